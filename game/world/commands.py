@@ -1,0 +1,123 @@
+"""Typed commands that agents send to the world, and the values that answer them.
+
+A command travels through `World.submit`, which is safe to call from any thread, and
+comes back as a `concurrent.futures.Future` resolved by the game thread with `Success`
+or `Impossible` once the action has finished (a move on arrival, a say when shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Tile = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Success:
+    """The action happened; `message` tells the model what came of it."""
+
+    message: str = "done"
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """The action could not happen; `reason` tells the model why, so it can correct."""
+
+    reason: str
+    ok: bool = False
+
+    @property
+    def message(self) -> str:
+        """The reason, under the same name as `Success.message`."""
+        return self.reason
+
+
+Outcome = Success | Impossible
+
+
+@dataclass(frozen=True)
+class MoveTo:
+    """Walk an NPC along an A* path to a tile."""
+
+    npc_id: str
+    goal: Tile
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class MoveSteps:
+    """Walk an NPC a few tiles in one direction (up/down/left/right)."""
+
+    npc_id: str
+    direction: str
+    steps: int
+
+
+@dataclass(frozen=True)
+class SpeechStart:
+    """An NPC is about to speak: show the "..." bubble while it thinks."""
+
+    npc_id: str
+
+
+@dataclass(frozen=True)
+class SpeechDelta:
+    """More streamed text for an NPC's bubble."""
+
+    npc_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Say:
+    """An NPC finished saying `text` (already streamed or not); others may hear it."""
+
+    npc_id: str
+    text: str
+    target: str | None = None
+    interrupted: bool = False
+
+
+@dataclass(frozen=True)
+class SpeechCancel:
+    """The NPC's turn ended without saying anything: drop the "..." bubble."""
+
+    npc_id: str
+
+
+@dataclass(frozen=True)
+class Emote:
+    """Show an emote icon above an NPC."""
+
+    npc_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Face:
+    """Turn an NPC toward a direction or an entity."""
+
+    npc_id: str
+    toward: str
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the NPC perceives; with `at`, a description of a place or someone."""
+
+    npc_id: str
+    at: str | None = None
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Stand still for some seconds of game time."""
+
+    npc_id: str
+    seconds: float
+
+
+WorldCommand = (
+    MoveTo | MoveSteps | SpeechStart | SpeechDelta | Say | SpeechCancel | Emote | Face | Look | Wait
+)

@@ -1,0 +1,116 @@
+"""Walkability, A* paths and line of sight over a tile grid."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+
+Tile = tuple[int, int]
+
+DIRECTIONS: dict[str, Tile] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class Grid:
+    """Static walkability of a map: which tiles can be stood on."""
+
+    def __init__(self, width: int, height: int, blocked: Iterable[Tile]) -> None:
+        self.width = width
+        self.height = height
+        self.blocked = frozenset(blocked)
+
+    def inside(self, tile: Tile) -> bool:
+        """Whether a tile lies on the map."""
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def walkable(self, tile: Tile) -> bool:
+        """Whether a tile is on the map and not blocked by terrain."""
+        return self.inside(tile) and tile not in self.blocked
+
+    def neighbours(self, tile: Tile) -> list[Tile]:
+        """The walkable tiles one step away (no diagonals)."""
+        x, y = tile
+        return [
+            (x + dx, y + dy) for dx, dy in DIRECTIONS.values() if self.walkable((x + dx, y + dy))
+        ]
+
+    def find_path(
+        self,
+        start: Tile,
+        goal: Tile,
+        *,
+        occupied: Callable[[Tile], bool] | None = None,
+        max_nodes: int = 20_000,
+    ) -> list[Tile] | None:
+        """A* from start to goal; the path excludes start and includes goal, or None.
+
+        `occupied` marks tiles taken by others right now; they are avoided except the goal.
+        """
+        if start == goal:
+            return []
+        if not self.walkable(goal):
+            return None
+
+        def h(t: Tile) -> int:
+            return abs(t[0] - goal[0]) + abs(t[1] - goal[1])
+
+        frontier: list[tuple[int, int, Tile]] = [(h(start), 0, start)]
+        came: dict[Tile, Tile] = {}
+        cost: dict[Tile, int] = {start: 0}
+        expanded = 0
+        while frontier:
+            _, g, cur = heapq.heappop(frontier)
+            if cur == goal:
+                path = [cur]
+                while path[-1] in came and came[path[-1]] != start:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            if g > cost.get(cur, g):
+                continue
+            expanded += 1
+            if expanded > max_nodes:
+                return None
+            for nxt in self.neighbours(cur):
+                if occupied is not None and nxt != goal and occupied(nxt):
+                    continue
+                ng = g + 1
+                if ng < cost.get(nxt, 1 << 30):
+                    cost[nxt] = ng
+                    came[nxt] = cur
+                    heapq.heappush(frontier, (ng + h(nxt), ng, nxt))
+        return None
+
+    def nearest_walkable(
+        self, near: Tile, *, free: Callable[[Tile], bool] | None = None
+    ) -> Tile | None:
+        """The closest walkable (and free) tile to `near`, by rings of growing distance."""
+        for radius in range(0, max(self.width, self.height)):
+            ring = [
+                (near[0] + dx, near[1] + dy)
+                for dx in range(-radius, radius + 1)
+                for dy in range(-radius, radius + 1)
+                if max(abs(dx), abs(dy)) == radius
+            ]
+            ring.sort(key=lambda t: abs(t[0] - near[0]) + abs(t[1] - near[1]))
+            for tile in ring:
+                if self.walkable(tile) and (free is None or free(tile)):
+                    return tile
+        return None
+
+    def line_of_sight(self, a: Tile, b: Tile) -> bool:
+        """Whether a straight line between two tiles crosses no blocked tile (Bresenham)."""
+        x0, y0 = a
+        x1, y1 = b
+        dx, dy = abs(x1 - x0), -abs(y1 - y0)
+        sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+        err = dx + dy
+        while (x0, y0) != (x1, y1):
+            if (x0, y0) != a and (x0, y0) in self.blocked:
+                return False
+            e2 = 2 * err
+            if e2 >= dy:
+                err += dy
+                x0 += sx
+            if e2 <= dx:
+                err += dx
+                y0 += sy
+        return True
