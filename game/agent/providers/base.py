@@ -1,0 +1,151 @@
+"""The provider protocol: one request shape in, one stream of typed events out.
+
+Every wire format (OpenAI Responses, Chat Completions, Anthropic Messages, the local
+llama.cpp model, the scripted brain) turns a `ProviderRequest` into an async stream of
+`ProviderEvent`s. The agent loop never sees a wire format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+# --- request ---------------------------------------------------------------------------
+
+
+class ToolCall(BaseModel):
+    """A tool call the model made: `arguments` is the raw JSON text it produced."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+
+
+class Message(BaseModel):
+    """One provider-neutral chat message rebuilt from the session log.
+
+    - `user`: player text or a world observation (`content`).
+    - `assistant`: optional `content` text and zero or more `tool_calls`.
+    - `tool`: the result of the call `tool_call_id` (`content`, `is_error`).
+    """
+
+    role: Literal["user", "assistant", "tool"]
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    name: str | None = None
+    is_error: bool = False
+
+
+class ToolSpec(BaseModel):
+    """A tool as the model sees it: name, description, JSON schema of its arguments."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+
+class ProviderRequest(BaseModel):
+    """Everything a provider needs for one model call."""
+
+    system: str
+    messages: list[Message]
+    tools: list[ToolSpec] = Field(default_factory=list)
+    model: str | None = None
+    max_output_tokens: int = 256
+    temperature: float = 0.7
+    # Who asks and why: npc_id, trigger kind, priority. Providers may use it (the local
+    # model orders its queue by priority; the scripted brain reads the persona).
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+class TextDelta(BaseModel):
+    """A piece of the assistant's visible text."""
+
+    type: Literal["text_delta"] = "text_delta"
+    text: str
+
+
+class ToolCallStart(BaseModel):
+    """The model began a tool call at position `index` of this response."""
+
+    type: Literal["tool_call_start"] = "tool_call_start"
+    index: int
+    id: str
+    name: str
+
+
+class ToolCallArgsDelta(BaseModel):
+    """A fragment of the JSON arguments of the tool call at `index`."""
+
+    type: Literal["tool_call_args_delta"] = "tool_call_args_delta"
+    index: int
+    delta: str
+
+
+class ToolCallDone(BaseModel):
+    """The tool call at `index` is complete; `arguments` is the whole JSON text."""
+
+    type: Literal["tool_call_done"] = "tool_call_done"
+    index: int
+    id: str
+    name: str
+    arguments: str
+
+
+class Usage(BaseModel):
+    """Token counts reported by the provider (or estimated by it)."""
+
+    type: Literal["usage"] = "usage"
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+
+
+class Done(BaseModel):
+    """The response finished normally."""
+
+    type: Literal["done"] = "done"
+    stop_reason: str = "stop"
+
+
+ErrorKind = Literal[
+    "auth", "rate_limited", "timeout", "context_overflow", "http", "transport", "parse", "tool"
+]
+
+
+class ProviderError(BaseModel):
+    """The response failed; the stream ends after this event."""
+
+    type: Literal["provider_error"] = "provider_error"
+    kind: ErrorKind
+    message: str
+    retry_after: float | None = None
+    status: int | None = None
+
+
+ProviderEvent = Annotated[
+    TextDelta | ToolCallStart | ToolCallArgsDelta | ToolCallDone | Usage | Done | ProviderError,
+    Field(discriminator="type"),
+]
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """Anything that streams a model's answer to a request."""
+
+    name: str
+    model: str
+
+    def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+        """Stream the answer as typed events, ending with `Done` or `ProviderError`."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release clients, threads or models the provider holds."""
+        ...

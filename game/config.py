@@ -1,0 +1,339 @@
+"""Settings: which model to talk to, the keys, and a few player preferences.
+
+Each field is resolved on its own, first match wins:
+
+    explicit (CLI flags)  >  environment  >  .env in the working directory  >  config.toml
+
+Environment variables: OPENAI_API_KEY, ANTHROPIC_API_KEY, NPC_VILLAGE_PROVIDER,
+NPC_VILLAGE_MODEL, NPC_VILLAGE_BASE_URL (empty values count as unset). The config file lives
+at `config_path()` (platformdirs user config dir, app "npc-village"; the environment variable
+NPC_VILLAGE_CONFIG_DIR overrides the directory). Keys are stored only in that file (mode
+0600); `save_settings` never copies a key that came from the environment into it.
+
+Errors in any source become one `ConfigError` line naming the source and the problem.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SecretStr, ValidationError
+
+APP_NAME = "npc-village"
+CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
+
+ProviderName = Literal["auto", "local", "openai", "openai-chat", "anthropic", "scripted"]
+
+# environment variable -> settings field
+ENV_VARS: dict[str, str] = {
+    "OPENAI_API_KEY": "openai_api_key",
+    "ANTHROPIC_API_KEY": "anthropic_api_key",
+    "NPC_VILLAGE_PROVIDER": "provider",
+    "NPC_VILLAGE_MODEL": "model",
+    "NPC_VILLAGE_BASE_URL": "base_url",
+}
+_SECRET_FIELDS = ("openai_api_key", "anthropic_api_key")
+
+Source = Literal["cli", "env", ".env", "config.toml"]
+
+
+class ConfigError(Exception):
+    """A configuration problem, told in one line (which file or variable, what is wrong)."""
+
+
+class Settings(BaseModel):
+    """Everything the game reads from flags, environment, .env and config.toml."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    provider: ProviderName = "auto"
+    model: str | None = None
+    base_url: str | None = None
+    models_by_trigger: dict[str, str] = Field(default_factory=dict)
+    openai_api_key: SecretStr | None = None
+    anthropic_api_key: SecretStr | None = None
+    max_concurrent: int = Field(default=4, ge=1, le=64)
+    turn_timeout_s: float = Field(default=60.0, gt=0)
+    idle_chatter: bool = True
+    text_speed: float = Field(default=1.0, gt=0)
+    volume: float = Field(default=0.0, ge=0, le=1)
+    player_name: str | None = None
+    autosave_minutes: float = Field(default=5.0, ge=0)
+
+    _sources: dict[str, Source] = PrivateAttr(default_factory=dict)
+    _config_file: Path | None = PrivateAttr(default=None)
+
+    @property
+    def config_file(self) -> Path:
+        """The config.toml these settings were loaded from (else the default path)."""
+        return self._config_file or config_path()
+
+    def __eq__(self, other: object) -> bool:
+        # Equal values are equal settings, wherever they were loaded from.
+        if isinstance(other, Settings):
+            return self.model_dump() == other.model_dump()
+        return NotImplemented
+
+    def source_of(self, field: str) -> Source | None:
+        """Where a field's value came from, or None for the built-in default."""
+        return self._sources.get(field)
+
+    def model_for(self, trigger: str) -> str | None:
+        """The model for one trigger kind (`models_by_trigger`), else `model`."""
+        return self.models_by_trigger.get(trigger) or self.model
+
+
+def config_path(env: Mapping[str, str] | None = None) -> Path:
+    """The config.toml path (NPC_VILLAGE_CONFIG_DIR overrides the directory)."""
+    env = os.environ if env is None else env
+    override = env.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override) / "config.toml"
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / "config.toml"
+
+
+def redact(secret: str | SecretStr | None) -> str:
+    """A recognisable but harmless form of a key: "sk-…1234"; never the whole key."""
+    if isinstance(secret, SecretStr):
+        secret = secret.get_secret_value()
+    if not secret:
+        return "(not set)"
+    if len(secret) >= 16:
+        return f"{secret[:3]}…{secret[-4:]}"
+    if len(secret) >= 8:
+        return f"…{secret[-2:]}"
+    return "…"
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def parse_dotenv(text: str) -> dict[str, str]:
+    """A small .env parser: KEY=VALUE, 'single' / "double" quotes, # comments, `export`."""
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[7:].lstrip()
+        key, eq, value = line.partition("=")
+        key = key.strip()
+        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", key):
+            continue
+        value = value.strip()
+        if value[:1] in ("'", '"'):
+            quote = value[0]
+            end = value.find(quote, 1)
+            while quote == '"' and end > 0 and value[end - 1] == "\\":
+                end = value.find(quote, end + 1)
+            inner = value[1:end] if end > 0 else value[1:]
+            if quote == '"':
+                inner = inner.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
+            value = inner
+        else:
+            hash_at = value.find(" #")
+            if hash_at >= 0:
+                value = value[:hash_at].rstrip()
+        values[key] = value
+    return values
+
+
+def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    return {fld: env[var] for var, fld in ENV_VARS.items() if env.get(var)}
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        return {}
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+
+
+def _describe(exc: ValidationError, labels: Mapping[str, str]) -> str:
+    errors = exc.errors()
+    first = errors[0]
+    loc = ".".join(str(p) for p in first["loc"]) or "(root)"
+    top = str(first["loc"][0]) if first["loc"] else ""
+    msg = first["msg"]
+    if first["type"] == "extra_forbidden":
+        msg = "unknown setting"
+    elif first["type"] == "literal_error":
+        msg = "must be one of " + ", ".join(get_args(ProviderName))
+    where = labels.get(top, "settings")
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {loc}: {msg}{more}"
+
+
+def load_settings(
+    explicit: dict[str, Any] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    config_file: Path | None = None,
+) -> Settings:
+    """Resolve every field: explicit > environment > .env in `cwd` > config.toml."""
+    env = os.environ if env is None else env
+    cwd = Path.cwd() if cwd is None else cwd
+    path = config_path(env) if config_file is None else config_file
+
+    layers: list[tuple[Source, str, dict[str, Any]]] = []
+    toml_values = _read_toml(path)
+    layers.append(("config.toml", str(path), toml_values))
+    dotenv_path = cwd / ".env"
+    try:
+        dotenv_text = dotenv_path.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        dotenv_text = ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{dotenv_path}: cannot read: {exc}") from None
+    layers.append((".env", str(dotenv_path), _from_env(parse_dotenv(dotenv_text))))
+    layers.append(("env", "environment", _from_env(env)))
+    explicit_values = {k: v for k, v in (explicit or {}).items() if v is not None}
+    layers.append(("cli", "command line", explicit_values))
+
+    merged: dict[str, Any] = {}
+    sources: dict[str, Source] = {}
+    labels: dict[str, str] = {}
+    var_of = {fld: var for var, fld in ENV_VARS.items()}
+    for source, label, values in layers:
+        for key, value in values.items():
+            merged[key] = value
+            sources[key] = source
+            if source in ("env", ".env"):
+                labels[key] = f"{label} ({var_of.get(key, key)})"
+            else:
+                labels[key] = label
+    try:
+        settings = Settings.model_validate(merged)
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, labels)) from None
+    settings._sources = sources
+    settings._config_file = path
+    return settings
+
+
+# --- writing ---------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+
+
+def _toml_str(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, SecretStr):
+        return _toml_str(value.get_secret_value())
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    return _toml_str(str(value))
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _toml_str(key)
+
+
+def dumps_toml(values: Mapping[str, Any]) -> str:
+    """Flat keys first, then one table per dict value (all this file ever needs)."""
+    lines = ["# npc-village settings; API keys stored here are readable only by you.", ""]
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        if isinstance(value, Mapping):
+            tables.append((key, value))
+        else:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    for name, table in tables:
+        lines += ["", f"[{_toml_key(name)}]"]
+        lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in table.items() if v is not None]
+    return "\n".join(lines) + "\n"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write config.toml atomically; keys that came from the environment are not copied."""
+    path = config_path() if path is None else path
+    try:
+        existing = _read_toml(path)
+    except ConfigError:
+        existing = {}
+    values: dict[str, Any] = {}
+    for name in Settings.model_fields:
+        value = getattr(settings, name)
+        if name in _SECRET_FIELDS and settings.source_of(name) in ("env", ".env"):
+            value = existing.get(name)  # keep what the file had, never the env's key
+        if name == "models_by_trigger" and not value:
+            continue
+        values[name] = value
+    _write_atomic(path, dumps_toml(values))
+
+
+def update_config(changes: Mapping[str, Any], path: Path | None = None) -> Settings:
+    """Change some fields of config.toml only (e.g. from the settings menu); returns it."""
+    path = config_path() if path is None else path
+    values = _read_toml(path)
+    for key, value in changes.items():
+        if value is None:
+            values.pop(key, None)
+        else:
+            values[key] = value
+    try:
+        settings = Settings.model_validate(values)
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, {k: str(path) for k in values})) from None
+    save_settings(settings, path)
+    settings._sources = {k: "config.toml" for k in values}
+    settings._config_file = path
+    return settings
