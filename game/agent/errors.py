@@ -1,0 +1,26 @@
+"""The agent runtime's exception root.
+
+Expected failures (a bad tool call, a provider error, a timeout) are values, not
+exceptions; these are for programming errors only:
+
+    AgentError
+    ├── UnknownNpc        run_turn/submit for an NPC that was never registered
+    └── RuntimeClosed     the runtime was closed
+"""
+
+from __future__ import annotations
+
+
+class AgentError(Exception):
+    """Root of the agent runtime's exceptions."""
+
+
+class UnknownNpc(AgentError, KeyError):
+    """An NPC id that was never registered with the runtime."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown NPC"
+
+
+class RuntimeClosed(AgentError):
+    """The runtime was closed and accepts no more turns."""

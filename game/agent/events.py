@@ -1,0 +1,208 @@
+"""Session events: everything that happens to an NPC, as one pydantic discriminated union.
+
+An NPC's whole life is an append-only log of these events (one JSON line each). Every
+event carries `seq` (strictly increasing per NPC, assigned by the store), `ts` (unix time,
+assigned by the store when left at 0) and `run_id` (the turn it belongs to, if any).
+The provider input is always rebuilt from the log, so the log alone is enough to resume.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from game.agent.providers.base import ToolCall
+
+__all__ = [
+    "EVENT_ADAPTER",
+    "EVENT_TYPES",
+    "TRIGGER_PRIORITY",
+    "AssistantDelta",
+    "AssistantMessage",
+    "ErrorEvent",
+    "Event",
+    "EventBase",
+    "Outcome",
+    "PermissionDecisionEvent",
+    "ResultEvent",
+    "SummaryEvent",
+    "SystemInit",
+    "ToolResultEvent",
+    "ToolUse",
+    "UserMessage",
+    "WorldObservation",
+    "dump_event",
+    "parse_event",
+]
+
+# How urgent each kind of trigger is: a player-facing turn overtakes idle chatter.
+TRIGGER_PRIORITY: dict[str, int] = {
+    "player_message": 100,
+    "heard": 60,
+    "player_near": 50,
+    "arrived": 30,
+    "observation": 20,
+    "idle": 0,
+}
+
+
+class EventBase(BaseModel):
+    """Fields common to every event; `seq` and `ts` are stamped by the store."""
+
+    type: str  # each event class narrows it to its literal tag
+    seq: int = -1
+    ts: float = 0.0
+    run_id: str | None = None
+
+
+class SystemInit(EventBase):
+    """The session began (or the NPC's definition changed): who the NPC is."""
+
+    type: Literal["system.init"] = "system.init"
+    npc_id: str
+    name: str = ""
+    persona: str = ""
+    tools: list[str] = Field(default_factory=list)
+    format: int = 1
+
+
+class UserMessage(EventBase):
+    """What the player typed to this NPC, with the NPC's perception at that moment."""
+
+    type: Literal["user.message"] = "user.message"
+    text: str
+    perception: str | None = None
+
+
+class WorldObservation(EventBase):
+    """Something the NPC noticed in the world (heard speech, player near, idle tick...)."""
+
+    type: Literal["world.observation"] = "world.observation"
+    kind: str
+    text: str
+    perception: str | None = None
+    source: str | None = None
+
+
+class AssistantDelta(EventBase):
+    """A (coalesced) piece of streamed assistant text; never replayed."""
+
+    type: Literal["assistant.delta"] = "assistant.delta"
+    step: int = 0
+    text: str
+
+
+class AssistantMessage(EventBase):
+    """One complete model response: its full text and the tool calls it made."""
+
+    type: Literal["assistant.message"] = "assistant.message"
+    step: int = 0
+    text: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    interrupted: bool = False
+
+
+class ToolUse(EventBase):
+    """The runner is about to handle a tool call (raw arguments as the model wrote them)."""
+
+    type: Literal["tool.use"] = "tool.use"
+    call_id: str
+    name: str
+    arguments: str = "{}"
+
+
+class ToolResultEvent(EventBase):
+    """What a tool call returned (or why it failed), as the model will read it."""
+
+    type: Literal["tool.result"] = "tool.result"
+    call_id: str
+    name: str
+    content: str
+    is_error: bool = False
+    duration_ms: float = 0.0
+
+
+class PermissionDecisionEvent(EventBase):
+    """The gate's answer for one tool call."""
+
+    type: Literal["permission.decision"] = "permission.decision"
+    call_id: str
+    tool: str
+    allowed: bool
+    reason: str
+    asked: bool = False
+
+
+Outcome = Literal["final", "max_steps", "cancelled", "failed"]
+
+
+class ResultEvent(EventBase):
+    """How a turn ended, with the tokens it used (`estimated` when the provider gave none)."""
+
+    type: Literal["result"] = "result"
+    outcome: Outcome
+    text: str = ""
+    steps: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    estimated: bool = False
+    error: str | None = None
+
+
+class ErrorEvent(EventBase):
+    """A failure inside a turn (provider error, exception, timeout)."""
+
+    type: Literal["error"] = "error"
+    kind: str
+    message: str
+    step: int = 0
+
+
+class SummaryEvent(EventBase):
+    """A summary of every event with `seq <= upto_seq`; replay starts after it."""
+
+    type: Literal["summary"] = "summary"
+    text: str
+    upto_seq: int
+
+
+Event = Annotated[
+    SystemInit
+    | UserMessage
+    | WorldObservation
+    | AssistantDelta
+    | AssistantMessage
+    | ToolUse
+    | ToolResultEvent
+    | PermissionDecisionEvent
+    | ResultEvent
+    | ErrorEvent
+    | SummaryEvent,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(Event)
+EVENT_TYPES: tuple[str, ...] = (
+    "system.init",
+    "user.message",
+    "world.observation",
+    "assistant.delta",
+    "assistant.message",
+    "tool.use",
+    "tool.result",
+    "permission.decision",
+    "result",
+    "error",
+    "summary",
+)
+
+
+def parse_event(line: str | bytes) -> Event:
+    """Parse one JSON line into its event class (raises pydantic.ValidationError)."""
+    return EVENT_ADAPTER.validate_json(line)
+
+
+def dump_event(event: EventBase) -> str:
+    """Serialise one event as a single JSON line (no trailing newline)."""
+    return event.model_dump_json()
