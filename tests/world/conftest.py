@@ -34,15 +34,30 @@ def map_from(layout: str, places: dict[str, Place] | None = None) -> MapData:
             elif ch == "@":
                 spawn = (x, y)
             elif ch.isalpha():
-                npcs.append(NpcSpawn(
-                    npc_id=f"npc_{ch}", name=ch.upper() + "da", persona="A friendly soul.",
-                    greeting="Hi!", sprite="smith", tile=(x, y),
-                ))
+                npcs.append(
+                    NpcSpawn(
+                        npc_id=f"npc_{ch}",
+                        name=ch.upper() + "da",
+                        persona="A friendly soul.",
+                        greeting="Hi!",
+                        sprite="smith",
+                        tile=(x, y),
+                    )
+                )
     return MapData(
-        path=Path("test.tmx"), width=len(rows[0]), height=len(rows), tile_width=32,
-        tile_height=32, blocked=blocked, player_spawn=spawn, npcs=npcs,
-        places=places or {"pond": Place("pond", 1, 5, 6, 2, "A still pond."),
-                          "yard": Place("yard", 6, 1, 5, 3, "A sunny yard.")},
+        path=Path("test.tmx"),
+        width=len(rows[0]),
+        height=len(rows),
+        tile_width=32,
+        tile_height=32,
+        blocked=blocked,
+        player_spawn=spawn,
+        npcs=npcs,
+        places=places
+        or {
+            "pond": Place("pond", 1, 5, 6, 2, "A still pond."),
+            "yard": Place("yard", 6, 1, 5, 3, "A sunny yard."),
+        },
         tile_layers=["ground"],
     )
 

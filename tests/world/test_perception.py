@@ -13,16 +13,26 @@ OPEN = "\n".join(["." * 21] * 21)
 
 @pytest.mark.parametrize(
     ("offset", "expected"),
-    [((1, 0), "east"), ((1, 1), "southeast"), ((0, 1), "south"), ((-1, 1), "southwest"),
-     ((-1, 0), "west"), ((-1, -1), "northwest"), ((0, -1), "north"), ((1, -1), "northeast")],
+    [
+        ((1, 0), "east"),
+        ((1, 1), "southeast"),
+        ((0, 1), "south"),
+        ((-1, 1), "southwest"),
+        ((-1, 0), "west"),
+        ((-1, -1), "northwest"),
+        ((0, -1), "north"),
+        ((1, -1), "northeast"),
+    ],
 )
 def test_all_eight_directions(offset: tuple[int, int], expected: str) -> None:
     assert compass(*offset) == expected
     data = map_from(OPEN)
-    data.npcs.extend([
-        NpcSpawn("me", "Me", "p", "g", "smith", (10, 10)),
-        NpcSpawn("you", "Ada", "p", "g", "smith", (10 + 2 * offset[0], 10 + 2 * offset[1])),
-    ])
+    data.npcs.extend(
+        [
+            NpcSpawn("me", "Me", "p", "g", "smith", (10, 10)),
+            NpcSpawn("you", "Ada", "p", "g", "smith", (10 + 2 * offset[0], 10 + 2 * offset[1])),
+        ]
+    )
     data.player_spawn = (0, 0)
     world = World(data)
     p = perceive(world, "me")
@@ -57,8 +67,9 @@ def test_over_budget_drops_far_entities_then_old_speech() -> None:
     data = map_from(OPEN)
     data.npcs.append(NpcSpawn("me", "Me", "p", "g", "smith", (10, 10)))
     for i in range(30):
-        data.npcs.append(NpcSpawn(f"n{i}", f"Villager{i}", "p", "g", "smith",
-                                  (5 + i % 10, 5 + i // 10 * 2)))
+        data.npcs.append(
+            NpcSpawn(f"n{i}", f"Villager{i}", "p", "g", "smith", (5 + i % 10, 5 + i // 10 * 2))
+        )
     data.player_spawn = (0, 0)
     world = World(data)
     for i in range(5):

@@ -2,8 +2,19 @@ from __future__ import annotations
 
 import threading
 
-from game.world.commands import Emote, Impossible, Look, MoveSteps, MoveTo, Say, SpeechCancel
-from game.world.commands import SpeechDelta, SpeechStart, Success, Wait
+from game.world.commands import (
+    Emote,
+    Impossible,
+    Look,
+    MoveSteps,
+    MoveTo,
+    Say,
+    SpeechCancel,
+    SpeechDelta,
+    SpeechStart,
+    Success,
+    Wait,
+)
 from game.world.world import Arrived, Spoke, World
 
 from .conftest import run_until

@@ -1,0 +1,192 @@
+"""The NPC skills: move, say, look, emote, wait, as tools whose results the model reads.
+
+Each skill turns its arguments into a world command, waits for the world to finish the
+action, and returns what happened as text. An `Impossible` becomes an error result with
+the reason, so the model can correct itself. Handlers run on the agent loop; the world is
+only touched through its thread-safe inbox. `ToolContext.deps` is the `World`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
+from game.world.commands import (
+    Emote,
+    Look,
+    MoveSteps,
+    MoveTo,
+    Outcome,
+    Say,
+    SpeechDelta,
+    Wait,
+    WorldCommand,
+)
+from game.world.world import World
+
+MAX_SAY = 200
+
+
+class MoveArgs(BaseModel):
+    """Walk a few tiles in a direction, or to a named place, NPC or the player."""
+
+    direction: Literal["up", "down", "left", "right"] | None = Field(
+        None, description="Direction to walk (with steps)."
+    )
+    steps: int = Field(1, ge=1, le=5, description="Tiles to walk in that direction, 1-5.")
+    to: str | None = Field(
+        None, description="A place name (e.g. 'well'), a person's name, or 'player'."
+    )
+
+    @model_validator(mode="after")
+    def _one_target(self) -> MoveArgs:
+        if (self.direction is None) == (self.to is None):
+            raise ValueError("give either `direction` (with `steps`) or `to`, not both")
+        return self
+
+
+class SayArgs(BaseModel):
+    """Say something out loud."""
+
+    text: str = Field(..., min_length=1, max_length=MAX_SAY, description="What to say.")
+    target: str | None = Field(None, description="Who you speak to, by name (optional).")
+
+
+class LookArgs(BaseModel):
+    """Look around, or at something."""
+
+    at: str | None = Field(None, description="A place or person to look at (optional).")
+
+
+class EmoteArgs(BaseModel):
+    """Show a feeling with a gesture."""
+
+    name: Literal["wave", "nod", "shake_head", "laugh", "think"]
+
+
+class WaitArgs(BaseModel):
+    """Wait a moment."""
+
+    seconds: float = Field(2.0, ge=0.5, le=10.0, description="Seconds to wait, at most 10.")
+
+
+def _world(ctx: ToolContext) -> World:
+    world = ctx.deps
+    if not isinstance(world, World):
+        raise TypeError("NPC skills need the World as the tool context's deps")
+    return world
+
+
+async def _do(ctx: ToolContext, command: WorldCommand) -> ToolResult:
+    outcome: Outcome = await asyncio.wrap_future(_world(ctx).submit(command))
+    return ToolResult(content=outcome.message, is_error=not outcome.ok)
+
+
+async def move(ctx: ToolContext, args: MoveArgs) -> ToolResult:
+    """Walk; the result comes on arrival, or with the reason it was impossible."""
+    if args.direction is not None:
+        return await _do(ctx, MoveSteps(ctx.npc_id, args.direction, args.steps))
+    world = _world(ctx)
+    target = args.to or ""
+    key = target.strip().lower().replace(" ", "_")
+    place = world.map.places.get(key) or world.map.places.get(key.removeprefix("the_"))
+    if place is not None:
+        return await _do(ctx, MoveTo(ctx.npc_id, place.center, label=f"the {place.name}"))
+    ent = world.find_by_name(target)
+    if ent is not None:
+        # Walk next to them, not onto them; the world picks the free tile nearest them.
+        goal = world.grid.nearest_walkable(
+            ent.tile, free=lambda t: t != ent.tile and world.occupant(t) is None
+        )
+        if goal is None:
+            return ToolResult(content=f"no free tile next to {ent.name}", is_error=True)
+        return await _do(ctx, MoveTo(ctx.npc_id, goal, label=ent.name))
+    places = ", ".join(sorted(world.map.places))
+    return ToolResult(
+        content=f"unknown place {target!r}; known places: {places}, or a person's name",
+        is_error=True,
+    )
+
+
+def _stream_say(ctx: ToolContext, delta: str) -> None:
+    _world(ctx).post(SpeechDelta(ctx.npc_id, delta))
+
+
+async def say(ctx: ToolContext, args: SayArgs) -> ToolResult:
+    """Speak: the bubble already grew while the text streamed; this finishes it."""
+    result = await _do(ctx, Say(ctx.npc_id, args.text, args.target))
+    if result.is_error:
+        return result
+    to = f" to {args.target}" if args.target else ""
+    return ToolResult(content=f"you said{to}: {args.text}")
+
+
+async def look(ctx: ToolContext, args: LookArgs) -> ToolResult:
+    """Perceive the surroundings, or describe a named place or person."""
+    return await _do(ctx, Look(ctx.npc_id, args.at))
+
+
+async def emote(ctx: ToolContext, args: EmoteArgs) -> ToolResult:
+    """Show an emote icon above the head."""
+    return await _do(ctx, Emote(ctx.npc_id, args.name))
+
+
+async def wait(ctx: ToolContext, args: WaitArgs) -> ToolResult:
+    """Wait on the game clock, so headless runs and play agree."""
+    return await _do(ctx, Wait(ctx.npc_id, args.seconds))
+
+
+def build_registry() -> ToolRegistry:
+    """The five skills, ready for the agent runtime."""
+    registry = ToolRegistry()
+    registry.register(
+        Tool(
+            "move",
+            "Walk a few tiles (direction + steps 1-5) or to a place or person (to).",
+            MoveArgs,
+            move,
+            timeout_s=30.0,
+        )
+    )
+    registry.register(
+        Tool(
+            "say",
+            "Say something out loud (at most 200 characters) to someone nearby.",
+            SayArgs,
+            say,
+            timeout_s=15.0,
+            stream_field="text",
+            on_stream=_stream_say,
+        )
+    )
+    registry.register(
+        Tool(
+            "look",
+            "Look around you, or at a named place or person.",
+            LookArgs,
+            look,
+            timeout_s=5.0,
+        )
+    )
+    registry.register(
+        Tool(
+            "emote",
+            "Gesture: wave, nod, shake_head, laugh or think.",
+            EmoteArgs,
+            emote,
+            timeout_s=5.0,
+        )
+    )
+    registry.register(
+        Tool(
+            "wait",
+            "Wait a few seconds (default 2, at most 10).",
+            WaitArgs,
+            wait,
+            timeout_s=15.0,
+        )
+    )
+    return registry

@@ -1,0 +1,91 @@
+"""Speech bubbles and emote icons drawn above characters' heads."""
+
+from __future__ import annotations
+
+import math
+
+import arcade
+
+from game.world.entities import Entity
+
+BUBBLE_MAX_WIDTH = 260
+PAD = 8
+FONT_SIZE = 11
+FILL = (255, 253, 240, 240)
+PLAYER_FILL = (226, 238, 255, 240)
+BORDER = (40, 36, 52, 255)
+INK = (30, 28, 40, 255)
+MUTED = (110, 104, 120, 255)
+
+
+class BubbleView:
+    """One entity's bubble: an `arcade.Text` built once and updated when the text grows."""
+
+    def __init__(self, fill: tuple[int, int, int, int] = FILL) -> None:
+        self.fill = fill
+        self.label = arcade.Text(
+            "",
+            0,
+            0,
+            INK,
+            FONT_SIZE,
+            width=BUBBLE_MAX_WIDTH,
+            multiline=True,
+            anchor_x="left",
+            anchor_y="bottom",
+        )
+        self._shown = ""
+
+    def measure(self, entity: Entity, clock: float) -> tuple[float, float]:
+        """Update the text from the entity's bubble; return the bubble's (width, height)."""
+        bubble = entity.bubble
+        assert bubble is not None
+        text = bubble.text
+        if bubble.waiting:
+            text = "." * (1 + int(clock * 3) % 3)
+        elif bubble.streaming:
+            text = text + ("_" if int(clock * 4) % 2 else "")
+        elif bubble.interrupted:
+            text = text + " —"
+        if text != self._shown:
+            # Shrink-wrap short lines: measure the single-line width first.
+            self.label.multiline = False
+            self.label.text = text
+            natural = self.label.content_width
+            self.label.multiline = True
+            self.label.width = int(min(BUBBLE_MAX_WIDTH, max(12, natural + 2)))
+            self._shown = text
+        return self.label.content_width + 2 * PAD, self.label.content_height + 2 * PAD
+
+    def draw(
+        self, entity: Entity, x: float, y: float, head: tuple[float, float], clock: float
+    ) -> None:
+        """Draw the measured bubble with its lower left corner at (x, y), tail to `head`."""
+        bubble = entity.bubble
+        assert bubble is not None
+        w = self.label.content_width + 2 * PAD
+        h = self.label.content_height + 2 * PAD
+        alpha = 255
+        if bubble.expires is not None:
+            alpha = int(255 * max(0.0, min(1.0, (bubble.expires - clock) / 0.6)))
+        fill = (*self.fill[:3], int(self.fill[3] * alpha / 255))
+        border = (*BORDER[:3], alpha)
+        head_x, head_y = head
+        tail_x = min(max(head_x, x + 10), x + w - 10)
+        arcade.draw_triangle_filled(tail_x - 6, y + 1, tail_x + 6, y + 1, head_x, head_y + 2, fill)
+        arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, fill)
+        arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, border, 2)
+        self.label.x = x + PAD
+        self.label.y = y + PAD
+        self.label.color = (*(MUTED if bubble.waiting else INK)[:3], alpha)
+        self.label.draw()
+
+
+def draw_emote(texture: arcade.Texture, x: float, y: float, started: float, clock: float) -> None:
+    """Draw an emote icon that pops in and bobs gently."""
+    age = clock - started
+    scale = min(1.0, 0.4 + age * 4)
+    bob = math.sin(age * 6) * 2
+    arcade.draw_texture_rect(
+        texture, arcade.XYWH(x, y + bob, texture.width * scale, texture.height * scale)
+    )

@@ -1,0 +1,250 @@
+"""The play screen: the map, the characters, their bubbles, and the talk box."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+import arcade.gui
+
+from game.npc.brain import Brain
+from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote
+from game.ui.sprites import CharacterSprite, emote_texture, tile_center
+from game.world.entities import Entity, Npc
+from game.world.world import World
+
+MOVE_KEYS = {
+    arcade.key.UP: "up",
+    arcade.key.W: "up",
+    arcade.key.DOWN: "down",
+    arcade.key.S: "down",
+    arcade.key.LEFT: "left",
+    arcade.key.A: "left",
+    arcade.key.RIGHT: "right",
+    arcade.key.D: "right",
+}
+TALK_REACH = 1.5
+MAX_DT = 0.1
+BACKGROUND = (34, 40, 30)
+PANEL = arcade.types.Color(24, 22, 34, 225)
+HINT = (255, 248, 220, 255)
+
+
+class GameView(arcade.View):
+    """Draws the world and feeds it the player's input; never waits on an agent."""
+
+    def __init__(self, world: World, brain: Brain, notice: Callable[[], str | None] | None = None):
+        super().__init__()
+        self.world = world
+        self.brain = brain
+        self.notice = notice or (lambda: None)
+        data = world.map
+        self.tile = data.tile_width
+        self.map_px = (data.width * data.tile_width, data.height * data.tile_height)
+        self.tilemap = arcade.load_tilemap(data.path, scaling=1.0, use_spatial_hash=True)
+        lists = self.tilemap.sprite_lists
+        self.layers = [layer for name, layer in lists.items() if name.lower() != "collision"]
+        self.characters: arcade.SpriteList[CharacterSprite] = arcade.SpriteList()
+        self.sprites: dict[str, CharacterSprite] = {}
+        for ent in world.entities():
+            sprite = CharacterSprite(ent, data.height, self.tile)
+            self.sprites[ent.entity_id] = sprite
+            self.characters.append(sprite)
+        self.bubbles = {e.entity_id: BubbleView() for e in world.npcs.values()}
+        self.bubbles[world.player.entity_id] = BubbleView(PLAYER_FILL)
+        self.camera = arcade.Camera2D()
+        self.gui_camera = arcade.Camera2D()
+        self.held: list[str] = []
+        self._focus_pending = False
+        self.talking_to: Npc | None = None
+        self.hint = arcade.Text("E: talk", 0, 0, HINT, 11, anchor_x="center", bold=True)
+        self.notice_text = arcade.Text("", 12, 0, (255, 220, 160), 11, anchor_y="top")
+        self.place_text = arcade.Text("", 12, 12, (235, 235, 220), 12)
+        self.ui = arcade.gui.UIManager()
+        self._build_talk_box()
+
+    # --- talk box ---------------------------------------------------------------------
+
+    def _build_talk_box(self) -> None:
+        width = 760
+        self.talk_title = arcade.gui.UILabel(text="", font_size=12, text_color=HINT, width=width)
+        self.talk_input = arcade.gui.UIInputText(
+            width=width,
+            height=34,
+            font_size=13,
+            text_color=arcade.color.WHITE,
+            caret_color=arcade.color.WHITE,
+        )
+        self.talk_help = arcade.gui.UILabel(
+            text="Enter: send    Esc: close", font_size=10, text_color=arcade.color.LIGHT_GRAY
+        )
+        box = arcade.gui.UIBoxLayout(vertical=True, space_between=6, align="left")
+        box.add(self.talk_title)
+        box.add(self.talk_input)
+        box.add(self.talk_help)
+        panel = box.with_padding(all=12).with_background(color=PANEL)
+        self.talk_anchor = arcade.gui.UIAnchorLayout()
+        self.talk_anchor.add(panel, anchor_x="center_x", anchor_y="bottom", align_y=16)
+        self.ui.add(self.talk_anchor)
+        self.talk_anchor.visible = False
+
+    def open_talk(self, npc: Npc) -> None:
+        """Open the talk box for an NPC next to the player."""
+        self.talking_to = npc
+        self.talk_title.text = f"Talking to {npc.name}"
+        self.talk_input.text = ""
+        self.talk_anchor.visible = True
+        # Focus the field on the next frame, so the "e" of this key press is not typed.
+        self._focus_pending = True
+        self.held.clear()
+        self.world.hold_direction(None)
+
+    def close_talk(self) -> None:
+        """Close the talk box; the NPC keeps talking if it was."""
+        self.talking_to = None
+        self.talk_input.deactivate()
+        self.talk_anchor.visible = False
+
+    def send_talk(self) -> None:
+        """Send what the player typed to the NPC they are talking to."""
+        text = self.talk_input.text.replace("\r", " ").replace("\n", " ").strip()
+        if not text or self.talking_to is None:
+            return
+        self.talk_input.text = ""
+        self.brain.player_talks(self.talking_to.entity_id, text)
+
+    # --- arcade handlers --------------------------------------------------------------
+
+    def on_show_view(self) -> None:
+        """Take input when this view is shown."""
+        self.window.background_color = BACKGROUND
+        self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        """Release input when another view replaces this one."""
+        self.ui.disable()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Move, talk, send, close."""
+        if self.talking_to is not None:
+            if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
+                self.send_talk()
+                return True
+            if symbol == arcade.key.ESCAPE:
+                self.close_talk()
+                return True
+            return None  # typing goes to the input field
+        if symbol in MOVE_KEYS:
+            direction = MOVE_KEYS[symbol]
+            if direction in self.held:
+                self.held.remove(direction)
+            self.held.append(direction)
+            self.world.hold_direction(direction)
+            return True
+        if symbol == arcade.key.E:
+            npc = self.world.npc_in_reach(TALK_REACH)
+            if npc is not None:
+                self.open_talk(npc)
+                return True
+        return None
+
+    def on_key_release(self, symbol: int, modifiers: int) -> bool | None:
+        """Stop walking when the last held direction is released."""
+        direction = MOVE_KEYS.get(symbol)
+        if direction in self.held:
+            self.held.remove(direction)
+            self.world.hold_direction(self.held[-1] if self.held else None)
+            return True
+        return None
+
+    def on_update(self, delta_time: float) -> None:
+        """Step the world and the brain; never blocks on an agent."""
+        dt = min(delta_time, MAX_DT)
+        if self._focus_pending:
+            self._focus_pending = False
+            self.talk_input.activate()
+        self.world.step(dt)
+        self.brain.update(dt)
+        for sprite in self.sprites.values():
+            sprite.sync()
+        if (
+            self.talking_to is not None
+            and self.world.distance(self.world.player, self.talking_to) > TALK_REACH + 1
+        ):
+            self.close_talk()
+        self._follow_player()
+
+    def _follow_player(self) -> None:
+        px, py = tile_center(
+            self.world.player.x, self.world.player.y, self.world.map.height, self.tile
+        )
+        half_w, half_h = self.window.width / 2, self.window.height / 2
+        map_w, map_h = self.map_px
+        cx = min(max(px, half_w), max(half_w, map_w - half_w))
+        cy = min(max(py, half_h), max(half_h, map_h - half_h))
+        self.camera.position = (cx, cy)
+
+    def on_draw(self) -> None:
+        """Draw map, characters, bubbles, then the GUI."""
+        self.clear()
+        with self.camera.activate():
+            for layer in self.layers:
+                layer.draw(pixelated=True)
+            self.characters.sort(key=lambda s: -s.center_y)
+            self.characters.draw(pixelated=True)
+            self._draw_overheads()
+        with self.gui_camera.activate():
+            self._draw_hud()
+        self.ui.draw()
+
+    def _view_bounds(self) -> tuple[float, float, float, float]:
+        cx, cy = self.camera.position
+        w, h = self.window.width, self.window.height
+        return cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+
+    def _draw_overheads(self) -> None:
+        clock = self.world.clock
+        left, right, bottom, top = self._view_bounds()
+        placed: list[tuple[Entity, float, float, float, float]] = []  # entity, x, y, w, h
+        speakers = sorted(
+            (e for e in self.world.entities() if e.bubble is not None),
+            key=lambda e: e.bubble.started if e.bubble else 0.0,
+        )
+        for ent in speakers:
+            hx, hy = self._head(ent)
+            w, h = self.bubbles[ent.entity_id].measure(ent, clock)
+            x = min(max(hx - w / 2, left + 4), right - w - 4)
+            y = hy + 10
+            # Stack above earlier bubbles it would overlap, then keep it on screen.
+            for _, ox, oy, ow, oh in placed:
+                if x < ox + ow and ox < x + w and y < oy + oh and oy < y + h:
+                    y = oy + oh + 4
+            y = min(max(y, bottom + 4), top - h - 4)
+            placed.append((ent, x, y, w, h))
+        # Newest first, so older bubbles cover the tails of those stacked above them.
+        for ent, x, y, _, _ in reversed(placed):
+            self.bubbles[ent.entity_id].draw(ent, x, y, self._head(ent), clock)
+        for ent in self.world.entities():
+            if ent.emote is not None:
+                hx, hy = self._head(ent)
+                draw_emote(emote_texture(ent.emote.name), hx + 18, hy + 6, ent.emote.started, clock)
+        if self.talking_to is None:
+            npc = self.world.npc_in_reach(TALK_REACH)
+            if npc is not None and npc.bubble is None:
+                hx, hy = self._head(npc)
+                self.hint.position = (hx, hy + 8)
+                self.hint.draw()
+
+    def _head(self, ent: Entity) -> tuple[float, float]:
+        x, y = tile_center(ent.x, ent.y, self.world.map.height, self.tile)
+        return x, y + self.tile / 2
+
+    def _draw_hud(self) -> None:
+        place = self.world.map.place_at(self.world.player.tile)
+        self.place_text.text = f"{self.world.map.name}" + (f" · {place.name}" if place else "")
+        self.place_text.draw()
+        notice = self.notice()
+        if notice:
+            self.notice_text.text = notice
+            self.notice_text.y = self.window.height - 10
+            self.notice_text.draw()

@@ -1,0 +1,115 @@
+"""The play view driven through its handlers, with the real window offscreen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.agent.providers.persona import PersonaProvider
+from game.village import Village
+
+from .conftest import VILLAGE, frames_until
+
+
+@pytest.fixture
+def play(window, tmp_path: Path) -> Iterator[tuple[object, Village]]:
+    import arcade
+
+    from game.ui.game_view import GameView
+
+    village = Village.open(
+        VILLAGE, slot="ui_test", saves_dir=tmp_path, provider=PersonaProvider(delay_s=0.01)
+    )
+    view = GameView(village.world, village.brain)
+    window.show_view(view)
+    yield view, village
+    village.close()
+    window.show_view(arcade.View())
+
+
+def press(window, key: int) -> None:
+    window.dispatch_event("on_key_press", key, 0)
+    window.dispatch_event("on_key_release", key, 0)
+    window.dispatch_events()
+
+
+def walk_next_to(view, village: Village, npc_id: str) -> None:
+    """Put the player beside the NPC (walking there is tested in the world tests)."""
+    npc = village.world.npcs[npc_id]
+    spot = village.world.grid.nearest_walkable(
+        npc.tile, free=lambda t: t != npc.tile and village.world.occupant(t) is None
+    )
+    village.world.player.place(spot)
+
+
+def test_e_does_nothing_far_from_npcs(window, play) -> None:
+    import arcade
+
+    view, village = play
+    village.world.player.place(village.world.map.player_spawn)
+    assert village.world.npc_in_reach(1.5) is None
+    press(window, arcade.key.E)
+    assert view.talking_to is None
+
+
+def test_talk_streams_reply_into_a_growing_bubble(window, play) -> None:
+    import arcade
+
+    view, village = play
+    walk_next_to(view, village, "tobin")
+    press(window, arcade.key.E)
+    assert view.talking_to is not None and view.talking_to.entity_id == "tobin"
+    frames_until(view, lambda: view.talk_input.active)
+    for ch in "what do you do?":
+        window.dispatch_event("on_text", ch)
+    window.dispatch_events()
+    assert view.talk_input.text == "what do you do?"  # no stray "e" from the E key
+    press(window, arcade.key.ENTER)
+    tobin = village.world.npcs["tobin"]
+    seen: list[str] = []
+
+    def finished() -> bool:
+        bubble = tobin.bubble
+        if bubble is not None and bubble.text and (not seen or seen[-1] != bubble.text):
+            seen.append(bubble.text)
+        return bubble is not None and not bubble.streaming and bool(bubble.text)
+
+    frames_until(view, finished)
+    final = tobin.bubble.text
+    assert final.startswith("I'm Tobin")
+    partial = [s for s in seen if s != final]
+    assert len(partial) >= 2, f"the bubble did not grow while streaming: {seen}"
+    assert all(final.startswith(p) for p in partial)
+    assert view.talk_input.text == ""
+
+
+def test_escape_closes_the_talk_box(window, play) -> None:
+    import arcade
+
+    view, village = play
+    walk_next_to(view, village, "tobin")
+    press(window, arcade.key.E)
+    assert view.talking_to is not None
+    press(window, arcade.key.ESCAPE)
+    assert view.talking_to is None and not view.talk_input.active
+
+
+def test_arrow_keys_and_wasd_move_the_player(window, play) -> None:
+    import arcade
+
+    view, village = play
+    player = village.world.player
+    start = player.tile
+    window.dispatch_event("on_key_press", arcade.key.D, 0)
+    window.dispatch_events()
+    frames_until(view, lambda: player.tile[0] == start[0] + 2)
+    window.dispatch_event("on_key_release", arcade.key.D, 0)
+    window.dispatch_event("on_key_press", arcade.key.LEFT, 0)
+    window.dispatch_events()
+    frames_until(view, lambda: player.tile[0] == start[0])
+    window.dispatch_event("on_key_release", arcade.key.LEFT, 0)
+    window.dispatch_events()
+    frames_until(view, lambda: not player.moving)
+    assert player.tile == start

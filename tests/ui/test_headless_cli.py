@@ -1,0 +1,142 @@
+"""The command line as a player runs it: --help, errors, and a headless screenshot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from .conftest import ROOT
+
+ASSETS = ROOT / "assets"
+SCRIPT = """\
+# From the spawn on the plaza, walk right to Pip, press E, say hello, Enter.
+5 hold RIGHT 46
+60 press E
+64 type hello there!
+70 press ENTER
+"""
+
+
+def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), *args, "--saves-dir", str(tmp / "saves")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp,
+    )
+
+
+def colours(path: Path) -> set[tuple[int, int, int]]:
+    return {c[:3] for c in Image.open(path).convert("RGBA").getdata() if c[3] == 255}
+
+
+def own_colours(sheet: str) -> set[tuple[int, int, int]]:
+    """Colours found in one character sheet and in no other art."""
+    mine = colours(ASSETS / "characters" / f"{sheet}.png")
+    others: set[tuple[int, int, int]] = set()
+    for png in ASSETS.rglob("*.png"):
+        if png.stem != sheet:
+            others |= colours(png)
+    return mine - others
+
+
+def locate(img: Image.Image, palette: set[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """Count and centre of the pixels of a palette in a screenshot."""
+    xs, ys = [], []
+    w = img.width
+    for i, c in enumerate(img.getdata()):
+        if c in palette:
+            xs.append(i % w)
+            ys.append(i // w)
+    if not xs:
+        return 0, -1, -1
+    return len(xs), sum(xs) // len(xs), sum(ys) // len(ys)
+
+
+def test_help_lists_every_option(tmp_path: Path) -> None:
+    out = run("--help", tmp=tmp_path)
+    assert out.returncode == 0
+    for option in (
+        "--map",
+        "--slot",
+        "--provider",
+        "--headless",
+        "--frames",
+        "--screenshot",
+        "--script",
+        "--saves-dir",
+        "chat",
+    ):
+        assert option in out.stdout
+
+
+def test_unavailable_provider_says_so(tmp_path: Path) -> None:
+    out = run("--headless", "--frames", "1", "--provider", "openai", tmp=tmp_path)
+    assert out.returncode == 2
+    assert "not available" in out.stderr or "API key" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("map_arg", "expected"),
+    [
+        ("missing.tmx", "not found"),
+        ("broken/no_spawn.tmx", "no player_spawn"),
+        ("broken.tmx", "cannot read map"),
+    ],
+)
+def test_bad_map_is_one_line_exit_2(tmp_path: Path, map_arg: str, expected: str) -> None:
+    (tmp_path / "broken.tmx").write_text("<map")
+    path = ROOT / "maps" / map_arg if map_arg.startswith("broken/") else tmp_path / map_arg
+    out = run("--headless", "--frames", "1", "--map", str(path), tmp=tmp_path)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0] and str(path.name) in lines[0]
+
+
+def test_bad_slot_and_script_are_one_line(tmp_path: Path) -> None:
+    out = run("--headless", "--frames", "1", "--slot", "../x", tmp=tmp_path)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    (tmp_path / "bad.txt").write_text("10 jump E\n")
+    out = run("--headless", "--frames", "1", "--script", str(tmp_path / "bad.txt"), tmp=tmp_path)
+    assert out.returncode == 2 and "unknown action" in out.stderr
+
+
+def test_headless_screenshot_shows_player_and_streamed_bubble(tmp_path: Path) -> None:
+    script = tmp_path / "talk.txt"
+    script.write_text(SCRIPT)
+    shot = tmp_path / "shot.png"
+    out = run(
+        "--headless",
+        "--frames",
+        "200",
+        "--script",
+        str(script),
+        "--screenshot",
+        str(shot),
+        tmp=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    img = Image.open(shot).convert("RGB")
+    assert img.size == (1280, 720)
+    assert len(img.getcolors(1 << 20) or []) > 200, "the frame is (nearly) one flat colour"
+
+    n_player, px, py = locate(img, own_colours("player"))
+    assert n_player >= 40, "the player sprite is not drawn"
+    n_pip, nx, ny = locate(img, own_colours("child"))
+    assert n_pip >= 40, "Pip is not drawn"
+    assert abs(nx - px) <= 40 and abs(ny - py) <= 10, "the player did not walk next to Pip"
+
+    # A speech bubble (cream fill with dark text) sits above Pip's head.
+    box = (nx - 160, ny - 180, nx + 160, ny - 16)
+    region = img.crop(box)
+    cream = sum(1 for r, g, b in region.getdata() if r > 240 and g > 238 and 215 < b < 250)
+    ink = sum(1 for r, g, b in region.getdata() if r < 70 and g < 70 and b < 80)
+    assert cream > 2500, f"no bubble above Pip ({cream} cream pixels)"
+    assert ink > 80, f"the bubble holds no text ({ink} ink pixels)"
