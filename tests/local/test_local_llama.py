@@ -1,0 +1,341 @@
+"""The local provider end to end, on the real bundled Gemma 3 270M model."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.agent.providers.base import (
+    Done,
+    Message,
+    Provider,
+    ProviderError,
+    ProviderEvent,
+    TextDelta,
+    ToolCall,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallStart,
+    Usage,
+)
+from game.agent.providers.local_llama import (
+    JobStats,
+    LocalLlamaProvider,
+    default_threads,
+    local_available,
+)
+
+from .conftest import SKILLS, npc_request, require_local_extra, skill_specs
+
+
+async def collect(provider: Any, request: Any) -> tuple[list[ProviderEvent], JobStats]:
+    stream = provider.stream(request)
+    events = [event async for event in stream]
+    stats = await stream.wait_finished()
+    assert stats is not None
+    return events, stats
+
+
+def only_call(events: list[ProviderEvent]) -> ToolCallDone:
+    assert isinstance(events[-1], Done), events[-3:]
+    done = [e for e in events if isinstance(e, ToolCallDone)]
+    assert len(done) == 1, events
+    return done[0]
+
+
+def test_local_available_and_threads(model_path: Path, tmp_path: Path) -> None:
+    assert local_available()
+    assert local_available(model_path)
+    assert not local_available(tmp_path / "missing.gguf")
+    assert default_threads() >= 1
+
+
+async def test_model_loads_with_progress(provider: Any, progress_log: list[Any]) -> None:
+    assert await provider.load() is None
+    assert provider.model == "gemma-3-270m-q4_k_m.gguf"
+    fractions = [f for f, _ in progress_log]
+    assert fractions and fractions[-1] == 1.0
+    assert fractions == sorted(fractions)
+    assert any("loading" in m for _, m in progress_log)
+
+
+@pytest.mark.parametrize("skill", list(SKILLS))
+async def test_forced_skill_call_validates(provider: Any, skill: str) -> None:
+    # One tool only: the grammar must produce a call to it, with valid arguments.
+    request = npc_request("Please do something now.", skill_specs(skill), temperature=1.0)
+    events, _ = await collect(provider, request)
+    call = only_call(events)
+    assert call.name == skill
+    SKILLS[skill][0].model_validate_json(call.arguments)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Hello Mara! What are you baking today?",
+        "Can you walk north with me?",
+        "You look sad. Are you alright?",
+        "Wait here a moment, please.",
+    ],
+)
+async def test_any_skill_call_parses_and_validates(provider: Any, line: str) -> None:
+    events, stats = await collect(provider, npc_request(line, temperature=0.9))
+    call = only_call(events)
+    assert call.name in SKILLS
+    args = json.loads(call.arguments)
+    SKILLS[call.name][0].model_validate(args)
+    starts = [e for e in events if isinstance(e, ToolCallStart)]
+    assert [s.name for s in starts] == [call.name] and starts[0].id == call.id
+    usage = [e for e in events if isinstance(e, Usage)]
+    assert len(usage) == 1
+    assert usage[0].input_tokens == stats.prompt_tokens > 100
+    assert usage[0].output_tokens == stats.output_tokens > 0
+
+
+async def test_say_streams_argument_deltas(provider: Any) -> None:
+    request = npc_request("Tell me about your bread.", skill_specs("say"), temperature=0.7)
+    events, _ = await collect(provider, request)
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[0] == "ToolCallStart"
+    done_at = kinds.index("ToolCallDone")
+    deltas = [e for e in events[:done_at] if isinstance(e, ToolCallArgsDelta)]
+    assert len(deltas) >= 2
+    call = only_call(events)
+    # The deltas are the arguments object itself, not the {"name": ...} wrapper.
+    assert "".join(d.delta for d in deltas) == call.arguments
+    assert call.arguments.startswith("{")
+    assert json.loads(call.arguments)["text"]
+
+
+async def test_plain_text_without_tools(provider: Any) -> None:
+    events, stats = await collect(provider, npc_request("Good morning!", [], temperature=0.7))
+    assert isinstance(events[-1], Done)
+    assert not [e for e in events if isinstance(e, ToolCallStart | ToolCallDone)]
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert text.strip()
+    assert "\n" not in text
+    assert stats.output_tokens <= 256
+
+
+async def test_cancel_stops_within_one_token(provider: Any) -> None:
+    request = npc_request(
+        "Tell me the whole history of the village, in detail.",
+        [],
+        temperature=0.8,
+        max_output_tokens=300,
+        metadata={"stop": []},  # no stop at a newline: it would run to 300 tokens
+    )
+    stream = provider.stream(request)
+    seen = 0
+    async for event in stream:
+        if isinstance(event, TextDelta):
+            seen += 1
+            if seen == 3:
+                await stream.aclose()
+    stats = await stream.wait_finished()
+    assert stats is not None
+    assert stats.tokens_at_cancel is not None
+    assert stats.tokens_after_cancel <= 1, stats
+    assert stats.output_tokens < 100
+    assert stats.outcome == "cancelled"
+
+
+async def test_cancelled_task_cancels_generation(provider: Any) -> None:
+    request = npc_request("Sing me a long song.", [], max_output_tokens=300, metadata={"stop": []})
+    stream = provider.stream(request)
+    first = asyncio.Event()
+
+    async def consume() -> None:
+        async for event in stream:
+            if isinstance(event, TextDelta):
+                first.set()
+
+    task = asyncio.create_task(consume())
+    await first.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    stats = await stream.wait_finished()
+    assert stats is not None and stats.outcome == "cancelled"
+    assert stats.tokens_after_cancel <= 1
+
+
+async def test_priority_order_of_the_queue(provider: Any) -> None:
+    await provider.load()
+    provider.pause()
+    try:
+        low1 = provider.stream(npc_request("Hi", [], priority=0, max_output_tokens=2))
+        low2 = provider.stream(npc_request("Hey", [], priority=0, max_output_tokens=2))
+        high = provider.stream(npc_request("Hello", [], priority=100, max_output_tokens=2))
+        mid = provider.stream(npc_request("Yo", [], priority=50, max_output_tokens=2))
+        assert provider.pending() == 4
+    finally:
+        provider.resume()
+
+    async def drain(stream: Any) -> JobStats:
+        _ = [e async for e in stream]
+        stats = await stream.wait_finished()
+        assert stats is not None
+        return stats
+
+    results = await asyncio.gather(*(drain(s) for s in (low1, low2, high, mid)))
+    order = [r.start_index for r in results]
+    assert None not in order
+    low1_at, low2_at, high_at, mid_at = (int(i or 0) for i in order)
+    # high (100) first, then mid (50), then the two lows in the order they came (FIFO).
+    assert high_at < mid_at < low1_at < low2_at
+
+
+async def test_prefix_reuse_per_npc(provider: Any) -> None:
+    first = npc_request("Good morning, Mara!", skill_specs("say"), npc_id="mara")
+    events, stats1 = await collect(provider, first)
+    call = only_call(events)
+    history = [
+        *first.messages,
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id=call.id, name="say", arguments=call.arguments)],
+        ),
+        Message(role="tool", tool_call_id=call.id, name="say", content="ok"),
+    ]
+    # Another NPC takes a turn in between and replaces the live KV cache.
+    await collect(provider, npc_request("Hello Bram.", [], npc_id="bram", name="Bram"))
+    second = npc_request("How much is a loaf?", skill_specs("say"), npc_id="mara", history=history)
+    _, stats2 = await collect(provider, second)
+    assert stats2.restored_state
+    assert stats2.prompt_tokens > stats1.prompt_tokens
+    new_tokens = stats2.prompt_tokens - stats2.reused_tokens
+    assert new_tokens < 60, stats2
+    assert stats2.reused_tokens >= stats1.prompt_tokens - 10
+
+
+async def test_context_overflow_is_an_error_event(provider: Any) -> None:
+    request = npc_request("Hi", [])
+    request.system = "The village is old and the river is wide. " * 600
+    events, _ = await collect(provider, request)
+    assert len(events) == 1
+    assert isinstance(events[0], ProviderError) and events[0].kind == "context_overflow"
+
+
+async def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
+    require_local_extra()
+    missing = tmp_path / "nope.gguf"
+    p = LocalLlamaProvider(missing)
+    try:
+        events, stats = await collect(p, npc_request("Hi"))
+        assert len(events) == 1 and isinstance(events[0], ProviderError)
+        assert events[0].kind == "transport"
+        assert "not found" in events[0].message and str(missing) in events[0].message
+        assert "\n" not in events[0].message
+        assert stats.outcome == "error: transport"
+        # The next request gets the same error quickly; nothing crashed.
+        again, _ = await collect(p, npc_request("Hi again"))
+        assert isinstance(again[0], ProviderError)
+        assert await p.load() is not None
+    finally:
+        await p.aclose()
+    assert not p._thread.is_alive()
+
+
+async def test_not_a_gguf_is_a_clear_error(tmp_path: Path) -> None:
+    require_local_extra()
+    bad = tmp_path / "bad.gguf"
+    bad.write_bytes(b"this is not a model" * 100)
+    p = LocalLlamaProvider(bad)
+    try:
+        error = await p.load()
+        assert error is not None and error.kind == "transport"
+        assert "cannot load local model" in error.message
+    finally:
+        await p.aclose()
+
+
+async def test_aclose_ends_queued_requests(model_path: Path) -> None:
+    p = LocalLlamaProvider(model_path)
+    p.pause()
+    stream = p.stream(npc_request("Hi", []))
+    await p.aclose()
+    events = [e async for e in stream]
+    assert len(events) == 1 and isinstance(events[0], ProviderError)
+    assert not p._thread.is_alive()
+    late, _ = await collect(p, npc_request("Hi", []))
+    assert isinstance(late[0], ProviderError)
+
+
+GEMMA_TEMPLATE = (
+    "{{ bos_token }}{% if messages[0]['role'] == 'system' %}"
+    "{% set first = messages[0]['content'] + '\\n\\n' %}{% set loop_messages = messages[1:] %}"
+    "{% else %}{% set first = '' %}{% set loop_messages = messages %}{% endif %}"
+    "{% for message in loop_messages %}"
+    "{% if (message['role'] == 'user') != (loop.index0 % 2 == 0) %}"
+    "{{ raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}"
+    "{% endif %}{% set role = 'model' if message['role'] == 'assistant' else message['role'] %}"
+    "{{ '<start_of_turn>' + role + '\\n' + (first if loop.first else '') "
+    "+ message['content'] | trim + '<end_of_turn>\\n' }}{% endfor %}"
+    "{% if add_generation_prompt %}{{ '<start_of_turn>model\\n' }}{% endif %}"
+)
+
+
+async def test_chat_template_mode(model_path: Path) -> None:
+    p = LocalLlamaProvider(model_path, prompt_format="chat", chat_template=GEMMA_TEMPLATE)
+    try:
+        history = [
+            Message(role="user", content='Player says: """Hi"""'),
+            Message(
+                role="assistant",
+                tool_calls=[ToolCall(id="c1", name="say", arguments='{"text": "Hello!"}')],
+            ),
+            Message(role="tool", tool_call_id="c1", name="say", content="ok"),
+        ]
+        events, stats = await collect(p, npc_request("Where is the well?", history=history))
+        assert isinstance(events[-1], Done), events[-1]
+        calls = [e for e in events if isinstance(e, ToolCallDone)]
+        # After a tool result the model may also end its turn without a call.
+        for call in calls:
+            SKILLS[call.name][0].model_validate_json(call.arguments)
+        assert stats.prompt_tokens > 50
+        text_events, _ = await collect(p, npc_request("Hi!", []))
+        assert isinstance(text_events[-1], Done)
+    finally:
+        await p.aclose()
+
+
+async def test_turn_ends_after_acting(provider: Any) -> None:
+    history = [
+        Message(role="user", content='Player says: """Hi"""'),
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id="c1", name="say", arguments='{"text": "Hello, dear!"}')],
+        ),
+        Message(role="tool", tool_call_id="c1", name="say", content="ok"),
+    ]
+    request = npc_request("Hello!", history=history, temperature=0.0)
+    call = only_call((await collect(provider, request))[0])
+    assert call.name == "say"
+    acted = [
+        Message(
+            role="assistant", tool_calls=[ToolCall(**call.model_dump(exclude={"type", "index"}))]
+        ),
+        Message(role="tool", tool_call_id=call.id, name="say", content="ok"),
+    ]
+    after = request.model_copy(update={"messages": [*request.messages, *acted]})
+    # After a tool result the grammar also offers {"name": "done"}; greedy decoding takes it.
+    events, stats = await collect(provider, after)
+    assert not [e for e in events if isinstance(e, ToolCallStart)], events
+    assert isinstance(events[-1], Done) and events[-1].stop_reason == "end_turn"
+    assert stats.prompt_tokens - stats.reused_tokens < 40  # only the reply and result are new
+
+
+def test_is_a_provider(model_path: Path) -> None:
+    p: Provider = LocalLlamaProvider(model_path)
+    try:
+        assert isinstance(p, Provider)
+        assert p.name == "local" and p.model == model_path.name
+        assert isinstance(p.stream(npc_request("Hi")), AsyncIterator)  # no loop: not queued
+    finally:
+        asyncio.run(p.aclose())

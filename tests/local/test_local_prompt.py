@@ -1,0 +1,159 @@
+"""Prompts, grammars and the model file, without running the model."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from game.agent.providers.base import Message, ToolCall, ToolSpec
+from game.agent.providers.local_model import (
+    LocalModelError,
+    ensure_default_model,
+    file_sha256,
+    resolve_model_path,
+    text_progress,
+)
+from game.agent.providers.local_prompt import (
+    TOOL_PREFIX,
+    ArgsScanner,
+    GrammarError,
+    allow_done,
+    build_tool_grammar,
+    describe_schema,
+    prepare_schema,
+    render_chat_messages,
+    render_completion_prompt,
+)
+
+from .conftest import npc_request, require_local_extra, skill_specs
+
+
+def test_prepare_schema_inlines_refs_and_bounds() -> None:
+    move = prepare_schema(skill_specs("move")[0].parameters)
+    direction = move["properties"]["direction"]["anyOf"][0]
+    assert direction["enum"] == ["north", "south", "east", "west"]
+    assert move["properties"]["steps"]["anyOf"][0] == {"enum": [1, 2, 3, 4, 5]}
+    assert '"$defs"' not in json.dumps(move) and '"$ref"' not in json.dumps(move)
+    wait = prepare_schema(skill_specs("wait")[0].parameters)
+    assert wait["properties"]["seconds"] == {"enum": list(range(1, 31))}
+    free = prepare_schema({"type": "object", "properties": {"x": {"type": "string"}}})
+    assert free["properties"]["x"]["maxLength"] == 200
+    with pytest.raises(GrammarError):
+        prepare_schema({"type": "object", "properties": {"x": {"$ref": "#/$defs/Nope"}}})
+
+
+def test_grammar_names_first_and_done_only_when_allowed() -> None:
+    require_local_extra()
+    tools = skill_specs()
+    grammar = build_tool_grammar(tools, with_done=False)
+    root = next(line for line in grammar.splitlines() if line.startswith("root ::="))
+    assert "tool-done" not in root and root.count("|") == len(tools) - 1
+    assert 'tool0 ::= "say\\", \\"arguments\\": " tool0-args' in grammar
+    assert "tool-done" in build_tool_grammar(tools, with_done=True)
+    with pytest.raises(GrammarError):
+        build_tool_grammar(
+            [ToolSpec(name='bad"name', description="", parameters={})], with_done=False
+        )
+
+
+def test_allow_done_after_a_tool_result() -> None:
+    request = npc_request("Hi")
+    assert not allow_done(request)
+    request.messages.append(Message(role="assistant", tool_calls=[ToolCall(id="a", name="say")]))
+    request.messages.append(Message(role="tool", tool_call_id="a", content="ok"))
+    assert allow_done(request)
+    request.metadata["tool_choice"] = "required"
+    assert not allow_done(request)
+
+
+def test_completion_prompt_has_persona_examples_and_cue() -> None:
+    history = [
+        Message(role="user", content='Player says: """Hi"""'),
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id="c", name="say", arguments='{"text": "Hello!"}')],
+        ),
+        Message(role="tool", tool_call_id="c", content="blocked", is_error=True),
+    ]
+    request = npc_request("Where is the well?", history=history)
+    prompt = render_completion_prompt(request, tool_mode=True)
+    assert prompt.startswith(request.system)
+    assert "Good morning, dear! Fresh bread today!" in prompt  # few-shot from the greeting
+    assert 'Mara: {"name": "say", "arguments": {"text": "Hello!"}}' in prompt
+    assert "Error: blocked" in prompt
+    assert prompt.endswith('Player says: """Where is the well?"""\nMara: ' + TOOL_PREFIX)
+    # The stable head (system, skills, examples) is identical from turn to turn.
+    later = render_completion_prompt(npc_request("Thanks!", history=history * 2), tool_mode=True)
+    head = prompt.split("Conversation:")[0]
+    assert later.startswith(head)
+    text = render_completion_prompt(npc_request("Hi", []), tool_mode=False)
+    assert text.endswith("Mara:") and '{"name"' not in text
+
+
+def test_describe_schema_is_compact() -> None:
+    say = describe_schema(prepare_schema(skill_specs("say")[0].parameters))
+    assert say.startswith('{"text": string (at most 200 characters)')
+    assert '"target"' in say and "(optional)" in say
+
+
+def test_chat_messages_alternate() -> None:
+    history = [
+        Message(role="assistant", content="Hm."),
+        Message(role="user", content="a"),
+        Message(role="user", content="b"),
+        Message(role="assistant", tool_calls=[ToolCall(id="c", name="say", arguments="{}")]),
+        Message(role="tool", tool_call_id="c", content="ok"),
+    ]
+    msgs = render_chat_messages(npc_request("c", history=history), tool_mode=True)
+    roles = [m["role"] for m in msgs]
+    assert roles[0] == "system"
+    assert roles[1:] == ["user", "assistant", "user", "assistant", "user"]
+    assert msgs[-1]["content"].startswith("Result: ok")
+
+
+def test_args_scanner_stops_at_the_closing_brace() -> None:
+    scanner = ArgsScanner()
+    pieces = ['{"text": "a } b', ' \\" {', '"', ', "n": [1, {"x": 2}]', "}}", " ignored"]
+    out = "".join(scanner.feed(p) for p in pieces)
+    assert scanner.done
+    assert out == scanner.text == '{"text": "a } b \\" {", "n": [1, {"x": 2}]}'
+    assert json.loads(out)["n"] == [1, {"x": 2}]
+
+
+def test_model_assembly_verifies_and_repairs(tmp_path: Path) -> None:
+    require_local_extra()
+    seen: list[tuple[float, str]] = []
+    path = ensure_default_model(tmp_path, lambda f, m: seen.append((f, m)))
+    assert seen[-1][0] == 1.0 and any("assembling" in m for _, m in seen)
+    digest = file_sha256(path)
+    # A second start trusts the stamp and does not re-read the file.
+    seen.clear()
+    assert ensure_default_model(tmp_path, lambda f, m: seen.append((f, m))) == path
+    assert [m for _, m in seen] == [f"model ready: {path.name}"]
+    # A truncated (partial) file is detected and assembled again.
+    with path.open("r+b") as f:
+        f.truncate(1000)
+    ensure_default_model(tmp_path)
+    assert file_sha256(path) == digest
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_explicit_missing_model_path() -> None:
+    with pytest.raises(LocalModelError, match="not found"):
+        resolve_model_path(Path("/nonexistent/model.gguf"))
+
+
+def test_text_progress_bar() -> None:
+    out = io.StringIO()
+    show = text_progress(out, width=10)
+    show(0.0, "assembling")
+    show(0.5, "assembling")
+    show(0.5, "assembling")  # same percent: not redrawn
+    show(1.0, "ready")
+    text = out.getvalue()
+    assert text.count("\r") == 3
+    assert "[#####.....]  50% assembling" in text
+    assert text.endswith("\n") and "[##########] 100% ready" in text
