@@ -11,10 +11,15 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.errors import GameError
+
+if TYPE_CHECKING:
+    from game.agent.bus import BusEvent
+    from game.config import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_MAP = ROOT / "maps" / "village.tmx"
@@ -44,9 +49,19 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--provider",
-        default="auto",
+        default=None,
         choices=PROVIDER_CHOICES,
-        help="who plays the NPCs (default: auto)",
+        help="who plays the NPCs (default: auto: an API key in the environment, else the "
+        "local model if installed, else scripted)",
+    )
+    parser.add_argument(
+        "--model", default=None, help="model name for remote providers, or a .gguf path for local"
+    )
+    parser.add_argument(
+        "--base-url",
+        default=None,
+        help="API base URL: a proxy, or an OpenAI-compatible server "
+        "(llama.cpp, Ollama, vLLM, LM Studio)",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log more to stderr")
 
@@ -93,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("npc_id", help="the NPC's id from the map, e.g. smith")
     chat.add_argument("message", help="what you say to the NPC")
     _common(chat)
+    doctor = sub.add_parser("doctor", help="show the chosen provider and time a tiny request")
+    _common(doctor)
     return parser
 
 
@@ -106,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "chat":
             return asyncio.run(_chat(args))
+        if args.command == "doctor":
+            return asyncio.run(_doctor(args))
         return _play(args)
     except KeyboardInterrupt:
         return 130
@@ -118,14 +137,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _expected(exc: BaseException) -> bool:
     from game.agent.errors import AgentError
+    from game.config import ConfigError
     from game.world.errors import WorldError
 
-    return isinstance(exc, GameError | WorldError | AgentError | ValueError)
+    return isinstance(exc, GameError | WorldError | AgentError | ConfigError | ValueError)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """Settings from flags > environment > .env > config.toml."""
+    from game.config import load_settings
+
+    flags = {"provider": args.provider, "model": args.model, "base_url": args.base_url}
+    return load_settings({k: v for k, v in flags.items() if v is not None})
 
 
 def _play(args: argparse.Namespace) -> int:
     from game.errors import UsageError
-    from game.village import Village, make_provider
+    from game.village import Village
 
     if (args.screenshot or args.script) and not args.headless:
         raise UsageError("--screenshot and --script need --headless")
@@ -138,8 +166,13 @@ def _play(args: argparse.Namespace) -> int:
 
     script = parse_script(args.script) if args.script else None
     village = Village.open(
-        args.map, slot=args.slot, provider=make_provider(args.provider), saves_dir=args.saves_dir
+        args.map,
+        slot=args.slot,
+        settings=_settings(args),
+        saves_dir=args.saves_dir,
+        on_progress=_cli_progress(),
     )
+    log.info("provider: %s", village.providers.reason)
     run_window(
         village,
         headless=args.headless,
@@ -152,13 +185,19 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cli_progress() -> Callable[[float, str], None]:
+    from game.agent.providers.local_model import text_progress
+
+    return text_progress()
+
+
 async def _chat(args: argparse.Namespace) -> int:
-    from game.agent.loop import AgentRuntime, Trigger
+    from game.agent.loop import AgentRuntime, Failed, Trigger
     from game.errors import UsageError
     from game.npc.brain import profile_of
     from game.npc.skills import build_registry
     from game.paths import saves_dir, validate_id
-    from game.village import make_provider
+    from game.village import open_providers
     from game.world.perception import perceive
     from game.world.tiled import load_map
     from game.world.world import World
@@ -168,6 +207,8 @@ async def _chat(args: argparse.Namespace) -> int:
     if args.npc_id not in world.npcs:
         known = ", ".join(sorted(world.npcs))
         raise UsageError(f"no NPC {args.npc_id!r} on {args.map.name}; NPCs here: {known}")
+    settings = _settings(args)
+    providers = await open_providers(settings, _cli_progress())
 
     def on_text(npc_id: str, run_id: str, text: str) -> None:
         sys.stdout.write(text)
@@ -175,46 +216,99 @@ async def _chat(args: argparse.Namespace) -> int:
 
     runtime = AgentRuntime(
         saves_dir(args.saves_dir),
-        provider=make_provider(args.provider),
+        provider=providers.provider,
         registry=build_registry(),
+        provider_for=providers.provider_for(settings),
         on_text_delta=on_text,
     )
+    npc = world.npcs[args.npc_id]
     runtime.register_npc(profile_of(world, args.npc_id), deps=world)
-    _echo_tools(runtime)
-    trigger = Trigger(
-        kind="player_message",
-        text=args.message,
-        source="player",
-        perception=perceive(world, args.npc_id).render(),
-        priority=100,
-    )
-    world.player_said(args.message, to=world.npcs[args.npc_id].name)
+    say_tool = runtime.registry.get("say")
+
+    def show(event: BusEvent) -> None:
+        if event.kind == "tool_call":
+            print(f"[{event.data['name']}] {event.data['arguments']}", file=sys.stderr)
+        elif event.kind == "tool_result" and event.data.get("is_error"):
+            print(f"[{event.data['name']} failed] {event.data['content']}", file=sys.stderr)
+
+    runtime.bus.subscribe(show)
+    if say_tool is not None:
+        # What the NPC says streams to stdout while the model writes it.
+        say_tool.on_stream = lambda ctx, delta: on_text(ctx.npc_id, ctx.run_id, delta)
+    world.player_said(args.message, to=npc.name)
+    trigger = Trigger.player(args.message, perceive(world, args.npc_id).render())
     turn = asyncio.ensure_future(runtime.run_turn(slot, args.npc_id, trigger))
-    # The world steps here, in this thread, like the game thread would.
+    # The world steps here, in this thread, as the game thread would.
     while not turn.done():
         world.step(1 / 60)
         await asyncio.sleep(1 / 240)
     outcome = turn.result()
     await runtime.aclose()
+    await providers.aclose()
     print()
-    if type(outcome).__name__ == "Failed":
-        print(f"error: the turn failed: {getattr(outcome, 'error', outcome)}", file=sys.stderr)
+    if isinstance(outcome, Failed):
+        print(f"error: the turn failed: {outcome.error}", file=sys.stderr)
         return 1
     return 0
 
 
-def _echo_tools(runtime: object) -> None:
-    """Stream `say` arguments to stdout and every tool call to stderr."""
-    bus = getattr(runtime, "bus", None)
-    if bus is None:
-        return
+async def _doctor(args: argparse.Namespace) -> int:
+    """Print the chosen provider and why, then time one tiny request."""
+    import time
 
-    def show(event: object) -> None:
-        kind = getattr(event, "kind", "")
-        data = getattr(event, "data", {}) or {}
-        if kind == "tool_call":
-            print(f"[tool] {data.get('name')} {data.get('arguments', '')}", file=sys.stderr)
-        elif kind == "tool_result":
-            print(f"[result] {data.get('content', '')}", file=sys.stderr)
+    from game.agent.providers.base import (
+        Message,
+        ProviderError,
+        ProviderRequest,
+        TextDelta,
+        ToolCallArgsDelta,
+        Usage,
+    )
+    from game.village import open_providers
 
-    bus.subscribe(show)
+    settings = _settings(args)
+    providers = await open_providers(settings, _cli_progress())
+    print(f"provider: {providers.provider.name} ({providers.provider.model})")
+    print(f"why: {providers.reason}")
+    if providers.load is not None:
+        start = time.perf_counter()
+        await providers.load()
+        print(f"model loaded in {time.perf_counter() - start:.2f} s")
+    request = ProviderRequest(
+        system="You are Tobin, a cheerful village baker. Answer in one short sentence.",
+        messages=[Message(role="user", content='Player says: """Good morning!"""')],
+        max_output_tokens=32,
+        metadata={
+            "npc_id": "doctor",
+            "name": "Tobin",
+            "persona": "A cheerful baker.",
+            "greeting": "Morning!",
+        },
+    )
+    start = time.perf_counter()
+    first: float | None = None
+    tokens = 0
+    text = []
+    error: ProviderError | None = None
+    async for event in providers.provider.stream(request):
+        if isinstance(event, TextDelta | ToolCallArgsDelta):
+            first = first if first is not None else time.perf_counter() - start
+            text.append(event.text if isinstance(event, TextDelta) else event.delta)
+        elif isinstance(event, Usage):
+            tokens = event.output_tokens
+        elif isinstance(event, ProviderError):
+            error = event
+    total = time.perf_counter() - start
+    await providers.aclose()
+    if error is not None:
+        print(f"error: {error.kind}: {error.message}", file=sys.stderr)
+        return 1
+    print(f"reply: {''.join(text).strip()[:120]}")
+    if first is not None:
+        print(f"time to first token: {first:.3f} s")
+    if tokens and total > (first or 0):
+        print(f"tokens per second: {tokens / max(total - (first or 0), 1e-6):.1f}")
+    notice = getattr(providers.provider, "notice", None)
+    if notice:
+        print(f"note: {notice}")
+    return 0

@@ -6,14 +6,19 @@ exactly what a player runs.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from game.agent.loop import AgentRuntime
-from game.agent.providers.base import Provider
+import httpx
+
+from game.agent.loop import AgentRuntime, Trigger
+from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.persona import PersonaProvider
+from game.agent.providers.select import FallbackProvider, select_provider
 from game.bridge import AgentThread
-from game.errors import UsageError
+from game.config import Settings
 from game.npc.brain import Brain, NpcAgents
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
@@ -21,16 +26,92 @@ from game.paths import validate_id
 from game.world.tiled import load_map
 from game.world.world import World
 
-PROVIDERS = ("auto", "local", "openai", "openai-chat", "anthropic", "scripted")
+Progress = Callable[[float, str], None]
 
 
-def make_provider(name: str) -> Provider:
-    """The provider called `name`; only the scripted brain is built into this version."""
-    if name in ("scripted", "auto"):
-        return PersonaProvider()
-    if name in PROVIDERS:
-        raise UsageError(f"provider {name!r} is not available yet; use --provider scripted")
-    raise UsageError(f"unknown provider {name!r}; choose one of {', '.join(PROVIDERS)}")
+class WithModel:
+    """A provider that asks for a particular model (a model per trigger kind)."""
+
+    def __init__(self, inner: Provider, model: str) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.model = model
+
+    def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+        """Stream from the inner provider with `model` set on the request."""
+        return self.inner.stream(request.model_copy(update={"model": self.model}))
+
+    async def aclose(self) -> None:
+        """The inner provider is closed by its owner."""
+
+
+class Loading:
+    """Progress of preparing a local model, readable from the game thread."""
+
+    def __init__(self, also: Progress | None = None) -> None:
+        self.also = also
+        self.message: str | None = None
+
+    def update(self, fraction: float, message: str) -> None:
+        """Record progress (called from the model's worker thread)."""
+        self.message = None if fraction >= 1.0 else f"{message} {int(fraction * 100)}%"
+        if self.also is not None:
+            self.also(fraction, message)
+
+
+@dataclass
+class Providers:
+    """The provider the NPCs use, why it was chosen, and what it holds open."""
+
+    provider: Provider
+    reason: str
+    client: httpx.AsyncClient | None = None
+    load: Callable[[], Coroutine[Any, Any, object]] | None = None  # prepares a local model early
+
+    def provider_for(self, settings: Settings) -> Callable[[Trigger], Provider] | None:
+        """Per-trigger models from config (e.g. a cheaper model for idle chatter)."""
+        if not settings.models_by_trigger or self.provider.name in ("scripted", "local"):
+            return None
+        wrapped = {k: WithModel(self.provider, m) for k, m in settings.models_by_trigger.items()}
+        return lambda trigger: wrapped.get(trigger.kind, self.provider)
+
+    async def aclose(self) -> None:
+        """Close the provider and the HTTP client."""
+        await self.provider.aclose()
+        if self.client is not None:
+            await self.client.aclose()
+
+
+def make_local(settings: Settings, on_progress: Progress | None = None) -> Provider:
+    """The embedded llama.cpp model: the bundled Gemma 3 270M, or `model` if it is a GGUF."""
+    from game.agent.providers.local_llama import LocalLlamaProvider
+
+    model = settings.model if settings.model and settings.model.endswith(".gguf") else None
+    return LocalLlamaProvider(model, on_progress=on_progress)
+
+
+async def open_providers(settings: Settings, on_progress: Progress | None = None) -> Providers:
+    """Choose the provider (call on the agent loop: the HTTP client belongs to it).
+
+    Anything but the scripted brain is wrapped in a circuit breaker whose fallback is the
+    scripted brain, so an NPC never freezes when a model fails.
+    """
+    client = httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=10.0))
+    try:
+        chosen = select_provider(
+            settings,
+            client,
+            make_local=lambda s: make_local(s, on_progress),
+            make_scripted=lambda s: PersonaProvider(),
+        )
+    except BaseException:
+        await client.aclose()
+        raise
+    provider = chosen.provider
+    load = getattr(provider, "load", None)
+    if provider.name != "scripted":
+        provider = FallbackProvider(provider, PersonaProvider())
+    return Providers(provider, chosen.reason, client, load)
 
 
 @dataclass
@@ -42,7 +123,9 @@ class Village:
     agents: NpcAgents
     thread: AgentThread
     runtime: AgentRuntime
+    providers: Providers
     slot: str
+    loading: Loading
 
     @classmethod
     def open(
@@ -50,34 +133,65 @@ class Village:
         map_path: Path,
         *,
         slot: str = "default",
+        settings: Settings | None = None,
         provider: Provider | None = None,
         saves_dir: Path | None = None,
+        on_progress: Progress | None = None,
     ) -> Village:
-        """Load the map, start the agent thread and bind every NPC to its agent."""
+        """Load the map, start the agent thread and bind every NPC to its agent.
+
+        `provider` (tests) bypasses selection; else `settings` choose it.
+        """
         slot = validate_id(slot, "slot")
         world = World(load_map(map_path))
-        provider = provider or PersonaProvider()
+        settings = settings or Settings(provider="scripted")
         agents = NpcAgents(world, slot)
         thread = AgentThread().start()
         saves = default_saves_dir(saves_dir)
+        loading = Loading(on_progress)
 
-        async def build() -> AgentRuntime:
-            return AgentRuntime(
+        async def build() -> tuple[AgentRuntime, Providers]:
+            chosen = (
+                Providers(provider, "given")
+                if provider is not None
+                else await open_providers(settings, loading.update)
+            )
+            runtime = AgentRuntime(
                 saves,
-                provider=provider,
+                provider=chosen.provider,
+                provider_for=chosen.provider_for(settings),
                 registry=build_registry(),
                 on_text_delta=agents.on_text_delta,
+                max_concurrent=settings.max_concurrent,
+                turn_timeout_s=settings.turn_timeout_s,
             )
+            return runtime, chosen
 
-        runtime = thread.submit(build()).result(timeout=10)
+        try:
+            runtime, chosen = thread.submit(build()).result(timeout=30)
+        except BaseException:
+            thread.stop()
+            raise
         agents.attach(runtime)
         brain = Brain(world, agents, thread.call_soon)
-        return cls(world, brain, agents, thread, runtime, slot)
+        village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
+        if chosen.load is not None:
+            # Prepare a local model now, in the background, with progress on screen.
+            thread.submit(chosen.load())
+        return village
 
     def notice(self) -> str | None:
         """A one-line notice for the screen (provider trouble), if any."""
-        return None
+        if self.loading.message is not None:
+            return self.loading.message
+        notice = getattr(self.providers.provider, "notice", None)
+        return notice if isinstance(notice, str) else None
 
     def close(self) -> None:
         """Stop the agent thread: cancel turns, flush every NPC's log. Never hangs."""
-        self.thread.stop(self.runtime.aclose)
+
+        async def shutdown() -> None:
+            await self.runtime.aclose()
+            await self.providers.aclose()
+
+        self.thread.stop(shutdown)

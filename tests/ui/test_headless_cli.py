@@ -116,6 +116,8 @@ def test_headless_screenshot_shows_player_and_streamed_bubble(tmp_path: Path) ->
         "--headless",
         "--frames",
         "200",
+        "--provider",
+        "scripted",
         "--script",
         str(script),
         "--screenshot",
