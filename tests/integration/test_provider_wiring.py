@@ -1,0 +1,64 @@
+"""How the game picks and wraps providers: fallback, per-trigger models, notices."""
+
+from __future__ import annotations
+
+import socket
+
+from game.agent.loop import Trigger
+from game.agent.providers.base import Done, Message, ProviderRequest, TextDelta
+from game.agent.providers.scripted import ScriptedProvider, reply
+from game.agent.providers.select import FallbackProvider
+from game.config import Settings
+from game.village import Providers, open_providers
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])  # closed again when we return: connections refused
+
+
+def request() -> ProviderRequest:
+    return ProviderRequest(
+        system="You are Tobin.",
+        messages=[Message(role="user", content='Player says: """hello"""')],
+        metadata={
+            "npc_id": "tobin",
+            "name": "Tobin",
+            "persona": "A cheerful baker.",
+            "greeting": "Morning, friend!",
+        },
+    )
+
+
+async def test_unreachable_server_falls_back_to_scripted_at_once() -> None:
+    settings = Settings(provider="openai-chat", base_url=f"http://127.0.0.1:{closed_port()}/v1")
+    providers = await open_providers(settings)
+    try:
+        assert isinstance(providers.provider, FallbackProvider)
+        assert "chat completions" in providers.reason
+        events = [e async for e in providers.provider.stream(request())]
+        text = "".join(e.text for e in events if isinstance(e, TextDelta))
+        assert text == "Morning, friend!"  # the persona brain answered in character
+        assert isinstance(events[-1], Done)
+    finally:
+        await providers.aclose()
+
+
+async def test_scripted_is_not_wrapped() -> None:
+    providers = await open_providers(Settings(provider="scripted"))
+    assert providers.provider.name == "scripted"
+    assert not isinstance(providers.provider, FallbackProvider)
+    await providers.aclose()
+
+
+async def test_a_model_per_trigger_kind() -> None:
+    fake = ScriptedProvider([reply("a"), reply("b")], name="openai")
+    providers = Providers(fake, "test")
+    settings = Settings(model="big", models_by_trigger={"idle": "small"})
+    pick = providers.provider_for(settings)
+    assert pick is not None
+    for trigger in (Trigger(kind="idle", text="tick"), Trigger.player("hi")):
+        async for _ in pick(trigger).stream(request()):
+            pass
+    assert [c.model for c in fake.calls] == ["small", None]  # None: the provider's own model
