@@ -63,7 +63,8 @@ class Settings(BaseModel):
     max_concurrent: int = Field(default=4, ge=1, le=64)
     turn_timeout_s: float = Field(default=60.0, gt=0)
     idle_chatter: bool = True
-    text_speed: float = Field(default=1.0, gt=0)
+    text_speed: float = Field(default=1.0, gt=0)  # bubble reveal speed; 0 < x, >= 8 instant
+    text_scale: float = Field(default=1.0, ge=0.6, le=2.0)  # size of bubble and panel text
     volume: float = Field(default=0.0, ge=0, le=1)
     player_name: str | None = None
     autosave_minutes: float = Field(default=5.0, ge=0)

@@ -600,6 +600,10 @@ class _Turn:
                 tool.on_stream(ctx, value[len(already) :])
             except Exception:
                 log.exception("on_stream of %r failed for %s", tool.name, self.npc_id)
+        if self.rt.bus.active:
+            self.publish(
+                "delta", {"text": value[len(already) :], "step": self.step, "tool": tool.name}
+            )
 
     def _new_context(self, call_id: str) -> ToolContext:
         return ToolContext(

@@ -1,0 +1,156 @@
+"""F3: the agent inspector, a panel showing what the nearest NPC's agent is doing.
+
+The panel reads only snapshots: every half second it asks the agent thread for the NPC's
+status, token meter and (when the context view is on) its next provider input, and shows
+the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from collections.abc import Callable
+from typing import Any
+
+import arcade
+
+from game.agent.monitor import Snapshot, TurnMonitor
+from game.world.world import World
+
+WIDTH = 470
+PAD = 12
+REFRESH_S = 0.5
+BG = (18, 20, 30, 230)
+INK = (230, 232, 240, 255)
+DIM = (150, 156, 176, 255)
+ACCENT = (255, 214, 120, 255)
+
+SnapshotFn = Callable[[str, bool], concurrent.futures.Future[Snapshot]]
+
+
+def _short(value: Any, limit: int = 90) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Inspector:
+    """The F3 panel: Tab cycles NPCs (nearest first), C toggles the exact context."""
+
+    def __init__(self, world: World, monitor: TurnMonitor, snapshot: SnapshotFn) -> None:
+        self.world = world
+        self.monitor = monitor
+        self.snapshot = snapshot
+        self.visible = False
+        self.show_context = False
+        self.offset = 0  # Tab: 0 = nearest NPC, 1 = next nearest, ...
+        self._latest: Snapshot | None = None
+        self._pending: concurrent.futures.Future[Snapshot] | None = None
+        self._since = REFRESH_S
+        self.title = arcade.Text("", 0, 0, ACCENT, 13, bold=True, anchor_y="top")
+        self.body = arcade.Text(
+            "",
+            0,
+            0,
+            INK,
+            10,
+            width=WIDTH - 2 * PAD,
+            multiline=True,
+            anchor_y="top",
+            font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
+        )
+
+    def toggle(self) -> None:
+        """Show or hide the panel."""
+        self.visible = not self.visible
+        self._since = REFRESH_S
+
+    def cycle(self) -> None:
+        """Inspect the next NPC by distance."""
+        self.offset = (self.offset + 1) % max(1, len(self.world.npcs))
+        self._latest = None
+        self._since = REFRESH_S
+
+    def toggle_context(self) -> None:
+        """Show or hide the exact perception and provider input."""
+        self.show_context = not self.show_context
+        self._since = REFRESH_S
+
+    def target(self) -> str | None:
+        """The inspected NPC's id."""
+        if not self.world.npcs:
+            return None
+        player = self.world.player
+        by_distance = sorted(self.world.npcs.values(), key=lambda n: self.world.distance(player, n))
+        return by_distance[self.offset % len(by_distance)].entity_id
+
+    def update(self, dt: float) -> None:
+        """Ask for a fresh snapshot now and then; never waits for it."""
+        if not self.visible:
+            return
+        if self._pending is not None and self._pending.done():
+            if self._pending.exception() is None:
+                self._latest = self._pending.result()
+            self._pending = None
+        self._since += dt
+        npc_id = self.target()
+        if npc_id and self._pending is None and self._since >= REFRESH_S:
+            self._since = 0.0
+            self._pending = self.snapshot(npc_id, self.show_context)
+
+    def text(self) -> tuple[str, str]:
+        """The panel's title and body as plain text (also what tests read)."""
+        npc_id = self.target()
+        if npc_id is None:
+            return "Inspector", "No NPCs on this map."
+        npc = self.world.npcs[npc_id]
+        snap = self._latest if self._latest and self._latest.npc_id == npc_id else None
+        lines: list[str] = []
+        if snap is None:
+            lines.append("loading…")
+        else:
+            lines += [
+                f"provider  {snap.provider} · {snap.model}",
+                f"state     {snap.state}   queue {snap.queue_depth}",
+                f"tokens    in {snap.tokens_in}  out {snap.tokens_out}   turns {snap.turns}",
+            ]
+        lines.append(f"activity  {npc.activity} at {npc.tile}")
+        timings = self.monitor.timings(npc_id)[-4:]
+        if timings:
+            lines.append("recent turns (trigger: first token / total):")
+            for t in reversed(timings):
+                ttft = f"{t.first_token_s:.2f}s" if t.first_token_s is not None else "-"
+                total = f"{t.duration_s:.2f}s" if t.duration_s is not None else "running"
+                lines.append(f"  {t.trigger}: {ttft} / {total} {t.outcome or ''}".rstrip())
+        events = [e for e in self.monitor.recent(npc_id) if e.kind != "turn_started"][-8:]
+        if events:
+            lines.append("last events:")
+            for e in reversed(events):
+                if e.kind == "tool_call":
+                    lines.append(f"  call   {e.data.get('name')} {_short(e.data.get('arguments'))}")
+                elif e.kind == "tool_result":
+                    mark = "error " if e.data.get("is_error") else "result"
+                    lines.append(f"  {mark} {_short(e.data.get('content'))}")
+                elif e.kind == "error":
+                    lines.append(f"  ERROR  {e.data.get('kind')}: {_short(e.data.get('message'))}")
+                elif e.kind == "turn_finished":
+                    lines.append(f"  end    {e.data.get('kind')} {_short(e.data.get('text', ''))}")
+        if self.show_context and snap is not None and snap.context:
+            lines += ["", "context (next provider input):", snap.context[-2500:]]
+        title = f"{npc.name} ({npc_id})  ·  F3 close  Tab next  C context"
+        return title, "\n".join(lines)
+
+    def draw(self, width: int, height: int) -> None:
+        """Draw the panel on the right edge of the screen."""
+        if not self.visible:
+            return
+        title, body = self.text()
+        left = width - WIDTH - 8
+        arcade.draw_lrbt_rectangle_filled(left, width - 8, 8, height - 8, BG)
+        self.title.text = title
+        self.title.position = (left + PAD, height - 8 - PAD)
+        self.title.draw()
+        if self.body.text != body:
+            self.body.text = body
+        self.body.position = (left + PAD, height - 8 - PAD - 26)
+        self.body.draw()

@@ -1,0 +1,145 @@
+"""The title screen (New game, Continue, Load, Settings, Quit) and the name prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import arcade
+import arcade.gui
+
+from game.ui.settings_view import SettingsView
+
+INK = arcade.types.Color(250, 244, 222)
+MUTED = arcade.types.Color(200, 196, 180)
+ERROR = arcade.types.Color(255, 170, 150)
+PANEL = arcade.types.Color(20, 22, 32, 225)
+MAX_NAME = 24
+
+
+class Launcher(Protocol):
+    """What the title screen needs from the game: start or resume a village."""
+
+    def new_game(self, player_name: str) -> None:
+        """Create a new slot for this player and show the play screen."""
+
+    def continue_game(self) -> None:
+        """Resume the most recently played slot."""
+
+    def load_game(self, title: arcade.View) -> None:
+        """Show the list of slots to load from."""
+
+    def latest_slot(self) -> str | None:
+        """The slot Continue would open, if any."""
+
+
+def _button(text: str, action: Callable[[], object], width: int = 260) -> arcade.gui.UIFlatButton:
+    button = arcade.gui.UIFlatButton(text=text, width=width, height=42)
+    button.event("on_click")(lambda event: action())
+    return button
+
+
+class TitleView(arcade.gui.UIView):
+    """New game, Continue (latest slot), Load, Settings, Quit."""
+
+    def __init__(self, launcher: Launcher, village_name: str = "Hollowbrook") -> None:
+        super().__init__()
+        self.launcher = launcher
+        self.background_color = arcade.types.Color(28, 44, 36)
+        latest = launcher.latest_slot()
+        self.buttons = {
+            "new": _button("New game", self.new_game),
+            "continue": _button(f"Continue ({latest})" if latest else "Continue", self.resume),
+            "load": _button("Load", lambda: launcher.load_game(self)),
+            "settings": _button("Settings", self.settings),
+            "quit": _button("Quit", lambda: arcade.exit()),
+        }
+        self.buttons["continue"].disabled = latest is None
+        self.status = arcade.gui.UILabel(text="", font_size=11, text_color=ERROR, width=420)
+        box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
+        box.add(arcade.gui.UILabel(text=village_name, font_size=40, text_color=INK, bold=True))
+        box.add(
+            arcade.gui.UILabel(
+                text="a village whose people think for themselves", font_size=13, text_color=MUTED
+            )
+        )
+        box.add(arcade.gui.UISpace(height=16))
+        for button in self.buttons.values():
+            box.add(button)
+        box.add(self.status)
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(box.with_padding(all=28).with_background(color=PANEL))
+        self.add_widget(anchor)
+
+    def on_draw_before_ui(self) -> None:
+        """A simple backdrop: soft stripes of field and path."""
+        w, h = self.window.width, self.window.height
+        for i in range(0, h, 48):
+            shade = 40 + (i // 48) % 2 * 6
+            arcade.draw_lrbt_rectangle_filled(0, w, i, i + 48, (30, shade + 20, 34))
+
+    def new_game(self) -> None:
+        """Ask for the player's name first."""
+        self.window.show_view(NameView(self.launcher, back=lambda: self.window.show_view(self)))
+
+    def resume(self) -> None:
+        """Continue the latest slot; one line if that fails."""
+        self.run(self.launcher.continue_game)
+
+    def settings(self) -> None:
+        """Open the settings screen; Back returns here."""
+        self.window.show_view(SettingsView(back=lambda: self.window.show_view(self)))
+
+    def run(self, action: Callable[[], object]) -> None:
+        """Run a launcher action; an expected failure becomes one line on screen."""
+        try:
+            action()
+        except Exception as exc:  # the title screen must survive a broken slot or map
+            self.status.text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+class NameView(arcade.gui.UIView):
+    """A new game asks for the player's name; NPCs know it."""
+
+    def __init__(self, launcher: Launcher, back: Callable[[], None]) -> None:
+        super().__init__()
+        self.launcher = launcher
+        self.back = back
+        self.background_color = arcade.types.Color(28, 44, 36)
+        self.name_input = arcade.gui.UIInputText(width=320, height=36, font_size=14)
+        self.status = arcade.gui.UILabel(text="", font_size=11, text_color=ERROR, width=360)
+        box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
+        box.add(
+            arcade.gui.UILabel(text="What is your name, traveller?", font_size=18, text_color=INK)
+        )
+        box.add(self.name_input)
+        box.add(
+            arcade.gui.UILabel(text="Enter: begin    Esc: back", font_size=10, text_color=MUTED)
+        )
+        box.add(self.status)
+        anchor = arcade.gui.UIAnchorLayout()
+        anchor.add(box.with_padding(all=24).with_background(color=PANEL))
+        self.add_widget(anchor)
+
+    def on_show_view(self) -> None:
+        """Focus the name field."""
+        super().on_show_view()
+        self.name_input.activate()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Enter begins the game, Esc goes back."""
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
+            self.begin()
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.back()
+            return True
+        return None
+
+    def begin(self) -> None:
+        """Start a new game with the typed name (cleaned; a default when empty)."""
+        name = " ".join(self.name_input.text.split())[:MAX_NAME] or "Traveller"
+        try:
+            self.launcher.new_game(name)
+        except Exception as exc:  # e.g. a full disk: say so, stay here
+            self.status.text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
