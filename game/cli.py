@@ -38,8 +38,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--slot",
-        default="default",
-        help="save slot name: a-z, 0-9, _ and -, up to 64 (default: default)",
+        default=None,
+        help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at the "
+        "title screen (chat: default 'default')",
     )
     parser.add_argument(
         "--saves-dir",
@@ -91,6 +92,12 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="with --headless: key presses by frame, lines of 'FRAME press|release|hold|type ARG'",
     )
+    parser.add_argument(
+        "--title",
+        action="store_true",
+        help="start at the title screen even with --headless (headless otherwise plays the "
+        "slot 'default')",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(chat)
     doctor = sub.add_parser("doctor", help="show the chosen provider and time a tiny request")
     _common(doctor)
+    from game.save.cli import add_saves_parser
+
+    add_saves_parser(sub)
     return parser
 
 
@@ -125,6 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_chat(args))
         if args.command == "doctor":
             return asyncio.run(_doctor(args))
+        if args.command == "saves":
+            from game.save.cli import run_saves
+
+            return run_saves(args)
         return _play(args)
     except KeyboardInterrupt:
         return 130
@@ -153,28 +167,30 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _play(args: argparse.Namespace) -> int:
     from game.errors import UsageError
-    from game.village import Village
+    from game.paths import saves_dir, validate_id
+    from game.world.tiled import load_map
 
     if (args.screenshot or args.script) and not args.headless:
         raise UsageError("--screenshot and --script need --headless")
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
+    if args.title and args.slot:
+        raise UsageError("--title and --slot exclude each other: the title screen picks the slot")
+    slot = validate_id(args.slot, "slot") if args.slot else None
+    if slot is None and args.headless and not args.title:
+        slot = "default"
+    load_map(args.map)  # a bad map is one line before any window opens
+    settings = _settings(args)
     if args.headless:
         # Must be set before arcade (pyglet) is imported: render offscreen with EGL.
         os.environ["ARCADE_HEADLESS"] = "1"
-    from game.ui.app import parse_script, run_window
+    from game.ui.app import GameOptions, parse_script, run_window
 
     script = parse_script(args.script) if args.script else None
-    village = Village.open(
-        args.map,
-        slot=args.slot,
-        settings=_settings(args),
-        saves_dir=args.saves_dir,
-        on_progress=_cli_progress(),
-    )
-    log.info("provider: %s", village.providers.reason)
+    options = GameOptions(args.map, settings, saves_dir(args.saves_dir), _cli_progress())
     run_window(
-        village,
+        options,
+        slot=slot,
         headless=args.headless,
         frames=args.frames,
         screenshot=args.screenshot,
@@ -202,7 +218,7 @@ async def _chat(args: argparse.Namespace) -> int:
     from game.world.tiled import load_map
     from game.world.world import World
 
-    slot = validate_id(args.slot, "slot")
+    slot = validate_id(args.slot or "default", "slot")
     world = World(load_map(args.map))
     if args.npc_id not in world.npcs:
         known = ", ".join(sorted(world.npcs))

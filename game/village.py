@@ -6,6 +6,7 @@ exactly what a player runs.
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,15 +15,19 @@ from typing import Any
 import httpx
 
 from game.agent.loop import AgentRuntime, Trigger
+from game.agent.memory import MemoryContextBuilder
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.persona import PersonaProvider
 from game.agent.providers.select import FallbackProvider, select_provider
 from game.bridge import AgentThread
 from game.config import Settings
-from game.npc.brain import Brain, NpcAgents
+from game.npc.brain import Brain, IdleSettings, NpcAgents
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id
+from game.save.keeper import SlotKeeper, restore_world
+from game.save.slot import SaveResult
+from game.save.thumbnail import Frame
 from game.world.tiled import load_map
 from game.world.world import World
 
@@ -126,6 +131,7 @@ class Village:
     providers: Providers
     slot: str
     loading: Loading
+    saves: SlotKeeper | None = None
 
     @classmethod
     def open(
@@ -137,13 +143,18 @@ class Village:
         provider: Provider | None = None,
         saves_dir: Path | None = None,
         on_progress: Progress | None = None,
+        player_name: str | None = None,
     ) -> Village:
         """Load the map, start the agent thread and bind every NPC to its agent.
 
-        `provider` (tests) bypasses selection; else `settings` choose it.
+        `provider` (tests) bypasses selection; else `settings` choose it. A slot that
+        exists is restored; `player_name` names the player of a new one.
         """
         slot = validate_id(slot, "slot")
         world = World(load_map(map_path))
+        saved = restore_world(world, default_saves_dir(saves_dir), slot)  # SaveError: refused
+        if player_name:
+            world.player.name = player_name
         settings = settings or Settings(provider="scripted")
         agents = NpcAgents(world, slot)
         thread = AgentThread().start()
@@ -161,6 +172,7 @@ class Village:
                 provider=chosen.provider,
                 provider_for=chosen.provider_for(settings),
                 registry=build_registry(),
+                context=MemoryContextBuilder(),
                 on_text_delta=agents.on_text_delta,
                 max_concurrent=settings.max_concurrent,
                 turn_timeout_s=settings.turn_timeout_s,
@@ -173,15 +185,39 @@ class Village:
             thread.stop()
             raise
         agents.attach(runtime)
-        brain = Brain(world, agents, thread.call_soon)
+        brain = Brain(
+            world, agents, thread.call_soon, idle=IdleSettings(enabled=settings.idle_chatter)
+        )
         village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
+        village.saves = SlotKeeper(
+            world,
+            agents,
+            thread,
+            runtime,
+            saves,
+            slot,
+            data=saved,
+            autosave_s=settings.autosave_minutes * 60,
+            on_slot=village._on_slot,
+        )
         if chosen.load is not None:
             # Prepare a local model now, in the background, with progress on screen.
             thread.submit(chosen.load())
         return village
 
+    def _on_slot(self, slot: str) -> None:
+        self.slot = slot
+
+    def save(self, thumbnail: Frame | bytes | None = None) -> concurrent.futures.Future[SaveResult]:
+        """Save to the current slot: a snapshot now, the disk work off the game thread."""
+        assert self.saves is not None
+        return self.saves.save(thumbnail)
+
     def notice(self) -> str | None:
-        """A one-line notice for the screen (provider trouble), if any."""
+        """A one-line notice for the screen (saves, provider trouble), if any."""
+        saved = self.saves.notice() if self.saves is not None else None
+        if saved is not None:
+            return saved
         if self.loading.message is not None:
             return self.loading.message
         notice = getattr(self.providers.provider, "notice", None)
@@ -194,4 +230,6 @@ class Village:
             await self.runtime.aclose()
             await self.providers.aclose()
 
+        if self.saves is not None:
+            self.saves.close()  # autosave on quit
         self.thread.stop(shutdown)

@@ -94,3 +94,22 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[NetworkGuard]:
         pytest.fail(
             "the test tried to reach the network: " + "; ".join(guard.attempts), pytrace=False
         )
+
+
+_USER_ENV = (
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "NPC_VILLAGE_PROVIDER",
+    "NPC_VILLAGE_MODEL",
+    "NPC_VILLAGE_BASE_URL",
+    "NPC_VILLAGE_SAVES_DIR",
+)
+
+
+@pytest.fixture(autouse=True)
+def own_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never read the developer's config.toml, keys or saves (subprocesses too)."""
+    for name in _USER_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NPC_VILLAGE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("NPC_VILLAGE_SAVES_DIR", str(tmp_path_factory.mktemp("saves")))

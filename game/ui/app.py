@@ -7,15 +7,22 @@ saves the last frame as a PNG.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
 
+from game.config import Settings
 from game.errors import UsageError
+from game.save.keeper import LoadResult
+from game.save.slots import SlotInfo, list_slots
 from game.ui.game_view import GameView
-from game.village import Village
+from game.ui.menus import LoadListView
+from game.ui.title import TitleView
+from game.village import Progress, Village
+from game.world.tiled import load_map
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "NPC Village"
@@ -94,21 +101,114 @@ def _feed(window: arcade.Window, step: ScriptStep) -> None:
         window.dispatch_event("on_text", step.arg.lower())
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """What every village of this run is opened with."""
+
+    map_path: Path
+    settings: Settings
+    saves_dir: Path
+    on_progress: Progress | None = None
+
+
+class GameSession:
+    """Opens villages for the title screen and the load list; owns the one playing."""
+
+    def __init__(self, window: arcade.Window, options: GameOptions) -> None:
+        self.window = window
+        self.options = options
+        self.village: Village | None = None
+        self.slot = ""  # the load list marks the slot in play; none from the title
+
+    def open_slot(self, slot: str, player_name: str | None = None) -> Village:
+        """Open (or create) a slot and show its play screen."""
+        o = self.options
+        village = Village.open(
+            o.map_path,
+            slot=slot,
+            settings=o.settings,
+            saves_dir=o.saves_dir,
+            on_progress=o.on_progress,
+            player_name=player_name,
+        )
+        if self.village is not None:
+            self.village.close()
+        self.village = village
+        self.slot = village.slot
+        self.window.show_view(
+            GameView(village.world, village.brain, notice=village.notice, saves=village.saves)
+        )
+        return village
+
+    # --- title.Launcher ---------------------------------------------------------------
+
+    def new_game(self, player_name: str) -> None:
+        """A new slot named after the player (ada, ada-2, ...)."""
+        base = re.sub(r"[^a-z0-9_-]+", "-", player_name.lower()).strip("-")[:40] or "save"
+        taken = {info.slot for info in list_slots(self.options.saves_dir)}
+        slot = base
+        n = 2
+        while slot in taken:
+            slot, n = f"{base}-{n}", n + 1
+        self.open_slot(slot, player_name)
+
+    def latest_slot(self) -> str | None:
+        """The most recently saved slot that can be loaded."""
+        loadable = [i for i in list_slots(self.options.saves_dir) if i.loadable]
+        return max(loadable, key=lambda i: i.updated).slot if loadable else None
+
+    def continue_game(self) -> None:
+        """Resume the latest slot."""
+        slot = self.latest_slot()
+        if slot is None:
+            raise UsageError("there is no saved game yet: start a new one")
+        self.open_slot(slot)
+
+    def load_game(self, title: arcade.View) -> None:
+        """The load list over the title screen."""
+        self.window.show_view(LoadListView(title, self, back=title))
+
+    # --- menus.SlotSource -------------------------------------------------------------
+
+    def list_slots(self) -> list[SlotInfo]:
+        """Every slot, newest first."""
+        return list_slots(self.options.saves_dir)
+
+    def load(self, slot: str) -> LoadResult:
+        """Open a slot from the load list; a failure is one line on the list."""
+        try:
+            self.open_slot(slot)
+        except Exception as exc:  # a broken slot must not end the game
+            return LoadResult(False, slot, str(exc).splitlines()[0] if str(exc) else repr(exc))
+        return LoadResult(True, slot, f"loaded {slot!r}")
+
+    def close(self) -> None:
+        """Close the village in play: autosave, stop its agents."""
+        if self.village is not None:
+            self.village.close()
+            self.village = None
+
+
 def run_window(
-    village: Village,
+    options: GameOptions,
     *,
+    slot: str | None,
     headless: bool = False,
     frames: int = 180,
     screenshot: Path | None = None,
     script: list[ScriptStep] | None = None,
 ) -> None:
-    """Open the window on the village and play; headless runs stop after `frames`."""
+    """Open the window: the title screen, or straight into `slot`; headless stops after
+    `frames` and may save a screenshot of the last one."""
     window = arcade.Window(WIDTH, HEIGHT, TITLE, visible=not headless, vsync=False)
-    view = GameView(village.world, village.brain, notice=village.notice)
-    window.show_view(view)
+    session = GameSession(window, options)
     try:
+        if slot is None:
+            window.show_view(TitleView(session, options.map_path, load_map(options.map_path).name))
+        else:
+            session.open_slot(slot)
         if headless:
-            _run_frames(window, view, frames, _expand(script or []))
+            _run_frames(window, frames, _expand(script or []))
             if screenshot is not None:
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB").save(screenshot)
@@ -116,19 +216,20 @@ def run_window(
             window.set_update_rate(1 / FPS)
             arcade.run()
     finally:
-        village.close()
+        session.close()
         window.close()
 
 
-def _run_frames(
-    window: arcade.Window, view: GameView, frames: int, script: dict[int, list[ScriptStep]]
-) -> None:
+def _run_frames(window: arcade.Window, frames: int, script: dict[int, list[ScriptStep]]) -> None:
     dt = 1 / FPS
     start = time.perf_counter()
     for frame in range(frames):
         for step in script.get(frame, []):
             _feed(window, step)
         window.dispatch_events()  # deliver queued input, as the event loop would
+        view = window.current_view
+        if view is None:
+            break  # the game quit
         view.on_update(dt)
         view.on_draw()
         # Keep wall time in step with game time so agent threads stream as in play.

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 
 import arcade
 import arcade.gui
 
 from game.ui.settings_view import SettingsView
+from game.ui.sprites import drawn_layers
 
 INK = arcade.types.Color(250, 244, 222)
 MUTED = arcade.types.Color(200, 196, 180)
@@ -42,10 +44,15 @@ def _button(text: str, action: Callable[[], object], width: int = 260) -> arcade
 class TitleView(arcade.gui.UIView):
     """New game, Continue (latest slot), Load, Settings, Quit."""
 
-    def __init__(self, launcher: Launcher, village_name: str = "Hollowbrook") -> None:
+    def __init__(self, launcher: Launcher, map_path: Path, village_name: str) -> None:
         super().__init__()
         self.launcher = launcher
         self.background_color = arcade.types.Color(28, 44, 36)
+        # The village itself, seen from above, behind the menu.
+        tilemap = arcade.load_tilemap(map_path, scaling=1.0)
+        self.layers = drawn_layers(tilemap)
+        self.map_size = (tilemap.width * tilemap.tile_width, tilemap.height * tilemap.tile_height)
+        self.camera = arcade.Camera2D()
         latest = launcher.latest_slot()
         self.buttons = {
             "new": _button("New game", self.new_game),
@@ -72,11 +79,15 @@ class TitleView(arcade.gui.UIView):
         self.add_widget(anchor)
 
     def on_draw_before_ui(self) -> None:
-        """A simple backdrop: soft stripes of field and path."""
+        """The whole village, zoomed to fill the screen and dimmed."""
         w, h = self.window.width, self.window.height
-        for i in range(0, h, 48):
-            shade = 40 + (i // 48) % 2 * 6
-            arcade.draw_lrbt_rectangle_filled(0, w, i, i + 48, (30, shade + 20, 34))
+        map_w, map_h = self.map_size
+        self.camera.zoom = max(w / map_w, h / map_h)
+        self.camera.position = (map_w / 2, map_h / 2)
+        with self.camera.activate():
+            for layer in self.layers:
+                layer.draw(pixelated=True)
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (10, 14, 20, 120))
 
     def new_game(self) -> None:
         """Ask for the player's name first."""

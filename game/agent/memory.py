@@ -1,0 +1,364 @@
+"""Long sessions: compaction of old history into a summary, and a context that honours it.
+
+When the unsummarised history of an NPC grows past `budget_tokens`, `Compactor` folds
+every exchange but the newest ones (those within `keep_tokens`) into a summary: written
+by the provider when it is a remote model, else extractive (who said what, in a few
+lines). The text goes to `npcs/<id>/memory/summary.txt` and into a `summary` event whose
+`upto_seq` is the last folded event. The log is never rewritten: raw events stay on disk.
+
+`MemoryContextBuilder` is the `ContextBuilder` that reads such logs: the newest summary
+hides the events it covers (`seq <= upto_seq`) and nothing else, so the provider input is
+the summary (in the system prompt, as "What you remember") plus the newest exchanges.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from game.agent.bus import BusEvent
+from game.agent.context import ContextBuilder, NpcProfile, convert_exchange, message_tokens
+from game.agent.events import (
+    AssistantMessage,
+    EventBase,
+    SummaryEvent,
+    ToolResultEvent,
+    UserMessage,
+    WorldObservation,
+)
+from game.agent.providers.base import Message, Provider, ProviderRequest, ToolSpec
+
+__all__ = [
+    "REMOTE_PROVIDERS",
+    "CompactionPlan",
+    "Compactor",
+    "MemoryContextBuilder",
+    "extractive_summary",
+    "plan_compaction",
+    "summarizer_for",
+    "transcript_lines",
+    "visible_events",
+]
+
+log = logging.getLogger(__name__)
+
+_TRIGGERS = frozenset({"user.message", "world.observation"})
+# Providers good enough to write a summary; the others get an extractive one.
+REMOTE_PROVIDERS = frozenset({"openai", "openai-chat", "anthropic"})
+SUMMARY_FILE = "summary.txt"
+_LINE_CHARS = 100
+
+SUMMARY_PROMPT = """\
+You keep the memory of {name}, a character in a village. Below is what {name} remembers \
+already and a transcript of what happened since. Write {name}'s updated memory in at most \
+{lines} short lines, in the second person ("You ..."): who said what, promises, names, \
+facts worth remembering. Plain lines only, no preamble."""
+
+
+def visible_events(events: Sequence[EventBase]) -> Sequence[EventBase]:
+    """The events a context should replay: those after the newest summary's `upto_seq`."""
+    index = len(events) - 1
+    while index >= 0 and events[index].type != "summary":
+        index -= 1
+    if index < 0:
+        return events
+    upto = cast(SummaryEvent, events[index]).upto_seq
+    return [e for e in events if e.seq > upto and e.type != "summary"]
+
+
+class MemoryContextBuilder(ContextBuilder):
+    """A ContextBuilder that keeps the events newer than the summary's `upto_seq`."""
+
+    def build(
+        self,
+        profile: NpcProfile,
+        events: Sequence[EventBase],
+        tools: list[ToolSpec],
+        *,
+        world_summary: str = "",
+        npc_summary: str = "",
+    ) -> ProviderRequest:
+        """The provider input: summary in the system prompt, newest exchanges as messages."""
+        return super().build(
+            profile,
+            visible_events(events),
+            tools,
+            world_summary=world_summary,
+            npc_summary=npc_summary,
+        )
+
+
+class CompactionPlan:
+    """What to fold: the exchanges (events) before the kept ones, the prior summary."""
+
+    def __init__(
+        self, fold: list[EventBase], upto_seq: int, prior: str, tokens: int, kept: int
+    ) -> None:
+        self.fold = fold
+        self.upto_seq = upto_seq
+        self.prior = prior
+        self.tokens = tokens
+        self.kept = kept
+
+
+def _exchanges(events: Sequence[EventBase]) -> list[list[EventBase]]:
+    """Split events at triggers; events before the first trigger form their own group."""
+    groups: list[list[EventBase]] = []
+    for event in events:
+        if event.type in _TRIGGERS or not groups:
+            groups.append([event])
+        else:
+            groups[-1].append(event)
+    return groups
+
+
+def _tokens(group: list[EventBase]) -> int:
+    return sum(message_tokens(m) for m in convert_exchange(group, newest=False))
+
+
+def plan_compaction(
+    events: Sequence[EventBase], budget_tokens: int, keep_tokens: int
+) -> CompactionPlan | None:
+    """A plan if the unsummarised history passes `budget_tokens`, else None."""
+    prior = ""
+    floor = 0
+    for event in reversed(events):
+        if event.type == "summary":
+            summary = cast(SummaryEvent, event)
+            prior, floor = summary.text, summary.upto_seq
+            break
+    live = [e for e in events if e.seq > floor and e.type != "summary"]
+    groups = _exchanges(live)
+    sizes = [_tokens(g) for g in groups]
+    total = sum(sizes)
+    if total <= budget_tokens or len(groups) < 2:
+        return None
+    kept, used = 1, sizes[-1]
+    while kept < len(groups) - 1 and used + sizes[-kept - 1] <= keep_tokens:
+        used += sizes[-kept - 1]
+        kept += 1
+    first_kept = groups[-kept][0]
+    if first_kept.type not in _TRIGGERS:
+        return None  # the log starts mid-exchange and there is nothing to fold
+    fold = [e for g in groups[:-kept] for e in g]
+    return CompactionPlan(fold, first_kept.seq - 1, prior, total, kept)
+
+
+def _clip(text: str, limit: int = _LINE_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _said(event: AssistantMessage) -> list[str]:
+    """What the NPC said in one response: its text and the text of its `say` calls."""
+    said = [event.text] if event.text.strip() else []
+    for call in event.tool_calls:
+        if call.name == "say":
+            try:
+                args = json.loads(call.arguments or "{}")
+            except ValueError:
+                continue
+            if isinstance(args, dict) and isinstance(args.get("text"), str):
+                said.append(args["text"])
+    return said
+
+
+def transcript_lines(events: Sequence[EventBase]) -> list[str]:
+    """One line per thing worth remembering: the player's words, what was heard and said."""
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, UserMessage):
+            lines.append(f'The player said: "{_clip(event.text)}"')
+        elif isinstance(event, WorldObservation):
+            if event.kind in ("heard", "observation", "arrived"):
+                lines.append(f"You noticed: {_clip(event.text)}")
+        elif isinstance(event, AssistantMessage):
+            for text in _said(event):
+                lines.append(f'You said: "{_clip(text)}"')
+        elif isinstance(event, ToolResultEvent):
+            if event.name in ("move", "emote") and not event.is_error:
+                lines.append(f"You did: {_clip(event.content, 100)}")
+    return lines
+
+
+# What goes first when a summary is too long: the NPC's own words, then what it noticed or
+# did, then the player's words; lines of any other kind (a hand-written memory) stay.
+_DROP_ORDER = (("- You said:", 0), ("- You noticed:", 1), ("- You did:", 1), ("- The player", 2))
+
+
+def _rank(line: str) -> int:
+    return next((rank for prefix, rank in _DROP_ORDER if line.startswith(prefix)), 3)
+
+
+def extractive_summary(prior: str, events: Sequence[EventBase], max_chars: int = 3000) -> str:
+    """The prior summary plus one line per remembered event, within `max_chars`.
+
+    When it does not fit, lines go least important first (the NPC's own words before the
+    player's), oldest first within a kind.
+    """
+    old = [line.strip() for line in prior.splitlines() if line.strip()]
+    if old and old[0].startswith("Earlier"):
+        old = old[1:]
+    lines: list[str] = []
+    for line in [*old, *(f"- {line}" for line in transcript_lines(events))]:
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    size = sum(len(line) + 1 for line in lines)
+    keep = [True] * len(lines)
+    for index in sorted(range(len(lines)), key=lambda i: (_rank(lines[i]), i)):
+        if size <= max_chars:
+            break
+        keep[index] = False
+        size -= len(lines[index]) + 1
+    kept = [line for line, k in zip(lines, keep, strict=True) if k]
+    dropped = len(lines) - len(kept)
+    head = "Earlier (summarised):" if not dropped else f"Earlier ({dropped} lines let go):"
+    return "\n".join([head, *kept])
+
+
+class Compactor:
+    """Watches turns end and compacts an NPC's history when it passes its budget."""
+
+    def __init__(
+        self,
+        runtime: Any,
+        slot_of: Callable[[], str],
+        *,
+        budget_tokens: int = 3000,
+        keep_tokens: int = 1200,
+        summarizer: Provider | None = None,
+        max_chars: int = 3000,
+        timeout_s: float = 30.0,
+    ) -> None:
+        self.runtime = runtime
+        self.slot_of = slot_of
+        self.budget_tokens = budget_tokens
+        self.keep_tokens = keep_tokens
+        self.summarizer = summarizer
+        self.max_chars = max_chars
+        self.timeout_s = timeout_s
+        self._busy: set[tuple[str, str]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def attach(self) -> Callable[[], None]:
+        """Check an NPC after each of its turns; returns a function that detaches."""
+        return cast(Callable[[], None], self.runtime.bus.subscribe(self._on_bus))
+
+    async def wait_idle(self) -> None:
+        """Wait until the compactions started so far have finished."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _on_bus(self, event: BusEvent) -> None:
+        if event.kind != "turn_finished":
+            return
+        slot = self.slot_of()
+        key = (slot, event.npc_id)
+        if key in self._busy:
+            return
+        self._busy.add(key)
+        task = asyncio.get_running_loop().create_task(self._run(slot, event.npc_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, slot: str, npc_id: str) -> None:
+        try:
+            await self.maybe_compact(slot, npc_id)
+        except Exception:
+            log.exception("compaction of %s failed", npc_id)
+        finally:
+            self._busy.discard((slot, npc_id))
+
+    async def maybe_compact(self, slot: str, npc_id: str) -> SummaryEvent | None:
+        """Compact the NPC's history if it passed the budget; the new summary event or None."""
+        store = self.runtime.store(slot)
+        plan = plan_compaction(store.recent(npc_id), self.budget_tokens, self.keep_tokens)
+        if plan is None:
+            return None
+        prior = plan.prior or self._memory_file(slot, npc_id)
+        text = await self._summarise(slot, npc_id, prior, plan.fold)
+        path = self._memory_path(slot, npc_id)
+        try:
+            _write_text(path, text + "\n")
+        except OSError as exc:
+            log.warning("could not write %s: %s", path, exc)
+        event = store.append(npc_id, SummaryEvent(text=text, upto_seq=plan.upto_seq))
+        try:
+            store.flush_npc(npc_id)
+        except OSError as exc:
+            log.warning("could not write the session of %s: %s", npc_id, exc)
+        # summary.txt now holds the same text as the event: inject it once, not twice.
+        self.runtime.set_npc_summary(slot, npc_id, "")
+        log.info(
+            "compacted %s: %d tokens, %d events folded up to seq %d",
+            npc_id,
+            plan.tokens,
+            len(plan.fold),
+            plan.upto_seq,
+        )
+        return cast(SummaryEvent, event)
+
+    def _memory_path(self, slot: str, npc_id: str) -> Path:
+        return Path(self.runtime.store(slot).slot_path) / "npcs" / npc_id / "memory" / SUMMARY_FILE
+
+    def _memory_file(self, slot: str, npc_id: str) -> str:
+        try:
+            raw = self._memory_path(slot, npc_id).read_bytes()
+        except OSError:
+            return ""
+        return raw.decode("utf-8", errors="replace").strip()
+
+    async def _summarise(self, slot: str, npc_id: str, prior: str, fold: list[EventBase]) -> str:
+        provider = self.summarizer
+        if provider is not None:
+            try:
+                name = self.runtime.profile(npc_id).name
+                text = await asyncio.wait_for(
+                    _ask(provider, name, prior, fold), timeout=self.timeout_s
+                )
+            except Exception as exc:  # any failure: the extractive summary never fails
+                log.info("summary by the provider failed (%s); using an extractive one", exc)
+                text = None
+            if text:
+                return text[: self.max_chars]
+        return extractive_summary(prior, fold, self.max_chars)
+
+
+async def _ask(provider: Provider, name: str, prior: str, fold: list[EventBase]) -> str | None:
+    """A summary written by the provider, or None if it answered with anything but text."""
+    lines = transcript_lines(fold)
+    body = f"What {name} remembers:\n{prior or '(nothing yet)'}\n\nSince then:\n" + "\n".join(lines)
+    request = ProviderRequest(
+        system=SUMMARY_PROMPT.format(name=name, lines=12),
+        messages=[Message(role="user", content=body)],
+        max_output_tokens=400,
+        temperature=0.2,
+        metadata={"purpose": "summary", "name": name},
+    )
+    parts: list[str] = []
+    async for event in provider.stream(request):
+        if event.type == "text_delta":
+            parts.append(event.text)
+        elif event.type in ("tool_call_start", "provider_error"):
+            return None
+        elif event.type == "done":
+            break
+    return "".join(parts).strip() or None
+
+
+def summarizer_for(provider: Provider) -> Provider | None:
+    """The provider to write summaries with: a remote model (not its fallback), else None."""
+    primary = getattr(provider, "primary", provider)
+    return primary if getattr(primary, "name", "") in REMOTE_PROVIDERS else None
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)

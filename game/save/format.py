@@ -1,0 +1,183 @@
+"""The save format: file names, the models of `world.json` and `meta.json`, migrations.
+
+A slot is a directory (see `saves/README.md` in the repository for the full picture):
+
+    meta.json            SlotMeta: format version, display name, dates, play time
+    world.json           WorldState: map id, clock, player and NPC tiles and facing
+    world.json.bak       the previous world.json (kept by every save)
+    thumbnail.png        a small picture of the last saved frame
+    world_summary.txt    optional, injected into every NPC's context
+    npcs/<id>/session/events.jsonl, state.json     the NPC's append-only log
+    npcs/<id>/memory/summary.txt                   optional, injected into its context
+
+`FORMAT_VERSION` grows when a file changes incompatibly. A slot of an older format is
+migrated on load (in memory; the next save writes the current format); a slot of a newer
+format is refused with a message that says so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.save.errors import FormatTooNew
+
+__all__ = [
+    "BACKUP_SUFFIX",
+    "FORMAT_VERSION",
+    "META_FILE",
+    "SLOT_FILE_RE",
+    "THUMBNAIL_FILE",
+    "WORLD_FILE",
+    "WORLD_SUMMARY_FILE",
+    "EntityState",
+    "Facing",
+    "NpcState",
+    "PlayerState",
+    "SlotMeta",
+    "WorldState",
+    "check_format",
+    "describe_error",
+    "migrate",
+]
+
+FORMAT_VERSION = 1
+WORLD_FILE = "world.json"
+META_FILE = "meta.json"
+THUMBNAIL_FILE = "thumbnail.png"
+WORLD_SUMMARY_FILE = "world_summary.txt"
+BACKUP_SUFFIX = ".bak"
+# Every file a slot may hold (relative, '/'-separated): export and import accept no other.
+SLOT_FILE_RE = re.compile(
+    r"(?:world\.json(?:\.bak)?|meta\.json|thumbnail\.png|world_summary\.txt"
+    r"|npcs/[a-z0-9_-]{1,64}/(?:session/(?:events\.jsonl|state\.json)|memory/summary\.txt))"
+)
+
+Facing = Literal["up", "down", "left", "right"]
+
+
+class _Model(BaseModel):
+    # Unknown fields are ignored: a later game may add fields without a new format.
+    model_config = ConfigDict(extra="ignore")
+
+
+class EntityState(_Model):
+    """Where one character stands and which way it looks."""
+
+    tile: tuple[int, int]
+    facing: Facing = "down"
+
+
+class PlayerState(EntityState):
+    """The player: position, facing and name."""
+
+    name: str = "Traveller"
+
+
+class NpcState(EntityState):
+    """One NPC's position and facing."""
+
+
+class WorldState(_Model):
+    """What `world.json` holds: everything of the world a save restores."""
+
+    format: int = FORMAT_VERSION
+    map_id: str
+    clock: float = 0.0
+    player: PlayerState
+    npcs: dict[str, NpcState] = Field(default_factory=dict)
+    # The last seq of each NPC's log that this save covers (flushed and fsynced before).
+    sessions: dict[str, int] = Field(default_factory=dict)
+    saved_at: float = 0.0
+
+    def to_bytes(self) -> bytes:
+        """The `world.json` bytes."""
+        return self.model_dump_json(indent=1).encode("utf-8") + b"\n"
+
+
+class SlotMeta(_Model):
+    """What `meta.json` holds: what the load list and `saves list` show."""
+
+    format: int = FORMAT_VERSION
+    name: str = ""
+    created: float = 0.0
+    updated: float = 0.0
+    play_time_s: float = 0.0
+    map_id: str = ""
+    npc_count: int = 0
+    player_name: str = ""
+    game_version: str = ""
+
+    def to_bytes(self) -> bytes:
+        """The `meta.json` bytes."""
+        return self.model_dump_json(indent=1).encode("utf-8") + b"\n"
+
+    @classmethod
+    def fresh(cls, name: str, map_id: str = "") -> SlotMeta:
+        """The meta of a slot that was never saved."""
+        now = time.time()
+        return cls(name=name, created=now, updated=now, map_id=map_id)
+
+
+def check_format(version: int, what: str) -> None:
+    """Raise FormatTooNew if `version` is newer than this game reads."""
+    if version > FORMAT_VERSION:
+        raise FormatTooNew(
+            f"{what} was saved by a newer version of the game (save format {version}; this "
+            f"game reads formats up to {FORMAT_VERSION}): update the game to load it"
+        )
+
+
+def describe_error(exc: BaseException) -> str:
+    """A short one-line reason for a parse failure."""
+    if isinstance(exc, ValidationError):
+        errors = exc.errors()
+        if errors:
+            first = errors[0]
+            loc = ".".join(str(p) for p in first.get("loc", ())) or "value"
+            return f"{loc}: {first.get('msg')}"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    if isinstance(exc, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(exc, OSError):
+        return exc.strerror or type(exc).__name__
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+# --- migrations ------------------------------------------------------------------------
+# Each entry upgrades the parsed JSON of one file from version N to N + 1. Format 0 is a
+# slot of the first playable version: NPC logs only, no meta.json and no world.json, so
+# its migration only stamps the version (defaults fill the rest).
+
+Migration = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+def _from_0(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "format": 1}
+
+
+MIGRATIONS: dict[int, Migration] = {0: _from_0}
+
+
+def migrate(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """Upgrade the JSON of `meta` or `world` to the current format; (data, old version)."""
+    version = data.get("format", 0)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise _BadFormat(f"format: expected a whole number, got {version!r}")
+    check_format(version, f"{kind}.json")
+    old = version if version < FORMAT_VERSION else None
+    while version < FORMAT_VERSION:
+        data = MIGRATIONS[version](kind, data)
+        version += 1
+        data["format"] = version
+    return data, old
+
+
+class _BadFormat(ValueError):
+    """A `format` field that is not a version number."""

@@ -1,0 +1,494 @@
+"""The game's side of saving: restore on open, save and load while playing, autosave.
+
+Threads: the game thread owns the `World`. A save takes a snapshot of it there (a small
+model of tiles, facing and the clock: microseconds) and hands everything else to the
+agent loop, which serialises saves and loads with one lock and runs the disk work (flush
+and fsync of every NPC log, `world.json`, `meta.json`, the PNG thumbnail) on a saver
+thread. A load or a "save as" first stops the turns in flight, so no turn straddles two
+slots, then switches the NPC agents to the new slot; their provider input is rebuilt from
+that slot's logs on their next turn.
+
+Loading restores the world; it never rewrites NPC logs (they are append-only), so NPCs
+keep remembering what happened after the save they were loaded from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import shutil
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from game.agent.loop import AgentRuntime
+from game.agent.memory import Compactor, summarizer_for
+from game.agent.store import SessionStore
+from game.bridge import AgentThread
+from game.npc.brain import NpcAgents
+from game.paths import slot_dir, validate_id
+from game.save.atomic import fsync_dir
+from game.save.errors import MapMismatch, SaveError, SlotExists, SlotNotFound
+from game.save.format import (
+    BACKUP_SUFFIX,
+    FORMAT_VERSION,
+    META_FILE,
+    THUMBNAIL_FILE,
+    WORLD_FILE,
+    NpcState,
+    PlayerState,
+    WorldState,
+)
+from game.save.slot import SaveResult, SlotData, os_reason, read_slot, write_slot
+from game.save.slots import SlotInfo, list_slots, new_slot_id, slot_files
+from game.save.thumbnail import Frame
+from game.world.grid import DIRECTIONS
+from game.world.world import World
+
+__all__ = [
+    "LoadResult",
+    "SlotKeeper",
+    "apply_world",
+    "check_map",
+    "restore_world",
+    "snapshot_world",
+]
+
+log = logging.getLogger(__name__)
+
+NOTICE_S = 4.0
+ERROR_NOTICE_S = 10.0
+QUIESCE_S = 5.0
+LOAD_TIMEOUT_S = 20.0
+
+
+@dataclass
+class LoadResult:
+    """How a load went: `ok`, a one-line `message`, and any `warnings`."""
+
+    ok: bool
+    slot: str
+    message: str
+    warnings: list[str] = field(default_factory=list)
+
+
+# --- the world, on the game thread -----------------------------------------------------
+
+
+def snapshot_world(world: World) -> WorldState:
+    """What a save restores, read from the world now (game thread; cheap)."""
+    p = world.player
+    return WorldState.model_construct(
+        format=FORMAT_VERSION,
+        map_id=world.map.map_id,
+        clock=world.clock,
+        player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
+        npcs={
+            npc_id: NpcState.model_construct(tile=npc.tile, facing=npc.facing)
+            for npc_id, npc in world.npcs.items()
+        },
+        sessions={},
+        saved_at=0.0,
+    )
+
+
+def check_map(data: SlotData, map_id: str) -> None:
+    """Raise MapMismatch if the slot was saved on another map."""
+    saved = data.world.map_id if data.world is not None else data.meta.map_id
+    if saved and saved != map_id:
+        raise MapMismatch(
+            f"slot {data.slot!r} was saved on map {saved!r}, not {map_id!r}: "
+            f"play it with --map maps/{saved}.tmx, or choose another slot"
+        )
+
+
+def apply_world(world: World, state: WorldState | None) -> list[str]:
+    """Put everyone where the save says (game thread); returns one-line warnings.
+
+    NPCs of the map missing from the save start at their map position; NPCs of the save
+    missing from the map are skipped; a tile that is no longer walkable is replaced by the
+    map position. Speech, emotes and walks in progress are dropped.
+    """
+    warnings: list[str] = []
+    spawns = {s.npc_id: s.tile for s in world.map.npcs}
+    world.hold_direction(None)
+    world.speech_log.clear()
+    world.drain_events()
+    for ent in world.entities():
+        ent.bubble = None
+        ent.emote = None
+    for npc in world.npcs.values():
+        npc.path = []
+        npc.activity = "idle"
+        npc.blocked_for = 0.0
+        npc.walk_time = 0.0
+    if state is None:
+        return warnings
+    world.clock = max(0.0, state.clock)
+    player = world.player
+    if state.player.name.strip():
+        player.name = state.player.name.strip()
+    player.place(
+        _usable(world, state.player.tile, world.map.player_spawn, "the player", warnings),
+        _facing(state.player.facing),
+    )
+    for npc_id, npc in world.npcs.items():
+        saved = state.npcs.get(npc_id)
+        if saved is None:
+            npc.place(spawns.get(npc_id, npc.tile))
+            continue
+        tile = _usable(world, saved.tile, spawns.get(npc_id, npc.tile), npc.name, warnings)
+        npc.place(tile, _facing(saved.facing))
+    for npc_id in sorted(set(state.npcs) - set(world.npcs)):
+        warnings.append(f"{npc_id!r} is in the save but not on this map: skipped")
+    for warning in warnings:
+        log.warning("%s", warning)
+    return warnings
+
+
+def _usable(
+    world: World, tile: tuple[int, int], spawn: tuple[int, int], who: str, warnings: list[str]
+) -> tuple[int, int]:
+    tile = (int(tile[0]), int(tile[1]))
+    if world.grid.walkable(tile):
+        return tile
+    warnings.append(f"{who} was saved at {tile}, which cannot be walked on now: back to {spawn}")
+    return spawn
+
+
+def _facing(facing: str) -> str:
+    return facing if facing in DIRECTIONS else "down"
+
+
+def restore_world(world: World, saves: Path, slot: str) -> SlotData:
+    """Read a slot and put the world in its saved state (at startup, before play).
+
+    Raises SaveError when the slot cannot be played: a newer format, another map.
+    """
+    data = read_slot(saves, slot)
+    check_map(data, world.map.map_id)
+    data.warnings.extend(apply_world(world, data.world))
+    return data
+
+
+# --- the keeper ------------------------------------------------------------------------
+
+
+class SlotKeeper:
+    """Saves and loads the slots of one running game; the UI talks to this."""
+
+    def __init__(
+        self,
+        world: World,
+        agents: NpcAgents,
+        thread: AgentThread,
+        runtime: AgentRuntime,
+        saves: Path,
+        slot: str,
+        *,
+        data: SlotData | None = None,
+        autosave_s: float = 300.0,
+        compact: bool = True,
+        on_slot: Callable[[str], None] | None = None,
+    ) -> None:
+        self.world = world
+        self.agents = agents
+        self.thread = thread
+        self.runtime = runtime
+        self.saves = Path(saves)
+        self.slot = validate_id(slot, "slot name")
+        self.name = data.meta.name if data is not None else slot
+        self.autosave_s = autosave_s
+        self.on_slot = on_slot
+        self.last_result: SaveResult | None = None
+        self._agent_slot = self.slot  # the slot the NPC agents use (agent thread)
+        self._npc_ids = list(world.npcs)
+        self._since_save = 0.0
+        # The newest save's future (the UI shows its result when it is done).
+        self.pending: concurrent.futures.Future[SaveResult] | None = None
+        self._status: tuple[str, float] | None = None
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="saves")
+        self._lock: asyncio.Lock | None = None
+        self._closed = False
+        self.compactor: Compactor | None = None
+        self._detach: Callable[[], None] | None = None
+        if compact:
+            self.compactor = Compactor(
+                runtime, lambda: self._agent_slot, summarizer=summarizer_for(runtime.provider)
+            )
+            self._detach = self.compactor.attach()
+        if data is not None and data.warnings:
+            self._tell(data.warnings[0], error=True)
+        # The agent side reads the slot's summaries and warms the NPC logs in the background.
+        self.thread.submit(self._prime(self.slot, data))
+
+    # --- game thread -------------------------------------------------------------------
+
+    @property
+    def saving(self) -> bool:
+        """True while a save is being written."""
+        return self.pending is not None and not self.pending.done()
+
+    def save(
+        self,
+        thumbnail: Frame | bytes | None = None,
+        *,
+        slot: str | None = None,
+        name: str | None = None,
+        auto: bool = False,
+    ) -> concurrent.futures.Future[SaveResult]:
+        """Save to the current slot (or to `slot`, which becomes current); returns at once."""
+        state = snapshot_world(self.world)
+        target = self.slot if slot is None else validate_id(slot, "slot name")
+        previous = self.slot
+        if target != previous:
+            self.slot = target  # a quick-save right after this goes to the new slot too
+            self.name = name or target
+            if self.on_slot is not None:
+                self.on_slot(target)
+        self._since_save = 0.0
+        fut = self.thread.submit(self._save(target, previous, state, thumbnail, name))
+        self.pending = fut
+        fut.add_done_callback(partial(self._saved, auto))
+        return fut
+
+    def save_as_new(
+        self, thumbnail: Frame | bytes | None = None
+    ) -> concurrent.futures.Future[SaveResult]:
+        """Save into a new slot (`save-N`) and keep playing there."""
+        return self.save(thumbnail, slot=new_slot_id(self.saves))
+
+    def load(self, slot: str) -> LoadResult:
+        """Load a slot now: the game thread waits (a menu action), the game keeps running."""
+        try:
+            slot = validate_id(slot, "slot name")
+            data = self.thread.submit(self._load(slot)).result(timeout=LOAD_TIMEOUT_S)
+        except (SaveError, ValueError) as exc:
+            return self._failed_load(str(slot), str(exc))
+        except concurrent.futures.TimeoutError:
+            return self._failed_load(str(slot), f"loading {slot!r} took too long")
+        except Exception as exc:  # the game keeps running whatever went wrong
+            log.exception("loading %s failed", slot)
+            return self._failed_load(str(slot), f"could not load {slot!r}: {exc}")
+        warnings = [*data.warnings, *apply_world(self.world, data.world)]
+        self.slot = slot
+        self.name = data.meta.name or slot
+        self._since_save = 0.0
+        if self.on_slot is not None:
+            self.on_slot(slot)
+        message = f"loaded {self.name!r}"
+        self._tell(warnings[0] if warnings else message, error=bool(warnings))
+        return LoadResult(True, slot, message, warnings)
+
+    def _failed_load(self, slot: str, message: str) -> LoadResult:
+        self._tell(message, error=True)
+        return LoadResult(False, slot, message)
+
+    def list_slots(self) -> list[SlotInfo]:
+        """Every slot, newest first (for the load list)."""
+        try:
+            return list_slots(self.saves)
+        except SaveError as exc:
+            self._tell(str(exc), error=True)
+            return []
+
+    def autosave_due(self, dt: float) -> bool:
+        """Advance the autosave timer by `dt` of play; True when an autosave should run now."""
+        if self.autosave_s <= 0 or self._closed:
+            return False
+        self._since_save += dt
+        if self._since_save < self.autosave_s or self.saving:
+            return False
+        self._since_save = 0.0
+        return True
+
+    def notice(self) -> str | None:
+        """The latest save/load message while it is fresh, else None."""
+        status = self._status
+        if status is None or time.monotonic() > status[1]:
+            return None
+        return status[0]
+
+    def close(self, *, save: bool = True, timeout: float = 5.0) -> SaveResult | None:
+        """Save (autosave on quit) and stop the saver thread. Never hangs longer than `timeout`."""
+        if self._closed:
+            return None
+        result: SaveResult | None = None
+        if save and self.thread.running:
+            try:
+                result = self.save(auto=True).result(timeout=timeout)
+            except Exception as exc:
+                log.error("the save on quit failed: %s", exc)
+        self._closed = True
+        if self._detach is not None:
+            self._detach()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        return result
+
+    def _tell(self, message: str, *, error: bool = False) -> None:
+        self._status = (message, time.monotonic() + (ERROR_NOTICE_S if error else NOTICE_S))
+
+    def _saved(self, auto: bool, fut: concurrent.futures.Future[SaveResult]) -> None:
+        try:
+            result = fut.result()
+        except Exception as exc:  # an unexpected bug: say so in one line, keep playing
+            log.exception("save failed")
+            result = SaveResult(False, self.slot, f"could not save: {exc}")
+        self.last_result = result
+        if result.ok:
+            self._tell(("autosaved " if auto else "saved ") + repr(self.name))
+        else:
+            self._tell(result.message, error=True)
+
+    # --- agent loop --------------------------------------------------------------------
+
+    def _guard(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, partial(fn, *args))
+
+    async def _save(
+        self,
+        target: str,
+        previous: str,
+        state: WorldState,
+        thumbnail: Frame | bytes | None,
+        name: str | None,
+    ) -> SaveResult:
+        async with self._guard():
+            if target != self._agent_slot:
+                source = self._agent_slot
+                await self._quiesce()
+                try:
+                    await self._run(_copy_slot, self.saves, source, target, self._store(source))
+                except (SaveError, OSError) as exc:
+                    reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+                    self._back_to(previous)
+                    return SaveResult(False, target, f"could not save as {target!r}: {reason}")
+                self._switch(target)
+                data = await self._run(read_slot, self.saves, target)
+                await self._prime(target, data)
+            store = self._store(target)
+            result: SaveResult = await self._run(
+                partial(
+                    write_slot,
+                    self.saves,
+                    target,
+                    state,
+                    store=store,
+                    thumbnail=thumbnail,
+                    name=name,
+                )
+            )
+            return result
+
+    def _back_to(self, slot: str) -> None:
+        """A "save as" failed before the switch: the game stays on the slot it had."""
+        if self.slot != slot:
+            self.slot = slot
+            self.name = slot
+            if self.on_slot is not None:
+                self.on_slot(slot)
+
+    async def _load(self, slot: str) -> SlotData:
+        async with self._guard():
+            data: SlotData = await self._run(read_slot, self.saves, slot)
+            if not data.exists:
+                raise SlotNotFound(f"no slot named {slot!r}")
+            check_map(data, self.world.map.map_id)
+            await self._quiesce()
+            with contextlib.suppress(OSError):
+                self._store(self._agent_slot).flush()
+            self._switch(slot)
+            await self._prime(slot, data)
+            return data
+
+    def _store(self, slot: str) -> SessionStore:
+        return self.runtime.store(slot)
+
+    def _switch(self, slot: str) -> None:
+        self._agent_slot = slot
+        self.agents.slot = slot
+
+    async def _quiesce(self) -> None:
+        """Drop queued turns, stop running ones, and wait (a little) until all are over."""
+        rt = self.runtime
+        rt.lanes.clear(reason="slot change")
+        for npc_id in self._npc_ids:
+            rt.cancel(npc_id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + QUIESCE_S
+        while loop.time() < deadline and any(
+            rt.lanes.busy(n) or rt.status(n).state != "idle" for n in self._npc_ids
+        ):
+            await asyncio.sleep(0.01)
+
+    async def _prime(self, slot: str, data: SlotData | None) -> None:
+        """Give the runtime the slot's summaries and read each NPC's newest events."""
+        rt = self.runtime
+        if data is not None:
+            rt.set_world_summary(slot, data.world_summary)
+            for npc_id in self._npc_ids:
+                rt.set_npc_summary(slot, npc_id, data.npc_summaries.get(npc_id, ""))
+        store = self._store(slot)
+        known = [n for n in self._npc_ids if _has_log(store, n)]
+        try:
+            duplicates: list[str] = await self._run(_warm, store, known, data)
+        except OSError as exc:
+            log.warning("could not read the NPC logs of %s: %s", slot, exc)
+            return
+        for npc_id in duplicates:
+            # memory/summary.txt is a copy of the newest summary event: inject it once.
+            rt.set_npc_summary(slot, npc_id, "")
+
+
+def _has_log(store: SessionStore, npc_id: str) -> bool:
+    return (store.slot_path / "npcs" / npc_id / "session" / "events.jsonl").is_file()
+
+
+def _warm(store: SessionStore, npc_ids: list[str], data: SlotData | None) -> list[str]:
+    """Load each NPC's tail now (saver thread), so its first turn does not wait for the disk."""
+    duplicates: list[str] = []
+    for npc_id in npc_ids:
+        store.recent(npc_id)
+        summary = store.summary(npc_id)
+        memory = data.npc_summaries.get(npc_id, "") if data is not None else ""
+        if summary is not None and memory and memory.strip() == summary.text.strip():
+            duplicates.append(npc_id)
+    return duplicates
+
+
+_NOT_COPIED = frozenset({WORLD_FILE, WORLD_FILE + BACKUP_SUFFIX, META_FILE, THUMBNAIL_FILE})
+
+
+def _copy_slot(saves: Path, source: str, target: str, store: SessionStore) -> None:
+    """Copy a slot's NPC logs and summaries into a new slot (the save writes the rest)."""
+    store.flush(fsync=True)
+    src = slot_dir(saves, source)
+    dst = slot_dir(saves, target)
+    if dst.exists():
+        raise SlotExists(f"slot {target!r} exists already")
+    tmp = dst.with_name(f".copy-{target}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        tmp.mkdir(parents=True)
+        for rel in slot_files(src) if src.is_dir() else []:
+            if rel in _NOT_COPIED:
+                continue
+            out = tmp / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src / rel, out)
+        tmp.rename(dst)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    fsync_dir(dst.parent)

@@ -1,0 +1,355 @@
+"""Reading and writing one save slot.
+
+`read_slot` never trusts the disk: a damaged `meta.json` is rebuilt, a damaged or missing
+`world.json` falls back to `world.json.bak`, an old format is migrated, and every such
+repair is reported as a one-line warning. Only a slot written by a newer game (or a path
+that is not a slot) is refused. `write_slot` flushes and fsyncs every NPC log, then
+writes `world.json` (keeping the previous one as `.bak`), `meta.json` and the thumbnail,
+each atomically; it returns a `SaveResult` and never raises for a disk failure.
+
+Both do blocking disk I/O: call them off the game thread.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from game.agent.store import SessionStore
+from game.paths import slot_dir, validate_id
+from game.save.atomic import fsync_dir, write_atomic
+from game.save.errors import SaveError
+from game.save.format import (
+    BACKUP_SUFFIX,
+    FORMAT_VERSION,
+    META_FILE,
+    THUMBNAIL_FILE,
+    WORLD_FILE,
+    WORLD_SUMMARY_FILE,
+    SlotMeta,
+    WorldState,
+    describe_error,
+    migrate,
+)
+from game.save.thumbnail import Frame, encode_png
+
+__all__ = [
+    "LARGE_LOG_BYTES",
+    "MAX_SUMMARY_CHARS",
+    "SaveResult",
+    "SlotData",
+    "game_version",
+    "os_reason",
+    "read_slot",
+    "write_slot",
+]
+
+log = logging.getLogger(__name__)
+
+# A session log this big still loads, but the player is told why loading is slow.
+LARGE_LOG_BYTES = 64 * 1024 * 1024
+# Summaries are prompt text: anything longer is cut (a garbage file cannot flood a prompt).
+MAX_SUMMARY_CHARS = 8000
+
+
+@dataclass
+class SlotData:
+    """What a slot holds, read and repaired; `world` is None when positions are unknown."""
+
+    slot: str
+    path: Path
+    exists: bool
+    meta: SlotMeta
+    world: WorldState | None = None
+    warnings: list[str] = field(default_factory=list)
+    from_backup: bool = False
+    migrated_from: int | None = None
+    world_summary: str = ""
+    npc_summaries: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class SaveResult:
+    """How a save went: `ok`, a one-line `message`, and any `warnings`."""
+
+    ok: bool
+    slot: str
+    message: str
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+    sessions: dict[str, int] = field(default_factory=dict)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES) -> SlotData:
+    """Read a slot (missing: an empty, fresh one). Raises SaveError only if it cannot be used.
+
+    FormatTooNew if a newer game wrote it; SaveError if the path is not a directory.
+    """
+    slot = validate_id(slot, "slot name")
+    path = slot_dir(saves, slot)
+    if not path.exists():
+        return SlotData(slot, path, False, SlotMeta.fresh(slot))
+    if not path.is_dir():
+        raise SaveError(f"slot {slot!r}: {path} is not a save slot (it is not a directory)")
+    data = SlotData(slot, path, True, SlotMeta.fresh(slot))
+    meta, meta_state = _read_meta(path, data)
+    world = _read_world(path, data)
+    if meta is None:
+        if world is None and meta_state == "missing" and (path / "npcs").is_dir():
+            data.migrated_from = 0  # a slot of the first version: NPC logs only
+        elif meta_state == "missing" and world is not None:
+            data.warnings.append(f"slot {slot!r}: meta.json is missing; rebuilt from world.json")
+        meta = SlotMeta(
+            name=slot,
+            created=world.saved_at if world else 0.0,
+            updated=world.saved_at if world else 0.0,
+            play_time_s=world.clock if world else 0.0,
+            map_id=world.map_id if world else "",
+            npc_count=len(world.npcs) if world else 0,
+            player_name=world.player.name if world else "",
+        )
+    if not meta.name:
+        meta.name = slot
+    data.meta = meta
+    data.world = world
+    data.world_summary = _read_text(path / WORLD_SUMMARY_FILE, data)
+    npcs = path / "npcs"
+    if npcs.is_dir():
+        for child in sorted(npcs.iterdir()):
+            try:
+                npc_id = validate_id(child.name, "NPC id")
+            except ValueError:
+                data.warnings.append(
+                    f"slot {slot!r}: ignoring {child.name!r} in npcs/ (not an NPC id)"
+                )
+                continue
+            summary = _read_text(child / "memory" / "summary.txt", data)
+            if summary:
+                data.npc_summaries[npc_id] = summary
+            events = child / "session" / "events.jsonl"
+            try:
+                size = events.stat().st_size
+            except OSError:
+                continue
+            if size > large_log_bytes:
+                data.warnings.append(
+                    f"slot {slot!r}: {npc_id}'s session log is {size / 2**20:.0f} MB; "
+                    "loading it may be slow"
+                )
+    for warning in data.warnings:
+        log.warning("%s", warning)
+    return data
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    raw = json.loads(path.read_bytes().decode("utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
+    return raw
+
+
+def _read_meta(path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
+    """The slot's meta (None if missing or damaged) and "ok", "missing" or "damaged"."""
+    meta_path = path / META_FILE
+    try:
+        raw = _read_json(meta_path)
+        raw, old = migrate("meta", raw)
+        meta = SlotMeta.model_validate(raw)
+    except FileNotFoundError:
+        return None, "missing"
+    except (OSError, ValueError, ValidationError) as exc:
+        data.warnings.append(
+            f"slot {data.slot!r}: meta.json is damaged ({describe_error(exc)}); "
+            "it will be rewritten on the next save"
+        )
+        return None, "damaged"
+    if old is not None:
+        data.migrated_from = old
+    return meta, "ok"
+
+
+def _parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
+    raw = json.loads(raw_bytes.decode("utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
+    raw, old = migrate("world", raw)
+    return WorldState.model_validate(raw), old
+
+
+def world_is_valid(raw_bytes: bytes) -> bool:
+    """Whether bytes are a readable `world.json` of this or an older format."""
+    try:
+        _parse_world(raw_bytes)
+    except (ValueError, ValidationError, SaveError):
+        return False
+    return True
+
+
+def _read_world(path: Path, data: SlotData) -> WorldState | None:
+    main = path / WORLD_FILE
+    backup = path / (WORLD_FILE + BACKUP_SUFFIX)
+    problem: str | None = None
+    try:
+        world, old = _parse_world(main.read_bytes())
+    except FileNotFoundError:
+        problem = "is missing" if backup.exists() else None
+    except (OSError, ValueError, ValidationError) as exc:
+        problem = f"is damaged ({describe_error(exc)})"
+    else:
+        if old is not None:
+            data.migrated_from = old if data.migrated_from is None else data.migrated_from
+        return world
+    if problem is None:
+        return None  # never saved: characters start at their map positions
+    try:
+        world, old = _parse_world(backup.read_bytes())
+    except (OSError, ValueError, ValidationError) as exc:
+        reason = "is missing" if isinstance(exc, FileNotFoundError) else "is damaged too"
+        data.warnings.append(
+            f"slot {data.slot!r}: world.json {problem} and world.json.bak {reason}; "
+            "everyone starts at their map position"
+        )
+        return None
+    data.from_backup = True
+    data.warnings.append(
+        f"slot {data.slot!r}: world.json {problem}; loaded the previous save (world.json.bak)"
+    )
+    if old is not None:
+        data.migrated_from = old
+    return world
+
+
+def _read_text(path: Path, data: SlotData) -> str:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        data.warnings.append(f"slot {data.slot!r}: cannot read {path.name}: {os_reason(exc)}")
+        return ""
+    text = raw.decode("utf-8", errors="replace").strip()
+    if len(text) > MAX_SUMMARY_CHARS:
+        data.warnings.append(
+            f"slot {data.slot!r}: {path.name} is long; only its first {MAX_SUMMARY_CHARS} "
+            "characters are used"
+        )
+        text = text[:MAX_SUMMARY_CHARS]
+    return text
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+def write_slot(
+    saves: Path,
+    slot: str,
+    world: WorldState,
+    *,
+    store: SessionStore | None = None,
+    thumbnail: Frame | bytes | None = None,
+    name: str | None = None,
+    fsync: bool = True,
+) -> SaveResult:
+    """Save: flush+fsync the NPC logs, then world.json, meta.json, thumbnail.png."""
+    started = time.perf_counter()
+    try:
+        slot = validate_id(slot, "slot name")
+        path = slot_dir(saves, slot)
+    except ValueError as exc:
+        return SaveResult(False, str(slot), f"could not save: {exc}")
+    warnings: list[str] = []
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        sessions: dict[str, int] = {}
+        if store is not None:
+            # Read the seqs first: every event below them is buffered now, so the flush
+            # that follows covers them all.
+            for npc_id in store.npc_ids():
+                last = store.next_seq(npc_id) - 1
+                if last > 0:
+                    sessions[npc_id] = last
+            store.flush(fsync=fsync)
+        now = time.time()
+        world = world.model_copy(
+            update={"format": FORMAT_VERSION, "sessions": sessions, "saved_at": now}
+        )
+        write_atomic(
+            path / WORLD_FILE, world.to_bytes(), fsync=fsync, backup=True, valid=world_is_valid
+        )
+        old = _old_meta(path)
+        meta = SlotMeta(
+            name=name or (old.name if old else "") or slot,
+            created=old.created if old and old.created else now,
+            updated=now,
+            play_time_s=world.clock,
+            map_id=world.map_id,
+            npc_count=len(world.npcs),
+            player_name=world.player.name,
+            game_version=game_version(),
+        )
+        write_atomic(path / META_FILE, meta.to_bytes(), fsync=fsync)
+        if thumbnail is not None:
+            png = _thumbnail_png(thumbnail, warnings)
+            if png is not None:
+                write_atomic(path / THUMBNAIL_FILE, png, fsync=fsync)
+        if fsync:
+            fsync_dir(path)
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        message = f"could not save slot {slot!r}: {os_reason(exc)}{where}"
+        log.error("%s", message)
+        return SaveResult(False, slot, message, time.perf_counter() - started, warnings)
+    return SaveResult(
+        True, slot, f"saved {slot!r}", time.perf_counter() - started, warnings, sessions
+    )
+
+
+def _old_meta(path: Path) -> SlotMeta | None:
+    try:
+        raw, _ = migrate("meta", _read_json(path / META_FILE))
+        return SlotMeta.model_validate(raw)
+    except (OSError, ValueError, ValidationError, SaveError):
+        return None
+
+
+def _thumbnail_png(thumbnail: Frame | bytes, warnings: list[str]) -> bytes | None:
+    if isinstance(thumbnail, bytes):
+        return thumbnail
+    try:
+        return encode_png(thumbnail)
+    except (OSError, ValueError) as exc:  # a bad frame never fails the save
+        warnings.append(f"no thumbnail: {describe_error(exc)}")
+        return None
+
+
+def os_reason(exc: OSError) -> str:
+    """A short reason for an OSError ("no space left on device", "permission denied")."""
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full (no space left on device)"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "the file system is read-only"
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+@cache
+def game_version() -> str:
+    """The installed game's version ("" if unknown)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("npc-village")
+    except PackageNotFoundError:
+        return ""

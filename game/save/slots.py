@@ -1,0 +1,367 @@
+"""Managing slots as a whole: list, inspect, delete, export to zip, import from zip.
+
+Used by the `saves` sub-command and the in-game load list. Every failure is a
+`SaveError` with a one-line message; a damaged slot still lists (with its problem), and
+one bad slot never hides or harms the others.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from game.paths import slot_dir, validate_id
+from game.save.atomic import fsync_dir
+from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
+from game.save.format import (
+    META_FILE,
+    SLOT_FILE_RE,
+    THUMBNAIL_FILE,
+    SlotMeta,
+    check_format,
+    describe_error,
+    migrate,
+)
+from game.save.slot import os_reason, read_slot
+
+__all__ = [
+    "MAX_IMPORT_BYTES",
+    "SlotInfo",
+    "count_events",
+    "delete_slot",
+    "export_slot",
+    "import_slot",
+    "list_slots",
+    "new_slot_id",
+    "npc_event_counts",
+    "slot_files",
+    "slot_info",
+]
+
+# An archive whose files add up to more than this is refused (a zip bomb guard).
+MAX_IMPORT_BYTES = 2 * 1024**3
+_CHUNK = 1024 * 1024
+
+
+@dataclass
+class SlotInfo:
+    """One slot as the load list and `saves list` show it; `error` if it cannot be loaded."""
+
+    slot: str
+    path: Path
+    name: str = ""
+    created: float = 0.0
+    updated: float = 0.0
+    play_time_s: float = 0.0
+    npc_count: int = 0
+    format: int | None = None
+    map_id: str = ""
+    player_name: str = ""
+    thumbnail: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def loadable(self) -> bool:
+        """Whether the game can load this slot."""
+        return self.error is None
+
+
+def slot_info(saves: Path, slot: str) -> SlotInfo:
+    """What is known about one existing slot (SlotNotFound if there is none)."""
+    path = slot_dir(saves, validate_id(slot, "slot name"))
+    if not path.is_dir():
+        raise SlotNotFound(f"no slot named {slot!r} in {saves}")
+    return _info(Path(saves), slot)
+
+
+def _info(saves: Path, slot: str) -> SlotInfo:
+    path = slot_dir(saves, slot)
+    info = SlotInfo(slot, path, name=slot)
+    try:
+        data = read_slot(saves, slot)
+    except SaveError as exc:
+        info.error = str(exc)
+        info.format = _declared_format(path)
+        with contextlib.suppress(OSError):
+            info.updated = path.stat().st_mtime
+        return info
+    meta = data.meta
+    info.name = meta.name or slot
+    info.created, info.updated = meta.created, meta.updated
+    info.play_time_s = meta.play_time_s
+    info.map_id = meta.map_id
+    info.player_name = meta.player_name
+    info.format = 0 if data.migrated_from == 0 else meta.format
+    sessions = _session_ids(path)
+    info.npc_count = meta.npc_count or len(sessions)
+    if not info.updated:
+        with contextlib.suppress(OSError):
+            info.updated = path.stat().st_mtime
+    thumb = path / THUMBNAIL_FILE
+    info.thumbnail = thumb if thumb.is_file() else None
+    info.warnings = list(data.warnings)
+    return info
+
+
+def _declared_format(path: Path) -> int | None:
+    import json
+
+    try:
+        value = json.loads((path / META_FILE).read_bytes()).get("format")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return value if isinstance(value, int) else None
+
+
+def list_slots(saves: Path) -> list[SlotInfo]:
+    """Every slot under `saves`, most recently saved first (damaged ones included)."""
+    saves = Path(saves)
+    try:
+        children = list(saves.iterdir())
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise SaveError(f"cannot read the saves directory {saves}: {os_reason(exc)}") from None
+    infos: list[SlotInfo] = []
+    for child in children:
+        try:
+            validate_id(child.name, "slot name")
+        except ValueError:
+            continue  # not a slot: temp dirs, stray files, other programs' things
+        if child.is_dir():
+            infos.append(_info(saves, child.name))
+    infos.sort(key=lambda i: (-i.updated, i.slot))
+    return infos
+
+
+def _session_ids(path: Path) -> list[str]:
+    npcs = path / "npcs"
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for child in sorted(npcs.iterdir()):
+            try:
+                validate_id(child.name, "NPC id")
+            except ValueError:
+                continue
+            if (child / "session" / "events.jsonl").is_file():
+                found.append(child.name)
+    return found
+
+
+def count_events(path: Path) -> int:
+    """Complete lines of a JSONL file, counted in chunks (any size, little memory)."""
+    count = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            count += chunk.count(b"\n")
+    return count
+
+
+def npc_event_counts(saves: Path, slot: str) -> dict[str, int]:
+    """Events in each NPC's log of a slot (-1 where a log cannot be read)."""
+    path = slot_dir(saves, validate_id(slot, "slot name"))
+    counts: dict[str, int] = {}
+    for npc_id in _session_ids(path):
+        try:
+            counts[npc_id] = count_events(path / "npcs" / npc_id / "session" / "events.jsonl")
+        except OSError:
+            counts[npc_id] = -1
+    return counts
+
+
+def new_slot_id(saves: Path, prefix: str = "save") -> str:
+    """The first free slot id `prefix-N`."""
+    n = 1
+    while (Path(saves) / f"{prefix}-{n}").exists():
+        n += 1
+    return validate_id(f"{prefix}-{n}", "slot name")
+
+
+def delete_slot(saves: Path, slot: str) -> None:
+    """Delete a slot and everything in it (SlotNotFound, or SaveError if the disk refuses)."""
+    path = slot_dir(saves, validate_id(slot, "slot name"))
+    if not path.exists() and not path.is_symlink():
+        raise SlotNotFound(f"no slot named {slot!r} in {saves}")
+    if path.is_symlink() or not path.is_dir():
+        raise SaveError(f"{path} is not a save slot (not a directory): delete it by hand")
+    trash = path.with_name(f".trash-{slot}-{os.getpid()}")
+    try:
+        # Rename first: a delete cut short never leaves half a slot that looks loadable.
+        os.replace(path, trash)
+        shutil.rmtree(trash)
+    except OSError as exc:
+        raise SaveError(f"could not delete slot {slot!r}: {os_reason(exc)}") from None
+
+
+def slot_files(path: Path) -> list[str]:
+    """The save files of a slot directory (relative, '/'-separated); anything else is left."""
+    files: list[str] = []
+    for file in sorted(path.rglob("*")):
+        rel = file.relative_to(path).as_posix()
+        if file.is_file() and not file.is_symlink() and SLOT_FILE_RE.fullmatch(rel):
+            files.append(rel)
+    return files
+
+
+def export_slot(saves: Path, slot: str, archive: Path, *, force: bool = False) -> list[str]:
+    """Write a slot's files into a zip (members `<slot>/...`); returns what was written."""
+    path = slot_dir(saves, validate_id(slot, "slot name"))
+    if not path.is_dir():
+        raise SlotNotFound(f"no slot named {slot!r} in {saves}")
+    archive = Path(archive)
+    if archive.exists() and not force:
+        raise SlotExists(f"{archive} exists; use --force to overwrite it")
+    files = slot_files(path)
+    tmp = archive.with_name(archive.name + ".tmp")
+    try:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            for rel in files:
+                zf.write(path / rel, f"{slot}/{rel}")
+        os.replace(tmp, archive)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise SaveError(f"could not write {archive}: {os_reason(exc)}") from None
+    return files
+
+
+def _member_path(name: str) -> str:
+    """The member's path, or ArchiveError if it could land outside the slot."""
+    if "\\" in name or "\x00" in name:
+        raise ArchiveError(f"refusing the archive: member {name!r} has an unsafe name")
+    pure = PurePosixPath(name)
+    if pure.is_absolute() or (pure.parts and ":" in pure.parts[0]):
+        raise ArchiveError(f"refusing the archive: member {name!r} has an absolute path")
+    if any(part in ("..", "") for part in name.rstrip("/").split("/")):
+        raise ArchiveError(
+            f"refusing the archive: member {name!r} would be written outside the slot"
+        )
+    return name.rstrip("/")
+
+
+def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, zipfile.ZipInfo]]:
+    """Check every member; return the slot name and the files by relative path."""
+    files: dict[str, zipfile.ZipInfo] = {}
+    tops: set[str] = set()
+    entries: list[tuple[str, zipfile.ZipInfo]] = []
+    for info in zf.infolist():
+        name = _member_path(info.filename)
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise ArchiveError(f"refusing the archive: member {name!r} is a symbolic link")
+        if info.is_dir():
+            continue
+        entries.append((name, info))
+        tops.add(name.split("/", 1)[0])
+    if not entries:
+        raise ArchiveError("the archive holds no save files")
+    nested = len(tops) == 1 and all("/" in n for n, _ in entries)
+    top = next(iter(tops)) if nested else None
+    if nested and all(SLOT_FILE_RE.fullmatch(n) for n, _ in entries):
+        nested, top = False, None  # a flat archive whose only folder is npcs/
+    for name, info in entries:
+        rel = name.split("/", 1)[1] if nested else name
+        if not SLOT_FILE_RE.fullmatch(rel):
+            raise ArchiveError(
+                f"refusing the archive: {name!r} is not a save file (a slot holds meta.json, "
+                "world.json, thumbnail.png, world_summary.txt and npcs/<id>/...)"
+            )
+        files[rel] = info
+    if slot is None:
+        if top is None:
+            raise ArchiveError("the archive has no slot folder: give the slot name to import it as")
+        try:
+            slot = validate_id(top, "slot name")
+        except ValueError:
+            raise ArchiveError(
+                f"the archive's folder {top!r} is not a valid slot name: give one to import it as"
+            ) from None
+    total = sum(info.file_size for info in files.values())
+    if total > MAX_IMPORT_BYTES:
+        raise ArchiveError(
+            f"refusing the archive: it unpacks to {total / 2**30:.1f} GB "
+            f"(more than {MAX_IMPORT_BYTES / 2**30:.0f} GB)"
+        )
+    return slot, files
+
+
+def _check_meta(zf: zipfile.ZipFile, info: zipfile.ZipInfo | None) -> None:
+    if info is None:
+        return
+    import json
+
+    try:
+        raw = json.loads(zf.read(info).decode("utf-8"))
+    except (ValueError, OSError, zipfile.BadZipFile) as exc:
+        raise ArchiveError(f"the archive's meta.json is damaged ({describe_error(exc)})") from None
+    if isinstance(raw, dict) and isinstance(raw.get("format"), int):
+        check_format(raw["format"], "the archive")
+        migrated, _ = migrate("meta", raw)
+        SlotMeta.model_validate(migrated)
+
+
+def import_slot(
+    saves: Path, archive: Path, slot: str | None = None, *, force: bool = False
+) -> tuple[str, list[str]]:
+    """Unpack a slot zip into `saves`; returns (slot name, files). Checks every member first."""
+    saves = Path(saves)
+    if slot is not None:
+        slot = validate_id(slot, "slot name")
+    try:
+        zf = zipfile.ZipFile(archive)
+    except FileNotFoundError:
+        raise SaveError(f"no such archive: {archive}") from None
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ArchiveError(f"{archive} is not a zip archive ({describe_error(exc)})") from None
+    with zf:
+        slot, files = _plan_import(zf, slot)
+        try:
+            _check_meta(zf, files.get(META_FILE))
+        except ValueError as exc:
+            raise ArchiveError(
+                f"the archive's meta.json is damaged ({describe_error(exc)})"
+            ) from None
+        target = slot_dir(saves, slot)
+        if target.exists() and not force:
+            raise SlotExists(f"slot {slot!r} exists; use --force to replace it")
+        tmp = saves / f".import-{slot}-{os.getpid()}"
+        try:
+            saves.mkdir(parents=True, exist_ok=True)
+            if tmp.exists():
+                shutil.rmtree(tmp)
+            for rel, info in files.items():
+                dest = tmp / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                with zf.open(info) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out, _CHUNK)
+                    out.flush()
+                    os.fsync(out.fileno())
+            _swap_in(tmp, target)
+        except zipfile.BadZipFile as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise SaveError(f"could not import into {saves}: {os_reason(exc)}") from None
+    return slot, sorted(files)
+
+
+def _swap_in(tmp: Path, target: Path) -> None:
+    """Put the unpacked slot in place, replacing an existing one only once it is complete."""
+    if target.exists():
+        trash = target.with_name(f".trash-{target.name}-{os.getpid()}")
+        os.replace(target, trash)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            os.replace(trash, target)  # put the old slot back
+            raise
+        shutil.rmtree(trash, ignore_errors=True)
+    else:
+        os.replace(tmp, target)
+    fsync_dir(target.parent)

@@ -1,0 +1,56 @@
+"""The golden slot in saves/golden must always load: a format change cannot break it."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from game.agent.providers.scripted import ScriptedProvider, reply
+from game.save.format import FORMAT_VERSION
+from game.save.slot import read_slot
+from game.save.slots import slot_files
+from game.save.thumbnail import png_size
+from game.village import Village
+
+from .conftest import GOLDEN, on_agents, talk
+
+
+def test_the_golden_slot_reads_clean() -> None:
+    data = read_slot(GOLDEN.parent, "golden")
+    assert data.exists and not data.warnings and not data.from_backup
+    assert data.meta.format <= FORMAT_VERSION and data.meta.map_id == "village"
+    assert data.world is not None and data.world.sessions == {"brenna": 4, "tobin": 8}
+    assert png_size((GOLDEN / "thumbnail.png").read_bytes()) == (256, 144)
+    assert sorted(slot_files(GOLDEN)) == sorted(
+        p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*") if p.is_file()
+    )
+
+
+def test_the_golden_slot_plays_on(open_village: Callable[..., Village], saves: Path) -> None:
+    shutil.copytree(GOLDEN, saves / "golden")
+    provider = ScriptedProvider([reply("You are Ada, and the rye was warm.")])
+    village = open_village("golden", provider)
+    world = village.world
+    assert world.player.tile == (12, 16) and world.player.facing == "left"
+    assert world.npcs["tobin"].tile == (10, 15) and world.npcs["tobin"].facing == "right"
+    assert world.npcs["brenna"].tile == (9, 24) and world.npcs["brenna"].facing == "up"
+    assert world.clock == 754.25
+
+    brenna = on_agents(village, lambda: village.runtime.build_request("golden", "brenna"))
+    contents = [m.content for m in brenna.messages]  # type: ignore[attr-defined]
+    assert any("Have you seen a red key?" in c for c in contents)
+    assert "The red key? Aye, I saw it by the well this morning." in "\n".join(contents)
+    assert "the spring flood" in brenna.system  # type: ignore[attr-defined]
+
+    talk(village, "tobin", "Do you remember my name?")
+    request = provider.calls[0]
+    text = "\n".join(m.content for m in request.messages)
+    assert "Hello! My name is Ada." in text
+    calls = [c for m in request.messages for c in m.tool_calls]
+    assert calls and "Welcome to Hollowbrook" in calls[0].arguments
+    assert "liked the rye" in request.system and "the spring flood" in request.system
+    # Playing on appends to the old log: nothing before is rewritten.
+    log = (saves / "golden" / "npcs" / "tobin" / "session" / "events.jsonl").read_text()
+    assert log.startswith((GOLDEN / "npcs" / "tobin" / "session" / "events.jsonl").read_text())
+    assert '"seq":9,' in log
