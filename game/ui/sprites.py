@@ -23,13 +23,34 @@ def character_frames(sprite: str) -> dict[str, list[arcade.Texture]]:
         path = ASSETS / "characters" / "player.png"
     sheet = arcade.load_spritesheet(path)
     grid = sheet.get_texture_grid(size=(FRAME, FRAME), columns=4, count=16)
+    _to_atlas(grid)
     return {facing: grid[row * 4 : row * 4 + 4] for row, facing in enumerate(ROWS)}
 
 
 @cache
 def emote_texture(name: str) -> arcade.Texture:
     """The icon of an emote."""
-    return arcade.load_texture(ASSETS / "emotes" / f"{name}.png")
+    texture = arcade.load_texture(ASSETS / "emotes" / f"{name}.png")
+    _to_atlas([texture])
+    return texture
+
+
+def preload_emotes() -> None:
+    """Load every emote icon now, so the first emote of the game costs no frame."""
+    for png in sorted((ASSETS / "emotes").glob("*.png")):
+        emote_texture(png.stem)
+
+
+def _to_atlas(textures: list[arcade.Texture]) -> None:
+    """Put textures in the default atlas now, not when a sprite first shows them.
+
+    Adding a texture to the atlas mid-game can mean an upload or a resize of the whole
+    atlas, which costs whole seconds on a software renderer: a walk frame seen for the
+    first time would freeze the game.
+    """
+    atlas = arcade.get_window().ctx.default_atlas
+    for texture in textures:
+        atlas.add(texture)
 
 
 class CharacterSprite(arcade.Sprite):
@@ -38,6 +59,7 @@ class CharacterSprite(arcade.Sprite):
     def __init__(self, entity: Entity, map_height: int, tile: int) -> None:
         self.entity = entity
         self.frames = character_frames(entity.sprite)
+        preload_emotes()
         super().__init__(self.frames["down"][0])
         self.map_height = map_height
         self.tile = tile
@@ -53,6 +75,11 @@ class CharacterSprite(arcade.Sprite):
             index = 1 + int(ent.walk_time * WALK_FPS) % 3
         if self.texture is not frames[index]:
             self.texture = frames[index]
+
+
+def drawn_layers(tilemap: arcade.TileMap) -> list[arcade.SpriteList[arcade.Sprite]]:
+    """The map's tile layers to draw, in order: all but the (invisible) collision layer."""
+    return [layer for name, layer in tilemap.sprite_lists.items() if name.lower() != "collision"]
 
 
 def tile_center(x: float, y: float, map_height: int, tile: int) -> tuple[float, float]:
