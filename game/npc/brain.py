@@ -1,43 +1,120 @@
 """When each NPC thinks, and how its turns reach the world.
 
 `NpcAgents` lives on the agent loop: it registers every NPC with the runtime, starts
-turns through the lanes, and turns streamed text and turn outcomes into world commands.
-`Brain` lives on the game thread: it watches the world and the player and hands
-triggers to `NpcAgents` across the bridge. Neither waits for the other.
+turns through the lanes, turns streamed text and turn outcomes into world commands, and
+falls back to scripted, in-character behaviour when a turn fails or its provider stays
+silent past a limit. `Brain` lives on the game thread: it watches the world on the game
+clock and hands triggers to `NpcAgents` across the bridge. Neither waits for the other.
+
+Triggers, highest priority first: the player talks to an NPC; an NPC hears its name (or
+is spoken to by name); the player comes within `NEAR_TILES` (a greeting, once per
+cooldown); an idle tick every 8-20 s of game time, randomised per NPC from a generator
+seeded with its id, slower off screen. NPC-to-NPC exchanges are capped at
+`ChatterSettings.max_lines` lines, then the pair cools down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import math
+import queue
+import random
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.context import NpcProfile
-from game.agent.loop import AgentRuntime, Cancelled, Final, Trigger, TurnOutcome
-from game.world.commands import Say, SpeechCancel, SpeechDelta, SpeechStart
-from game.world.perception import perceive
-from game.world.world import World
+from game.agent.errors import AgentError
+from game.agent.events import TRIGGER_PRIORITY
+from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
+from game.agent.providers.persona import NEAR_PHRASE, mood_of, reply_for
+from game.world.commands import (
+    Emote,
+    Face,
+    Halt,
+    MoveSteps,
+    Say,
+    SpeechCancel,
+    SpeechDelta,
+    SpeechStart,
+)
+from game.world.entities import Entity, Npc
+from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
+from game.world.world import PLAYER_ID, Spoke, World
 
 log = logging.getLogger(__name__)
+
+NEAR_TILES = 3.0
+NEAR_DWELL_S = 0.6  # the player must stay near this long: passing by greets nobody
+GREET_COOLDOWN_S = 90.0
+TALKING_S = 30.0  # an NPC the player spoke to this recently stays put for the player
+SCREEN_TILES = (20, 12)  # half the view in tiles: beyond this an NPC is off screen
+WATCH_EVERY_S = 0.5  # how often (game time) the agents look for silent providers
+_IDLE_TEXTS = (
+    "A quiet moment passes.",
+    "Time passes; nobody needs you right now.",
+    "A breeze moves through the village.",
+)
+_FALLBACK_MOVES = ("up", "down", "left", "right")
+
+
+@dataclass
+class IdleSettings:
+    """Idle ticks: how often an NPC thinks on its own (game seconds); off switches them."""
+
+    enabled: bool = True
+    min_s: float = 8.0
+    max_s: float = 20.0
+    offscreen_factor: float = 2.5
+    first_min_s: float = 4.0  # the first tick comes soon, staggered over one period
+    per_frame: int = 2  # at most this many idle turns start in one frame; the rest wait
+
+
+@dataclass
+class ChatterSettings:
+    """How long two NPCs may talk to each other before they cool down."""
+
+    max_lines: int = 4
+    cooldown_s: float = 30.0
+    gap_s: float = 20.0  # a line later than this after the previous one starts a new exchange
+
+
+def _rng(*parts: str) -> random.Random:
+    digest = hashlib.sha256("|".join(parts).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def profile_of(world: World, npc_id: str) -> NpcProfile:
     """The agent-side profile of an NPC, from its map properties."""
     npc = world.npcs[npc_id]
-    extra = {k: v for k, v in npc.properties.items() if k not in ("id", "name", "persona")}
+    extra = {
+        k: v
+        for k, v in npc.properties.items()
+        if k not in ("id", "name", "persona", "greeting", "sprite")
+    }
     return NpcProfile(
         npc_id=npc_id, name=npc.name, persona=npc.persona, greeting=npc.greeting, extra=extra
     )
 
 
 class NpcAgents:
-    """The agent-thread side: runtime turns in, world commands out."""
+    """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
 
-    def __init__(self, world: World, slot: str) -> None:
+    def __init__(self, world: World, slot: str, *, slow_after_s: float = 15.0) -> None:
         self.world = world
         self.slot = slot
         self.runtime: AgentRuntime | None = None
+        self.slow_after_s = slow_after_s  # game seconds without a word: fall back (0: never)
+        # (npc id, trigger kind) of each ended turn, for the game thread.
+        self.finished: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        self.fallbacks = 0
+        self._inflight: dict[str, list[Trigger]] = {}
+        self._silent: dict[str, tuple[tuple[str, int], float]] = {}
+        self._stalled: set[str] = set()
+        self._count = 0
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
@@ -49,55 +126,365 @@ class NpcAgents:
         """Plain assistant text is speech: grow the bubble now."""
         self.world.post(SpeechDelta(npc_id, text))
 
-    def start_turn(self, npc_id: str, trigger: Trigger) -> asyncio.Future[TurnOutcome]:
+    def start_turn(self, npc_id: str, trigger: Trigger) -> asyncio.Future[TurnOutcome] | None:
         """Queue a turn in the NPC's lane (call on the agent loop)."""
         assert self.runtime is not None, "attach() a runtime first"
-        fut = self.runtime.submit(self.slot, npc_id, trigger)
-        fut.add_done_callback(lambda f: self._finished(npc_id, f))
+        runtime = self.runtime
+        waiting = self._inflight.setdefault(npc_id, [])
+        if (
+            trigger.priority > TRIGGER_PRIORITY["idle"]
+            and waiting
+            and runtime.lanes.busy(npc_id)
+            and all(t.kind == "idle" for t in waiting)
+        ):
+            # Someone speaks to an NPC busy with its own idle business: it stops for them.
+            runtime.cancel(npc_id)
+            self.world.post(Halt(npc_id, "stopped to listen"))
+        try:
+            fut = runtime.submit(self.slot, npc_id, trigger)
+        except AgentError as exc:
+            log.warning("no turn for %s: %s", npc_id, exc)
+            self.finished.put((npc_id, trigger.kind))
+            return None
+        waiting.append(trigger)
+        fut.add_done_callback(lambda f: self._finished(npc_id, trigger, f))
         return fut
 
-    def _finished(self, npc_id: str, fut: asyncio.Future[TurnOutcome]) -> None:
-        if fut.cancelled():
-            self.world.post(SpeechCancel(npc_id))
-            return
-        exc = fut.exception()
-        if exc is not None:
-            log.error("turn of %s failed: %s", npc_id, exc)
-            self.world.post(SpeechCancel(npc_id))
-            return
-        outcome = fut.result()
-        text = (outcome.text or "").strip()
+    def _finished(self, npc_id: str, trigger: Trigger, fut: asyncio.Future[TurnOutcome]) -> None:
+        waiting = self._inflight.get(npc_id, [])
+        if trigger in waiting:
+            waiting.remove(trigger)
+        self.finished.put((npc_id, trigger.kind))
+        outcome: TurnOutcome | None = None
+        crashed = False
+        if not fut.cancelled():
+            exc = fut.exception()
+            if exc is not None:
+                log.error("turn of %s failed: %s", npc_id, exc)
+                crashed = True
+            else:
+                outcome = fut.result()
+        text = (outcome.text or "").strip() if outcome is not None else ""
+        stalled = npc_id in self._stalled
+        if not waiting:
+            self._stalled.discard(npc_id)
         if isinstance(outcome, Final) and text:
             self.world.post(Say(npc_id, text[:200]))
         elif isinstance(outcome, Cancelled) and text:
             self.world.post(Say(npc_id, text[:200], interrupted=True))
-        else:
+        elif not waiting or stalled or crashed or isinstance(outcome, Failed):
+            # No other turn of this NPC is about to use the "..." bubble: drop it.
             self.world.post(SpeechCancel(npc_id))
+        if crashed or isinstance(outcome, Failed) or (stalled and isinstance(outcome, Cancelled)):
+            self.fallback(npc_id, trigger)
+
+    def fallback(self, npc_id: str, trigger: Trigger) -> None:
+        """Scripted, in-character behaviour from the persona: the NPC never freezes."""
+        npc = self.world.npcs.get(npc_id)
+        if npc is None:
+            return
+        self.fallbacks += 1
+        self._count += 1
+        rng = _rng(npc_id, "fallback", str(self._count))
+        turn = 0 if trigger.kind == "player_near" else 1
+        home = npc.properties.get("home", "")
+        if trigger.kind in ("player_message", "heard", "player_near"):
+            heard = trigger.text if trigger.kind == "player_message" else ""
+            if trigger.kind == "heard":
+                found = re.search(r'"(.*)"', trigger.text, re.S)
+                heard = found.group(1) if found else trigger.text
+            line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
+            if trigger.kind == "player_near":
+                self.world.post(Emote(npc_id, "wave"))
+            self.world.post(Say(npc_id, line, target=trigger.source))
+            return
+        if rng.random() < 0.6:
+            self.world.post(MoveSteps(npc_id, rng.choice(_FALLBACK_MOVES), rng.randint(1, 2)))
+        else:
+            mood = mood_of(npc.persona)
+            self.world.post(Emote(npc_id, "think" if mood in ("wise", "quiet") else "nod"))
+
+    # --- the watchdog: a provider silent past `slow_after_s` -----------------------------
+
+    def check_silent(self) -> None:
+        """Cancel turns whose provider said nothing for `slow_after_s` of game time.
+
+        The brain calls this on the agent loop a few times a second of game time; a
+        cancelled turn ends `Cancelled` and the NPC gets its scripted fallback.
+        """
+        runtime = self.runtime
+        if runtime is None or self.slow_after_s <= 0:
+            return
+        now = self.world.clock
+        for npc_id, waiting in self._inflight.items():
+            if not waiting:
+                self._silent.pop(npc_id, None)
+                continue
+            status = runtime.status(npc_id)
+            if status.state != "thinking" or status.run_id is None:
+                self._silent.pop(npc_id, None)
+                continue
+            key = (status.run_id, status.step)
+            since = self._silent.get(npc_id)
+            if since is None or since[0] != key:
+                self._silent[npc_id] = (key, now)
+            elif now - since[1] >= self.slow_after_s and npc_id not in self._stalled:
+                log.warning("%s: no answer after %.0f s; scripted fallback", npc_id, now - since[1])
+                self._stalled.add(npc_id)
+                runtime.cancel(npc_id)
+
+
+@dataclass
+class _Exchange:
+    lines: int = 0
+    last: float = -math.inf
+    cooldown_until: float = -math.inf
+
+
+@dataclass
+class _NpcState:
+    rng: random.Random
+    next_idle: float
+    pending: dict[str, int] = field(default_factory=dict)  # trigger kind -> turns in flight
+    near: bool = False
+    near_since: float = math.inf
+    greeted: float = -math.inf
+    talked: float = -math.inf
+    triggers: dict[str, int] = field(default_factory=dict)
 
 
 class Brain:
     """The game-thread side: decides when NPCs think and sends their triggers across."""
 
-    def __init__(self, world: World, agents: NpcAgents, call_soon: Callable[..., Any]) -> None:
+    def __init__(
+        self,
+        world: World,
+        agents: NpcAgents,
+        call_soon: Callable[..., Any],
+        *,
+        idle: IdleSettings | None = None,
+        chatter: ChatterSettings | None = None,
+        greet_cooldown_s: float = GREET_COOLDOWN_S,
+        perception_budget: int = DEFAULT_BUDGET,
+        count_tokens: Callable[[str], int] = estimate_tokens,
+        on_screen: Callable[[Entity], bool] | None = None,
+    ) -> None:
         self.world = world
         self.agents = agents
         self.call_soon = call_soon
+        self.idle = idle or IdleSettings()
+        self.chatter = chatter or ChatterSettings()
+        self.greet_cooldown_s = greet_cooldown_s
+        self.perception_budget = perception_budget
+        self.count_tokens = count_tokens
+        self.on_screen = on_screen or self._near_player
+        self.exchanges: dict[frozenset[str], _Exchange] = {}
+        self.sent: list[tuple[str, str]] = []  # (npc_id, trigger kind), newest last
+        self._states: dict[str, _NpcState] = {}
+        for npc_id in world.npcs:
+            rng = _rng(npc_id, "idle")
+            first = world.clock + rng.uniform(self.idle.first_min_s, self.idle.max_s)
+            self._states[npc_id] = _NpcState(rng, first)
+        self._player_tile: tuple[int, int] | None = None
+        self._near_pending: set[str] = set()
+        self._next_watch = world.clock + WATCH_EVERY_S
+        self.in_flight = 0  # triggers handed over whose turns have not ended yet
+
+    # --- queries ------------------------------------------------------------------------
 
     def perception(self, npc_id: str) -> str:
         """What the NPC perceives now, as text (read on the game thread)."""
-        return perceive(self.world, npc_id).render()
+        return perceive(
+            self.world, npc_id, budget=self.perception_budget, count_tokens=self.count_tokens
+        ).render()
+
+    def busy(self, npc_id: str, *, beyond_idle: bool = False) -> bool:
+        """Whether a turn of this NPC is queued or running (one not idle, if asked)."""
+        pending = self._state(npc_id).pending
+        return any(n > 0 and not (beyond_idle and k == "idle") for k, n in pending.items())
+
+    def _state(self, npc_id: str) -> _NpcState:
+        state = self._states.get(npc_id)
+        if state is None:  # an NPC added after the brain was built
+            rng = _rng(npc_id, "idle")
+            state = self._states[npc_id] = _NpcState(rng, self.world.clock + self.idle.min_s)
+        return state
+
+    def _near_player(self, ent: Entity) -> bool:
+        p = self.world.player.tile
+        return (
+            abs(ent.tile[0] - p[0]) <= SCREEN_TILES[0]
+            and abs(ent.tile[1] - p[1]) <= SCREEN_TILES[1]
+        )
+
+    # --- triggers -----------------------------------------------------------------------
 
     def trigger(self, npc_id: str, trigger: Trigger) -> None:
         """Hand a trigger to the agent loop; returns at once."""
+        state = self._state(npc_id)
+        state.pending[trigger.kind] = state.pending.get(trigger.kind, 0) + 1
+        self.in_flight += 1
+        state.triggers[trigger.kind] = state.triggers.get(trigger.kind, 0) + 1
+        self.sent.append((npc_id, trigger.kind))
+        if len(self.sent) > 256:
+            del self.sent[:128]
         self.call_soon(self.agents.start_turn, npc_id, trigger)
 
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
         npc = self.world.npcs[npc_id]
+        self._state(npc_id).talked = self.world.clock
         self.world.player_said(text, to=npc.name)
+        self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
         self.trigger(npc_id, Trigger.player(text, self.perception(npc_id)))
 
     def update(self, dt: float) -> None:
-        """Per frame: look at what happened in the world (cheap; never blocks)."""
-        self.world.drain_events()
+        """Per frame: finished turns, speech heard, the player near, idle ticks. Never blocks."""
+        while True:
+            try:
+                npc_id, kind = self.agents.finished.get_nowait()
+            except queue.Empty:
+                break
+            state = self._states.get(npc_id)
+            if state is not None and state.pending.get(kind, 0) > 0:
+                state.pending[kind] -= 1
+                self.in_flight -= 1
+        for event in self.world.drain_events():
+            if isinstance(event, Spoke):
+                self._heard(event)
+        every = self.world.clock >= self._next_watch  # a few times a second of game time
+        if every:
+            self._next_watch = self.world.clock + WATCH_EVERY_S
+        player_tile = self.world.player.tile
+        if player_tile != self._player_tile or every:  # NPCs walk up to the player too
+            self._player_tile = player_tile
+            self._check_near()
+        if self._near_pending:
+            self._greet()
+        if self.idle.enabled:
+            self._idle_ticks()
+        if every and self.in_flight:
+            self.call_soon(self.agents.check_silent)
+
+    def _heard(self, spoke: Spoke) -> None:
+        clock = self.world.clock
+        for npc in self.world.listeners(spoke):
+            addressed = spoke.target_id == npc.entity_id
+            if spoke.speaker_id == PLAYER_ID and addressed:
+                continue  # player_talks (or the answer to an ask) already covers it
+            named = _names(npc, spoke.text)
+            if not (named or (addressed and spoke.speaker_id != PLAYER_ID)):
+                continue  # heard, and in its perception, but not for it to answer
+            if spoke.speaker_id != PLAYER_ID and not self._may_answer(spoke.speaker_id, npc):
+                continue
+            how = "said to you" if addressed else "said (you heard your name)"
+            text = f'{spoke.speaker_name} {how}: "{spoke.text}"'
+            if not self.busy(npc.entity_id, beyond_idle=True):
+                self.world.post(SpeechStart(npc.entity_id))
+            self.trigger(
+                npc.entity_id,
+                Trigger(
+                    kind="heard",
+                    text=text,
+                    perception=self.perception(npc.entity_id),
+                    source=spoke.speaker_id,
+                ),
+            )
+            if spoke.speaker_id == PLAYER_ID:
+                self._state(npc.entity_id).talked = clock
+
+    def _may_answer(self, speaker_id: str, listener: Npc) -> bool:
+        """The chatter cap: count this NPC-to-NPC line; may the listener answer it?"""
+        clock = self.world.clock
+        pair = frozenset((speaker_id, listener.entity_id))
+        ex = self.exchanges.setdefault(pair, _Exchange())
+        if clock < ex.cooldown_until:
+            return False
+        if clock - ex.last > self.chatter.gap_s:
+            ex.lines = 0
+        ex.lines += 1
+        ex.last = clock
+        if ex.lines >= self.chatter.max_lines:
+            ex.lines = 0
+            ex.cooldown_until = clock + self.chatter.cooldown_s
+            return False
+        return True
+
+    def _check_near(self) -> None:
+        """The player moved: note who they came near (greeted after `NEAR_DWELL_S`)."""
+        player = self.world.player
+        for npc_id, npc in self.world.npcs.items():
+            state = self._state(npc_id)
+            dx, dy = npc.tile[0] - player.tile[0], npc.tile[1] - player.tile[1]
+            near = dx * dx + dy * dy <= NEAR_TILES * NEAR_TILES
+            if near and not state.near:
+                state.near_since = self.world.clock
+                self._near_pending.add(npc_id)
+            elif not near:
+                self._near_pending.discard(npc_id)
+            state.near = near
+
+    def _greet(self) -> None:
+        clock = self.world.clock
+        player = self.world.player
+        for npc_id in list(self._near_pending):
+            state = self._state(npc_id)
+            if clock - state.near_since < NEAR_DWELL_S:
+                continue
+            self._near_pending.discard(npc_id)
+            if (
+                clock - state.greeted < self.greet_cooldown_s
+                or clock - state.talked < TALKING_S
+                or self.busy(npc_id, beyond_idle=True)
+            ):
+                continue
+            state.greeted = clock
+            self.world.post(SpeechStart(npc_id))
+            self.trigger(
+                npc_id,
+                Trigger(
+                    kind="player_near",
+                    text=f"{player.name} {NEAR_PHRASE}.",
+                    perception=self.perception(npc_id),
+                    source=PLAYER_ID,
+                ),
+            )
+
+    def _idle_ticks(self) -> None:
+        clock = self.world.clock
+        settings = self.idle
+        started = 0
+        for npc_id, npc in self.world.npcs.items():
+            state = self._state(npc_id)
+            if clock < state.next_idle:
+                continue
+            if started >= settings.per_frame:
+                return  # a crowd of ticks spreads over the next frames
+            period = state.rng.uniform(settings.min_s, settings.max_s)
+            if not self.on_screen(npc):
+                period *= settings.offscreen_factor
+            state.next_idle = clock + period
+            if self.busy(npc_id) or state.near or clock - state.talked < TALKING_S:
+                continue  # busy, or minding the player who stands near
+            ask = self.world.ask
+            if ask is not None and ask.npc_id == npc_id:
+                continue
+            text = _IDLE_TEXTS[state.rng.randrange(len(_IDLE_TEXTS))]
+            started += 1
+            self.trigger(
+                npc_id, Trigger(kind="idle", text=text, perception=self.perception(npc_id))
+            )
+
+
+_NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _names(npc: Npc, text: str) -> bool:
+    """Whether `text` calls the NPC by name (its full name or its last word, as a word)."""
+    pattern = _NAME_PATTERNS.get(npc.name)
+    if pattern is None:
+        names = sorted({npc.name.lower(), npc.name.split()[-1].lower()} - {""})
+        alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
+        pattern = _NAME_PATTERNS[npc.name] = re.compile(rf"\b(?:{alternatives})\b")
+    return pattern.search(text.lower()) is not None

@@ -1,4 +1,4 @@
-"""The NPC skills: move, say, look, emote, wait, as tools whose results the model reads.
+"""The NPC skills: move, say, look, emote, wait and ask, as tools whose results the model reads.
 
 Each skill turns its arguments into a world command, waits for the world to finish the
 action, and returns what happened as text. An `Impossible` becomes an error result with
@@ -15,10 +15,11 @@ from pydantic import BaseModel, Field, model_validator
 
 from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
 from game.world.commands import (
+    Ask,
     Emote,
+    GoTo,
     Look,
     MoveSteps,
-    MoveTo,
     Outcome,
     Say,
     SpeechDelta,
@@ -67,6 +68,22 @@ class EmoteArgs(BaseModel):
     name: Literal["wave", "nod", "shake_head", "laugh", "think"]
 
 
+class AskArgs(BaseModel):
+    """Ask the player a question with a few answers to pick from."""
+
+    question: str = Field(..., min_length=1, max_length=MAX_SAY, description="The question.")
+    options: list[str] = Field(
+        ..., min_length=2, max_length=4, description="2 to 4 short answers the player can pick."
+    )
+
+    @model_validator(mode="after")
+    def _short_options(self) -> AskArgs:
+        self.options = [o.strip()[:60] for o in self.options]
+        if any(not o for o in self.options):
+            raise ValueError("every option needs some text")
+        return self
+
+
 class WaitArgs(BaseModel):
     """Wait a moment."""
 
@@ -89,26 +106,8 @@ async def move(ctx: ToolContext, args: MoveArgs) -> ToolResult:
     """Walk; the result comes on arrival, or with the reason it was impossible."""
     if args.direction is not None:
         return await _do(ctx, MoveSteps(ctx.npc_id, args.direction, args.steps))
-    world = _world(ctx)
-    target = args.to or ""
-    key = target.strip().lower().replace(" ", "_")
-    place = world.map.places.get(key) or world.map.places.get(key.removeprefix("the_"))
-    if place is not None:
-        return await _do(ctx, MoveTo(ctx.npc_id, place.center, label=f"the {place.name}"))
-    ent = world.find_by_name(target)
-    if ent is not None:
-        # Walk next to them, not onto them; the world picks the free tile nearest them.
-        goal = world.grid.nearest_walkable(
-            ent.tile, free=lambda t: t != ent.tile and world.occupant(t) is None
-        )
-        if goal is None:
-            return ToolResult(content=f"no free tile next to {ent.name}", is_error=True)
-        return await _do(ctx, MoveTo(ctx.npc_id, goal, label=ent.name))
-    places = ", ".join(sorted(world.map.places))
-    return ToolResult(
-        content=f"unknown place {target!r}; known places: {places}, or a person's name",
-        is_error=True,
-    )
+    # The world resolves the name on its own thread: places, people, free tiles beside them.
+    return await _do(ctx, GoTo(ctx.npc_id, args.to or ""))
 
 
 def _stream_say(ctx: ToolContext, delta: str) -> None:
@@ -120,8 +119,8 @@ async def say(ctx: ToolContext, args: SayArgs) -> ToolResult:
     result = await _do(ctx, Say(ctx.npc_id, args.text, args.target))
     if result.is_error:
         return result
-    to = f" to {args.target}" if args.target else ""
-    return ToolResult(content=f"you said{to}: {args.text}")
+    # "said to Pip" / "said, but nobody was near enough to hear"
+    return ToolResult(content=f"you {result.content}: {args.text}")
 
 
 async def look(ctx: ToolContext, args: LookArgs) -> ToolResult:
@@ -134,13 +133,18 @@ async def emote(ctx: ToolContext, args: EmoteArgs) -> ToolResult:
     return await _do(ctx, Emote(ctx.npc_id, args.name))
 
 
+async def ask(ctx: ToolContext, args: AskArgs) -> ToolResult:
+    """Ask the player; the result is the player's pick, or why nobody answered."""
+    return await _do(ctx, Ask(ctx.npc_id, args.question, tuple(args.options)))
+
+
 async def wait(ctx: ToolContext, args: WaitArgs) -> ToolResult:
     """Wait on the game clock, so headless runs and play agree."""
     return await _do(ctx, Wait(ctx.npc_id, args.seconds))
 
 
-def build_registry() -> ToolRegistry:
-    """The five skills, ready for the agent runtime."""
+def build_registry(*, with_ask: bool = True) -> ToolRegistry:
+    """The five skills (and `ask`), ready for the agent runtime."""
     registry = ToolRegistry()
     registry.register(
         Tool(
@@ -189,4 +193,14 @@ def build_registry() -> ToolRegistry:
             timeout_s=15.0,
         )
     )
+    if with_ask:
+        registry.register(
+            Tool(
+                "ask",
+                "Ask the player a question with 2-4 answers to pick from; returns their pick.",
+                AskArgs,
+                ask,
+                timeout_s=75.0,
+            )
+        )
     return registry

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import string
 
 import arcade
 
@@ -16,6 +17,24 @@ PLAYER_FILL = (226, 238, 255, 240)
 BORDER = (40, 36, 52, 255)
 INK = (30, 28, 40, 255)
 MUTED = (110, 104, 120, 255)
+DOTS_SIZE = (42.0, 22.0)  # the "..." bubble while a turn waits for its first words
+
+
+GLYPHS = string.ascii_letters + string.digits + string.punctuation + " —–…’‘“”éèàçöüäñ·"
+_warm: set[tuple[int, bool]] = set()
+
+
+def warm_glyphs(size: int = FONT_SIZE, bold: bool = False) -> None:
+    """Render every common glyph of a font size once, at load time.
+
+    A glyph is rendered and uploaded to the font texture the first time some text uses
+    it; on a software renderer that upload can stall a frame for seconds mid-game.
+    """
+    if (size, bold) in _warm:
+        return
+    _warm.add((size, bold))
+    label = arcade.Text(GLYPHS, 0, 0, INK, size, bold=bold)
+    _ = label.content_width  # laying the text out creates every glyph
 
 
 class BubbleView:
@@ -35,15 +54,16 @@ class BubbleView:
             anchor_y="bottom",
         )
         self._shown = ""
+        warm_glyphs(FONT_SIZE)
 
     def measure(self, entity: Entity, clock: float) -> tuple[float, float]:
         """Update the text from the entity's bubble; return the bubble's (width, height)."""
         bubble = entity.bubble
         assert bubble is not None
-        text = bubble.text
         if bubble.waiting:
-            text = "." * (1 + int(clock * 3) % 3)
-        elif bubble.streaming:
+            return DOTS_SIZE
+        text = bubble.text
+        if bubble.streaming:
             text = text + ("_" if int(clock * 4) % 2 else "")
         elif bubble.interrupted:
             text = text + " —"
@@ -63,8 +83,11 @@ class BubbleView:
         """Draw the measured bubble with its lower left corner at (x, y), tail to `head`."""
         bubble = entity.bubble
         assert bubble is not None
-        w = self.label.content_width + 2 * PAD
-        h = self.label.content_height + 2 * PAD
+        if bubble.waiting:
+            w, h = DOTS_SIZE
+        else:
+            w = self.label.content_width + 2 * PAD
+            h = self.label.content_height + 2 * PAD
         alpha = 255
         if bubble.expires is not None:
             alpha = int(255 * max(0.0, min(1.0, (bubble.expires - clock) / 0.6)))
@@ -75,17 +98,41 @@ class BubbleView:
         arcade.draw_triangle_filled(tail_x - 6, y + 1, tail_x + 6, y + 1, head_x, head_y + 2, fill)
         arcade.draw_lrbt_rectangle_filled(x, x + w, y, y + h, fill)
         arcade.draw_lrbt_rectangle_outline(x, x + w, y, y + h, border, 2)
+        if bubble.waiting:
+            _draw_dots(x + w / 2, y + h / 2, clock - bubble.started)
+            return
         self.label.x = x + PAD
         self.label.y = y + PAD
         self.label.color = (*(MUTED if bubble.waiting else INK)[:3], alpha)
         self.label.draw()
 
 
-def draw_emote(texture: arcade.Texture, x: float, y: float, started: float, clock: float) -> None:
-    """Draw an emote icon that pops in and bobs gently."""
+def _draw_dots(cx: float, cy: float, age: float) -> None:
+    """Three dots taking turns to hop: someone is thinking of what to say."""
+    for i in range(3):
+        hop = max(0.0, math.sin(age * 7 - i * 0.9)) * 3
+        arcade.draw_circle_filled(cx + (i - 1) * 9, cy - 1 + hop, 2.6, MUTED)
+
+
+def draw_emote(
+    texture: arcade.Texture,
+    x: float,
+    y: float,
+    started: float,
+    clock: float,
+    expires: float | None = None,
+) -> None:
+    """Draw an emote icon that pops in (with a little overshoot), bobs, and fades out."""
     age = clock - started
-    scale = min(1.0, 0.4 + age * 4)
+    pop = min(1.0, age * 5)
+    scale = 0.4 + 0.6 * pop + 0.15 * math.sin(pop * math.pi)
     bob = math.sin(age * 6) * 2
+    alpha = 255
+    if expires is not None:
+        alpha = int(255 * max(0.0, min(1.0, (expires - clock) / 0.3)))
     arcade.draw_texture_rect(
-        texture, arcade.XYWH(x, y + bob, texture.width * scale, texture.height * scale)
+        texture,
+        arcade.XYWH(round(x), round(y + bob), texture.width * scale, texture.height * scale),
+        alpha=alpha,
+        pixelated=True,
     )

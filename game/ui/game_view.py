@@ -8,8 +8,10 @@ import arcade
 import arcade.gui
 
 from game.npc.brain import Brain
-from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote
-from game.ui.sprites import CharacterSprite, emote_texture, tile_center
+from game.ui import menus
+from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote, warm_glyphs
+from game.ui.choices import AskPanel
+from game.ui.sprites import CharacterSprite, drawn_layers, emote_texture, tile_center
 from game.world.entities import Entity, Npc
 from game.world.world import World
 
@@ -33,8 +35,15 @@ HINT = (255, 248, 220, 255)
 class GameView(arcade.View):
     """Draws the world and feeds it the player's input; never waits on an agent."""
 
-    def __init__(self, world: World, brain: Brain, notice: Callable[[], str | None] | None = None):
+    def __init__(
+        self,
+        world: World,
+        brain: Brain,
+        notice: Callable[[], str | None] | None = None,
+        saves: menus.SaveControls | None = None,
+    ):
         super().__init__()
+        self.saves = saves  # F5 quick-save, F9 load list, Esc pause menu, autosave
         self.world = world
         self.brain = brain
         self.notice = notice or (lambda: None)
@@ -42,8 +51,7 @@ class GameView(arcade.View):
         self.tile = data.tile_width
         self.map_px = (data.width * data.tile_width, data.height * data.tile_height)
         self.tilemap = arcade.load_tilemap(data.path, scaling=1.0, use_spatial_hash=True)
-        lists = self.tilemap.sprite_lists
-        self.layers = [layer for name, layer in lists.items() if name.lower() != "collision"]
+        self.layers = drawn_layers(self.tilemap)
         self.characters: arcade.SpriteList[CharacterSprite] = arcade.SpriteList()
         self.sprites: dict[str, CharacterSprite] = {}
         for ent in world.entities():
@@ -62,6 +70,8 @@ class GameView(arcade.View):
         self.place_text = arcade.Text("", 12, 12, (235, 235, 220), 12)
         self.ui = arcade.gui.UIManager()
         self._build_talk_box()
+        self.ask_panel = AskPanel(world, self.ui)  # an NPC's question: buttons and keys 1-4
+        warm_glyphs(12)  # the place names of the HUD
 
     # --- talk box ---------------------------------------------------------------------
 
@@ -126,6 +136,8 @@ class GameView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Move, talk, send, close."""
+        if self.ask_panel.on_key_press(symbol):
+            return True
         if self.talking_to is not None:
             if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
                 self.send_talk()
@@ -134,6 +146,8 @@ class GameView(arcade.View):
                 self.close_talk()
                 return True
             return None  # typing goes to the input field
+        if self.saves is not None and symbol in (arcade.key.F5, arcade.key.F9, arcade.key.ESCAPE):
+            return menus.on_menu_key(self, self.saves, symbol)
         if symbol in MOVE_KEYS:
             direction = MOVE_KEYS[symbol]
             if direction in self.held:
@@ -165,6 +179,10 @@ class GameView(arcade.View):
             self.talk_input.activate()
         self.world.step(dt)
         self.brain.update(dt)
+        if self.ask_panel.sync():
+            self.talk_input.deactivate()  # number keys answer, they do not type
+        if self.saves is not None and self.saves.autosave_due(dt):
+            menus.quick_save(self, self.saves, auto=True)
         for sprite in self.sprites.values():
             sprite.sync()
         if (
@@ -227,7 +245,10 @@ class GameView(arcade.View):
         for ent in self.world.entities():
             if ent.emote is not None:
                 hx, hy = self._head(ent)
-                draw_emote(emote_texture(ent.emote.name), hx + 18, hy + 6, ent.emote.started, clock)
+                emote = ent.emote
+                draw_emote(
+                    emote_texture(emote.name), hx + 18, hy + 6, emote.started, clock, emote.expires
+                )
         if self.talking_to is None:
             npc = self.world.npc_in_reach(TALK_REACH)
             if npc is not None and npc.bubble is None:

@@ -46,6 +46,22 @@ class MoveTo:
 
 
 @dataclass(frozen=True)
+class GoTo:
+    """Walk an NPC to a named place, NPC or the player, resolved by the world."""
+
+    npc_id: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Halt:
+    """Stop an NPC where it is (its move, if any, ends `Impossible`)."""
+
+    npc_id: str
+    reason: str = "stopped"
+
+
+@dataclass(frozen=True)
 class MoveSteps:
     """Walk an NPC a few tiles in one direction (up/down/left/right)."""
 
@@ -118,6 +134,27 @@ class Wait:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Ask:
+    """Ask the player a question with 2-4 options; resolves with the player's pick."""
+
+    npc_id: str
+    question: str
+    options: tuple[str, ...]
+
+
 WorldCommand = (
-    MoveTo | MoveSteps | SpeechStart | SpeechDelta | Say | SpeechCancel | Emote | Face | Look | Wait
+    MoveTo
+    | GoTo
+    | Halt
+    | MoveSteps
+    | SpeechStart
+    | SpeechDelta
+    | Say
+    | SpeechCancel
+    | Emote
+    | Face
+    | Look
+    | Wait
+    | Ask
 )

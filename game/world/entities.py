@@ -10,6 +10,7 @@ EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
 EMOTE_SECONDS = 2.0
 WALK_SPEED = 5.0  # tiles per second
 EARSHOT_TILES = 8
+ASK_REACH_TILES = 2.5  # the player must be this close for an NPC to ask a question
 
 
 def reading_seconds(text: str) -> float:
@@ -88,6 +89,18 @@ class Entity:
         self.y += (ty - self.y) / dist * travel
         return False
 
+    def heading(self, toward: Tile) -> int:
+        """-1 walking toward `toward`, 1 walking away, 0 standing or passing by."""
+        if not self.moving:
+            return 0
+        before = abs(self.x - toward[0]) + abs(self.y - toward[1])
+        after = abs(self.tile[0] - toward[0]) + abs(self.tile[1] - toward[1])
+        if after < before - 0.01:
+            return -1
+        if after > before + 0.01:
+            return 1
+        return 0
+
     def place(self, tile: Tile, facing: str | None = None) -> None:
         """Put the entity on a tile at once (loading a save, spawning)."""
         self.tile = tile
@@ -112,3 +125,4 @@ class Npc(Entity):
     activity: str = "idle"
     path: list[Tile] = field(default_factory=list)
     blocked_for: float = 0.0
+    repaths: int = 0  # detours tried since the NPC was last able to step

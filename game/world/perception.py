@@ -44,11 +44,12 @@ class Seen:
 
 @dataclass(frozen=True)
 class Heard:
-    """A line the NPC heard."""
+    """A line the NPC heard (`to_you` when it was addressed to this NPC)."""
 
     speaker: str
     text: str
     ago_s: float
+    to_you: bool = False
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Perception:
     nearby: list[Seen] = field(default_factory=list)
     heard: list[Heard] = field(default_factory=list)
     summary: str = ""
+    map_name: str = ""
 
     def render(self) -> str:
         """The text given to the agent."""
@@ -75,11 +77,13 @@ class Perception:
                 )
             )
         if self.heard:
-            lines.append(
-                "Heard: "
-                + " | ".join(f'{h.speaker} ({int(h.ago_s)}s ago): "{h.text}"' for h in self.heard)
-            )
+            lines.append("Heard: " + " | ".join(_heard_line(h) for h in self.heard))
         return "\n".join(lines)
+
+
+def _heard_line(h: Heard) -> str:
+    to = "to you, " if h.to_you else ""
+    return f'{h.speaker} ({to}{int(h.ago_s)}s ago): "{h.text}"'
 
 
 def _tiles(d: float) -> str:
@@ -88,7 +92,10 @@ def _tiles(d: float) -> str:
     return f"{word} tile{'s' if n != 1 else ''}"
 
 
-def _activity(ent: Entity, world: World) -> str:
+def _activity(ent: Entity, me: Entity, world: World) -> str:
+    heading = ent.heading(me.tile)
+    if heading:
+        return "walking toward you" if heading < 0 else "walking away"
     if ent is world.player:
         return "walking" if ent.moving else "standing"
     return getattr(ent, "activity", "idle")
@@ -104,54 +111,75 @@ def perceive(
     """Build the NPC's perception; over budget, drop far entities, old speech, then detail."""
     me = world.npcs[npc_id]
     place = world.map.place_at(me.tile)
-    seen: list[Seen] = []
+    mx, my = me.tile
+    near: list[tuple[float, Entity]] = []
     for other in world.entities():
         if other is me:
             continue
-        d = world.distance(me, other)
-        if d > SIGHT_TILES:
+        dx, dy = other.tile[0] - mx, other.tile[1] - my
+        if abs(dx) > SIGHT_TILES or abs(dy) > SIGHT_TILES:
             continue
-        dx, dy = other.tile[0] - me.tile[0], other.tile[1] - me.tile[1]
-        seen.append(Seen(other.entity_id, other.name, d, compass(dx, dy), _activity(other, world)))
-    seen.sort(key=lambda s: s.distance)
+        d = math.hypot(dx, dy)
+        if d <= SIGHT_TILES:
+            near.append((d, other))
+    near.sort(key=lambda pair: pair[0])
+    seen = [
+        Seen(
+            other.entity_id,
+            other.name,
+            d,
+            compass(other.tile[0] - mx, other.tile[1] - my),
+            _activity(other, me, world),
+        )
+        for d, other in near[:MAX_NEARBY]
+    ]
     heard = [
-        Heard(s.speaker_name, s.text, world.clock - s.time)
+        Heard(s.speaker_name, s.text, world.clock - s.time, s.target_id == npc_id)
         for s in world.speech_log
         if world.clock - s.time <= SPEECH_WINDOW_S
         and s.speaker_id != npc_id
         and math.dist(s.tile, me.tile) <= EARSHOT_TILES
     ]
     p = Perception(
-        npc_id, place.name if place else None, me.tile, me.activity, seen[:MAX_NEARBY], heard[-5:]
+        npc_id,
+        place.name if place else None,
+        me.tile,
+        me.activity,
+        seen,
+        heard[-5:],
+        map_name=world.map.name,
     )
-    p.summary = _summary(p, detailed=True)
+    nearest = p.nearby[0] if p.nearby else None
+    p.summary = _summary(p, nearest)
     while count_tokens(p.render()) > budget:
-        if p.nearby and len(p.nearby) > 1:
-            p.nearby.pop()
+        if len(p.nearby) > 1:
+            p.nearby.pop()  # the farthest first
         elif p.heard:
-            p.heard.pop(0)
+            p.heard.pop(0)  # then the oldest speech
         elif p.nearby:
-            p.nearby.pop()
-        elif len(p.summary) > 40:
-            p.summary = _summary(p, detailed=False)
-            if count_tokens(p.render()) > budget:
-                p.summary = p.summary[: budget * 4 - 1]
-                break
+            p.nearby.pop()  # the summary still names the nearest
         else:
             break
-        p.summary = _summary(p, detailed=True)
+    if count_tokens(p.render()) > budget:
+        p.summary = _summary(p, nearest, detailed=False)
+        while p.summary and count_tokens(p.render()) > budget:
+            p.summary = p.summary[: len(p.summary) * 4 // 5]
     return p
 
 
-def _summary(p: Perception, *, detailed: bool) -> str:
+def _summary(p: Perception, nearest: Seen | None, *, detailed: bool = True) -> str:
     where = f"You are at the {p.place.replace('_', ' ')}" if p.place else f"You are at {p.tile}"
     if not detailed:
         return where + "."
+    if p.map_name:
+        where += f" in {p.map_name}"
     parts = [where + "."]
-    if p.nearby:
-        first = p.nearby[0]
-        doing = f", {first.activity}" if first.activity not in ("idle", "standing") else ""
-        parts.append(f"{first.name} is {_tiles(first.distance)} to the {first.direction}{doing}.")
+    if nearest is not None:
+        doing = nearest.activity
+        doing = f", {doing}" if doing not in ("idle", "standing") else ""
+        parts.append(
+            f"{nearest.name} is {_tiles(nearest.distance)} to the {nearest.direction}{doing}."
+        )
     else:
         parts.append("Nobody is near.")
     return " ".join(parts)

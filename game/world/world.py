@@ -11,13 +11,16 @@ from __future__ import annotations
 import math
 import queue
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from concurrent.futures import Future
 from dataclasses import dataclass
 
 from game.world.commands import (
+    Ask,
     Emote,
     Face,
+    GoTo,
+    Halt,
     Impossible,
     Look,
     MoveSteps,
@@ -32,6 +35,8 @@ from game.world.commands import (
     WorldCommand,
 )
 from game.world.entities import (
+    ASK_REACH_TILES,
+    EARSHOT_TILES,
     EMOTE_SECONDS,
     EMOTES,
     Bubble,
@@ -43,11 +48,17 @@ from game.world.entities import (
 )
 from game.world.grid import DIRECTIONS, Grid, Tile
 from game.world.perception import perceive
-from game.world.tiled import MapData
+from game.world.tiled import MapData, Place
 
 PLAYER_ID = "player"
 BLOCKED_GIVE_UP_S = 3.0
 REPATH_AFTER_S = 0.6
+DETOUR_NODES = 1500  # how far a detour around someone in the way may search
+# A* nodes expanded per step for new moves: a long search spreads over a few steps, so
+# no frame pays for a path across a big map (the walk starts a few frames later).
+PATH_NODES_PER_STEP = 200
+PATH_CHUNK = 25
+ASK_TIMEOUT_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -60,6 +71,7 @@ class Spoke:
     tile: Tile
     target: str | None
     time: float
+    target_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,31 @@ class Arrived:
 
 
 WorldEvent = Spoke | Arrived
+
+
+@dataclass
+class _PathSearch:
+    """A move waiting for its path: the A* search runs a few hundred nodes a step."""
+
+    job: _MoveJob
+    goal: Tile
+    search: Generator[None, None, list[Tile] | None]
+
+
+@dataclass
+class PendingAsk:
+    """A question an NPC put to the player, waiting for the player's pick."""
+
+    npc_id: str
+    npc_name: str
+    question: str
+    options: tuple[str, ...]
+    started: float
+    fut: Future[Outcome] | None = None
+
+    def resolve(self, outcome: Outcome) -> None:
+        if self.fut is not None and not self.fut.done():
+            self.fut.set_result(outcome)
 
 
 @dataclass
@@ -112,8 +149,14 @@ class World:
         )
         self._moves: dict[str, _MoveJob] = {}
         self._events: list[WorldEvent] = []
-        self._waits: list[tuple[float, Future[Outcome]]] = []
+        self._waits: list[tuple[float, str, Future[Outcome]]] = []
         self._held: str | None = None
+        # Who stands on which tile, kept only while a step runs (entities may be placed
+        # from outside between steps); outside a step `occupant` scans.
+        self._occ: dict[Tile, Entity] | None = None
+        self._searches: dict[str, _PathSearch] = {}  # moves whose path is being found
+        self._path_budget = PATH_NODES_PER_STEP
+        self.ask: PendingAsk | None = None
 
     # --- input from any thread --------------------------------------------------------
 
@@ -149,13 +192,51 @@ class World:
 
     def occupant(self, tile: Tile, exclude: Entity | None = None) -> Entity | None:
         """Whoever stands on (or is walking into) a tile."""
+        if self._occ is not None:
+            ent = self._occ.get(tile)
+            if ent is not None and ent is not exclude and ent.tile == tile:
+                return ent
+            if ent is None or ent.tile == tile:
+                return None
+            # A stale entry (someone placed from outside mid-step): fall back to a scan.
         for ent in self.entities():
             if ent is not exclude and ent.tile == tile:
                 return ent
         return None
 
+    def _moved(self, ent: Entity, old: Tile) -> None:
+        """Keep the occupancy index true after `ent` claimed a new tile."""
+        if self._occ is not None:
+            if self._occ.get(old) is ent:
+                del self._occ[old]
+            self._occ[ent.tile] = ent
+
+    def listeners(self, spoke: Spoke) -> list[Npc]:
+        """The NPCs (other than the speaker) within earshot of a line."""
+        sx, sy = spoke.tile
+        limit = EARSHOT_TILES * EARSHOT_TILES
+        return [
+            npc
+            for npc in self.npcs.values()
+            if npc.entity_id != spoke.speaker_id
+            and (npc.tile[0] - sx) ** 2 + (npc.tile[1] - sy) ** 2 <= limit
+        ]
+
+    def nearest_listener(self, speaker: Entity) -> Entity | None:
+        """The nearest other entity within earshot of `speaker`, if any."""
+        best: Entity | None = None
+        best_d = float(EARSHOT_TILES)
+        for ent in self.entities():
+            if ent is speaker:
+                continue
+            d = self.distance(speaker, ent)
+            if d <= best_d:
+                best, best_d = ent, d
+        return best
+
     def _taken_for(self, npc: Entity) -> Callable[[Tile], bool]:
-        return lambda tile: self.occupant(tile, exclude=npc) is not None
+        """Whether a tile is taken by someone else now, as a set lookup (A* calls it a lot)."""
+        return {ent.tile for ent in self.entities() if ent is not npc}.__contains__
 
     def distance(self, a: Entity, b: Entity) -> float:
         """Straight-line distance in tiles between two entities."""
@@ -188,7 +269,9 @@ class World:
         nxt = (p.tile[0] + dx, p.tile[1] + dy)
         p.facing = self._held
         if self.grid.walkable(nxt) and self.occupant(nxt, exclude=p) is None:
+            old = p.tile
             p.start_step(self._held)
+            self._moved(p, old)
             # Carry the unused part of this frame into the new step so motion is smooth.
             p.advance(0.0)
 
@@ -197,6 +280,25 @@ class World:
     def step(self, dt: float) -> None:
         """Advance the world by `dt` seconds of game time."""
         self.clock += dt
+        self._occ = {ent.tile: ent for ent in self.entities()}
+        try:
+            self._path_budget = PATH_NODES_PER_STEP
+            self._drain_inbox()
+            if self._searches:
+                self._advance_searches()
+            if self._waits:
+                self._finish_waits()
+            if self.ask is not None:
+                self._check_ask()
+            self._step_player(dt)
+            for npc in self.npcs.values():
+                self._step_npc(npc, dt)
+                self._expire(npc)
+            self._expire(self.player)
+        finally:
+            self._occ = None
+
+    def _drain_inbox(self) -> None:
         while True:
             try:
                 command, fut = self._inbox.get_nowait()
@@ -205,17 +307,18 @@ class World:
             outcome = self._apply(command, fut)
             if fut is not None and outcome is not None and not fut.done():
                 fut.set_result(outcome)
-        if self._waits:
-            due = [w for w in self._waits if w[0] <= self.clock]
-            self._waits = [w for w in self._waits if w[0] > self.clock]
-            for _, fut in due:
-                if not fut.done():
-                    fut.set_result(Success("you waited"))
-        self._step_player(dt)
-        for npc in self.npcs.values():
-            self._step_npc(npc, dt)
-            self._expire(npc)
-        self._expire(self.player)
+
+    def _finish_waits(self) -> None:
+        due = [w for w in self._waits if w[0] <= self.clock]
+        if not due:
+            return
+        self._waits = [w for w in self._waits if w[0] > self.clock]
+        for _, npc_id, fut in due:
+            if not fut.done():
+                fut.set_result(Success("you waited"))
+            npc = self.npcs.get(npc_id)
+            if npc is not None and npc.activity == "waiting":
+                npc.activity = "idle"
 
     def _expire(self, ent: Entity) -> None:
         if ent.bubble and ent.bubble.expires is not None and self.clock >= ent.bubble.expires:
@@ -230,6 +333,11 @@ class World:
         match command:
             case MoveTo(goal=goal, label=label):
                 return self._begin_move(npc, goal, label or f"{goal}", fut)
+            case GoTo(to=to):
+                return self._go_to(npc, to, fut)
+            case Halt(reason=reason):
+                self._halt(npc, reason)
+                return Success(f"stopped at {npc.tile}")
             case MoveSteps(direction=direction, steps=steps):
                 return self._begin_steps(npc, direction, steps, fut)
             case SpeechStart():
@@ -249,7 +357,8 @@ class World:
                     if npc.bubble.text:
                         return self._finish_say(npc, npc.bubble.text, None, True)
                     npc.bubble = None
-                npc.activity = "idle"
+                if npc.activity in ("thinking", "speaking"):
+                    npc.activity = "idle"
                 return Success("quiet")
             case Emote(name=name):
                 if name not in EMOTES:
@@ -261,10 +370,13 @@ class World:
             case Look(at=at):
                 return self._look(npc, at)
             case Wait(seconds=seconds):
-                if fut is not None:
-                    self._waits.append((self.clock + seconds, fut))
+                if fut is None:
+                    return None
+                self._waits.append((self.clock + seconds, npc.entity_id, fut))
                 npc.activity = "waiting"
                 return None
+            case Ask(question=question, options=options):
+                return self._begin_ask(npc, question, options, fut)
         return Impossible(f"unknown command {type(command).__name__}")
 
     def _finish_say(self, npc: Npc, text: str, target: str | None, interrupted: bool) -> Outcome:
@@ -280,15 +392,33 @@ class World:
             target=target,
             interrupted=interrupted,
         )
-        npc.activity = "idle"
-        if target:
-            other = self.find_by_name(target)
-            if other is not None and other is not npc:
-                self._face_entity(npc, other)
-        spoke = Spoke(npc.entity_id, npc.name, text, npc.tile, target, self.clock)
+        if npc.activity in ("thinking", "speaking"):
+            npc.activity = "idle"
+        other = self.find_by_name(target) if target else None
+        if other is npc:
+            other = None
+        if other is None:
+            other = self.nearest_listener(npc)
+        if other is not None:
+            self._face_entity(npc, other)
+            target = other.name
+        npc.bubble.target = target
+        spoke = Spoke(
+            npc.entity_id,
+            npc.name,
+            text,
+            npc.tile,
+            target,
+            self.clock,
+            other.entity_id if other is not None else None,
+        )
         self.speech_log.append(spoke)
         self._events.append(spoke)
-        return Success("said")
+        if other is None:
+            return Success("said, but nobody was near enough to hear")
+        if self.distance(npc, other) > EARSHOT_TILES:
+            return Success(f"said to {other.name}, but they are too far away to hear")
+        return Success(f"said to {other.name}")
 
     def player_said(self, text: str, to: str | None = None) -> None:
         """Record the player's line so NPCs in earshot can perceive it."""
@@ -300,18 +430,91 @@ class World:
             expires=self.clock + reading_seconds(text),
             target=to,
         )
-        spoke = Spoke(PLAYER_ID, p.name, text, p.tile, to, self.clock)
+        other = self.find_by_name(to) if to else None
+        spoke = Spoke(
+            PLAYER_ID, p.name, text, p.tile, to, self.clock, other.entity_id if other else None
+        )
         self.speech_log.append(spoke)
         self._events.append(spoke)
+
+    # --- questions to the player --------------------------------------------------------
+
+    def _begin_ask(
+        self, npc: Npc, question: str, options: tuple[str, ...], fut: Future[Outcome] | None
+    ) -> Outcome | None:
+        question = question.strip()
+        options = tuple(o.strip() for o in options if o.strip())
+        if not question or not 2 <= len(options) <= 4:
+            return Impossible("an ask needs a question and 2 to 4 options")
+        away = self.distance(npc, self.player)
+        if away > ASK_REACH_TILES:
+            return Impossible(
+                f"the player is not near ({away:.0f} tiles away); walk to them or just say it"
+            )
+        if self.ask is not None and not (self.ask.fut is not None and self.ask.fut.done()):
+            if self.ask.npc_id != npc.entity_id:
+                return Impossible("the player is answering someone else's question")
+            self._end_ask(Impossible("you asked something else instead"))
+        self._face_entity(npc, self.player)
+        npc.bubble = Bubble(
+            text=question, streaming=False, started=self.clock, target=self.player.name
+        )
+        spoke = Spoke(
+            npc.entity_id, npc.name, question, npc.tile, self.player.name, self.clock, PLAYER_ID
+        )
+        self.speech_log.append(spoke)
+        self._events.append(spoke)
+        self.ask = PendingAsk(npc.entity_id, npc.name, question, options, self.clock, fut)
+        return None  # resolved by the player's pick
+
+    def answer_ask(self, index: int) -> Outcome:
+        """The player picks option `index` (0-based) of the pending question."""
+        ask = self.ask
+        if ask is None:
+            return Impossible("nobody is asking anything")
+        if not 0 <= index < len(ask.options):
+            return Impossible(f"pick an option from 1 to {len(ask.options)}")
+        choice = ask.options[index]
+        self.player_said(choice, to=ask.npc_name)
+        self._end_ask(Success(f"the player chose: {choice}"))
+        return Success(choice)
+
+    def _end_ask(self, outcome: Outcome) -> None:
+        ask, self.ask = self.ask, None
+        if ask is None:
+            return
+        npc = self.npcs.get(ask.npc_id)
+        if npc is not None and npc.bubble is not None and npc.bubble.expires is None:
+            npc.bubble.expires = self.clock + min(2.0, reading_seconds(ask.question))
+        ask.resolve(outcome)
+
+    def _check_ask(self) -> None:
+        ask = self.ask
+        assert ask is not None
+        npc = self.npcs.get(ask.npc_id)
+        if ask.fut is not None and ask.fut.done():  # the asking turn gave up
+            self._end_ask(Impossible("nobody waits for the answer"))
+        elif npc is None or self.distance(npc, self.player) > ASK_REACH_TILES + 1:
+            self._end_ask(Impossible("the player walked away without answering"))
+        elif self.clock - ask.started > ASK_TIMEOUT_S:
+            self._end_ask(Impossible("the player did not answer"))
+
+    def place_named(self, name: str) -> Place | None:
+        """A named place, case-insensitively, with or without a leading "the"."""
+        key = name.strip().lower().replace(" ", "_")
+        key = key.removeprefix("the_")
+        for place in self.map.places.values():
+            if place.name.lower() == key:
+                return place
+        return None
 
     def _look(self, npc: Npc, at: str | None) -> Outcome:
         if not at:
             return Success(perceive(self, npc.entity_id).render())
-        key = at.strip().lower().replace(" ", "_")
-        for place in self.map.places.values():
-            if key in (place.name.lower(), f"the_{place.name.lower()}"):
-                desc = place.description or "Nothing special."
-                return Success(f"{place.name.replace('_', ' ').title()}: {desc}")
+        place = self.place_named(at)
+        if place is not None:
+            desc = place.description or "Nothing special."
+            return Success(f"{place.name.replace('_', ' ').title()}: {desc}")
         other = self.find_by_name(at)
         if other is None:
             names = ", ".join(sorted(self.map.places))
@@ -343,7 +546,81 @@ class World:
 
     # --- NPC motion -------------------------------------------------------------------
 
+    def _go_to(self, npc: Npc, to: str, fut: Future[Outcome] | None) -> Outcome | None:
+        place = self.place_named(to)
+        if place is not None:
+            label = f"the {place.name.replace('_', ' ')}"
+            if place.contains(npc.tile):
+                return Success(f"you are already at {label}")
+            goal = self._spot_in(place, npc)
+            if goal is None:
+                return Impossible(f"no free spot to stand at {label}")
+            return self._begin_move(npc, goal, label, fut)
+        other = self.find_by_name(to)
+        if other is npc:
+            return Impossible("that is you; name a place or someone else")
+        if other is not None:
+            if abs(other.tile[0] - npc.tile[0]) + abs(other.tile[1] - npc.tile[1]) == 1:
+                self._face_entity(npc, other)
+                return Success(f"you are already next to {other.name}")
+            goal = self._spot_near(other, npc)
+            if goal is None:
+                return Impossible(f"no free tile next to {other.name}")
+            return self._begin_move(npc, goal, other.name, fut)
+        places = ", ".join(sorted(p.replace("_", " ") for p in self.map.places))
+        return Impossible(f"unknown place {to!r}; known places: {places}; or a person's name")
+
+    def _spot_in(self, place: Place, npc: Npc) -> Tile | None:
+        """The free walkable tile of a place nearest its centre (else nearest the centre)."""
+        cx, cy = place.center
+        best: Tile | None = None
+        best_d = 1 << 30
+        for x in range(place.x, place.x + place.width):
+            for y in range(place.y, place.y + place.height):
+                tile = (x, y)
+                if not self.grid.walkable(tile) or self.occupant(tile, npc) is not None:
+                    continue
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                if d < best_d:
+                    best, best_d = tile, d
+        if best is not None:
+            return best
+        return self.grid.nearest_walkable(
+            place.center, free=lambda t: self.occupant(t, npc) is None
+        )
+
+    def _spot_near(self, other: Entity, npc: Npc) -> Tile | None:
+        """A free tile beside `other`, the one nearest `npc` first."""
+        ox, oy = other.tile
+        sides = [(ox + dx, oy + dy) for dx, dy in DIRECTIONS.values()]
+        sides.sort(key=lambda t: abs(t[0] - npc.tile[0]) + abs(t[1] - npc.tile[1]))
+        for tile in sides:
+            if self.grid.walkable(tile) and self.occupant(tile, npc) is None:
+                return tile
+        return self.grid.nearest_walkable(
+            other.tile, free=lambda t: t != other.tile and self.occupant(t, npc) is None
+        )
+
+    def _halt(self, npc: Npc, reason: str) -> None:
+        """Drop the rest of a path: the NPC stops on the tile it is walking into."""
+        searching = self._searches.pop(npc.entity_id, None)
+        if searching is not None:
+            searching.job.resolve(Impossible(f"{reason} at {npc.tile}"))
+            npc.activity = "idle"
+        if not npc.path and npc.entity_id not in self._moves:
+            return
+        npc.path = []
+        job = self._moves.pop(npc.entity_id, None)
+        if job is not None:
+            job.resolve(Impossible(f"{reason} at {npc.tile}"))
+        if not npc.moving:
+            npc.activity = "idle"
+            npc.walk_time = 0.0
+
     def _replace_move(self, npc: Npc, job: _MoveJob) -> None:
+        searching = self._searches.pop(npc.entity_id, None)
+        if searching is not None:
+            searching.job.resolve(Impossible(f"stopped at {npc.tile}: a new move replaced it"))
         old = self._moves.pop(npc.entity_id, None)
         if old is not None:
             old.resolve(Impossible(f"stopped at {npc.tile}: a new move replaced it"))
@@ -356,18 +633,49 @@ class World:
             return Impossible(f"{goal} is outside the map")
         if not self.grid.walkable(goal):
             return Impossible(f"no path: {label} at {goal} cannot be walked on")
-        path = self.grid.find_path(
-            npc.tile, goal, occupied=lambda t: self.occupant(t, npc) is not None
-        )
-        if path is None:
-            return Impossible(f"no path from {npc.tile} to {label}")
-        if not path:
+        if goal == npc.tile:
             return Success(f"you are already at {label}")
-        self._replace_move(npc, _MoveJob(fut, label))
+        # The old move ends now: the NPC finishes its step and waits for the new path.
+        self._halt(npc, "stopped: a new move replaced it")
+        search = self.grid.search(
+            npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK
+        )
+        self._searches[npc.entity_id] = _PathSearch(_MoveJob(fut, label), goal, search)
+        npc.activity = "walking"
+        self._advance_searches()  # short paths are found at once
+        return None  # resolved on arrival (or when no path is found)
+
+    def _advance_searches(self) -> None:
+        """Spend this step's node budget on the waiting searches, oldest first."""
+        for npc_id in list(self._searches):
+            while self._path_budget > 0:
+                entry = self._searches[npc_id]
+                self._path_budget -= PATH_CHUNK
+                try:
+                    next(entry.search)
+                except StopIteration as done:
+                    del self._searches[npc_id]
+                    self._found(npc_id, entry, done.value)
+                    break
+            if self._path_budget <= 0:
+                return
+
+    def _found(self, npc_id: str, entry: _PathSearch, path: list[Tile] | None) -> None:
+        npc = self.npcs[npc_id]
+        job = entry.job
+        if path is None:
+            npc.activity = "idle"
+            job.resolve(Impossible(f"no path from {npc.tile} to {job.label}"))
+            return
+        if not path:
+            npc.activity = "idle"
+            job.resolve(Success(f"you are already at {job.label}"))
+            return
+        self._replace_move(npc, job)
         npc.path = path
         npc.blocked_for = 0.0
+        npc.repaths = 0
         npc.activity = "walking"
-        return None  # resolved on arrival
 
     def _begin_steps(
         self, npc: Npc, direction: str, steps: int, fut: Future[Outcome] | None
@@ -408,9 +716,12 @@ class World:
         if blocker is None:
             npc.path.pop(0)
             direction = _direction(npc.tile, nxt)
+            old = npc.tile
             npc.start_step(direction)
+            self._moved(npc, old)
             npc.advance(0.0)
             npc.blocked_for = 0.0
+            npc.repaths = 0
             return
         npc.blocked_for += dt
         goal = npc.path[-1]
@@ -418,8 +729,13 @@ class World:
             goal == nxt and npc.blocked_for >= REPATH_AFTER_S
         ):
             self._fail_move(npc, f"blocked at {nxt} by {blocker.name}")
-        elif npc.blocked_for >= REPATH_AFTER_S:
-            detour = self.grid.find_path(npc.tile, goal, occupied=self._taken_for(npc))
+        elif npc.blocked_for >= REPATH_AFTER_S * (npc.repaths + 1):
+            # One local detour attempt per REPATH_AFTER_S, never one per frame: a search
+            # that fails explores the whole region around the blocker.
+            npc.repaths += 1
+            detour = self.grid.find_path(
+                npc.tile, goal, occupied=self._taken_for(npc), max_nodes=DETOUR_NODES
+            )
             if detour:
                 npc.path = detour
 

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from .conftest import ROOT
+from .pixels import bubble_pixels, locate, own_colours
 
-ASSETS = ROOT / "assets"
 SCRIPT = """\
 # From the spawn on the plaza, walk right to Pip, press E, say hello, Enter.
 5 hold RIGHT 46
@@ -29,33 +29,6 @@ def run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
         timeout=120,
         cwd=tmp,
     )
-
-
-def colours(path: Path) -> set[tuple[int, int, int]]:
-    return {c[:3] for c in Image.open(path).convert("RGBA").getdata() if c[3] == 255}
-
-
-def own_colours(sheet: str) -> set[tuple[int, int, int]]:
-    """Colours found in one character sheet and in no other art."""
-    mine = colours(ASSETS / "characters" / f"{sheet}.png")
-    others: set[tuple[int, int, int]] = set()
-    for png in ASSETS.rglob("*.png"):
-        if png.stem != sheet:
-            others |= colours(png)
-    return mine - others
-
-
-def locate(img: Image.Image, palette: set[tuple[int, int, int]]) -> tuple[int, int, int]:
-    """Count and centre of the pixels of a palette in a screenshot."""
-    xs, ys = [], []
-    w = img.width
-    for i, c in enumerate(img.getdata()):
-        if c in palette:
-            xs.append(i % w)
-            ys.append(i // w)
-    if not xs:
-        return 0, -1, -1
-    return len(xs), sum(xs) // len(xs), sum(ys) // len(ys)
 
 
 def test_help_lists_every_option(tmp_path: Path) -> None:
@@ -137,8 +110,6 @@ def test_headless_screenshot_shows_player_and_streamed_bubble(tmp_path: Path) ->
 
     # A speech bubble (cream fill with dark text) sits above Pip's head.
     box = (nx - 160, ny - 180, nx + 160, ny - 16)
-    region = img.crop(box)
-    cream = sum(1 for r, g, b in region.getdata() if r > 240 and g > 238 and 215 < b < 250)
-    ink = sum(1 for r, g, b in region.getdata() if r < 70 and g < 70 and b < 80)
+    cream, ink = bubble_pixels(img.crop(box))
     assert cream > 2500, f"no bubble above Pip ({cream} cream pixels)"
     assert ink > 80, f"the bubble holds no text ({ink} ink pixels)"

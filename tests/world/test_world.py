@@ -97,8 +97,8 @@ def test_streamed_speech_grows_then_finishes_and_is_heard(world: World) -> None:
     for part in ("Hel", "lo the", "re!"):
         world.post(SpeechDelta("npc_a", part))
         world.step(1 / 60)
-    assert world.npcs["npc_a"].bubble.text == "Hello there!"
-    assert world.npcs["npc_a"].bubble.streaming
+    grown = world.npcs["npc_a"].bubble
+    assert grown is not None and grown.text == "Hello there!" and grown.streaming
     fut = world.submit(Say("npc_a", "Hello there!", target="player"))
     world.step(1 / 60)
     assert isinstance(fut.result(timeout=0), Success)

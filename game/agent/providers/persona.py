@@ -1,9 +1,15 @@
 """The persona-driven scripted brain: a deterministic stand-in for a model.
 
-It reads the NPC's name, persona and greeting from `request.metadata`, answers through
-the same skills a model would use, and streams its arguments a few characters at a time
-with a short delay, so the village looks alive with no model, key or network. It is the
-offline default and the fallback when a real provider fails.
+It reads the NPC's name, persona, greeting and the trigger (kind, text, perception) from
+`request.metadata`, and acts through the same skills a model would use: on an idle tick it
+wanders, walks home, gestures, looks about, waits or says an idle line; when its name is
+heard it answers the speaker; when the player comes near it waves and greets; when the
+player talks it answers. A turn is a short plan of one to three skill calls, one per step;
+after each tool result the next call follows, and a failed move is met with a shake of the
+head instead of the rest of the plan. Everything is a pure function of the request, so the
+same world gives the same village. `say` arguments stream a few characters at a time with
+a short delay, so bubbles grow as with a model. It is the offline default and the fallback
+when a real provider fails.
 """
 
 from __future__ import annotations
@@ -11,8 +17,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import random
 import re
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.agent.providers.base import (
     Done,
@@ -149,11 +158,308 @@ def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, hom
     return line.format(topic=topic_of(heard))[:200]
 
 
+_IDLE_LINES: dict[str, tuple[str, ...]] = {
+    "gruff": (
+        "This blade won't sharpen itself.",
+        "Hmph. Bridge creaked again this morning.",
+        "{who}. Keep your hands off the tongs.",
+        "Honest work, {who}. That's what fixes things.",
+    ),
+    "cheerful": (
+        "Smell that? The rye is nearly ready!",
+        "Morning, {who}! Saved you a honey bun.",
+        "What a day for baking. What a day for anything!",
+        "{who}, have you tried the plum tarts yet?",
+    ),
+    "wise": (
+        "The wind is turning. Change is coming to Hollowbrook.",
+        "{who}, do you remember the winter the river froze?",
+        "Patience. The well fills one drop at a time.",
+        "Hm. Every path in this village has a story.",
+    ),
+    "quiet": (
+        "...Hm.",
+        "The herons are back.",
+        "{who}. Quiet today.",
+        "Water's calm.",
+    ),
+    "curious": (
+        "I found a shiny pebble! Look, {who}!",
+        "Do you think dragons like bread?",
+        "{who}! Have you ever been past the river?",
+        "One day I'll be a real adventurer.",
+    ),
+    "shrewd": (
+        "Fine wares! Finer prices! Well... fine prices.",
+        "{who}, a trinket from the mountains? Special price.",
+        "Business is slow, but the stories are free.",
+        "Hollowbrook. Nice village. Never stay too long anywhere.",
+    ),
+}
+_AGAIN: dict[str, str] = {
+    "gruff": "You again. What is it?",
+    "cheerful": "Oh, hello again! Hungry yet?",
+    "wise": "Ah, you return. Good.",
+    "quiet": "...Hello.",
+    "curious": "You're back! Tell me everything!",
+    "shrewd": "My favourite customer returns!",
+}
+# A question some moods put to the player: (question, [(option, reaction), ...]).
+_ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "curious": (
+        "Will you help me find the dragon past the river?",
+        (
+            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
+            ("Maybe later", "Aww. Later, then. Promise?"),
+            ("Dragons aren't real", "They are too! You'll see!"),
+        ),
+    ),
+    "shrewd": (
+        "Care to see something special from the mountains?",
+        (
+            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
+            ("Not today", "Your loss, friend. My cart will be here... for now."),
+        ),
+    ),
+    "cheerful": (
+        "Would you like a warm bun?",
+        (
+            ("Yes, please!", "Here you are, fresh from the oven!"),
+            ("No, thank you", "Another time, then! They're best in the morning."),
+        ),
+    ),
+}
+_HELLO_AGAIN: dict[str, str] = {
+    "gruff": "Yes, yes, hello. What do you need?",
+    "cheerful": "Hello, hello! Don't be shy, the buns won't bite.",
+    "wise": "Hello again, child. What brings you to me?",
+    "quiet": "...Hi.",
+    "curious": "Hi! Hi! So, have you? Seen a dragon, I mean?",
+    "shrewd": "Greetings again, friend! Browsing, or buying?",
+}
+_EMOTES: dict[str, tuple[str, ...]] = {
+    "gruff": ("shake_head", "nod", "think"),
+    "cheerful": ("laugh", "wave", "nod"),
+    "wise": ("think", "nod"),
+    "quiet": ("nod", "think"),
+    "curious": ("laugh", "think", "wave"),
+    "shrewd": ("laugh", "nod", "think"),
+}
+_HEARD = re.compile(r'^(?P<who>[^"]+?) (?:said|says|asked)(?: to you)?[^:"]*: "(?P<what>.*)"', re.S)
+_NEARBY = re.compile(r"^Nearby: (.*)$", re.M)
+_HOME = re.compile(r"^- home: (.+)$", re.M)
+_DIRECTIONS = ("up", "down", "left", "right")
+_OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+MAX_PLAN = 3
+NEAR_PHRASE = "comes up to you"  # how a player_near trigger reads (the brain writes it)
+
+Action = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class Situation:
+    """What the scripted brain reads from one request."""
+
+    npc_id: str
+    name: str
+    persona: str
+    greeting: str
+    kind: str
+    text: str
+    perception: str
+    home: str
+    turn: int
+    nearby: list[str] = field(default_factory=list)
+    met: bool = False  # the player spoke to or came up to this NPC before
+    talks: int = 0  # how many earlier triggers were the player speaking
+
+    @property
+    def mood(self) -> str:
+        """The persona's mood."""
+        return mood_of(self.persona)
+
+    @property
+    def at_home(self) -> bool:
+        """Whether the perception says the NPC stands at its home place."""
+        place = self.home.replace("_", " ")
+        return bool(place) and f"You are at the {place}" in self.perception
+
+
+def situation_of(request: ProviderRequest) -> Situation:
+    """Read who is asked, why, and what it perceives, from a request."""
+    meta = request.metadata
+    kind = str(meta.get("trigger") or "player_message")
+    text = str(meta.get("trigger_text") or "") or _last_user_text(request.messages)
+    perception = str(meta.get("perception") or "")
+    home = str(meta.get("home") or "")
+    if not home:
+        found = _HOME.search(request.system)
+        home = found.group(1).strip() if found else ""
+    nearby: list[str] = []
+    found = _NEARBY.search(perception)
+    if found:
+        nearby = [part.split(", ")[0].strip() for part in found.group(1).split("; ")]
+    return Situation(
+        npc_id=str(meta.get("npc_id", "")),
+        name=str(meta.get("name", "Someone")),
+        persona=str(meta.get("persona", "")),
+        greeting=str(meta.get("greeting", "")),
+        kind=kind,
+        text=text,
+        perception=perception,
+        home=home,
+        turn=_turn_of(request.messages),
+        nearby=[n for n in nearby if n],
+        met=_met_player(request.messages),
+        talks=_player_talks(request.messages),
+    )
+
+
+def _player_talks(messages: list[Message]) -> int:
+    """How many earlier triggers in the history were the player speaking."""
+    users = [m for m in messages if m.role == "user"][:-1]  # the newest is this trigger
+    return sum(1 for m in users if 'Player says: """' in m.content)
+
+
+def _met_player(messages: list[Message]) -> bool:
+    """Whether an earlier trigger in the history was the player speaking or coming near."""
+    users = [m for m in messages if m.role == "user"][:-1]
+    return any('Player says: """' in m.content or NEAR_PHRASE in m.content for m in users)
+
+
+def _turn_of(messages: list[Message]) -> int:
+    """How many exchanges came before the newest trigger (its user message)."""
+    users = sum(1 for m in messages if m.role == "user")
+    return max(0, users - 1)
+
+
+def _say(text: str, target: str | None = None) -> Action:
+    args: dict[str, Any] = {"text": text[:200]}
+    if target:
+        args["target"] = target
+    return ("say", args)
+
+
+def plan_for(s: Situation) -> list[Action]:
+    """The skill calls of one turn, in order; a pure function of the situation."""
+    rng = random.Random(_seed(s.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
+    mood = s.mood
+    if s.kind == "player_message":
+        said = s.text.lower()
+        turn = max(1, s.turn) if s.met else 0
+        reply = reply_for(s.name, s.persona, s.greeting, s.text, turn, s.home)
+        if any(w in said for w in _FAREWELL):
+            return [_say(reply, "player"), ("emote", {"name": "wave"})]
+        hello = any(re.search(rf"\b{w}\b", said) for w in _GREETING) and len(said) < 30
+        if turn == 0 and (not said or hello):
+            return [_say(reply, "player"), ("emote", {"name": "wave"})]
+        if hello:  # greeted already: no second greeting speech
+            return [_say(_HELLO_AGAIN[mood], "player")]
+        if s.talks and mood in _ASKS and "?" not in said and rng.random() < 0.4:
+            question, answers = _ASKS[mood]
+            options = [o for o, _ in answers]
+            return [
+                _say(reply, "player"),
+                ("ask", {"question": question, "options": options}),
+                ("_react", {"answers": dict(answers)}),
+            ]
+        return [_say(reply, "player")]
+    if s.kind == "heard":
+        found = _HEARD.match(s.text)
+        who = found.group("who").strip() if found else None
+        what = found.group("what") if found else s.text
+        reply = reply_for(s.name, s.persona, "", what, max(1, s.turn), s.home)
+        plan: list[Action] = [_say(reply, who)]
+        if rng.random() < 0.3:
+            plan.insert(0, ("emote", {"name": "nod"}))
+        return plan
+    if s.kind == "player_near":
+        line = s.greeting if not s.met and s.greeting else _AGAIN[mood]
+        return [("emote", {"name": "wave"}), _say(line, "player")]
+    if s.kind != "idle":
+        return []
+    return _idle_plan(s, rng)
+
+
+def _idle_plan(s: Situation, rng: random.Random) -> list[Action]:
+    mood = s.mood
+    emote: Action = ("emote", {"name": rng.choice(_EMOTES[mood])})
+    roll = rng.random()
+    if s.home and not s.at_home and roll < 0.3:
+        return [("move", {"to": s.home}), emote]
+    if roll < 0.55:
+        step: Action = (
+            "move",
+            {"direction": rng.choice(_DIRECTIONS), "steps": rng.randint(1, 3)},
+        )
+        after = rng.random()
+        if after < 0.3:
+            return [step, emote]
+        if after < 0.45:
+            return [step, ("look", {})]
+        return [step]
+    if roll < 0.7:
+        return [emote]
+    if roll < 0.78:
+        return [("look", {"at": s.home} if s.home and rng.random() < 0.5 else {})]
+    if roll < 0.85:
+        return [("wait", {"seconds": float(rng.randint(2, 5))})]
+    line = rng.choice(_IDLE_LINES[mood])
+    who = s.nearby[0] if s.nearby else None
+    if "{who}" in line:
+        if who is None:
+            return [emote]
+        return [_say(line.format(who=who), who)]
+    return [_say(line)]
+
+
+def next_action(request: ProviderRequest) -> Action | None:
+    """The call to make at this step of the turn, or None when the turn is over."""
+    s = situation_of(request)
+    plan = plan_for(s)
+    # The results since the trigger say how far the plan went. A model reads a failed move
+    # and corrects it: the first time it tries the opposite way, then it gives up with a
+    # shake of the head and the turn ends.
+    results = []
+    for msg in reversed(request.messages):
+        if msg.role == "user":
+            break
+        if msg.role == "tool":
+            results.append(msg)
+    results.reverse()
+    done = 0
+    retried = False
+    for result in results:
+        action = plan[done] if done < len(plan) else ("", {})
+        done += 1
+        if result.is_error and action[0] == "move":
+            back = _OPPOSITE.get(str(action[1].get("direction")))
+            if back is not None and not retried:
+                retried = True
+                plan = [*plan[:done], ("move", {"direction": back, "steps": 2}), *plan[done:]]
+            else:
+                plan = [*plan[:done], ("emote", {"name": "shake_head"})]
+    if done >= min(len(plan), MAX_PLAN + 1):
+        return None
+    name, args = plan[done]
+    if name == "_react":  # answer the player's pick of the question just asked
+        last = results[-1] if results else None
+        if last is None or last.is_error:
+            return None
+        chose = last.content.removeprefix("the player chose: ").strip()
+        reaction = args["answers"].get(chose)
+        return _say(reaction, "player") if reaction else None
+    return plan[done]
+
+
 def _last_user_text(messages: list[Message]) -> str:
     for msg in reversed(messages):
         if msg.role == "user":
             m = re.search(r'"""(.*?)"""', msg.content, re.S)
-            return m.group(1).strip() if m else msg.content.strip()
+            if m:
+                return m.group(1).strip()
+            content = msg.content.strip()
+            return content.rsplit("\n\n", 1)[-1].removeprefix("[world] ").strip()
     return ""
 
 
@@ -171,38 +477,42 @@ class PersonaProvider:
         """Nothing to release."""
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
-        """Stream one decision: a `say` call (or plain text when no tools are offered)."""
-        meta = request.metadata
-        messages = request.messages
-        if messages and messages[-1].role == "tool":
-            # The skill ran; a model would now end its turn without more words.
+        """Stream one step: the plan's next skill call, plain text, or the end of the turn."""
+        tool_names = {t.name for t in request.tools}
+        if not tool_names:
+            async for event in self._text(request):
+                yield event
+            return
+        action = next_action(request)
+        while action is not None and action[0] not in tool_names:
+            action = None  # a skill this NPC does not have: end quietly
+        if action is None:
             yield Usage(input_tokens=_estimate(request), output_tokens=1)
             yield Done(stop_reason="stop")
             return
-        turn = sum(1 for m in messages if m.role == "assistant")
-        text = reply_for(
-            str(meta.get("name", "Someone")),
-            str(meta.get("persona", "")),
-            str(meta.get("greeting", "")),
-            _last_user_text(messages),
-            turn,
-            str(meta.get("home", "")),
-        )
-        tool_names = {t.name for t in request.tools}
-        if "say" in tool_names:
-            call_id = f"call_{_seed(text, str(turn)):08x}"
-            yield ToolCallStart(index=0, id=call_id, name="say")
-            args = json.dumps({"text": text}, ensure_ascii=False)
-            for i in range(0, len(args), self.chunk):
-                yield ToolCallArgsDelta(index=0, delta=args[i : i + self.chunk])
-                await asyncio.sleep(self.delay_s)
-            yield ToolCallDone(index=0, id=call_id, name="say", arguments=args)
-        else:
-            for i in range(0, len(text), self.chunk):
-                yield TextDelta(text=text[i : i + self.chunk])
-                await asyncio.sleep(self.delay_s)
+        name, args = action
+        step = sum(1 for m in request.messages if m.role == "tool")
+        call_id = f"call_{_seed(json.dumps(args, sort_keys=True), str(step)):08x}"
+        text = json.dumps(args, ensure_ascii=False)
+        yield ToolCallStart(index=0, id=call_id, name=name)
+        chunk = self.chunk if name == "say" else len(text)
+        for i in range(0, len(text), chunk):
+            yield ToolCallArgsDelta(index=0, delta=text[i : i + chunk])
+            if name == "say":
+                await asyncio.sleep(self.delay_s)  # even 0 lets the world step between pieces
+        yield ToolCallDone(index=0, id=call_id, name=name, arguments=text)
         yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
-        yield Done(stop_reason="tool_calls" if "say" in tool_names else "stop")
+        yield Done(stop_reason="tool_calls")
+
+    async def _text(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+        """No skills offered: answer the last thing said in plain text."""
+        s = situation_of(request)
+        text = reply_for(s.name, s.persona, s.greeting, s.text, s.turn, s.home)
+        for i in range(0, len(text), self.chunk):
+            yield TextDelta(text=text[i : i + self.chunk])
+            await asyncio.sleep(self.delay_s)
+        yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
+        yield Done(stop_reason="stop")
 
 
 def _estimate(request: ProviderRequest) -> int:

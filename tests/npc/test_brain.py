@@ -1,0 +1,212 @@
+"""When NPCs think: speech heard, the chatter cap, the player near, idle ticks, fallbacks.
+
+Every test runs the real village map with the persona-driven scripted provider (or a
+scripted fake where the test needs a failing or silent model), stepping the game clock.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.agent.loop import Trigger
+from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
+from game.npc.brain import ChatterSettings, IdleSettings
+from game.world.commands import Say
+from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
+from game.world.tiled import MapData
+
+from .conftest import Life, crowd
+
+
+def between(life: Life, a: str, b: str) -> list[str]:
+    """The lines two NPCs said to each other, in order."""
+    return [
+        f"{s.speaker_id}>{s.target_id}"
+        for s in life.spoken
+        if {s.speaker_id, s.target_id} == {a, b}
+    ]
+
+
+async def test_an_addressed_npc_answers_the_speaker(tmp_path: Path) -> None:
+    life = Life(tmp_path, chatter=ChatterSettings(max_lines=2))
+    life.world.post(Say("pip", "Cassius, what is in your cart today?", target="Cassius"))
+    await life.run(until=lambda: bool(life.said_by("cassius")))
+    answer = life.said_by("cassius")[0]
+    assert answer.target_id == "pip", "Cassius answers the one who spoke to him"
+    assert answer.text
+    assert ("cassius", "heard") in life.brain.sent
+    await life.close()
+
+
+async def test_npcs_out_of_earshot_do_not_answer(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    life.world.post(Say("pip", "Brenna, can you fix my sword?", target="Brenna"))
+    await life.run(5)
+    assert life.said_by("brenna") == []
+    assert not any(npc == "brenna" for npc, _ in life.brain.sent)
+    await life.close()
+
+
+async def test_chatter_cap_ends_npc_exchanges_and_cools_down(tmp_path: Path) -> None:
+    chatter = ChatterSettings(max_lines=4, cooldown_s=30.0, gap_s=20.0)
+    life = Life(tmp_path, chatter=chatter)
+    life.world.post(Say("pip", "Cassius! Cassius! Is that a dragon scale?", target="Cassius"))
+    await life.run(25)
+    lines = between(life, "pip", "cassius")
+    assert len(lines) == 4, f"the exchange was not capped at four lines: {lines}"
+    assert lines == ["pip>cassius", "cassius>pip", "pip>cassius", "cassius>pip"]
+    # During the cooldown a new line from Pip gets no answer...
+    life.world.post(Say("pip", "Cassius, one more thing!", target="Cassius"))
+    await life.run(8)
+    assert len(between(life, "pip", "cassius")) == 5
+    # ...after it, the two may talk again.
+    await life.run(30)
+    life.world.post(Say("pip", "Cassius, are you still there?", target="Cassius"))
+    await life.run(until=lambda: len(between(life, "pip", "cassius")) >= 7, limit_s=20)
+    assert between(life, "pip", "cassius")[5:7] == ["pip>cassius", "cassius>pip"]
+    await life.close()
+
+
+async def test_the_player_talking_comes_first_and_stops_a_walk(tmp_path: Path) -> None:
+    provider = ScriptedProvider(
+        [
+            step(tool_call("move", {"to": "elder house"})),  # the idle turn: a long walk
+            step(tool_call("say", {"text": "Rye and honey buns!"})),  # the answer
+            step(),
+        ]
+    )
+    life = Life(tmp_path, provider=provider)
+    world = life.world
+    tobin = world.npcs["tobin"]
+    world.player.place((11, 17))
+    life.brain.trigger("tobin", Trigger(kind="idle", text="A quiet moment."))
+    await life.run(0.5)
+    assert tobin.path, "Tobin should be walking"
+    life.brain.player_talks("tobin", "Tobin, wait! What do you bake?")
+    await life.run(until=lambda: bool(life.said_by("tobin")), limit_s=3)
+    said = life.said_by("tobin")[-1]
+    assert said.text == "Rye and honey buns!" and said.target_id == "player"
+    assert not tobin.path, "Tobin stopped walking to answer the player"
+    assert tobin.facing in ("left", "down")  # he turned to the player, at (11, 17)
+    await life.close()
+
+
+async def test_player_near_greets_once_per_cooldown(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    world = life.world
+    pip = world.npcs["pip"]
+    world.player.place((20, 19))  # two tiles from Pip
+    await life.run(until=lambda: bool(life.said_by("pip")), limit_s=10)
+    greeting = life.said_by("pip")[0]
+    assert greeting.text == pip.greeting and greeting.target_id == "player"
+    assert pip.emote is not None and pip.emote.name == "wave"
+    # Walk away and back within the cooldown: no second greeting.
+    world.player.place((12, 19))
+    await life.run(2)
+    world.player.place((20, 19))
+    await life.run(5)
+    assert [k for n, k in life.brain.sent if n == "pip"].count("player_near") == 1
+    # After the cooldown the player is greeted again (no longer a stranger).
+    world.player.place((12, 19))
+    await life.run(life.brain.greet_cooldown_s)
+    world.player.place((20, 19))
+    await life.run(until=lambda: len(life.said_by("pip")) >= 2, limit_s=10)
+    assert life.said_by("pip")[1].text != pip.greeting
+    await life.close()
+
+
+async def test_passing_by_greets_nobody(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    world = life.world
+    world.player.place((20, 19))
+    await life.run(0.2)  # shorter than the dwell
+    world.player.place((12, 19))
+    await life.run(3)
+    assert life.brain.sent == []
+    await life.close()
+
+
+async def test_idle_ticks_run_on_the_game_clock(tmp_path: Path) -> None:
+    life = Life(tmp_path, idle=IdleSettings(min_s=8, max_s=20))
+    life.world.player.place((2, 33))  # far from everyone: no greetings
+    await life.run(25)
+    idle = [n for n, k in life.brain.sent if k == "idle"]
+    assert set(idle) == set(life.world.npcs), "every NPC had an idle tick"
+    # On screen, ticks come every 8-20 s: in 25 s at most 1 + 25 / 8 each.
+    assert all(idle.count(n) <= 4 for n in set(idle))
+    assert any(s for s in (life.world.npcs[n].tile for n in idle)), "NPCs act on their ticks"
+    await life.close()
+
+
+async def test_idle_life_is_deterministic(tmp_path: Path) -> None:
+    async def run(tmp: Path) -> tuple[list[tuple[str, str]], dict[str, tuple[int, int]]]:
+        life = Life(tmp, idle=IdleSettings(min_s=3, max_s=6))
+        life.world.player.place((2, 33))
+        await life.run(30)
+        await life.close()
+        return list(life.brain.sent), {n: e.tile for n, e in life.world.npcs.items()}
+
+    first = await run(tmp_path / "a")
+    second = await run(tmp_path / "b")
+    assert first == second
+    assert len(first[0]) > 20
+
+
+async def test_idle_is_slower_off_screen_and_can_be_switched_off(tmp_path: Path) -> None:
+    on = Life(tmp_path / "on", idle=IdleSettings(min_s=2, max_s=4))
+    off_screen = Life(tmp_path / "off", idle=IdleSettings(min_s=2, max_s=4, offscreen_factor=3))
+    off_screen.brain.on_screen = lambda ent: False
+    none = Life(tmp_path / "none", idle=IdleSettings(enabled=False))
+    for life in (on, off_screen, none):
+        life.world.player.place((2, 33))
+        await life.run(30)
+        await life.close()
+    count = [sum(1 for _, k in life.brain.sent if k == "idle") for life in (on, off_screen, none)]
+    assert 0 < count[1] < 0.7 * count[0]
+    assert count[2] == 0
+
+
+async def test_a_failing_provider_falls_back_in_character(tmp_path: Path) -> None:
+    provider = ScriptedProvider([step(error("http", "503 upstream"))])
+    life = Life(tmp_path, provider=provider)
+    life.world.player.place((21, 19))
+    life.brain.player_talks("pip", "Who are you?")
+    await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
+    said = life.said_by("pip")[0]
+    assert said.text.startswith("I'm Pip."), said.text
+    assert said.target_id == "player"
+    assert life.agents.fallbacks == 1
+    await life.close()
+
+
+async def test_a_silent_provider_falls_back_after_the_limit(tmp_path: Path) -> None:
+    silent = Pause()  # never released: the model never says a word
+    provider = ScriptedProvider([step(silent)])
+    life = Life(tmp_path, provider=provider, slow_after_s=3.0)
+    life.world.player.place((21, 19))
+    life.brain.player_talks("pip", "Hello?")
+    waited = await life.run(until=lambda: bool(life.said_by("pip")), limit_s=10)
+    assert 3.0 <= waited <= 4.5, waited
+    assert life.agents.fallbacks == 1
+    assert life.said_by("pip")[0].text  # in character, not frozen
+    silent.release()
+    await life.close()
+
+
+async def test_perception_stays_within_budget_with_thirty_npcs_in_view(
+    tmp_path: Path, village_map: MapData
+) -> None:
+    crowd(village_map, 30, (19, 17))
+    life = Life(tmp_path, map_data=village_map)
+    world = life.world
+    world.player.place((19, 18))
+    for i in range(8):
+        world.post(Say(f"villager{i}", f"Line {i}: the weather is lovely and long today, " * 2))
+    await life.run(0.1)
+    for npc_id in world.npcs:
+        p = perceive(world, npc_id)
+        assert estimate_tokens(p.render()) <= DEFAULT_BUDGET, npc_id
+        assert len(p.nearby) <= 5
+    crowded = perceive(world, "villager0")
+    assert crowded.nearby and crowded.heard, "the budget kept the nearest and the newest"
+    await life.close()

@@ -1,0 +1,150 @@
+"""World commands added for living NPCs: GoTo, Halt, Ask, default say targets."""
+
+from __future__ import annotations
+
+from game.world.commands import Ask, GoTo, Halt, Impossible, MoveTo, Say, Success, Wait
+from game.world.perception import perceive
+from game.world.world import PLAYER_ID, Spoke, World
+
+from .conftest import run_until
+
+
+def test_go_to_a_place_walks_to_a_free_tile_inside_it(world: World) -> None:
+    fut = world.submit(GoTo("npc_b", "the yard"))
+    run_until(world, fut.done)
+    result = fut.result()
+    assert isinstance(result, Success), result
+    assert world.map.places["yard"].contains(world.npcs["npc_b"].tile)
+    again = world.submit(GoTo("npc_b", "Yard"))
+    world.step(1 / 60)
+    assert again.result(timeout=0).message == "you are already at the yard"
+
+
+def test_go_to_a_place_of_water_stops_on_its_shore(world: World) -> None:
+    fut = world.submit(GoTo("npc_b", "pond"))
+    run_until(world, fut.done)
+    assert isinstance(fut.result(), Success)
+    x, y = world.npcs["npc_b"].tile
+    assert world.grid.walkable((x, y)) and (x, y + 1) in world.grid.blocked
+
+
+def test_go_to_a_person_stops_beside_them(world: World) -> None:
+    fut = world.submit(GoTo("npc_b", "Ada"))
+    run_until(world, fut.done)
+    a, b = world.npcs["npc_a"].tile, world.npcs["npc_b"].tile
+    assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    me = world.submit(GoTo("npc_b", "Bda"))
+    nobody = world.submit(GoTo("npc_b", "castle"))
+    world.step(1 / 60)
+    assert isinstance(me.result(timeout=0), Impossible)
+    reason = nobody.result(timeout=0).message
+    assert "unknown place 'castle'" in reason and "pond" in reason and "yard" in reason
+
+
+def test_halt_stops_a_walk_and_ends_its_move(world: World) -> None:
+    fut = world.submit(MoveTo("npc_a", (1, 1)))
+    for _ in range(20):
+        world.step(1 / 60)
+    world.post(Halt("npc_a", "stopped to listen"))
+    run_until(world, lambda: fut.done() and not world.npcs["npc_a"].moving)
+    result = fut.result()
+    assert isinstance(result, Impossible) and result.reason.startswith("stopped to listen at")
+    tile = world.npcs["npc_a"].tile
+    for _ in range(60):
+        world.step(1 / 60)
+    assert world.npcs["npc_a"].tile == tile and world.npcs["npc_a"].activity == "idle"
+
+
+def test_say_without_target_speaks_to_the_nearest_listener(world: World) -> None:
+    world.player.place((7, 2))  # next to npc_a at (8, 2); npc_b is farther
+    fut = world.submit(Say("npc_a", "Hello!"))
+    world.step(1 / 60)
+    assert fut.result(timeout=0).message == "said to Traveller"
+    spoke = next(e for e in world.drain_events() if isinstance(e, Spoke))
+    assert spoke.target_id == PLAYER_ID and world.npcs["npc_a"].facing == "left"
+
+
+def test_say_alone_is_said_but_unheard(world: World) -> None:
+    world.npcs["npc_a"].place((10, 1))
+    world.npcs["npc_b"].place((1, 4))
+    world.player.place((1, 1))
+    fut = world.submit(Say("npc_a", "Anyone?"))
+    world.step(1 / 60)
+    assert "nobody was near enough" in fut.result(timeout=0).message
+
+
+def test_wait_ends_as_idle(world: World) -> None:
+    fut = world.submit(Wait("npc_a", 1.0))
+    world.step(1 / 60)
+    assert world.npcs["npc_a"].activity == "waiting"
+    run_until(world, fut.done)
+    world.step(1 / 60)
+    assert world.npcs["npc_a"].activity == "idle"
+
+
+def test_ask_needs_the_player_near_then_takes_the_pick(world: World) -> None:
+    far = world.submit(Ask("npc_a", "Tea?", ("Yes", "No")))
+    world.step(1 / 60)
+    assert "the player is not near" in far.result(timeout=0).message
+    world.player.place((7, 2))
+    fut = world.submit(Ask("npc_a", "Tea?", ("Yes", "No", "Later")))
+    world.step(1 / 60)
+    assert not fut.done() and world.ask is not None
+    assert world.ask.options == ("Yes", "No", "Later")
+    assert world.npcs["npc_a"].bubble is not None and world.npcs["npc_a"].bubble.text == "Tea?"
+    assert isinstance(world.answer_ask(5), Impossible)
+    assert world.answer_ask(2).ok
+    assert fut.result(timeout=0).message == "the player chose: Later"
+    assert world.ask is None and world.answer_ask(0).ok is False
+
+
+def test_a_second_asker_waits_and_bad_options_are_refused(world: World) -> None:
+    world.player.place((8, 3))
+    world.npcs["npc_b"].place((8, 4))
+    first = world.submit(Ask("npc_a", "Tea?", ("Yes", "No")))
+    second = world.submit(Ask("npc_b", "Cake?", ("Yes", "No")))
+    lonely = world.submit(Ask("npc_a", "Hm?", ("Only one",)))
+    world.step(1 / 60)
+    assert not first.done()
+    assert "answering someone else" in second.result(timeout=0).message
+    assert "2 to 4 options" in lonely.result(timeout=0).message
+
+
+def test_ask_gives_up_when_the_player_leaves_or_never_answers(world: World) -> None:
+    world.player.place((7, 2))
+    fut = world.submit(Ask("npc_a", "Tea?", ("Yes", "No")))
+    world.step(1 / 60)
+    world.player.place((1, 4))
+    world.step(1 / 60)
+    assert "walked away" in fut.result(timeout=0).message and world.ask is None
+    world.player.place((7, 2))
+    slow = world.submit(Ask("npc_a", "Tea?", ("Yes", "No")))
+    run_until(world, slow.done, limit_s=90)
+    assert "did not answer" in slow.result().message
+
+
+def test_perception_tells_who_walks_toward_you_and_names_the_map(world: World) -> None:
+    world.npcs["npc_b"].place((8, 4))  # two tiles south of npc_a at (8, 2)
+    world.hold_direction(None)
+    fut = world.submit(MoveTo("npc_b", (8, 3)))
+    world.step(1 / 60)
+    world.step(1 / 60)
+    p = perceive(world, "npc_a")
+    assert p.nearby[0].name == "Bda" and p.nearby[0].activity == "walking toward you"
+    assert "Bda is one tile to the south, walking toward you." in p.summary
+    assert p.summary.startswith("You are at the yard in test.")
+    run_until(world, fut.done)
+    away = world.submit(MoveTo("npc_b", (8, 6)))
+    world.step(1 / 60)
+    world.step(1 / 60)
+    assert perceive(world, "npc_a").nearby[0].activity == "walking away"
+    run_until(world, away.done)
+
+
+def test_heard_lines_say_when_they_were_for_you(world: World) -> None:
+    world.player.place((7, 2))
+    world.player_said("Ada, hello!", to="Ada")
+    world.step(1 / 60)
+    heard = perceive(world, "npc_a").heard
+    assert heard and heard[0].to_you
+    assert "(to you, 0s ago)" in perceive(world, "npc_a").render()
