@@ -393,6 +393,7 @@ class _Turn:
         self.step = 0
         self.text = ""  # the newest complete assistant text
         self.parts: list[str] = []  # the text of the step being streamed
+        self.spoken: list[str] = []  # streamed say text of that step
         self.in_stream = False
         self.tokens_in = 0
         self.tokens_out = 0
@@ -498,6 +499,7 @@ class _Turn:
     ) -> tuple[list[ToolCall], ProviderError | None]:
         """Stream one response: record deltas, stream tool arguments, meter usage."""
         self.parts = []
+        self.spoken = []  # streamed tool-argument text the player already saw (a `say`)
         self.in_stream = True
         self._deltas = []
         self._delta_flushed = time.monotonic()
@@ -595,6 +597,7 @@ class _Turn:
         if len(value) <= len(already) or not value.startswith(already):
             return
         ctx.streamed_text = value
+        self.spoken.append(value[len(already) :])
         if tool.on_stream is not None:
             try:
                 tool.on_stream(ctx, value[len(already) :])
@@ -667,7 +670,8 @@ class _Turn:
         """Record the text of a response that was cut off, marked interrupted."""
         if self.in_stream:
             self.in_stream = False
-            partial = "".join(self.parts)
+            # What reached the player: plain text, and any say that was still streaming.
+            partial = " ".join(p for p in ("".join(self.parts), "".join(self.spoken)) if p)
             if partial:
                 self.record(AssistantMessage(step=self.step, text=partial, interrupted=True))
                 self.text = partial

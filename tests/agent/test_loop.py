@@ -222,6 +222,25 @@ async def test_cancel_mid_stream_keeps_the_partial_text_marked_interrupted(
     assert replayed[-2].content == f"Well, I was {INTERRUPTED_MARK}"
 
 
+async def test_cancel_while_a_say_streams_keeps_what_was_said(
+    make_runtime: RuntimeFactory,
+) -> None:
+    spoken = Spoken()
+    pause = Pause()
+    call = tool_call("say", {"text": "Fresh bread, still warm!"}, chunks=6)
+    rt = make_runtime([step(*call[:4], pause, *call[4:])], registry=make_registry(spoken))
+    task = asyncio.create_task(rt.run_turn("s1", "mira", HI))
+    await pause.wait()
+    heard = "".join(spoken.streamed)
+    assert heard and "Fresh bread, still warm!".startswith(heard)
+    assert rt.cancel("mira")
+    outcome = await task
+    assert isinstance(outcome, Cancelled) and outcome.text == heard
+    partial = rt.store("s1").read("mira")[-2]
+    assert isinstance(partial, AssistantMessage)
+    assert (partial.text, partial.interrupted) == (heard, True)
+
+
 async def test_cancel_during_a_tool_gives_the_call_a_result(
     make_runtime: RuntimeFactory,
 ) -> None:
