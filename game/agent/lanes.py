@@ -56,7 +56,7 @@ class PriorityLimiter:
         except asyncio.CancelledError:
             if future.done() and not future.cancelled():
                 self.release()  # the slot was handed over just as we were cancelled
-            else:
+            elif entry in self._waiters:  # release() may have dropped it already
                 self._waiters.remove(entry)
                 heapq.heapify(self._waiters)
             raise

@@ -144,3 +144,17 @@ async def test_a_failing_job_reaches_its_submitter_and_the_lane_goes_on() -> Non
     with pytest.raises(RuntimeError, match="boom"):
         await bad
     assert await good == "good"
+
+
+async def test_a_waiter_cancelled_while_a_slot_is_released_leaves_cleanly() -> None:
+    limiter = PriorityLimiter(1)
+    await limiter.acquire()
+    waiter = asyncio.create_task(limiter.acquire())
+    await asyncio.sleep(0)  # the waiter is queued
+    waiter.cancel()
+    limiter.release()  # drops the cancelled waiter and frees the slot
+    with pytest.raises(asyncio.CancelledError):
+        await waiter
+    assert limiter.in_use == 0
+    await limiter.acquire()  # the slot is usable again
+    assert limiter.in_use == 1
