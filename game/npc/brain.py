@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import heapq
 import logging
 import math
 import queue
@@ -115,12 +116,62 @@ class NpcAgents:
         self._silent: dict[str, tuple[tuple[str, int], float]] = {}
         self._stalled: set[str] = set()
         self._count = 0
+        # Calls from the game thread, when the pump runs (see `start_pump`).
+        self.inbox: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...]]] = (
+            queue.SimpleQueue()
+        )
+        self.pumping = False
+        self._pump_task: asyncio.Task[None] | None = None
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
         self.runtime = runtime
         for npc_id in self.world.npcs:
             runtime.register_npc(profile_of(self.world, npc_id), deps=self.world)
+
+    def start_pump(self, every_s: float = 0.02) -> None:
+        """Poll `inbox` every `every_s` on the agent loop (call on the agent loop).
+
+        Handing a call over with `call_soon_threadsafe` writes to the loop's wake-up pipe:
+        the game thread gives up the GIL inside its frame and the woken agent thread may
+        keep it for milliseconds. A queue the agent loop polls costs the frame nothing,
+        for at most `every_s` of latency.
+        """
+        if self._pump_task is None:
+            self.pumping = True
+            self._pump_task = asyncio.get_running_loop().create_task(self._pump(every_s))
+
+    def stop_pump(self) -> None:
+        """Stop polling (call on the agent loop); calls go by `call_soon` again."""
+        if self._pump_task is not None:
+            self._pump_task.cancel()
+            self._pump_task = None
+        self.pumping = False
+
+    async def _pump(self, every_s: float) -> None:
+        try:
+            while True:
+                self.pump()
+                await asyncio.sleep(every_s)
+        finally:
+            self.pumping = False
+
+    def pump(self) -> None:
+        """Run every call the game thread queued in `inbox`."""
+        while True:
+            try:
+                fn, args = self.inbox.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                fn(*args)
+            except Exception:
+                log.exception("agent call %r failed", fn)
+
+    def cancel(self, npc_id: str) -> None:
+        """Cancel the NPC's running turn (on the agent loop)."""
+        if self.runtime is not None:
+            self.runtime.cancel(npc_id)
 
     def on_text_delta(self, npc_id: str, run_id: str, text: str) -> None:
         """Plain assistant text is speech: grow the bubble now."""
@@ -281,10 +332,13 @@ class Brain:
         self.exchanges: dict[frozenset[str], _Exchange] = {}
         self.sent: list[tuple[str, str]] = []  # (npc_id, trigger kind), newest last
         self._states: dict[str, _NpcState] = {}
+        self._idle_heap: list[tuple[float, str]] = []  # (next idle tick, npc id)
         for npc_id in world.npcs:
             rng = _rng(npc_id, "idle")
             first = world.clock + rng.uniform(self.idle.first_min_s, self.idle.max_s)
             self._states[npc_id] = _NpcState(rng, first)
+            self._idle_heap.append((first, npc_id))
+        heapq.heapify(self._idle_heap)
         self._player_tile: tuple[int, int] | None = None
         self._near_pending: set[str] = set()
         self._next_watch = world.clock + WATCH_EVERY_S
@@ -308,6 +362,7 @@ class Brain:
         if state is None:  # an NPC added after the brain was built
             rng = _rng(npc_id, "idle")
             state = self._states[npc_id] = _NpcState(rng, self.world.clock + self.idle.min_s)
+            heapq.heappush(self._idle_heap, (state.next_idle, npc_id))
         return state
 
     def _near_player(self, ent: Entity) -> bool:
@@ -328,7 +383,14 @@ class Brain:
         self.sent.append((npc_id, trigger.kind))
         if len(self.sent) > 256:
             del self.sent[:128]
-        self.call_soon(self.agents.start_turn, npc_id, trigger)
+        self._send(self.agents.start_turn, npc_id, trigger)
+
+    def _send(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Hand a call to the agent loop: through the polled inbox when the pump runs."""
+        if self.agents.pumping:
+            self.agents.inbox.put((fn, args))
+        else:
+            self.call_soon(fn, *args)
 
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
@@ -338,6 +400,10 @@ class Brain:
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
         self.trigger(npc_id, Trigger.player(text, self.perception(npc_id)))
+
+    def interrupt(self, npc_id: str) -> None:
+        """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
+        self._send(self.agents.cancel, npc_id)
 
     def update(self, dt: float) -> None:
         """Per frame: finished turns, speech heard, the player near, idle ticks. Never blocks."""
@@ -365,7 +431,7 @@ class Brain:
         if self.idle.enabled:
             self._idle_ticks()
         if every and self.in_flight:
-            self.call_soon(self.agents.check_silent)
+            self._send(self.agents.check_silent)
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
@@ -454,17 +520,21 @@ class Brain:
     def _idle_ticks(self) -> None:
         clock = self.world.clock
         settings = self.idle
+        heap = self._idle_heap
         started = 0
-        for npc_id, npc in self.world.npcs.items():
-            state = self._state(npc_id)
-            if clock < state.next_idle:
-                continue
+        while heap and heap[0][0] <= clock:
             if started >= settings.per_frame:
                 return  # a crowd of ticks spreads over the next frames
+            _, npc_id = heapq.heappop(heap)
+            npc = self.world.npcs.get(npc_id)
+            if npc is None:
+                continue
+            state = self._state(npc_id)
             period = state.rng.uniform(settings.min_s, settings.max_s)
             if not self.on_screen(npc):
                 period *= settings.offscreen_factor
             state.next_idle = clock + period
+            heapq.heappush(heap, (state.next_idle, npc_id))
             if self.busy(npc_id) or state.near or clock - state.talked < TALKING_S:
                 continue  # busy, or minding the player who stands near
             ask = self.world.ask

@@ -63,16 +63,21 @@ class CharacterSprite(arcade.Sprite):
         super().__init__(self.frames["down"][0])
         self.map_height = map_height
         self.tile = tile
+        self._pose: tuple[float, float, str, int] | None = None
         self.sync()
 
     def sync(self) -> None:
-        """Pose the sprite from the entity's state."""
+        """Pose the sprite from the entity's state (nothing to do for one standing still)."""
         ent = self.entity
-        self.center_x, self.center_y = tile_center(ent.x, ent.y, self.map_height, self.tile)
-        frames = self.frames.get(ent.facing, self.frames["down"])
         index = 0
         if ent.moving or ent.walk_time > 0:
             index = 1 + int(ent.walk_time * WALK_FPS) % 3
+        pose = (ent.x, ent.y, ent.facing, index)
+        if pose == self._pose:
+            return
+        self._pose = pose
+        self.position = tile_center(ent.x, ent.y, self.map_height, self.tile)
+        frames = self.frames.get(ent.facing, self.frames["down"])
         if self.texture is not frames[index]:
             self.texture = frames[index]
 

@@ -56,8 +56,8 @@ REPATH_AFTER_S = 0.6
 DETOUR_NODES = 1500  # how far a detour around someone in the way may search
 # A* nodes expanded per step for new moves: a long search spreads over a few steps, so
 # no frame pays for a path across a big map (the walk starts a few frames later).
-PATH_NODES_PER_STEP = 200
-PATH_CHUNK = 25
+PATH_NODES_PER_STEP = 80
+PATH_CHUNK = 20
 ASK_TIMEOUT_S = 60.0
 
 
@@ -637,9 +637,7 @@ class World:
             return Success(f"you are already at {label}")
         # The old move ends now: the NPC finishes its step and waits for the new path.
         self._halt(npc, "stopped: a new move replaced it")
-        search = self.grid.search(
-            npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK
-        )
+        search = self.grid.search(npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK)
         self._searches[npc.entity_id] = _PathSearch(_MoveJob(fut, label), goal, search)
         npc.activity = "walking"
         self._advance_searches()  # short paths are found at once

@@ -1,21 +1,29 @@
 """Frame budget with 100 living NPCs: prints one JSON line.
 
 A generated 100x100 map (a Tiled .tmj written to a temporary directory, so the real
-`GameView` can draw it) with 100 NPCs and a player walking a square. Two scenes of the
+`GameView` can draw it) with 100 NPCs and a player walking a square. Three scenes of the
 same length, each in the real loop of a headless game: `World.step` + `Brain.update` +
 sprite sync (`GameView.on_update`), then `GameView.on_draw`, paced at 60 frames a second
 of wall time so the agents beside the game stream at the speed a player would see.
 
 - thinking: every agent runs (idle ticks, greetings, NPC chatter) on the real runtime and
   agent thread, with a scripted provider that answers after 300 ms and streams 40
-  tokens/s (the persona brain, paced).
-- idle: the same scene with agents switched off (triggers go nowhere).
+  tokens/s (the persona brain, paced). Every world command the agents send is recorded
+  with its frame.
+- idle: the same scene with agents switched off: nobody thinks, so nobody moves.
+- replay: agents switched off, the recorded commands fed to the world at their frames:
+  the same life on screen without any agent, so `thinking` / `replay` isolates what the
+  agents' thinking costs the game thread, apart from what the life they cause costs.
 
 Figures: p50/p99 of the game-thread time per frame for the update and for update + draw;
 the thinking/idle ratio of p99 update (target <= 1.25); p99 update (target <= 4 ms);
 `World.step` alone with 100 NPCs, a fifth of them walking (target >= 2,000 steps/s).
 
-Run: python tests/benchmarks/frame_budget.py [seconds per scene, default 40]
+Headless drawing is Mesa's software renderer, whose worker threads rasterise after
+`on_draw` returns; the draw figure waits for them (`ctx.finish()`), as a GPU would do
+that work off the CPU, so they do not compete with the next update for the cores.
+
+Run: python tests/benchmarks/frame_budget.py [seconds of game time per scene, default 20]
 """
 
 from __future__ import annotations
@@ -30,8 +38,9 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
@@ -46,7 +55,7 @@ from game.bridge import AgentThread
 from game.npc.brain import Brain, IdleSettings, NpcAgents
 from game.npc.skills import build_registry
 from game.ui.game_view import GameView
-from game.world.commands import MoveSteps
+from game.world.commands import MoveSteps, Outcome, WorldCommand
 from game.world.tiled import load_map
 from game.world.world import World
 
@@ -247,10 +256,24 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
+class _Off:
+    """The brain with agents switched off: nothing triggers, nobody thinks."""
+
+    def update(self, dt: float) -> None:
+        """Nothing to watch."""
+
+
 def run_scene(
-    map_path: Path, saves: Path, window: arcade.Window, thinking: bool, seconds: float
+    map_path: Path,
+    saves: Path,
+    window: arcade.Window,
+    mode: str,
+    seconds: float,
+    script: list[tuple[int, WorldCommand]] | None = None,
 ) -> dict[str, Any]:
-    """One scene; returns per-frame update and frame times in ms, and what the agents did."""
+    """One scene: "thinking" (records what the agents did into `script`), "idle" (agents
+    off) or "replay" (agents off, the recorded commands fed to the world at their frames).
+    Returns per-frame update and frame times in ms, and what the agents did."""
     world = World(load_map(map_path))
     provider = Paced()
     agents = NpcAgents(world, "bench")
@@ -266,10 +289,27 @@ def run_scene(
 
     runtime = thread.submit(build()).result(timeout=30)
     agents.attach(runtime)
-    call_soon = thread.call_soon if thinking else (lambda *args: None)
-    brain = Brain(world, agents, call_soon, idle=IdleSettings(enabled=thinking))
-    view = GameView(world, brain)
+    brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
+    thread.call_soon(agents.start_pump)  # as game.village does
+    now = [0]
+    if mode == "thinking" and script is not None:
+        submit, post = world.submit, world.post
+
+        def recording_submit(command: WorldCommand) -> Future[Outcome]:
+            script.append((now[0], command))
+            return submit(command)
+
+        def recording_post(command: WorldCommand) -> None:
+            script.append((now[0], command))
+            post(command)
+
+        world.submit = recording_submit  # type: ignore[method-assign]
+        world.post = recording_post  # type: ignore[method-assign]
+    view = GameView(world, brain if mode == "thinking" else cast(Brain, _Off()))
     window.show_view(view)
+    by_frame: dict[int, list[WorldCommand]] = {}
+    for frame, command in (script or []) if mode == "replay" else []:
+        by_frame.setdefault(frame, []).append(command)
     dt = 1 / FPS
     frames = int(seconds * FPS)
     walk = ("right", "down", "left", "up")
@@ -277,12 +317,16 @@ def run_scene(
     frame_ms: list[float] = []
     start = time.perf_counter()
     for frame in range(frames):
+        now[0] = frame
         if frame % (2 * FPS) == 0:  # the player walks a square, two seconds a side
             world.hold_direction(walk[(frame // (2 * FPS)) % 4])
+        for command in by_frame.get(frame, ()):
+            world.post(command)
         t0 = time.perf_counter()
         view.on_update(dt)
         t1 = time.perf_counter()
         view.on_draw()
+        window.ctx.finish()
         t2 = time.perf_counter()
         if frame >= WARMUP_FRAMES:
             update_ms.append((t1 - t0) * 1000)
@@ -323,18 +367,23 @@ def world_steps_per_s(map_path: Path, steps: int = 6000, rounds: int = 3) -> flo
 
 
 def main() -> None:
-    """Run both scenes and the step figure; print one JSON line."""
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 40.0
+    """Run the scenes and the step figure; print one JSON line."""
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
     with tempfile.TemporaryDirectory(prefix="frame-budget-") as tmp:
         folder = Path(tmp)
         map_path = write_map(folder)
         steps = world_steps_per_s(map_path)
         window = arcade.Window(1280, 720, "frame budget", visible=False, vsync=False)
-        idle = run_scene(map_path, folder / "saves-idle", window, False, seconds)
-        thinking = run_scene(map_path, folder / "saves-thinking", window, True, seconds)
+        script: list[tuple[int, WorldCommand]] = []
+        idle = run_scene(map_path, folder / "saves-idle", window, "idle", seconds)
+        thinking = run_scene(
+            map_path, folder / "saves-thinking", window, "thinking", seconds, script
+        )
+        replay = run_scene(map_path, folder / "saves-replay", window, "replay", seconds, script)
         window.close()
     p99_think = _pct(thinking["update"], 0.99)
     p99_idle = _pct(idle["update"], 0.99)
+    p99_replay = _pct(replay["update"], 0.99)
     print(
         json.dumps(
             {
@@ -343,6 +392,9 @@ def main() -> None:
                 "p50_update_ms_idle": round(statistics.median(idle["update"]), 3),
                 "p99_update_ms_idle": round(p99_idle, 3),
                 "p99_ratio": round(p99_think / p99_idle, 3),
+                "p50_update_ms_replay": round(statistics.median(replay["update"]), 3),
+                "p99_update_ms_replay": round(p99_replay, 3),
+                "p99_ratio_vs_replay": round(p99_think / p99_replay, 3),
                 "p50_frame_ms_thinking": round(statistics.median(thinking["frame"]), 3),
                 "p99_frame_ms_thinking": round(_pct(thinking["frame"], 0.99), 3),
                 "p99_frame_ms_idle": round(_pct(idle["frame"], 0.99), 3),
@@ -352,6 +404,7 @@ def main() -> None:
                 "triggers": thinking["triggers"],
                 "provider_requests": thinking["requests"],
                 "tokens_streamed": thinking["tokens"],
+                "commands_replayed": len(script),
                 "fallbacks": thinking["fallbacks"],
             }
         )

@@ -210,3 +210,19 @@ async def test_perception_stays_within_budget_with_thirty_npcs_in_view(
     crowded = perceive(world, "villager0")
     assert crowded.nearby and crowded.heard, "the budget kept the nearest and the newest"
     await life.close()
+
+
+async def test_triggers_cross_by_the_polled_inbox_when_the_pump_runs(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    calls: list[object] = []
+    life.brain.call_soon = lambda *args: calls.append(args)  # must not be used now
+    life.agents.start_pump(every_s=0)
+    assert life.agents.pumping
+    life.world.player.place((21, 19))
+    life.brain.player_talks("pip", "Who are you?")
+    assert calls == [] and not life.agents.inbox.empty()
+    await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
+    assert life.said_by("pip")[0].text.startswith("I'm Pip.")
+    life.agents.stop_pump()
+    assert not life.agents.pumping
+    await life.close()

@@ -6,7 +6,7 @@ from game.world.commands import Ask, GoTo, Halt, Impossible, MoveTo, Say, Succes
 from game.world.perception import perceive
 from game.world.world import PLAYER_ID, Spoke, World
 
-from .conftest import run_until
+from .conftest import map_from, run_until
 
 
 def test_go_to_a_place_walks_to_a_free_tile_inside_it(world: World) -> None:
@@ -148,3 +148,55 @@ def test_heard_lines_say_when_they_were_for_you(world: World) -> None:
     heard = perceive(world, "npc_a").heard
     assert heard and heard[0].to_you
     assert "(to you, 0s ago)" in perceive(world, "npc_a").render()
+
+
+def _long_map() -> World:
+    """An 80x40 field with a long wall: the way round needs hundreds of A* nodes."""
+    rows = ["." * 80 for _ in range(40)]
+    rows = [r[:40] + ("#" if 0 < y < 39 else ".") + r[41:] for y, r in enumerate(rows)]
+    rows[20] = rows[20][:2] + "a" + rows[20][3:]
+    rows[0] = "@" + rows[0][1:]
+    return World(map_from("\n".join(rows)))
+
+
+def test_a_long_search_spreads_over_steps_then_walks() -> None:
+    from game.world.world import PATH_NODES_PER_STEP
+
+    world = _long_map()
+    npc = world.npcs["npc_a"]
+    fut = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    assert not fut.done() and not npc.path and npc.tile == (2, 20), "still searching"
+    assert npc.activity == "walking"
+    steps = 1
+    while not npc.path:
+        world.step(1 / 60)
+        steps += 1
+    assert steps >= 3, f"a search of hundreds of nodes took {steps} steps of {PATH_NODES_PER_STEP}"
+    run_until(world, fut.done, limit_s=60)
+    assert isinstance(fut.result(), Success) and npc.tile == (77, 20)
+
+
+def test_halt_or_a_new_move_ends_a_search() -> None:
+    world = _long_map()
+    first = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    second = world.submit(MoveTo("npc_a", (78, 20)))
+    world.step(1 / 60)
+    assert "a new move replaced it" in first.result(timeout=0).message
+    world.post(Halt("npc_a", "stopped to listen"))
+    world.step(1 / 60)
+    assert second.result(timeout=0).message.startswith("stopped to listen")
+    assert world.npcs["npc_a"].activity == "idle" and not world.npcs["npc_a"].path
+
+
+def test_no_path_is_found_in_the_end() -> None:
+    rows = ["." * 30 for _ in range(30)]
+    rows[10] = "." * 10 + "###" + "." * 17
+    rows[11] = "." * 10 + "#." + "#" + "." * 17
+    rows[12] = "." * 10 + "###" + "." * 17
+    rows[0] = "@a" + rows[0][2:]
+    world = World(map_from("\n".join(rows)))
+    fut = world.submit(MoveTo("npc_a", (11, 11)))  # walled in on every side
+    run_until(world, fut.done)
+    assert fut.result().message.startswith("no path from (1, 0)")

@@ -247,7 +247,6 @@ _EMOTES: dict[str, tuple[str, ...]] = {
 }
 _HEARD = re.compile(r'^(?P<who>[^"]+?) (?:said|says|asked)(?: to you)?[^:"]*: "(?P<what>.*)"', re.S)
 _NEARBY = re.compile(r"^Nearby: (.*)$", re.M)
-_HOME = re.compile(r"^- home: (.+)$", re.M)
 _DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
@@ -292,9 +291,6 @@ def situation_of(request: ProviderRequest) -> Situation:
     text = str(meta.get("trigger_text") or "") or _last_user_text(request.messages)
     perception = str(meta.get("perception") or "")
     home = str(meta.get("home") or "")
-    if not home:
-        found = _HOME.search(request.system)
-        home = found.group(1).strip() if found else ""
     nearby: list[str] = []
     found = _NEARBY.search(perception)
     if found:
