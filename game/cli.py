@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="run_game.py",
         description="NPC Village: walk a Tiled village and talk to NPCs that are LLM agents. "
-        "Keys: arrows/WASD walk, E talks to the NPC next to you, Enter sends, Esc closes.",
+        "Keys: arrows/WASD walk, E talks to the NPC next to you, Enter sends, F1 lists every key.",
     )
     _play_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

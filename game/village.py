@@ -7,6 +7,7 @@ exactly what a player runs.
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,8 +15,10 @@ from typing import Any
 
 import httpx
 
+from game.agent.history import Line, conversation
 from game.agent.loop import AgentRuntime, Trigger
 from game.agent.memory import MemoryContextBuilder
+from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.persona import PersonaProvider
 from game.agent.providers.select import FallbackProvider, select_provider
@@ -132,6 +135,7 @@ class Village:
     slot: str
     loading: Loading
     saves: SlotKeeper | None = None
+    monitor: TurnMonitor | None = None
 
     @classmethod
     def open(
@@ -188,6 +192,7 @@ class Village:
         brain = Brain(
             world, agents, thread.call_soon, idle=IdleSettings(enabled=settings.idle_chatter)
         )
+        thread.call_soon(agents.start_pump)  # triggers cross by a polled queue, not a wake-up
         village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
         village.saves = SlotKeeper(
             world,
@@ -212,6 +217,30 @@ class Village:
         """Save to the current slot: a snapshot now, the disk work off the game thread."""
         assert self.saves is not None
         return self.saves.save(thumbnail)
+
+    def history(self, npc_id: str) -> concurrent.futures.Future[list[Line]]:
+        """The player's conversation with an NPC until now, read on the agent thread."""
+        now = time.time()
+
+        async def read() -> list[Line]:
+            return conversation(self.runtime.store(self.slot).read(npc_id), before_ts=now)
+
+        return self.thread.submit(read())
+
+    def inspector_feed(
+        self,
+    ) -> tuple[TurnMonitor, Callable[[str, bool], concurrent.futures.Future[Snapshot]]]:
+        """What the F3 inspector reads: bus records, and snapshots from the agent thread."""
+        if self.monitor is None:
+            self.monitor = TurnMonitor(self.runtime.bus)
+
+        def snapshot(npc_id: str, with_context: bool) -> concurrent.futures.Future[Snapshot]:
+            async def take() -> Snapshot:
+                return take_snapshot(self.runtime, self.slot, npc_id, with_context=with_context)
+
+            return self.thread.submit(take())
+
+        return self.monitor, snapshot
 
     def notice(self) -> str | None:
         """A one-line notice for the screen (saves, provider trouble), if any."""

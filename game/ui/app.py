@@ -19,6 +19,7 @@ from game.errors import UsageError
 from game.save.keeper import LoadResult
 from game.save.slots import SlotInfo, list_slots
 from game.ui.game_view import GameView
+from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
 from game.ui.title import TitleView
 from game.village import Progress, Village
@@ -135,8 +136,18 @@ class GameSession:
             self.village.close()
         self.village = village
         self.slot = village.slot
+        monitor, snapshot = village.inspector_feed()
         self.window.show_view(
-            GameView(village.world, village.brain, notice=village.notice, saves=village.saves)
+            GameView(
+                village.world,
+                village.brain,
+                notice=village.notice,
+                saves=village.saves,
+                history=village.history,
+                inspector=Inspector(village.world, monitor, snapshot),
+                text_speed=o.settings.text_speed,
+                text_scale=o.settings.text_scale,
+            )
         )
         return village
 

@@ -40,21 +40,49 @@ def warm_glyphs(size: int = FONT_SIZE, bold: bool = False) -> None:
 class BubbleView:
     """One entity's bubble: an `arcade.Text` built once and updated when the text grows."""
 
-    def __init__(self, fill: tuple[int, int, int, int] = FILL) -> None:
+    def __init__(
+        self,
+        fill: tuple[int, int, int, int] = FILL,
+        *,
+        scale: float = 1.0,
+        reveal_cps: float | None = None,
+    ) -> None:
         self.fill = fill
+        self.max_width = int(BUBBLE_MAX_WIDTH * scale)
+        # Letters a second shown of a reply (a typewriter); None shows text as it arrives.
+        self.reveal_cps = reveal_cps
+        self.revealed = 0.0
+        self._bubble_id = 0
+        self._clock = 0.0
+        size = round(FONT_SIZE * scale)
         self.label = arcade.Text(
             "",
             0,
             0,
             INK,
-            FONT_SIZE,
-            width=BUBBLE_MAX_WIDTH,
+            size,
+            width=self.max_width,
             multiline=True,
             anchor_x="left",
             anchor_y="bottom",
         )
         self._shown = ""
-        warm_glyphs(FONT_SIZE)
+        warm_glyphs(size)
+
+    def reveal_all(self) -> None:
+        """Show the whole text now."""
+        self.revealed = float("inf")
+
+    def _visible(self, text: str, bubble_id: int, clock: float) -> str:
+        """The part of `text` the typewriter has reached."""
+        if bubble_id != self._bubble_id:
+            self._bubble_id, self.revealed = bubble_id, 0.0
+        elif self.reveal_cps is not None:
+            self.revealed += max(0.0, clock - self._clock) * self.reveal_cps
+        self._clock = clock
+        if self.reveal_cps is None:
+            return text
+        return text[: int(min(self.revealed, len(text)))]
 
     def measure(self, entity: Entity, clock: float) -> tuple[float, float]:
         """Update the text from the entity's bubble; return the bubble's (width, height)."""
@@ -62,8 +90,8 @@ class BubbleView:
         assert bubble is not None
         if bubble.waiting:
             return DOTS_SIZE
-        text = bubble.text
-        if bubble.streaming:
+        text = self._visible(bubble.text, id(bubble), clock)
+        if bubble.streaming or len(text) < len(bubble.text):
             text = text + ("_" if int(clock * 4) % 2 else "")
         elif bubble.interrupted:
             text = text + " —"
@@ -73,7 +101,7 @@ class BubbleView:
             self.label.text = text
             natural = self.label.content_width
             self.label.multiline = True
-            self.label.width = int(min(BUBBLE_MAX_WIDTH, max(12, natural + 2)))
+            self.label.width = int(min(self.max_width, max(12, natural + 2)))
             self._shown = text
         return self.label.content_width + 2 * PAD, self.label.content_height + 2 * PAD
 

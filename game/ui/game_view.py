@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable
 
 import arcade
 import arcade.gui
 
+from game.agent.history import Line
 from game.npc.brain import Brain
 from game.ui import menus
 from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote, warm_glyphs
 from game.ui.choices import AskPanel
+from game.ui.dialogue import TalkPanel
+from game.ui.inspector import Inspector
 from game.ui.sprites import CharacterSprite, drawn_layers, emote_texture, tile_center
 from game.world.entities import Entity, Npc
 from game.world.world import World
+
+HistoryFn = Callable[[str], "concurrent.futures.Future[list[Line]]"]
+REVEAL_CPS = 40.0  # letters a second at text speed 1
+HELP_TEXT = """Keys
+Arrows / WASD   walk
+E               talk to the NPC next to you
+Enter           send your line (an empty line shows the reply at once)
+Esc             stop an NPC's reply, close the talk box, or pause
+PgUp / PgDn     scroll the conversation
+1-4             answer an NPC's question
+Space           show every bubble's text at once
+F1              this help
+F3              agent inspector (Tab: next NPC, C: its exact context)
+F5              quick save
+F9              load a save"""
 
 MOVE_KEYS = {
     arcade.key.UP: "up",
@@ -41,8 +60,16 @@ class GameView(arcade.View):
         brain: Brain,
         notice: Callable[[], str | None] | None = None,
         saves: menus.SaveControls | None = None,
+        *,
+        history: HistoryFn | None = None,
+        inspector: Inspector | None = None,
+        text_speed: float = 1.0,
+        text_scale: float = 1.0,
     ):
         super().__init__()
+        self.history = history  # the talk panel's history, read on the agent thread
+        self.inspector = inspector  # F3
+        self.reveal_cps = None if text_speed >= 8 else REVEAL_CPS * text_speed
         self.saves = saves  # F5 quick-save, F9 load list, Esc pause menu, autosave
         self.world = world
         self.brain = brain
@@ -58,52 +85,45 @@ class GameView(arcade.View):
             sprite = CharacterSprite(ent, data.height, self.tile)
             self.sprites[ent.entity_id] = sprite
             self.characters.append(sprite)
-        self.bubbles = {e.entity_id: BubbleView() for e in world.npcs.values()}
-        self.bubbles[world.player.entity_id] = BubbleView(PLAYER_FILL)
+        self.bubbles = {
+            e.entity_id: BubbleView(scale=text_scale, reveal_cps=self.reveal_cps)
+            for e in world.npcs.values()
+        }
+        self.bubbles[world.player.entity_id] = BubbleView(PLAYER_FILL, scale=text_scale)
         self.camera = arcade.Camera2D()
         self.gui_camera = arcade.Camera2D()
         self.held: list[str] = []
         self._focus_pending = False
         self.talking_to: Npc | None = None
+        self.help_visible = False
+        self.help_text = arcade.Text(
+            HELP_TEXT,
+            0,
+            0,
+            (240, 238, 228),
+            12,
+            width=560,
+            multiline=True,
+            anchor_y="top",
+            font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
+        )
         self.hint = arcade.Text("E: talk", 0, 0, HINT, 11, anchor_x="center", bold=True)
         self.notice_text = arcade.Text("", 12, 0, (255, 220, 160), 11, anchor_y="top")
+        self.f1_text = arcade.Text("F1: help", 0, 12, (235, 235, 220), 11, anchor_x="right")
         self.place_text = arcade.Text("", 12, 12, (235, 235, 220), 12)
         self.ui = arcade.gui.UIManager()
-        self._build_talk_box()
-        self.ask_panel = AskPanel(world, self.ui)  # an NPC's question: buttons and keys 1-4
+        self.talk = TalkPanel(self.ui, world, text_scale)
+        self.talk_input = self.talk.input
+        # An NPC's question (buttons and keys 1-4), above the talk panel that may be open.
+        self.ask_panel = AskPanel(world, self.ui, align_y=16 + 290 * text_scale)
         warm_glyphs(12)  # the place names of the HUD
 
     # --- talk box ---------------------------------------------------------------------
 
-    def _build_talk_box(self) -> None:
-        width = 760
-        self.talk_title = arcade.gui.UILabel(text="", font_size=12, text_color=HINT, width=width)
-        self.talk_input = arcade.gui.UIInputText(
-            width=width,
-            height=34,
-            font_size=13,
-            text_color=arcade.color.WHITE,
-            caret_color=arcade.color.WHITE,
-        )
-        self.talk_help = arcade.gui.UILabel(
-            text="Enter: send    Esc: close", font_size=10, text_color=arcade.color.LIGHT_GRAY
-        )
-        box = arcade.gui.UIBoxLayout(vertical=True, space_between=6, align="left")
-        box.add(self.talk_title)
-        box.add(self.talk_input)
-        box.add(self.talk_help)
-        panel = box.with_padding(all=12).with_background(color=PANEL)
-        self.talk_anchor = arcade.gui.UIAnchorLayout()
-        self.talk_anchor.add(panel, anchor_x="center_x", anchor_y="bottom", align_y=16)
-        self.ui.add(self.talk_anchor)
-        self.talk_anchor.visible = False
-
     def open_talk(self, npc: Npc) -> None:
         """Open the talk box for an NPC next to the player."""
         self.talking_to = npc
-        self.talk_title.text = f"Talking to {npc.name}"
-        self.talk_input.text = ""
-        self.talk_anchor.visible = True
+        self.talk.show(npc, self.history(npc.entity_id) if self.history else None)
         # Focus the field on the next frame, so the "e" of this key press is not typed.
         self._focus_pending = True
         self.held.clear()
@@ -112,22 +132,33 @@ class GameView(arcade.View):
     def close_talk(self) -> None:
         """Close the talk box; the NPC keeps talking if it was."""
         self.talking_to = None
-        self.talk_input.deactivate()
-        self.talk_anchor.visible = False
+        self.talk.hide()
 
     def send_talk(self) -> None:
         """Send what the player typed to the NPC they are talking to."""
-        text = self.talk_input.text.replace("\r", " ").replace("\n", " ").strip()
-        if not text or self.talking_to is None:
+        text = self.talk.take_input()
+        if self.talking_to is None:
             return
-        self.talk_input.text = ""
+        if not text:
+            self.reveal_all()  # Enter on an empty line shows the whole reply at once
+            return
         self.brain.player_talks(self.talking_to.entity_id, text)
+
+    def reveal_all(self) -> None:
+        """Show every bubble's text at once instead of letter by letter."""
+        for bubble in self.bubbles.values():
+            bubble.reveal_all()
+
+    def npc_is_replying(self, npc: Npc) -> bool:
+        """Whether the NPC is thinking about or still streaming its reply."""
+        return npc.bubble is not None and npc.bubble.streaming
 
     # --- arcade handlers --------------------------------------------------------------
 
     def on_show_view(self) -> None:
         """Take input when this view is shown."""
         self.window.background_color = BACKGROUND
+        self.f1_text.x = self.window.width - 12
         self.ui.enable()
 
     def on_hide_view(self) -> None:
@@ -138,12 +169,27 @@ class GameView(arcade.View):
         """Move, talk, send, close."""
         if self.ask_panel.on_key_press(symbol):
             return True
+        if symbol == arcade.key.F1:
+            self.help_visible = not self.help_visible
+            return True
+        if self.help_visible and symbol == arcade.key.ESCAPE:
+            self.help_visible = False
+            return True
         if self.talking_to is not None:
             if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
                 self.send_talk()
                 return True
             if symbol == arcade.key.ESCAPE:
-                self.close_talk()
+                if self.npc_is_replying(self.talking_to):
+                    self.brain.interrupt(self.talking_to.entity_id)  # first Esc: stop it
+                else:
+                    self.close_talk()
+                return True
+            if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):
+                self.talk.scroll(-1 if symbol == arcade.key.PAGEUP else 1)
+                return True
+            if symbol == arcade.key.F3 and self.inspector is not None:
+                self.inspector.toggle()
                 return True
             return None  # typing goes to the input field
         if self.saves is not None and symbol in (arcade.key.F5, arcade.key.F9, arcade.key.ESCAPE):
@@ -155,12 +201,30 @@ class GameView(arcade.View):
             self.held.append(direction)
             self.world.hold_direction(direction)
             return True
+        if self.inspector is not None and self._inspector_key(symbol):
+            return True
+        if symbol == arcade.key.SPACE:
+            self.reveal_all()
+            return True
         if symbol == arcade.key.E:
             npc = self.world.npc_in_reach(TALK_REACH)
             if npc is not None:
                 self.open_talk(npc)
                 return True
         return None
+
+    def _inspector_key(self, symbol: int) -> bool:
+        """F3 shows the inspector; while it shows, Tab picks the next NPC, C the context."""
+        assert self.inspector is not None
+        if symbol == arcade.key.F3:
+            self.inspector.toggle()
+        elif self.inspector.visible and symbol == arcade.key.TAB:
+            self.inspector.cycle()
+        elif self.inspector.visible and symbol == arcade.key.C:
+            self.inspector.toggle_context()
+        else:
+            return False
+        return True
 
     def on_key_release(self, symbol: int, modifiers: int) -> bool | None:
         """Stop walking when the last held direction is released."""
@@ -185,6 +249,10 @@ class GameView(arcade.View):
             menus.quick_save(self, self.saves, auto=True)
         for sprite in self.sprites.values():
             sprite.sync()
+        if self.talking_to is not None:
+            self.talk.refresh()
+        if self.inspector is not None:
+            self.inspector.update(dt)
         if (
             self.talking_to is not None
             and self.world.distance(self.world.player, self.talking_to) > TALK_REACH + 1
@@ -214,6 +282,19 @@ class GameView(arcade.View):
         with self.gui_camera.activate():
             self._draw_hud()
         self.ui.draw()
+        with self.gui_camera.activate():
+            if self.inspector is not None:
+                self.inspector.draw(self.window.width, self.window.height)
+            if self.help_visible:
+                self._draw_help()
+
+    def _draw_help(self) -> None:
+        w, h = self.window.width, self.window.height
+        box_w, box_h = 600, self.help_text.content_height + 40
+        left, bottom = (w - box_w) / 2, (h - box_h) / 2
+        arcade.draw_lrbt_rectangle_filled(left, left + box_w, bottom, bottom + box_h, PANEL)
+        self.help_text.position = (left + 20, bottom + box_h - 20)
+        self.help_text.draw()
 
     def _view_bounds(self) -> tuple[float, float, float, float]:
         cx, cy = self.camera.position
@@ -264,6 +345,7 @@ class GameView(arcade.View):
         place = self.world.map.place_at(self.world.player.tile)
         self.place_text.text = f"{self.world.map.name}" + (f" · {place.name}" if place else "")
         self.place_text.draw()
+        self.f1_text.draw()
         notice = self.notice()
         if notice:
             self.notice_text.text = notice

@@ -20,6 +20,7 @@ from game.world.world import World
 WIDTH = 470
 PAD = 12
 REFRESH_S = 0.5
+CONTEXT_LINES = 16
 BG = (18, 20, 30, 230)
 INK = (230, 232, 240, 255)
 DIM = (150, 156, 176, 255)
@@ -47,6 +48,7 @@ class Inspector:
         self._latest: Snapshot | None = None
         self._pending: concurrent.futures.Future[Snapshot] | None = None
         self._since = REFRESH_S
+        self._body_source = ""
         self.title = arcade.Text("", 0, 0, ACCENT, 13, bold=True, anchor_y="top")
         self.body = arcade.Text(
             "",
@@ -122,7 +124,8 @@ class Inspector:
                 ttft = f"{t.first_token_s:.2f}s" if t.first_token_s is not None else "-"
                 total = f"{t.duration_s:.2f}s" if t.duration_s is not None else "running"
                 lines.append(f"  {t.trigger}: {ttft} / {total} {t.outcome or ''}".rstrip())
-        events = [e for e in self.monitor.recent(npc_id) if e.kind != "turn_started"][-8:]
+        shown = 4 if self.show_context else 8
+        events = [e for e in self.monitor.recent(npc_id) if e.kind != "turn_started"][-shown:]
         if events:
             lines.append("last events:")
             for e in reversed(events):
@@ -136,7 +139,10 @@ class Inspector:
                 elif e.kind == "turn_finished":
                     lines.append(f"  end    {e.data.get('kind')} {_short(e.data.get('text', ''))}")
         if self.show_context and snap is not None and snap.context:
-            lines += ["", "context (next provider input):", snap.context[-2500:]]
+            # The newest part matters most: the latest messages and the perception.
+            context = snap.context.splitlines()
+            lines += ["", f"context (next provider input), last {CONTEXT_LINES} lines:"]
+            lines += context[-CONTEXT_LINES:]
         title = f"{npc.name} ({npc_id})  ·  F3 close  Tab next  C context"
         return title, "\n".join(lines)
 
@@ -150,7 +156,12 @@ class Inspector:
         self.title.text = title
         self.title.position = (left + PAD, height - 8 - PAD)
         self.title.draw()
-        if self.body.text != body:
+        if body != self._body_source:
+            self._body_source = body
             self.body.text = body
+            lines = body.splitlines()
+            while len(lines) > 1 and self.body.content_height > height - 70:
+                lines = lines[: max(1, len(lines) - 3)]  # never run off the panel
+                self.body.text = "\n".join(lines)
         self.body.position = (left + PAD, height - 8 - PAD - 26)
         self.body.draw()

@@ -72,6 +72,7 @@ class Spoke:
     target: str | None
     time: float
     target_id: str | None = None
+    interrupted: bool = False
 
 
 @dataclass(frozen=True)
@@ -341,6 +342,9 @@ class World:
             case MoveSteps(direction=direction, steps=steps):
                 return self._begin_steps(npc, direction, steps, fut)
             case SpeechStart():
+                if npc.bubble is not None and npc.bubble.streaming and npc.bubble.text:
+                    # Still saying something: the next reply starts when this one ends.
+                    return Success("still speaking")
                 npc.bubble = Bubble(started=self.clock)
                 npc.activity = "thinking"
                 return Success("thinking")
@@ -411,6 +415,7 @@ class World:
             target,
             self.clock,
             other.entity_id if other is not None else None,
+            interrupted,
         )
         self.speech_log.append(spoke)
         self._events.append(spoke)

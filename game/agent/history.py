@@ -1,0 +1,59 @@
+"""The conversation between the player and one NPC, read back from its session log."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from game.agent.events import AssistantMessage, EventBase, ToolResultEvent, ToolUse, UserMessage
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the talk panel's history."""
+
+    speaker: Literal["player", "npc"]
+    text: str
+    interrupted: bool = False
+
+
+def _said(arguments: str) -> str:
+    try:
+        args: Any = json.loads(arguments)
+    except ValueError:
+        return ""
+    text = args.get("text") if isinstance(args, dict) else None
+    return text.strip() if isinstance(text, str) else ""
+
+
+def conversation(
+    events: list[EventBase], limit: int = 60, before_ts: float | None = None
+) -> list[Line]:
+    """The player's lines and what the NPC said back in those turns, in order.
+
+    A say that was cut off shows what reached the player, marked interrupted; a say the
+    world refused (an error result) is left out, and so is chatter of other turns.
+    """
+    lines: list[Line] = []
+    says: dict[str, int] = {}  # call id -> index of its line
+    player_turns: set[str | None] = set()
+    for event in events:
+        if before_ts is not None and event.ts >= before_ts:
+            break  # the talk panel shows newer lines from the world itself
+        if isinstance(event, UserMessage):
+            player_turns.add(event.run_id)
+            lines.append(Line("player", event.text))
+        elif event.run_id not in player_turns:
+            continue
+        elif isinstance(event, ToolUse) and event.name == "say":
+            text = _said(event.arguments)
+            if text:
+                says[event.call_id] = len(lines)
+                lines.append(Line("npc", text))
+        elif isinstance(event, ToolResultEvent) and event.call_id in says and event.is_error:
+            lines[says.pop(event.call_id)] = Line("npc", "")
+        elif isinstance(event, AssistantMessage) and event.text.strip():
+            if not event.tool_calls or event.interrupted:
+                lines.append(Line("npc", event.text.strip(), event.interrupted))
+    return [line for line in lines if line.text][-limit:]
