@@ -58,11 +58,12 @@ class Loading:
 
     def __init__(self, also: Progress | None = None) -> None:
         self.also = also
-        self.message: str | None = None
+        self.state: tuple[float, str] | None = None  # (fraction, what) while not ready
 
     def update(self, fraction: float, message: str) -> None:
         """Record progress (called from the model's worker thread)."""
-        self.message = None if fraction >= 1.0 else f"{message} {int(fraction * 100)}%"
+        done = fraction >= 1.0
+        self.state = None if done else (fraction, message)  # one assignment: thread-safe
         if self.also is not None:
             self.also(fraction, message)
 
@@ -247,10 +248,12 @@ class Village:
         saved = self.saves.notice() if self.saves is not None else None
         if saved is not None:
             return saved
-        if self.loading.message is not None:
-            return self.loading.message
         notice = getattr(self.providers.provider, "notice", None)
         return notice if isinstance(notice, str) else None
+
+    def progress(self) -> tuple[float, str] | None:
+        """(fraction, what) while a local model is being prepared; None when ready."""
+        return self.loading.state
 
     def close(self) -> None:
         """Stop the agent thread: cancel turns, flush every NPC's log. Never hangs."""

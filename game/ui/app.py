@@ -144,6 +144,7 @@ class GameSession:
                 notice=village.notice,
                 saves=village.saves,
                 history=village.history,
+                progress=village.progress,
                 inspector=Inspector(village.world, monitor, snapshot),
                 text_speed=o.settings.text_speed,
                 text_scale=o.settings.text_scale,

@@ -62,12 +62,14 @@ class GameView(arcade.View):
         saves: menus.SaveControls | None = None,
         *,
         history: HistoryFn | None = None,
+        progress: Callable[[], tuple[float, str] | None] | None = None,
         inspector: Inspector | None = None,
         text_speed: float = 1.0,
         text_scale: float = 1.0,
     ):
         super().__init__()
         self.history = history  # the talk panel's history, read on the agent thread
+        self.progress = progress or (lambda: None)  # a local model being prepared
         self.inspector = inspector  # F3
         self.reveal_cps = None if text_speed >= 8 else REVEAL_CPS * text_speed
         self.saves = saves  # F5 quick-save, F9 load list, Esc pause menu, autosave
@@ -109,6 +111,7 @@ class GameView(arcade.View):
         )
         self.hint = arcade.Text("E: talk", 0, 0, HINT, 11, anchor_x="center", bold=True)
         self.notice_text = arcade.Text("", 12, 0, (255, 220, 160), 11, anchor_y="top")
+        self.progress_text = arcade.Text("", 0, 0, (240, 238, 228), 11, anchor_x="center")
         self.f1_text = arcade.Text("F1: help", 0, 12, (235, 235, 220), 11, anchor_x="right")
         self.place_text = arcade.Text("", 12, 12, (235, 235, 220), 12)
         self.ui = arcade.gui.UIManager()
@@ -288,6 +291,19 @@ class GameView(arcade.View):
             if self.help_visible:
                 self._draw_help()
 
+    def _draw_progress(self, fraction: float, what: str) -> None:
+        """A bar at the top while the local model is prepared: the game plays on."""
+        w, top = self.window.width, self.window.height
+        left, right, y = w / 2 - 200, w / 2 + 200, top - 40
+        arcade.draw_lrbt_rectangle_filled(left - 8, right + 8, y - 8, y + 34, PANEL)
+        arcade.draw_lrbt_rectangle_outline(left, right, y, y + 10, (200, 196, 180), 1)
+        arcade.draw_lrbt_rectangle_filled(
+            left, left + (right - left) * fraction, y, y + 10, (120, 200, 120)
+        )
+        self.progress_text.text = f"{what}  {int(fraction * 100)}%"
+        self.progress_text.position = (w / 2, y + 14)
+        self.progress_text.draw()
+
     def _draw_help(self) -> None:
         w, h = self.window.width, self.window.height
         box_w, box_h = 600, self.help_text.content_height + 40
@@ -346,6 +362,9 @@ class GameView(arcade.View):
         self.place_text.text = f"{self.world.map.name}" + (f" · {place.name}" if place else "")
         self.place_text.draw()
         self.f1_text.draw()
+        progress = self.progress()
+        if progress is not None:
+            self._draw_progress(*progress)
         notice = self.notice()
         if notice:
             self.notice_text.text = notice

@@ -42,6 +42,6 @@ def test_loading_progress_becomes_a_notice_until_ready() -> None:
     seen: list[float] = []
     loading = Loading(lambda f, m: seen.append(f))
     loading.update(0.45, "assembling the model")
-    assert loading.message == "assembling the model 45%"
+    assert loading.state == (0.45, "assembling the model")
     loading.update(1.0, "ready")
-    assert loading.message is None and seen == [0.45, 1.0]
+    assert loading.state is None and seen == [0.45, 1.0]

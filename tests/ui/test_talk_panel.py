@@ -242,3 +242,20 @@ def test_f1_shows_every_key(window, saves: Path, cleanup) -> None:
         assert key in view.help_text.text
     view.on_key_press(arcade.key.ESCAPE, 0)  # Esc closes the help, not the game
     assert not view.help_visible and window.current_view is view
+
+
+def test_a_progress_bar_while_the_model_is_prepared(window, saves: Path, cleanup) -> None:
+    from game.ui.game_view import GameView
+
+    village = open_village(saves)
+    cleanup.append(village)
+    state: list[tuple[float, str] | None] = [(0.4, "assembling the model")]
+    view = GameView(village.world, village.brain, progress=lambda: state[0])
+    window.show_view(view)
+    view.on_update(1 / 60)
+    view.on_draw()
+    assert view.progress_text.text == "assembling the model  40%"
+    state[0] = None
+    view.progress_text.text = ""
+    view.on_draw()
+    assert view.progress_text.text == ""
