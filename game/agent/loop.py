@@ -700,6 +700,6 @@ def _read_optional(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return ""
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         log.warning("could not read %s: %s", path, exc)
         return ""

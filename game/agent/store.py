@@ -16,6 +16,7 @@ never from the game thread.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -376,9 +377,17 @@ def _append_bytes(path: Path, data: bytes, *, fsync: bool) -> None:
     # os-level calls: a buffered file object costs three times as much per turn.
     fd = os.open(path, _APPEND_FLAGS, 0o644)
     try:
+        start = os.fstat(fd).st_size
         view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        try:
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError:
+            # Cut a half-written buffer off again, so a retry does not leave a torn
+            # line in the middle of the log.
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, start)
+            raise
         if fsync:
             os.fsync(fd)
     finally:

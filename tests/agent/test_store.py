@@ -191,3 +191,31 @@ def test_appending_an_already_stamped_event_copies_it(saves: Path) -> None:
     assert copied is not original
     assert (original.seq, copied.seq) == (1, 1)
     assert store.append("bram", original).seq == 2
+
+
+def test_a_write_that_fails_half_way_leaves_no_torn_line(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    store = SessionStore(saves, "s1")
+    _fill(store, "mira", 2)
+    store.flush_npc("mira")
+    _fill(store, "mira", 3)
+    real_write = os.write
+    calls = {"n": 0}
+
+    def half_then_full(fd: int, data: bytes) -> int:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            return real_write(fd, bytes(data[: len(data) // 2]))  # a partial write...
+        raise OSError(errno.ENOSPC, "No space left on device")  # ...then the disk is full
+
+    monkeypatch.setattr(os, "write", half_then_full)
+    with pytest.raises(OSError):
+        store.flush_npc("mira")
+    monkeypatch.setattr(os, "write", real_write)
+    store.flush_npc("mira")  # the disk has room again: the buffered events go out whole
+    lines = _events_file(saves).read_text().splitlines()
+    assert [json.loads(line)["text"] for line in lines] == ["m0", "m1", "m0", "m1", "m2"]
