@@ -17,7 +17,6 @@ import httpx
 
 from game.agent.history import Line, conversation
 from game.agent.loop import AgentRuntime, Trigger
-from game.agent.memory import MemoryContextBuilder
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.persona import PersonaProvider
@@ -177,7 +176,6 @@ class Village:
                 provider=chosen.provider,
                 provider_for=chosen.provider_for(settings),
                 registry=build_registry(),
-                context=MemoryContextBuilder(),
                 on_text_delta=agents.on_text_delta,
                 max_concurrent=settings.max_concurrent,
                 turn_timeout_s=settings.turn_timeout_s,

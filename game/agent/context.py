@@ -2,8 +2,9 @@
 
 The request is a stable prefix (persona, rules of character, world summary, NPC summary,
 skill descriptions; byte-identical between turns so prompt caches hit) followed by the
-newest whole exchanges of the history that fit a token budget. History stops at the
-newest `summary` event: the caller passes its text in `npc_summary`. Player text only ever
+newest whole exchanges of the history that fit a token budget. History starts after the
+newest `summary` event's `upto_seq` (compaction keeps the newest events after it); the
+caller passes its text in `npc_summary`. Player text only ever
 appears as user content, delimited; never inside the system prompt.
 """
 
@@ -18,6 +19,7 @@ from game.agent.events import (
     TRIGGER_PRIORITY,
     AssistantMessage,
     EventBase,
+    SummaryEvent,
     ToolResultEvent,
     UserMessage,
     WorldObservation,
@@ -53,7 +55,6 @@ INTERRUPTED_MARK = "[interrupted]"
 MISSING_RESULT = "No result: the call was interrupted."
 # Hot paths compare `event.type`: isinstance on pydantic models is several times slower.
 _TRIGGER_TYPES = frozenset({"user.message", "world.observation"})
-_BOUNDARY_TYPES = _TRIGGER_TYPES | {"summary"}
 
 
 def estimate_tokens(text: str) -> int:
@@ -86,6 +87,20 @@ def _with_perception(body: str, perception: str | None) -> str:
     if not perception:
         return body
     return f"[world] What you perceive now:\n{perception}\n\n{body}"
+
+
+def visible_events(events: Sequence[EventBase]) -> Sequence[EventBase]:
+    """The events replay uses: those after the newest summary's `upto_seq`.
+
+    What came before is told by the summary's text, which goes into the system prompt.
+    """
+    index = len(events) - 1
+    while index >= 0 and events[index].type != "summary":
+        index -= 1
+    if index < 0:
+        return events
+    upto = cast(SummaryEvent, events[index]).upto_seq
+    return [e for e in events if e.seq > upto and e.type != "summary"]
 
 
 class ContextBuilder:
@@ -145,7 +160,7 @@ class ContextBuilder:
         npc_summary: str = "",
     ) -> ProviderRequest:
         """The provider input for the NPC's next step, rebuilt from its events."""
-        messages, trigger, history_tokens = self._history(events)
+        messages, trigger, history_tokens = self._history(visible_events(events))
         system = self.system_prompt(
             profile, tools, world_summary=world_summary, npc_summary=npc_summary
         )
@@ -184,16 +199,11 @@ class ContextBuilder:
 
         An exchange is a trigger (player message or world observation) and what followed
         it up to the next trigger. Older exchanges are added newest first while they fit
-        the budget; the window stops at a `summary` event (what came before is told by its
-        text, passed as `npc_summary`) and never starts with a partial exchange.
+        the budget; the window never starts with a partial exchange. `events` holds no
+        summary (`visible_events` dropped it and what it covers).
         """
         start = len(events) - 1
-        while start >= 0:
-            kind = events[start].type
-            if kind in _TRIGGER_TYPES:
-                break
-            if kind == "summary":
-                return [], None, 0
+        while start >= 0 and events[start].type not in _TRIGGER_TYPES:
             start -= 1
         if start < 0:
             return [], None, 0
@@ -289,25 +299,24 @@ class ContextBuilder:
 
     @staticmethod
     def _previous(events: Sequence[EventBase], start: int, entry: _Exchange) -> int:
-        """Where the exchange before events[start] starts, or _AT_SUMMARY / _AT_START."""
+        """Where the exchange before events[start] starts, or _AT_START."""
         if entry.back is not None:
             distance, marker = entry.back
             index = start - distance
             # The nearest boundary before an event never changes in a log.
             if index >= 0 and events[index] is marker:
-                return _AT_SUMMARY if marker.type == "summary" else index
+                return index
         index = start - 1
-        while index >= 0 and events[index].type not in _BOUNDARY_TYPES:
+        while index >= 0 and events[index].type not in _TRIGGER_TYPES:
             index -= 1
         if index < 0:
             return _AT_START  # no trigger before: the list starts inside an exchange
         marker = events[index]
         entry.back = (start - index, marker)
-        return _AT_SUMMARY if marker.type == "summary" else index
+        return index
 
 
-_AT_SUMMARY = -1
-_AT_START = -2
+_AT_START = -1
 
 
 class _Exchange:

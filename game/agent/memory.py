@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.agent.bus import BusEvent
-from game.agent.context import ContextBuilder, NpcProfile, convert_exchange, message_tokens
+from game.agent.context import convert_exchange, message_tokens
 from game.agent.events import (
     AssistantMessage,
     EventBase,
@@ -31,18 +31,16 @@ from game.agent.events import (
     UserMessage,
     WorldObservation,
 )
-from game.agent.providers.base import Message, Provider, ProviderRequest, ToolSpec
+from game.agent.providers.base import Message, Provider, ProviderRequest
 
 __all__ = [
     "REMOTE_PROVIDERS",
     "CompactionPlan",
     "Compactor",
-    "MemoryContextBuilder",
     "extractive_summary",
     "plan_compaction",
     "summarizer_for",
     "transcript_lines",
-    "visible_events",
 ]
 
 log = logging.getLogger(__name__)
@@ -58,39 +56,6 @@ You keep the memory of {name}, a character in a village. Below is what {name} re
 already and a transcript of what happened since. Write {name}'s updated memory in at most \
 {lines} short lines, in the second person ("You ..."): who said what, promises, names, \
 facts worth remembering. Plain lines only, no preamble."""
-
-
-def visible_events(events: Sequence[EventBase]) -> Sequence[EventBase]:
-    """The events a context should replay: those after the newest summary's `upto_seq`."""
-    index = len(events) - 1
-    while index >= 0 and events[index].type != "summary":
-        index -= 1
-    if index < 0:
-        return events
-    upto = cast(SummaryEvent, events[index]).upto_seq
-    return [e for e in events if e.seq > upto and e.type != "summary"]
-
-
-class MemoryContextBuilder(ContextBuilder):
-    """A ContextBuilder that keeps the events newer than the summary's `upto_seq`."""
-
-    def build(
-        self,
-        profile: NpcProfile,
-        events: Sequence[EventBase],
-        tools: list[ToolSpec],
-        *,
-        world_summary: str = "",
-        npc_summary: str = "",
-    ) -> ProviderRequest:
-        """The provider input: summary in the system prompt, newest exchanges as messages."""
-        return super().build(
-            profile,
-            visible_events(events),
-            tools,
-            world_summary=world_summary,
-            npc_summary=npc_summary,
-        )
 
 
 class CompactionPlan:

@@ -40,7 +40,6 @@ from game.agent.events import (  # noqa: E402
     UserMessage,
 )
 from game.agent.loop import AgentRuntime  # noqa: E402
-from game.agent.memory import MemoryContextBuilder  # noqa: E402
 from game.agent.providers.base import ToolCall  # noqa: E402
 from game.agent.providers.scripted import ScriptedProvider  # noqa: E402
 from game.agent.store import SessionStore  # noqa: E402
@@ -128,7 +127,6 @@ def runtime_for(saves: Path, world: World) -> AgentRuntime:
         saves,
         provider=ScriptedProvider(),
         registry=build_registry(),
-        context=MemoryContextBuilder(),
     )
     for npc in world.npcs.values():
         rt.register_npc(NpcProfile(npc_id=npc.entity_id, name=npc.name, persona=npc.persona))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.agent.context import NpcProfile
+from game.agent.context import ContextBuilder, NpcProfile, visible_events
 from game.agent.events import AssistantMessage, SummaryEvent, UserMessage
 from game.agent.loop import AgentRuntime, Trigger
 from game.agent.memory import (
     Compactor,
-    MemoryContextBuilder,
     extractive_summary,
     plan_compaction,
     summarizer_for,
-    visible_events,
 )
 from game.agent.providers.base import ToolCall
 from game.agent.providers.scripted import ScriptedProvider, error, reply, step, tool_call
@@ -28,7 +26,7 @@ def runtime(saves: Path, provider: ScriptedProvider | None = None) -> AgentRunti
         saves,
         provider=provider or ScriptedProvider(),
         registry=ToolRegistry(),
-        context=MemoryContextBuilder(history_token_budget=100_000),
+        context=ContextBuilder(history_token_budget=100_000),
     )
     rt.register_npc(TOBIN)
     return rt
