@@ -89,17 +89,22 @@ def _with_perception(body: str, perception: str | None) -> str:
     return f"[world] What you perceive now:\n{perception}\n\n{body}"
 
 
-def visible_events(events: Sequence[EventBase]) -> Sequence[EventBase]:
+def visible_events(
+    events: Sequence[EventBase], summary: SummaryEvent | bool | None = True
+) -> Sequence[EventBase]:
     """The events replay uses: those after the newest summary's `upto_seq`.
 
     What came before is told by the summary's text, which goes into the system prompt.
+    `summary` is that event when the caller knows it (None: there is none); True finds it.
     """
-    index = len(events) - 1
-    while index >= 0 and events[index].type != "summary":
-        index -= 1
-    if index < 0:
+    if summary is True:
+        index = len(events) - 1
+        while index >= 0 and events[index].type != "summary":
+            index -= 1
+        summary = cast(SummaryEvent, events[index]) if index >= 0 else None
+    if not isinstance(summary, SummaryEvent):
         return events
-    upto = cast(SummaryEvent, events[index]).upto_seq
+    upto = summary.upto_seq
     return [e for e in events if e.seq > upto and e.type != "summary"]
 
 
@@ -158,9 +163,14 @@ class ContextBuilder:
         *,
         world_summary: str = "",
         npc_summary: str = "",
+        summary: SummaryEvent | bool | None = True,
     ) -> ProviderRequest:
-        """The provider input for the NPC's next step, rebuilt from its events."""
-        messages, trigger, history_tokens = self._history(visible_events(events))
+        """The provider input for the NPC's next step, rebuilt from its events.
+
+        `summary`: the NPC's newest summary event if the caller knows it (None: none),
+        else True to look for it in `events`.
+        """
+        messages, trigger, history_tokens = self._history(visible_events(events, summary))
         system = self.system_prompt(
             profile, tools, world_summary=world_summary, npc_summary=npc_summary
         )

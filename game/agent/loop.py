@@ -258,12 +258,14 @@ class AgentRuntime:
     def build_request(self, slot: str, npc_id: str) -> ProviderRequest:
         """What the NPC's next step would send, replayed from its log."""
         profile = self._entry(npc_id)[0]
+        store = self.store(slot)
         return self.context.build(
             profile,
-            self.store(slot).recent(npc_id),
+            store.recent(npc_id),
             self.registry.specs(),
             world_summary=self._world_summary(slot),
             npc_summary=self._npc_summary(slot, npc_id),
+            summary=store.summary(npc_id),
         )
 
     def status(self, npc_id: str) -> NpcStatus:
@@ -463,6 +465,7 @@ class _Turn:
                 specs,
                 world_summary=rt._world_summary(self.slot),
                 npc_summary=rt._npc_summary(self.slot, self.npc_id),
+                summary=self.store.summary(self.npc_id),  # known to the store: no scan
             )
             request.metadata["step"] = step
             request.metadata["run_id"] = self.run_id
