@@ -20,7 +20,7 @@ from game.world.entities import Entity, Npc
 from game.world.world import World
 
 HistoryFn = Callable[[str], "concurrent.futures.Future[list[Line]]"]
-REVEAL_CPS = 40.0  # letters a second at text speed 1
+REVEAL_CPS = 120.0  # letters a second at text speed 1: about what a model streams
 HELP_TEXT = """Keys
 Arrows / WASD   walk
 E               talk to the NPC next to you

@@ -123,6 +123,7 @@ def test_screenshot_shows_bubbles_and_emotes_at_the_npcs(window, quiet, tmp_path
     world.post(SpeechStart("tobin"))
     for _ in range(15):  # the emotes pop in fully
         view.on_update(1 / 60)
+    view.reveal_all()  # the whole lines, not the typewriter's progress
     view.on_draw()
     shot = tmp_path / "life.png"
     arcade.get_image(0, 0, 1280, 720).convert("RGB").save(shot)
