@@ -201,6 +201,20 @@ class GameSession:
             self.village = None
 
 
+def open_window(headless: bool) -> arcade.Window:
+    """The game window; no display (or no OpenGL) is one clear line, not a traceback."""
+    try:
+        return arcade.Window(WIDTH, HEIGHT, TITLE, visible=not headless, vsync=False)
+    except Exception as exc:  # pyglet raises per-platform classes for "no display"
+        name = type(exc).__name__
+        if "Display" in name or "Config" in name or "Window" in name:
+            raise UsageError(
+                f"cannot open the game window ({exc}): run it in a desktop session, "
+                "or use --headless for a run without a screen"
+            ) from exc
+        raise
+
+
 def run_window(
     options: GameOptions,
     *,
@@ -212,7 +226,7 @@ def run_window(
 ) -> None:
     """Open the window: the title screen, or straight into `slot`; headless stops after
     `frames` and may save a screenshot of the last one."""
-    window = arcade.Window(WIDTH, HEIGHT, TITLE, visible=not headless, vsync=False)
+    window = open_window(headless)
     session = GameSession(window, options)
     try:
         if slot is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -113,3 +114,27 @@ def test_headless_screenshot_shows_player_and_streamed_bubble(tmp_path: Path) ->
     cream, ink = bubble_pixels(img.crop(box))
     assert cream > 2500, f"no bubble above Pip ({cream} cream pixels)"
     assert ink > 80, f"the bubble holds no text ({ink} ink pixels)"
+
+
+def test_no_display_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_HEADLESS", "WAYLAND_DISPLAY")}
+    env["DISPLAY"] = ":999"  # an X display that does not exist, on any machine
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "run_game.py"),
+            "--provider",
+            "scripted",
+            "--saves-dir",
+            str(tmp_path / "saves"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open the game window" in lines[0]
