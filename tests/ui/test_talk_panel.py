@@ -85,6 +85,16 @@ def beside(village: Village, npc_id: str) -> None:
         npc.tile, free=lambda t: t != npc.tile and world.occupant(t) is None))
 
 
+def talk_to_tobin(window, village: Village):
+    """The play view with the player beside Tobin and the talk panel open."""
+    import arcade
+
+    view = open_view(window, village)
+    beside(village, "tobin")
+    view.on_key_press(arcade.key.E, 0)
+    return view
+
+
 def say_to(window, view, text: str) -> None:
     import arcade
 
@@ -107,13 +117,10 @@ def cleanup(window) -> Iterator[list[Village]]:
 
 
 def test_history_shows_after_reloading_the_slot(window, saves: Path, cleanup) -> None:
-    import arcade
 
     village = open_village(saves)
     cleanup.append(village)
-    view = open_view(window, village)
-    beside(village, "tobin")
-    view.on_key_press(arcade.key.E, 0)
+    view = talk_to_tobin(window, village)
     say_to(window, view, "What do you do?")
     tobin = village.world.npcs["tobin"]
     frames_until(view, lambda: tobin.bubble is not None and not tobin.bubble.streaming
@@ -125,9 +132,7 @@ def test_history_shows_after_reloading_the_slot(window, saves: Path, cleanup) ->
 
     again = open_village(saves)
     cleanup.append(again)
-    view = open_view(window, again)
-    beside(again, "tobin")
-    view.on_key_press(arcade.key.E, 0)
+    view = talk_to_tobin(window, again)
     frames_until(view, lambda: view.talk.loading is None)
     text = view.talk.history.text
     assert "You: What do you do?" in text and f"Tobin: {reply}" in text
@@ -139,9 +144,7 @@ def test_esc_interrupts_the_reply_and_the_log_marks_it(window, saves: Path, clea
 
     village = open_village(saves, HeldSay())
     cleanup.append(village)
-    view = open_view(window, village)
-    beside(village, "tobin")
-    view.on_key_press(arcade.key.E, 0)
+    view = talk_to_tobin(window, village)
     say_to(window, view, "Tell me a story")
     tobin = village.world.npcs["tobin"]
     frames_until(view, lambda: tobin.bubble is not None and len(tobin.bubble.text) > 10)
@@ -161,13 +164,10 @@ def test_esc_interrupts_the_reply_and_the_log_marks_it(window, saves: Path, clea
 
 
 def test_lines_typed_while_the_npc_answers_queue(window, saves: Path, cleanup) -> None:
-    import arcade
 
     village = open_village(saves)
     cleanup.append(village)
-    view = open_view(window, village)
-    beside(village, "tobin")
-    view.on_key_press(arcade.key.E, 0)
+    view = talk_to_tobin(window, village)
     say_to(window, view, "hello")
     say_to(window, view, "who are you?")  # sent before the first reply is done
     frames_until(view, lambda: view.talk.history.text.count("Tobin: ") >= 2)
@@ -206,9 +206,7 @@ def test_inspector_shows_the_nearest_npc(window, saves: Path, cleanup) -> None:
 
     village = open_village(saves)
     cleanup.append(village)
-    view = open_view(window, village)
-    beside(village, "tobin")
-    view.on_key_press(arcade.key.E, 0)
+    view = talk_to_tobin(window, village)
     say_to(window, view, "hello")
     tobin = village.world.npcs["tobin"]
     frames_until(view, lambda: tobin.bubble is not None and not tobin.bubble.streaming)
