@@ -211,7 +211,7 @@ async def _chat(args: argparse.Namespace) -> int:
     from game.agent.loop import AgentRuntime, Failed, Trigger
     from game.errors import UsageError
     from game.npc.brain import profile_of
-    from game.npc.skills import build_registry
+    from game.npc.skills import SkillDeps, build_registry
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
     from game.world.perception import perceive
@@ -238,7 +238,7 @@ async def _chat(args: argparse.Namespace) -> int:
         on_text_delta=on_text,
     )
     npc = world.npcs[args.npc_id]
-    runtime.register_npc(profile_of(world, args.npc_id), deps=world)
+    runtime.register_npc(profile_of(world, args.npc_id), deps=SkillDeps(world))
     say_tool = runtime.registry.get("say")
 
     def show(event: BusEvent) -> None:

@@ -23,7 +23,8 @@ import math
 import queue
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,11 +33,13 @@ from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY
 from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
 from game.agent.providers.persona import NEAR_PHRASE, mood_of, reply_for
+from game.npc.skills import SkillDeps
 from game.world.commands import (
     Emote,
     Face,
     Halt,
     MoveSteps,
+    Outcome,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -101,6 +104,22 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
     )
 
 
+def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
+    """Copy a finished world future into its waiter; whether the pair is done with."""
+    if waiter.done():  # the skill was cancelled: the world need not answer any more
+        fut.cancel()
+        return True
+    if not fut.done():
+        return False
+    if fut.cancelled():
+        waiter.cancel()
+    elif (exc := fut.exception()) is not None:
+        waiter.set_exception(exc)
+    else:
+        waiter.set_result(fut.result())
+    return True
+
+
 class NpcAgents:
     """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
 
@@ -122,12 +141,16 @@ class NpcAgents:
         )
         self.pumping = False
         self._pump_task: asyncio.Task[None] | None = None
+        # World outcomes the pump hands to the skills awaiting them (see `outcome`).
+        self._awaiting: list[tuple[Future[Outcome], asyncio.Future[Outcome]]] = []
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
         self.runtime = runtime
         for npc_id in self.world.npcs:
-            runtime.register_npc(profile_of(self.world, npc_id), deps=self.world)
+            runtime.register_npc(
+                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.outcome)
+            )
 
     def start_pump(self, every_s: float = 0.02) -> None:
         """Poll `inbox` every `every_s` on the agent loop (call on the agent loop).
@@ -135,7 +158,8 @@ class NpcAgents:
         Handing a call over with `call_soon_threadsafe` writes to the loop's wake-up pipe:
         the game thread gives up the GIL inside its frame and the woken agent thread may
         keep it for milliseconds. A queue the agent loop polls costs the frame nothing,
-        for at most `every_s` of latency.
+        for at most `every_s` of latency. The same holds the other way: the world's
+        outcomes reach the skills through `outcome`, polled here too.
         """
         if self._pump_task is None:
             self.pumping = True
@@ -146,7 +170,7 @@ class NpcAgents:
         if self._pump_task is not None:
             self._pump_task.cancel()
             self._pump_task = None
-        self.pumping = False
+        self._stop_polling()
 
     async def _pump(self, every_s: float) -> None:
         try:
@@ -154,19 +178,49 @@ class NpcAgents:
                 self.pump()
                 await asyncio.sleep(every_s)
         finally:
-            self.pumping = False
+            self._stop_polling()
+
+    def _stop_polling(self) -> None:
+        """Outcomes still awaited are handed on by the world's own callback from now on."""
+        self.pumping = False
+        loop = asyncio.get_running_loop()
+
+        def later(waiter: asyncio.Future[Outcome]) -> Callable[[Future[Outcome]], None]:
+            def done(fut: Future[Outcome]) -> None:
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(_hand_on, fut, waiter)
+
+            return done
+
+        for fut, waiter in self._awaiting:
+            fut.add_done_callback(later(waiter))
+        self._awaiting = []
 
     def pump(self) -> None:
-        """Run every call the game thread queued in `inbox`."""
+        """Run every call the game thread queued in `inbox`; hand on finished outcomes."""
         while True:
             try:
                 fn, args = self.inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             try:
                 fn(*args)
             except Exception:
                 log.exception("agent call %r failed", fn)
+        if self._awaiting:
+            self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
+
+    def outcome(self, fut: Future[Outcome]) -> Awaitable[Outcome]:
+        """Await what the world made of a command (on the agent loop).
+
+        `asyncio.wrap_future` would resolve it through `call_soon_threadsafe` from inside
+        the game thread's frame; while the pump runs, it finds finished futures instead.
+        """
+        if not self.pumping:
+            return asyncio.wrap_future(fut)
+        waiter: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._awaiting.append((fut, waiter))
+        return waiter
 
     def cancel(self, npc_id: str) -> None:
         """Cancel the NPC's running turn (on the agent loop)."""

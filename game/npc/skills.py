@@ -3,12 +3,16 @@
 Each skill turns its arguments into a world command, waits for the world to finish the
 action, and returns what happened as text. An `Impossible` becomes an error result with
 the reason, so the model can correct itself. Handlers run on the agent loop; the world is
-only touched through its thread-safe inbox. `ToolContext.deps` is the `World`.
+only touched through its thread-safe inbox. `ToolContext.deps` is a `SkillDeps`: the
+`World`, and how to await what it made of a command.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -90,15 +94,32 @@ class WaitArgs(BaseModel):
     seconds: float = Field(2.0, ge=0.5, le=10.0, description="Seconds to wait, at most 10.")
 
 
+@dataclass(frozen=True)
+class SkillDeps:
+    """What the skills of one NPC work on: the world, and a way to await its outcomes.
+
+    `wait` defaults to `asyncio.wrap_future`, right when the world steps on the agent
+    loop's own thread; beside a game thread, `NpcAgents.outcome` polls instead.
+    """
+
+    world: World
+    wait: Callable[[Future[Outcome]], Awaitable[Outcome]] = asyncio.wrap_future
+
+
+def _deps(ctx: ToolContext) -> SkillDeps:
+    deps = ctx.deps
+    if not isinstance(deps, SkillDeps):
+        raise TypeError("NPC skills need SkillDeps as the tool context's deps")
+    return deps
+
+
 def _world(ctx: ToolContext) -> World:
-    world = ctx.deps
-    if not isinstance(world, World):
-        raise TypeError("NPC skills need the World as the tool context's deps")
-    return world
+    return _deps(ctx).world
 
 
 async def _do(ctx: ToolContext, command: WorldCommand) -> ToolResult:
-    outcome: Outcome = await asyncio.wrap_future(_world(ctx).submit(command))
+    deps = _deps(ctx)
+    outcome = await deps.wait(deps.world.submit(command))
     return ToolResult(content=outcome.message, is_error=not outcome.ok)
 
 

@@ -6,12 +6,15 @@ scripted fake where the test needs a failing or silent model), stepping the game
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+
+import pytest
 
 from game.agent.loop import Trigger
 from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
 from game.npc.brain import ChatterSettings, IdleSettings
-from game.world.commands import Say
+from game.world.commands import MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
 
@@ -225,4 +228,46 @@ async def test_triggers_cross_by_the_polled_inbox_when_the_pump_runs(tmp_path: P
     assert life.said_by("pip")[0].text.startswith("I'm Pip.")
     life.agents.stop_pump()
     assert not life.agents.pumping
+    await life.close()
+
+
+async def test_outcomes_reach_the_skills_by_the_pump_not_by_a_wake_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A wake-up written from the game thread would give up the GIL inside its frame.
+    life = Life(tmp_path)
+    wake_ups: list[object] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *args: wake_ups.append(args))
+    life.agents.start_pump(every_s=0)
+    waiter = life.agents.outcome(life.world.submit(MoveSteps("pip", "left", 1)))
+    await life.run(until=waiter.done, limit_s=5)
+    assert waiter.result().ok and "arrived" in waiter.result().message
+    assert wake_ups == []
+    life.agents.stop_pump()
+    await life.close()
+
+
+async def test_outcomes_still_awaited_when_the_pump_stops_arrive_all_the_same(
+    tmp_path: Path,
+) -> None:
+    life = Life(tmp_path)
+    life.agents.start_pump(every_s=0)
+    await asyncio.sleep(0)
+    waiter = life.agents.outcome(life.world.submit(MoveSteps("pip", "left", 2)))
+    life.agents.stop_pump()
+    await life.run(until=waiter.done, limit_s=5)
+    assert waiter.result().ok
+    await life.close()
+
+
+async def test_a_cancelled_skill_lets_go_of_its_world_future(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    life.agents.start_pump(every_s=0)
+    world_fut = life.world.submit(MoveSteps("pip", "left", 2))
+    waiter = life.agents.outcome(world_fut)
+    waiter.cancel()
+    await life.run(until=world_fut.done, limit_s=5)
+    assert world_fut.cancelled()
+    life.agents.stop_pump()
     await life.close()
