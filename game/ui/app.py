@@ -7,6 +7,7 @@ saves the last frame as a PNG.
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from dataclasses import dataclass
@@ -124,6 +125,7 @@ class GameSession:
     def open_slot(self, slot: str, player_name: str | None = None) -> Village:
         """Open (or create) a slot and show its play screen."""
         o = self.options
+        gc.unfreeze()  # what the last village froze may be garbage once it closes
         village = Village.open(
             o.map_path,
             slot=slot,
@@ -150,6 +152,7 @@ class GameSession:
                 text_scale=o.settings.text_scale,
             )
         )
+        freeze_loaded()
         return village
 
     # --- title.Launcher ---------------------------------------------------------------
@@ -199,6 +202,19 @@ class GameSession:
         if self.village is not None:
             self.village.close()
             self.village = None
+        gc.unfreeze()
+
+
+def freeze_loaded() -> None:
+    """Collect once, then keep what is loaded (tile sprites, textures, the village) out
+    of every later collection.
+
+    A 100x100 map is 10,000 tile sprites and 220,000 tracked objects; each full
+    collection walked them all, a 130 ms hitch every few seconds of play. Frozen, a
+    collection walks only what the game made since.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def open_window(headless: bool) -> arcade.Window:

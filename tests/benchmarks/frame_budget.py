@@ -29,6 +29,7 @@ Run: python tests/benchmarks/frame_budget.py [seconds of game time per scene, de
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -54,6 +55,7 @@ from game.agent.providers.persona import PersonaProvider
 from game.bridge import AgentThread
 from game.npc.brain import Brain, IdleSettings, NpcAgents
 from game.npc.skills import build_registry
+from game.ui.app import freeze_loaded
 from game.ui.game_view import GameView
 from game.world.commands import MoveSteps, Outcome, WorldCommand
 from game.world.tiled import load_map
@@ -307,6 +309,7 @@ def run_scene(
         world.post = recording_post  # type: ignore[method-assign]
     view = GameView(world, brain if mode == "thinking" else cast(Brain, _Off()))
     window.show_view(view)
+    freeze_loaded()  # as the game does once a village is loaded
     by_frame: dict[int, list[WorldCommand]] = {}
     for frame, command in (script or []) if mode == "replay" else []:
         by_frame.setdefault(frame, []).append(command)
@@ -337,6 +340,7 @@ def run_scene(
     triggers = len(brain.sent)
     thread.stop(runtime.aclose)
     window.show_view(arcade.View())
+    gc.unfreeze()
     return {
         "update": update_ms,
         "frame": frame_ms,
