@@ -69,8 +69,11 @@ class BubbleView:
         self._shown = ""
         warm_glyphs(size)
 
-    def reveal_all(self) -> None:
-        """Show the whole text now."""
+    def reveal_all(self, bubble_id: int | None = None) -> None:
+        """Show the whole text now; `bubble_id` (`id` of the entity's bubble) also covers
+        a bubble that came since the last draw, which would otherwise start from nothing."""
+        if bubble_id is not None:
+            self._bubble_id = bubble_id
         self.revealed = float("inf")
 
     def _visible(self, text: str, bubble_id: int, clock: float) -> str:

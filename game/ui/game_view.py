@@ -149,8 +149,10 @@ class GameView(arcade.View):
 
     def reveal_all(self) -> None:
         """Show every bubble's text at once instead of letter by letter."""
-        for bubble in self.bubbles.values():
-            bubble.reveal_all()
+        for ent in self.world.entities():
+            view = self.bubbles.get(ent.entity_id)
+            if view is not None:
+                view.reveal_all(id(ent.bubble) if ent.bubble is not None else None)
 
     def npc_is_replying(self, npc: Npc) -> bool:
         """Whether the NPC is thinking about or still streaming its reply."""

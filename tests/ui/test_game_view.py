@@ -113,3 +113,15 @@ def test_arrow_keys_and_wasd_move_the_player(window, play) -> None:
     window.dispatch_events()
     frames_until(view, lambda: not player.moving)
     assert player.tile == start
+
+
+def test_reveal_shows_a_line_that_came_since_the_last_drawn_frame(window, play) -> None:
+    from game.world.commands import Say
+
+    view, village = play
+    walk_next_to(view, village, "pip")
+    village.world.post(Say("pip", "A line that came between two frames."))
+    view.on_update(1 / 60)
+    view.reveal_all()  # Space, before the bubble was ever drawn
+    view.on_draw()
+    assert view.bubbles["pip"].label.text == "A line that came between two frames."
