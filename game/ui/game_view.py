@@ -15,7 +15,13 @@ from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote, warm_glyphs
 from game.ui.choices import AskPanel
 from game.ui.dialogue import TalkPanel
 from game.ui.inspector import Inspector
-from game.ui.sprites import CharacterSprite, drawn_layers, emote_texture, tile_center
+from game.ui.sprites import (
+    CharacterSprite,
+    TileRect,
+    drawn_layers,
+    emote_texture,
+    tile_center,
+)
 from game.world.entities import Entity, Npc
 from game.world.world import World
 
@@ -252,8 +258,10 @@ class GameView(arcade.View):
             self.talk_input.deactivate()  # number keys answer, they do not type
         if self.saves is not None and self.saves.autosave_due(dt):
             menus.quick_save(self, self.saves, auto=True)
+        self._follow_player()
+        seen = self._tiles_in_view()
         for sprite in self.sprites.values():
-            sprite.sync()
+            sprite.sync(seen)
         if self.talking_to is not None:
             self.talk.refresh()
         if self.inspector is not None:
@@ -263,7 +271,17 @@ class GameView(arcade.View):
             and self.world.distance(self.world.player, self.talking_to) > TALK_REACH + 1
         ):
             self.close_talk()
-        self._follow_player()
+
+    def _tiles_in_view(self, margin: int = 2) -> TileRect:
+        """The tiles the camera shows, and `margin` more on each side."""
+        left, right, bottom, top = self._view_bounds()
+        rows = self.world.map.height
+        return TileRect(
+            left / self.tile - 1 - margin,
+            rows - top / self.tile - 1 - margin,
+            right / self.tile + margin,
+            rows - bottom / self.tile + margin,
+        )
 
     def _follow_player(self) -> None:
         px, py = tile_center(

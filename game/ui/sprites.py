@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -53,6 +54,20 @@ def _to_atlas(textures: list[arcade.Texture]) -> None:
         atlas.add(texture)
 
 
+@dataclass(frozen=True)
+class TileRect:
+    """A rectangle of (fractional) tile coordinates, edges included."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def holds(self, x: float, y: float) -> bool:
+        """Whether the point lies inside."""
+        return self.left <= x <= self.right and self.top <= y <= self.bottom
+
+
 class CharacterSprite(arcade.Sprite):
     """The sprite of one entity: follows its position, facing and walk cycle."""
 
@@ -66,9 +81,17 @@ class CharacterSprite(arcade.Sprite):
         self._pose: tuple[float, float, str, int] | None = None
         self.sync()
 
-    def sync(self) -> None:
-        """Pose the sprite from the entity's state (nothing to do for one standing still)."""
+    def sync(self, seen: TileRect | None = None) -> None:
+        """Pose the sprite from the entity's state (nothing to do for one standing still).
+
+        With `seen`, the tiles in view: a sprite that is out of view and stays out of view
+        is left where it was drawn last, and posed when it walks back in.
+        """
         ent = self.entity
+        if seen is not None and not seen.holds(ent.x, ent.y):
+            last = self._pose
+            if last is None or not seen.holds(last[0], last[1]):
+                return
         index = 0
         if ent.moving or ent.walk_time > 0:
             index = 1 + int(ent.walk_time * WALK_FPS) % 3

@@ -115,6 +115,36 @@ def test_arrow_keys_and_wasd_move_the_player(window, play) -> None:
     assert player.tile == start
 
 
+def test_sprites_out_of_view_wait_and_catch_up_when_seen(window, play) -> None:
+    from game.ui.sprites import tile_center
+    from game.world.commands import MoveSteps
+
+    view, village = play
+    world = village.world
+    world.player.place(world.grid.nearest_walkable((2, 2)))
+    far = max(world.npcs.values(), key=lambda n: world.distance(world.player, n))
+    sprite = view.sprites[far.entity_id]
+    view.on_update(1 / 60)
+    assert not view._tiles_in_view().holds(far.x, far.y), "the NPC starts out of view"
+    before = sprite.position
+    direction = next(d for d in ("left", "right", "up", "down")
+                     if world.grid.walkable(_step(far.tile, d)))
+    world.post(MoveSteps(far.entity_id, direction, 1))
+    frames_until(view, lambda: far.moving)
+    frames_until(view, lambda: not far.moving)
+    assert sprite.position == before, "an unseen walker costs the frame nothing"
+    world.player.place(world.grid.nearest_walkable(far.tile, free=lambda t: t != far.tile))
+    view.on_update(1 / 60)
+    assert sprite.position == tile_center(far.x, far.y, world.map.height, view.tile)
+
+
+def _step(tile: tuple[int, int], direction: str) -> tuple[int, int]:
+    from game.world.grid import DIRECTIONS
+
+    dx, dy = DIRECTIONS[direction]
+    return tile[0] + dx, tile[1] + dy
+
+
 def test_reveal_shows_a_line_that_came_since_the_last_drawn_frame(window, play) -> None:
     from game.world.commands import Say
 
