@@ -192,6 +192,7 @@ class Village:
             world, agents, thread.call_soon, idle=IdleSettings(enabled=settings.idle_chatter)
         )
         thread.call_soon(agents.start_pump)  # triggers cross by a polled queue, not a wake-up
+        world.plan_elsewhere()  # and the pump plans paths: no A* inside a frame
         village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
         village.saves = SlotKeeper(
             world,

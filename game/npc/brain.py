@@ -40,12 +40,14 @@ from game.world.commands import (
     Halt,
     MoveSteps,
     Outcome,
+    PathFound,
     Say,
     SpeechCancel,
     SpeechDelta,
     SpeechStart,
 )
 from game.world.entities import Entity, Npc
+from game.world.grid import Grid
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.world import PLAYER_ID, Spoke, World
 
@@ -143,6 +145,8 @@ class NpcAgents:
         self._pump_task: asyncio.Task[None] | None = None
         # World outcomes the pump hands to the skills awaiting them (see `outcome`).
         self._awaiting: list[tuple[Future[Outcome], asyncio.Future[Outcome]]] = []
+        # The path planner's own grid (its neighbour cache is not shared across threads).
+        self._grid = Grid(world.grid.width, world.grid.height, world.grid.blocked)
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
@@ -159,7 +163,9 @@ class NpcAgents:
         the game thread gives up the GIL inside its frame and the woken agent thread may
         keep it for milliseconds. A queue the agent loop polls costs the frame nothing,
         for at most `every_s` of latency. The same holds the other way: the world's
-        outcomes reach the skills through `outcome`, polled here too.
+        outcomes reach the skills through `outcome`, polled here too. And the pump plans
+        the paths of a world that hands them out (`World.plan_elsewhere`), so no frame
+        pays for an A* search.
         """
         if self._pump_task is None:
             self.pumping = True
@@ -183,6 +189,7 @@ class NpcAgents:
     def _stop_polling(self) -> None:
         """Outcomes still awaited are handed on by the world's own callback from now on."""
         self.pumping = False
+        self.plan_paths()
         loop = asyncio.get_running_loop()
 
         def later(waiter: asyncio.Future[Outcome]) -> Callable[[Future[Outcome]], None]:
@@ -207,8 +214,18 @@ class NpcAgents:
                 fn(*args)
             except Exception:
                 log.exception("agent call %r failed", fn)
+        self.plan_paths()
         if self._awaiting:
             self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
+
+    def plan_paths(self) -> None:
+        """Answer the path searches the world handed out."""
+        requests = self.world.path_requests
+        while not requests.empty():
+            request = requests.get_nowait()
+            path = request.run(self._grid)
+            found = None if path is None else tuple(path)
+            self.world.post(PathFound(request.npc_id, request.token, found))
 
     def outcome(self, fut: Future[Outcome]) -> Awaitable[Outcome]:
         """Await what the world made of a command (on the agent loop).

@@ -143,6 +143,15 @@ class Ask:
     options: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class PathFound:
+    """A planner's answer to a `PathRequest` (see `World.plan_elsewhere`)."""
+
+    npc_id: str
+    token: int
+    path: tuple[Tile, ...] | None
+
+
 WorldCommand = (
     MoveTo
     | GoTo
@@ -157,4 +166,5 @@ WorldCommand = (
     | Look
     | Wait
     | Ask
+    | PathFound
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
 
 Tile = tuple[int, int]
 
@@ -152,3 +153,22 @@ class Grid:
                 err += dx
                 y0 += sy
         return True
+
+
+@dataclass(frozen=True)
+class PathRequest:
+    """A path search handed out of the world's step, with what it needs to run anywhere:
+    the tiles others stood on when it was asked (they are avoided, the goal excepted)."""
+
+    npc_id: str
+    token: int
+    start: Tile
+    goal: Tile
+    occupied: frozenset[Tile]
+    max_nodes: int = 20_000
+
+    def run(self, grid: Grid) -> list[Tile] | None:
+        """The path, as `Grid.find_path` finds it."""
+        return grid.find_path(
+            self.start, self.goal, occupied=self.occupied.__contains__, max_nodes=self.max_nodes
+        )

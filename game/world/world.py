@@ -8,6 +8,7 @@ which the game thread drains with `drain_events()`.
 
 from __future__ import annotations
 
+import itertools
 import math
 import queue
 from collections import deque
@@ -26,6 +27,7 @@ from game.world.commands import (
     MoveSteps,
     MoveTo,
     Outcome,
+    PathFound,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -46,7 +48,7 @@ from game.world.entities import (
     Player,
     reading_seconds,
 )
-from game.world.grid import DIRECTIONS, Grid, Tile
+from game.world.grid import DIRECTIONS, Grid, PathRequest, Tile
 from game.world.perception import perceive
 from game.world.tiled import MapData, Place
 
@@ -58,6 +60,9 @@ DETOUR_NODES = 1500  # how far a detour around someone in the way may search
 # no frame pays for a path across a big map (the walk starts a few frames later).
 PATH_NODES_PER_STEP = 80
 PATH_CHUNK = 20
+# A search handed to a planner elsewhere and not answered in this much game time is run
+# here after all (the planner stopped, or is far behind).
+PLAN_TIMEOUT_S = 2.0
 ASK_TIMEOUT_S = 60.0
 
 
@@ -89,11 +94,14 @@ WorldEvent = Spoke | Arrived
 
 @dataclass
 class _PathSearch:
-    """A move waiting for its path: the A* search runs a few hundred nodes a step."""
+    """A move waiting for its path: the A* search runs a few hundred nodes a step, or
+    (with `search` None) a planner elsewhere answers request `token` asked at `asked_at`."""
 
     job: _MoveJob
     goal: Tile
-    search: Generator[None, None, list[Tile] | None]
+    search: Generator[None, None, list[Tile] | None] | None
+    token: int = 0
+    asked_at: float = 0.0
 
 
 @dataclass
@@ -157,6 +165,10 @@ class World:
         self._occ: dict[Tile, Entity] | None = None
         self._searches: dict[str, _PathSearch] = {}  # moves whose path is being found
         self._path_budget = PATH_NODES_PER_STEP
+        # Path searches for a planner on another thread (see `plan_elsewhere`).
+        self.path_requests: queue.SimpleQueue[PathRequest] = queue.SimpleQueue()
+        self._planner = False
+        self._tokens = itertools.count(1)
         self.ask: PendingAsk | None = None
 
     # --- input from any thread --------------------------------------------------------
@@ -170,6 +182,16 @@ class World:
     def post(self, command: WorldCommand) -> None:
         """Queue a command nobody waits for (streamed speech deltas)."""
         self._inbox.put((command, None))
+
+    def plan_elsewhere(self, on: bool = True) -> None:
+        """Hand new path searches to a planner through `path_requests` instead of running
+        them in the step; it answers each with a `PathFound` command. Off, the searches
+        still out run here again. Call on the game thread."""
+        self._planner = on
+        if not on:
+            for npc_id, entry in self._searches.items():
+                if entry.search is None:
+                    entry.search = self._search_from(self.npcs[npc_id], entry.goal)
 
     # --- queries ----------------------------------------------------------------------
 
@@ -373,6 +395,9 @@ class World:
                 return self._face(npc, toward)
             case Look(at=at):
                 return self._look(npc, at)
+            case PathFound(token=token, path=path):
+                self._path_found(npc, token, path)
+                return None
             case Wait(seconds=seconds):
                 if fut is None:
                     return None
@@ -642,17 +667,39 @@ class World:
             return Success(f"you are already at {label}")
         # The old move ends now: the NPC finishes its step and waits for the new path.
         self._halt(npc, "stopped: a new move replaced it")
-        search = self.grid.search(npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK)
-        self._searches[npc.entity_id] = _PathSearch(_MoveJob(fut, label), goal, search)
         npc.activity = "walking"
+        job = _MoveJob(fut, label)
+        if self._planner:
+            token = next(self._tokens)
+            self._searches[npc.entity_id] = _PathSearch(job, goal, None, token, self.clock)
+            occupied = frozenset(e.tile for e in self.entities() if e is not npc)
+            self.path_requests.put(PathRequest(npc.entity_id, token, npc.tile, goal, occupied))
+            return None  # resolved on arrival (or when no path is found)
+        self._searches[npc.entity_id] = _PathSearch(job, goal, self._search_from(npc, goal))
         self._advance_searches()  # short paths are found at once
         return None  # resolved on arrival (or when no path is found)
+
+    def _search_from(self, npc: Npc, goal: Tile) -> Generator[None, None, list[Tile] | None]:
+        return self.grid.search(npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK)
+
+    def _path_found(self, npc: Npc, token: int, path: tuple[Tile, ...] | None) -> None:
+        entry = self._searches.get(npc.entity_id)
+        if entry is None or entry.token != token:
+            return  # that move was replaced or halted meanwhile
+        del self._searches[npc.entity_id]
+        self._found(npc.entity_id, entry, None if path is None else list(path))
 
     def _advance_searches(self) -> None:
         """Spend this step's node budget on the waiting searches, oldest first."""
         for npc_id in list(self._searches):
+            entry = self._searches[npc_id]
+            if entry.search is None:
+                if self.clock - entry.asked_at < PLAN_TIMEOUT_S:
+                    continue  # the planner's answer is on its way
+                entry.search = self._search_from(self.npcs[npc_id], entry.goal)
             while self._path_budget > 0:
                 entry = self._searches[npc_id]
+                assert entry.search is not None
                 self._path_budget -= PATH_CHUNK
                 try:
                     next(entry.search)

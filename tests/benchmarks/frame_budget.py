@@ -293,6 +293,7 @@ def run_scene(
     agents.attach(runtime)
     brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
     thread.call_soon(agents.start_pump)  # as game.village does
+    world.plan_elsewhere()
     now = [0]
     if mode == "thinking" and script is not None:
         submit, post = world.submit, world.post

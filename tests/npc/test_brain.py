@@ -14,9 +14,10 @@ import pytest
 from game.agent.loop import Trigger
 from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
 from game.npc.brain import ChatterSettings, IdleSettings
-from game.world.commands import MoveSteps, Say
+from game.world.commands import GoTo, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
+from game.world.world import PLAN_TIMEOUT_S
 
 from .conftest import Life, crowd
 
@@ -269,5 +270,19 @@ async def test_a_cancelled_skill_lets_go_of_its_world_future(tmp_path: Path) -> 
     waiter.cancel()
     await life.run(until=world_fut.done, limit_s=5)
     assert world_fut.cancelled()
+    life.agents.stop_pump()
+    await life.close()
+
+
+async def test_the_pump_plans_the_paths_the_world_hands_out(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    life.world.plan_elsewhere()
+    life.agents.start_pump(every_s=0)
+    waiter = life.agents.outcome(life.world.submit(GoTo("pip", "well")))
+    # Well before the world would give up on its planner and search by itself.
+    await life.run(until=lambda: bool(life.world.npcs["pip"].path), limit_s=PLAN_TIMEOUT_S / 4)
+    await life.run(until=waiter.done, limit_s=30)
+    assert waiter.result().ok and "well" in waiter.result().message
+    assert life.world.path_requests.empty()
     life.agents.stop_pump()
     await life.close()

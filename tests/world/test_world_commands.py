@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from game.world.commands import Ask, GoTo, Halt, Impossible, MoveTo, Say, Success, Wait
+from game.world.commands import (
+    Ask,
+    GoTo,
+    Halt,
+    Impossible,
+    MoveTo,
+    PathFound,
+    Say,
+    Success,
+    Wait,
+)
+from game.world.grid import Grid
 from game.world.perception import perceive
 from game.world.world import PLAYER_ID, Spoke, World
 
@@ -200,3 +211,84 @@ def test_no_path_is_found_in_the_end() -> None:
     fut = world.submit(MoveTo("npc_a", (11, 11)))  # walled in on every side
     run_until(world, fut.done)
     assert fut.result().message.startswith("no path from (1, 0)")
+
+
+def _answer(world: World, grid: Grid) -> list[int]:
+    """Play the planner: answer every request the world handed out; their tokens."""
+    tokens = []
+    while not world.path_requests.empty():
+        request = world.path_requests.get_nowait()
+        path = request.run(grid)
+        world.post(PathFound(request.npc_id, request.token, None if path is None else tuple(path)))
+        tokens.append(request.token)
+    return tokens
+
+
+def test_a_world_that_plans_elsewhere_searches_nothing_in_its_step() -> None:
+    world = _long_map()
+    world.plan_elsewhere()
+    npc = world.npcs["npc_a"]
+    world.player.place((5, 20))  # in the way, at the time of asking
+    fut = world.submit(MoveTo("npc_a", (77, 20)))
+    for _ in range(30):  # half a second: no planner, no path, no search of its own
+        world.step(1 / 60)
+    assert not npc.path and not fut.done() and npc.activity == "walking"
+    request = world.path_requests.get_nowait()
+    assert (request.start, request.goal) == ((2, 20), (77, 20))
+    assert (5, 20) in request.occupied and (2, 20) not in request.occupied
+    world.path_requests.put(request)
+    assert _answer(world, Grid(world.grid.width, world.grid.height, world.grid.blocked))
+    world.step(1 / 60)
+    assert npc.path and npc.path[-1] == (77, 20) and (5, 20) not in npc.path
+    run_until(world, fut.done, limit_s=60)
+    assert isinstance(fut.result(), Success) and npc.tile == (77, 20)
+
+
+def test_a_late_answer_for_a_replaced_move_is_ignored() -> None:
+    world = _long_map()
+    world.plan_elsewhere()
+    grid = Grid(world.grid.width, world.grid.height, world.grid.blocked)
+    first = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    second = world.submit(MoveTo("npc_a", (30, 20)))
+    world.step(1 / 60)
+    assert "a new move replaced it" in first.result(timeout=0).message
+    assert len(_answer(world, grid)) == 2  # both answers arrive, the stale one first
+    run_until(world, second.done, limit_s=60)
+    assert world.npcs["npc_a"].tile == (30, 20)
+
+
+def test_unanswered_searches_run_in_the_world_after_a_timeout_or_when_planning_stops() -> None:
+    from game.world.world import PLAN_TIMEOUT_S
+
+    world = _long_map()
+    world.plan_elsewhere()
+    fut = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    steps = 1
+    while not world.npcs["npc_a"].path:  # nobody answers
+        world.step(1 / 60)
+        steps += 1
+    assert steps / 60 >= PLAN_TIMEOUT_S
+    run_until(world, fut.done, limit_s=60)
+    assert fut.result().ok
+
+    world = _long_map()
+    world.plan_elsewhere()
+    fut = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    world.plan_elsewhere(False)
+    run_until(world, lambda: bool(world.npcs["npc_a"].path), limit_s=PLAN_TIMEOUT_S / 4)
+    run_until(world, fut.done, limit_s=60)
+    assert fut.result().ok
+
+
+def test_a_planned_no_path_is_impossible() -> None:
+    world = _long_map()
+    world.plan_elsewhere()
+    fut = world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    request = world.path_requests.get_nowait()
+    world.post(PathFound("npc_a", request.token, None))
+    world.step(1 / 60)
+    assert fut.result(timeout=0).message.startswith("no path from (2, 20)")
