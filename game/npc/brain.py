@@ -48,7 +48,7 @@ from game.world.commands import (
 )
 from game.world.entities import Entity, Npc
 from game.world.grid import Grid
-from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
+from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, perceive, sense
 from game.world.world import PLAYER_ID, Spoke, World
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,20 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
     return NpcProfile(
         npc_id=npc_id, name=npc.name, persona=npc.persona, greeting=npc.greeting, extra=extra
     )
+
+
+@dataclass(frozen=True)
+class Sensed:
+    """An NPC's perception as facts taken on the game thread, to be written as text
+    (summary, token budget, the local model's tokenizer) on the agent thread."""
+
+    perception: Perception
+    budget: int
+    count_tokens: Callable[[str], int]
+
+    def text(self) -> str:
+        """The perception as the agent reads it."""
+        return self.perception.fit(self.budget, self.count_tokens)
 
 
 def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
@@ -248,9 +262,14 @@ class NpcAgents:
         """Plain assistant text is speech: grow the bubble now."""
         self.world.post(SpeechDelta(npc_id, text))
 
-    def start_turn(self, npc_id: str, trigger: Trigger) -> asyncio.Future[TurnOutcome] | None:
-        """Queue a turn in the NPC's lane (call on the agent loop)."""
+    def start_turn(
+        self, npc_id: str, trigger: Trigger, sensed: Sensed | None = None
+    ) -> asyncio.Future[TurnOutcome] | None:
+        """Queue a turn in the NPC's lane (call on the agent loop); `sensed` is what the
+        NPC perceived when the trigger fired, written into the trigger here."""
         assert self.runtime is not None, "attach() a runtime first"
+        if sensed is not None:
+            trigger = trigger.model_copy(update={"perception": sensed.text()})
         runtime = self.runtime
         waiting = self._inflight.setdefault(npc_id, [])
         if (
@@ -445,8 +464,9 @@ class Brain:
 
     # --- triggers -----------------------------------------------------------------------
 
-    def trigger(self, npc_id: str, trigger: Trigger) -> None:
-        """Hand a trigger to the agent loop; returns at once."""
+    def trigger(self, npc_id: str, trigger: Trigger, *, sense_now: bool = False) -> None:
+        """Hand a trigger to the agent loop; returns at once. With `sense_now`, what the
+        NPC perceives now goes along, as facts the agent thread writes up."""
         state = self._state(npc_id)
         state.pending[trigger.kind] = state.pending.get(trigger.kind, 0) + 1
         self.in_flight += 1
@@ -454,7 +474,10 @@ class Brain:
         self.sent.append((npc_id, trigger.kind))
         if len(self.sent) > 256:
             del self.sent[:128]
-        self._send(self.agents.start_turn, npc_id, trigger)
+        sensed = None
+        if sense_now:
+            sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+        self._send(self.agents.start_turn, npc_id, trigger, sensed)
 
     def _send(self, fn: Callable[..., Any], *args: Any) -> None:
         """Hand a call to the agent loop: through the polled inbox when the pump runs."""
@@ -470,7 +493,7 @@ class Brain:
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
-        self.trigger(npc_id, Trigger.player(text, self.perception(npc_id)))
+        self.trigger(npc_id, Trigger.player(text), sense_now=True)
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
@@ -521,12 +544,8 @@ class Brain:
                 self.world.post(SpeechStart(npc.entity_id))
             self.trigger(
                 npc.entity_id,
-                Trigger(
-                    kind="heard",
-                    text=text,
-                    perception=self.perception(npc.entity_id),
-                    source=spoke.speaker_id,
-                ),
+                Trigger(kind="heard", text=text, source=spoke.speaker_id),
+                sense_now=True,
             )
             if spoke.speaker_id == PLAYER_ID:
                 self._state(npc.entity_id).talked = clock
@@ -580,12 +599,8 @@ class Brain:
             self.world.post(SpeechStart(npc_id))
             self.trigger(
                 npc_id,
-                Trigger(
-                    kind="player_near",
-                    text=f"{player.name} {NEAR_PHRASE}.",
-                    perception=self.perception(npc_id),
-                    source=PLAYER_ID,
-                ),
+                Trigger(kind="player_near", text=f"{player.name} {NEAR_PHRASE}.", source=PLAYER_ID),
+                sense_now=True,
             )
 
     def _idle_ticks(self) -> None:
@@ -613,9 +628,7 @@ class Brain:
                 continue
             text = _IDLE_TEXTS[state.rng.randrange(len(_IDLE_TEXTS))]
             started += 1
-            self.trigger(
-                npc_id, Trigger(kind="idle", text=text, perception=self.perception(npc_id))
-            )
+            self.trigger(npc_id, Trigger(kind="idle", text=text), sense_now=True)
 
 
 _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}

@@ -65,6 +65,28 @@ class Perception:
     summary: str = ""
     map_name: str = ""
 
+    def fit(
+        self, budget: int = DEFAULT_BUDGET, count_tokens: Callable[[str], int] = estimate_tokens
+    ) -> str:
+        """Write the summary and keep within `budget` tokens: drop the farthest entities,
+        then the oldest speech, then detail; return the text. Reads no world."""
+        nearest = self.nearby[0] if self.nearby else None
+        self.summary = _summary(self, nearest)
+        while count_tokens(self.render()) > budget:
+            if len(self.nearby) > 1:
+                self.nearby.pop()  # the farthest first
+            elif self.heard:
+                self.heard.pop(0)  # then the oldest speech
+            elif self.nearby:
+                self.nearby.pop()  # the summary still names the nearest
+            else:
+                break
+        if count_tokens(self.render()) > budget:
+            self.summary = _summary(self, nearest, detailed=False)
+            while self.summary and count_tokens(self.render()) > budget:
+                self.summary = self.summary[: len(self.summary) * 4 // 5]
+        return self.render()
+
     def render(self) -> str:
         """The text given to the agent."""
         lines = [self.summary]
@@ -109,6 +131,14 @@ def perceive(
     count_tokens: Callable[[str], int] = estimate_tokens,
 ) -> Perception:
     """Build the NPC's perception; over budget, drop far entities, old speech, then detail."""
+    p = sense(world, npc_id)
+    p.fit(budget, count_tokens)
+    return p
+
+
+def sense(world: World, npc_id: str) -> Perception:
+    """What the NPC perceives, as plain facts with no text yet: cheap enough for the game
+    thread, and a snapshot that `Perception.fit` may render on any thread."""
     me = world.npcs[npc_id]
     place = world.map.place_at(me.tile)
     mx, my = me.tile
@@ -140,7 +170,7 @@ def perceive(
         and s.speaker_id != npc_id
         and math.dist(s.tile, me.tile) <= EARSHOT_TILES
     ]
-    p = Perception(
+    return Perception(
         npc_id,
         place.name if place else None,
         me.tile,
@@ -149,22 +179,6 @@ def perceive(
         heard[-5:],
         map_name=world.map.name,
     )
-    nearest = p.nearby[0] if p.nearby else None
-    p.summary = _summary(p, nearest)
-    while count_tokens(p.render()) > budget:
-        if len(p.nearby) > 1:
-            p.nearby.pop()  # the farthest first
-        elif p.heard:
-            p.heard.pop(0)  # then the oldest speech
-        elif p.nearby:
-            p.nearby.pop()  # the summary still names the nearest
-        else:
-            break
-    if count_tokens(p.render()) > budget:
-        p.summary = _summary(p, nearest, detailed=False)
-        while p.summary and count_tokens(p.render()) > budget:
-            p.summary = p.summary[: len(p.summary) * 4 // 5]
-    return p
 
 
 def _summary(p: Perception, nearest: Seen | None, *, detailed: bool = True) -> str:

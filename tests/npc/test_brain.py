@@ -286,3 +286,27 @@ async def test_the_pump_plans_the_paths_the_world_hands_out(tmp_path: Path) -> N
     assert life.world.path_requests.empty()
     life.agents.stop_pump()
     await life.close()
+
+
+async def test_what_the_npc_sensed_is_written_up_on_the_agent_side_into_the_log(
+    tmp_path: Path,
+) -> None:
+    from game.agent.events import UserMessage
+
+    life = Life(tmp_path)
+    counted: list[str] = []
+
+    def count(text: str) -> int:  # the local model's tokenizer would run here
+        counted.append(text)
+        return estimate_tokens(text)
+
+    life.brain.count_tokens = count
+    life.world.player.place((21, 19))
+    life.brain.player_talks("pip", "Who are you?")
+    assert counted == [], "the game thread only took the facts"
+    await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
+    asked = [e for e in life.runtime.store("test").read("pip") if isinstance(e, UserMessage)]
+    assert asked and asked[0].perception is not None
+    assert asked[0].perception.startswith("You are at") and "Traveller" in asked[0].perception
+    assert counted, "the budget was kept when the turn started"
+    await life.close()
