@@ -26,12 +26,20 @@ import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY
-from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
+from game.agent.loop import (
+    AgentRuntime,
+    Cancelled,
+    Failed,
+    Final,
+    Trigger,
+    TriggerKind,
+    TurnOutcome,
+)
 from game.agent.providers.persona import NEAR_PHRASE, mood_of, reply_for
 from game.npc.skills import SkillDeps
 from game.world.commands import (
@@ -104,6 +112,15 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
     return NpcProfile(
         npc_id=npc_id, name=npc.name, persona=npc.persona, greeting=npc.greeting, extra=extra
     )
+
+
+class Cue(NamedTuple):
+    """Why an NPC should think, as the game thread hands it over: a plain tuple, so the
+    `Trigger` model is built and validated on the agent thread."""
+
+    kind: TriggerKind
+    text: str
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -263,13 +280,18 @@ class NpcAgents:
         self.world.post(SpeechDelta(npc_id, text))
 
     def start_turn(
-        self, npc_id: str, trigger: Trigger, sensed: Sensed | None = None
+        self, npc_id: str, trigger: Trigger | Cue, sensed: Sensed | None = None
     ) -> asyncio.Future[TurnOutcome] | None:
-        """Queue a turn in the NPC's lane (call on the agent loop); `sensed` is what the
-        NPC perceived when the trigger fired, written into the trigger here."""
+        """Queue a turn in the NPC's lane (call on the agent loop). A `Cue` becomes its
+        `Trigger` here, with what the NPC `sensed` when it fired written up."""
         assert self.runtime is not None, "attach() a runtime first"
-        if sensed is not None:
-            trigger = trigger.model_copy(update={"perception": sensed.text()})
+        if isinstance(trigger, Cue):
+            trigger = Trigger(
+                kind=trigger.kind,
+                text=trigger.text,
+                source=trigger.source,
+                perception=sensed.text() if sensed is not None else None,
+            )
         runtime = self.runtime
         waiting = self._inflight.setdefault(npc_id, [])
         if (
@@ -464,9 +486,9 @@ class Brain:
 
     # --- triggers -----------------------------------------------------------------------
 
-    def trigger(self, npc_id: str, trigger: Trigger, *, sense_now: bool = False) -> None:
-        """Hand a trigger to the agent loop; returns at once. With `sense_now`, what the
-        NPC perceives now goes along, as facts the agent thread writes up."""
+    def trigger(self, npc_id: str, trigger: Trigger | Cue) -> None:
+        """Hand a trigger to the agent loop; returns at once. A `Cue` takes along what the
+        NPC perceives now, as facts the agent thread writes up."""
         state = self._state(npc_id)
         state.pending[trigger.kind] = state.pending.get(trigger.kind, 0) + 1
         self.in_flight += 1
@@ -475,7 +497,7 @@ class Brain:
         if len(self.sent) > 256:
             del self.sent[:128]
         sensed = None
-        if sense_now:
+        if isinstance(trigger, Cue):
             sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
         self._send(self.agents.start_turn, npc_id, trigger, sensed)
 
@@ -493,7 +515,7 @@ class Brain:
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
-        self.trigger(npc_id, Trigger.player(text), sense_now=True)
+        self.trigger(npc_id, Cue("player_message", text, PLAYER_ID))
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
@@ -544,8 +566,7 @@ class Brain:
                 self.world.post(SpeechStart(npc.entity_id))
             self.trigger(
                 npc.entity_id,
-                Trigger(kind="heard", text=text, source=spoke.speaker_id),
-                sense_now=True,
+                Cue("heard", text, spoke.speaker_id),
             )
             if spoke.speaker_id == PLAYER_ID:
                 self._state(npc.entity_id).talked = clock
@@ -599,8 +620,7 @@ class Brain:
             self.world.post(SpeechStart(npc_id))
             self.trigger(
                 npc_id,
-                Trigger(kind="player_near", text=f"{player.name} {NEAR_PHRASE}.", source=PLAYER_ID),
-                sense_now=True,
+                Cue("player_near", f"{player.name} {NEAR_PHRASE}.", PLAYER_ID),
             )
 
     def _idle_ticks(self) -> None:
@@ -628,7 +648,7 @@ class Brain:
                 continue
             text = _IDLE_TEXTS[state.rng.randrange(len(_IDLE_TEXTS))]
             started += 1
-            self.trigger(npc_id, Trigger(kind="idle", text=text), sense_now=True)
+            self.trigger(npc_id, Cue("idle", text))
 
 
 _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
