@@ -55,7 +55,7 @@ from game.agent.providers.persona import PersonaProvider
 from game.bridge import AgentThread
 from game.npc.brain import Brain, IdleSettings, NpcAgents
 from game.npc.skills import build_registry
-from game.ui.app import freeze_loaded
+from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView
 from game.world.commands import MoveSteps, Outcome, WorldCommand
 from game.world.tiled import load_map
@@ -319,25 +319,27 @@ def run_scene(
     walk = ("right", "down", "left", "up")
     update_ms: list[float] = []
     frame_ms: list[float] = []
-    start = time.perf_counter()
-    for frame in range(frames):
-        now[0] = frame
-        if frame % (2 * FPS) == 0:  # the player walks a square, two seconds a side
-            world.hold_direction(walk[(frame // (2 * FPS)) % 4])
-        for command in by_frame.get(frame, ()):
-            world.post(command)
-        t0 = time.perf_counter()
-        view.on_update(dt)
-        t1 = time.perf_counter()
-        view.on_draw()
-        window.ctx.finish()
-        t2 = time.perf_counter()
-        if frame >= WARMUP_FRAMES:
-            update_ms.append((t1 - t0) * 1000)
-            frame_ms.append((t2 - t0) * 1000)
-        behind = start + (frame + 1) * dt - time.perf_counter()
-        if behind > 0:
-            time.sleep(behind)
+    with CollectBetweenFrames() as between_frames:  # as the game's window does
+        start = time.perf_counter()
+        for frame in range(frames):
+            now[0] = frame
+            if frame % (2 * FPS) == 0:  # the player walks a square, two seconds a side
+                world.hold_direction(walk[(frame // (2 * FPS)) % 4])
+            for command in by_frame.get(frame, ()):
+                world.post(command)
+            t0 = time.perf_counter()
+            view.on_update(dt)
+            t1 = time.perf_counter()
+            view.on_draw()
+            window.ctx.finish()
+            between_frames()
+            t2 = time.perf_counter()
+            if frame >= WARMUP_FRAMES:
+                update_ms.append((t1 - t0) * 1000)
+                frame_ms.append((t2 - t0) * 1000)
+            behind = start + (frame + 1) * dt - time.perf_counter()
+            if behind > 0:
+                time.sleep(behind)
     triggers = len(brain.sent)
     thread.stop(runtime.aclose)
     window.show_view(arcade.View())
