@@ -23,6 +23,7 @@ import math
 import queue
 import random
 import re
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -455,6 +456,7 @@ class Brain:
         self._near_pending: set[str] = set()
         self._next_watch = world.clock + WATCH_EVERY_S
         self.in_flight = 0  # triggers handed over whose turns have not ended yet
+        self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
 
     # --- queries ------------------------------------------------------------------------
 
@@ -496,10 +498,17 @@ class Brain:
         self.sent.append((npc_id, trigger.kind))
         if len(self.sent) > 256:
             del self.sent[:128]
-        sensed = None
-        if isinstance(trigger, Cue):
-            sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
-        self._send(self.agents.start_turn, npc_id, trigger, sensed)
+        if not isinstance(trigger, Cue):
+            self._send(self.agents.start_turn, npc_id, trigger, None)
+        elif trigger.kind == "player_message":
+            self._send_cue(npc_id, trigger)  # the player waits: now
+        else:
+            self._cues.append((npc_id, trigger))  # sensed and sent one a frame
+
+    def _send_cue(self, npc_id: str, cue: Cue) -> None:
+        """Sense what the NPC perceives now and hand the cue over."""
+        sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+        self._send(self.agents.start_turn, npc_id, cue, sensed)
 
     def _send(self, fn: Callable[..., Any], *args: Any) -> None:
         """Hand a call to the agent loop: through the polled inbox when the pump runs."""
@@ -548,14 +557,17 @@ class Brain:
             self._idle_ticks()
         if every and self.in_flight:
             self._send(self.agents.check_silent)
+        if self._cues:  # a crowd of cues (a line heard by many) spreads over frames
+            self._send_cue(*self._cues.popleft())
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
+        lowered = spoke.text.lower()
         for npc in self.world.listeners(spoke):
             addressed = spoke.target_id == npc.entity_id
             if spoke.speaker_id == PLAYER_ID and addressed:
                 continue  # player_talks (or the answer to an ask) already covers it
-            named = _names(npc, spoke.text)
+            named = _names(npc, lowered)
             if not (named or (addressed and spoke.speaker_id != PLAYER_ID)):
                 continue  # heard, and in its perception, but not for it to answer
             if spoke.speaker_id != PLAYER_ID and not self._may_answer(spoke.speaker_id, npc):
@@ -654,11 +666,12 @@ class Brain:
 _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
-def _names(npc: Npc, text: str) -> bool:
-    """Whether `text` calls the NPC by name (its full name or its last word, as a word)."""
+def _names(npc: Npc, lowered: str) -> bool:
+    """Whether a line (in lower case) calls the NPC by name (its full name or its last
+    word, as a word)."""
     pattern = _NAME_PATTERNS.get(npc.name)
     if pattern is None:
         names = sorted({npc.name.lower(), npc.name.split()[-1].lower()} - {""})
         alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
         pattern = _NAME_PATTERNS[npc.name] = re.compile(rf"\b(?:{alternatives})\b")
-    return pattern.search(text.lower()) is not None
+    return pattern.search(lowered) is not None

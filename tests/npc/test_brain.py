@@ -310,3 +310,19 @@ async def test_what_the_npc_sensed_is_written_up_on_the_agent_side_into_the_log(
     assert asked[0].perception.startswith("You are at") and "Traveller" in asked[0].perception
     assert counted, "the budget was kept when the turn started"
     await life.close()
+
+
+async def test_a_crowd_of_cues_is_sensed_and_sent_one_a_frame(tmp_path: Path) -> None:
+    from game.npc.brain import Cue
+
+    life = Life(tmp_path)
+    life.agents.start_pump(every_s=0)  # polled: the inbox shows what crossed, frame by frame
+    for npc_id in ("pip", "tobin", "cassius"):
+        life.brain.trigger(npc_id, Cue("idle", "A quiet moment."))
+    assert life.agents.inbox.empty() and life.brain.busy("cassius")
+    for frame in (1, 2, 3, 4):
+        life.step()
+        assert life.agents.inbox.qsize() == min(frame, 3)
+    await life.run(until=lambda: life.brain.in_flight == 0, limit_s=30)
+    life.agents.stop_pump()
+    await life.close()
