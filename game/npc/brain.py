@@ -446,7 +446,8 @@ class Brain:
         self.sent: list[tuple[str, str]] = []  # (npc_id, trigger kind), newest last
         self._states: dict[str, _NpcState] = {}
         self._idle_heap: list[tuple[float, str]] = []  # (next idle tick, npc id)
-        for npc_id in world.npcs:
+        for npc_id, npc in world.npcs.items():
+            _name_pattern(npc.name)
             rng = _rng(npc_id, "idle")
             first = world.clock + rng.uniform(self.idle.first_min_s, self.idle.max_s)
             self._states[npc_id] = _NpcState(rng, first)
@@ -669,9 +670,14 @@ _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
 def _names(npc: Npc, lowered: str) -> bool:
     """Whether a line (in lower case) calls the NPC by name (its full name or its last
     word, as a word)."""
-    pattern = _NAME_PATTERNS.get(npc.name)
+    return _name_pattern(npc.name).search(lowered) is not None
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """The compiled pattern for a name (compiling costs a frame ~0.1 ms: do it at load)."""
+    pattern = _NAME_PATTERNS.get(name)
     if pattern is None:
-        names = sorted({npc.name.lower(), npc.name.split()[-1].lower()} - {""})
+        names = sorted({name.lower(), name.split()[-1].lower()} - {""})
         alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
-        pattern = _NAME_PATTERNS[npc.name] = re.compile(rf"\b(?:{alternatives})\b")
-    return pattern.search(lowered) is not None
+        pattern = _NAME_PATTERNS[name] = re.compile(rf"\b(?:{alternatives})\b")
+    return pattern

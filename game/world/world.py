@@ -170,6 +170,7 @@ class World:
         self._planner = False
         self._tokens = itertools.count(1)
         self.ask: PendingAsk | None = None
+        self._names: dict[str, Npc] | None = None  # NPCs by lower-case name, for find_by_name
 
     # --- input from any thread --------------------------------------------------------
 
@@ -208,10 +209,9 @@ class World:
         key = name.strip().lower()
         if key in (PLAYER_ID, "you", self.player.name.lower()):
             return self.player
-        for npc in self.npcs.values():
-            if key in (npc.entity_id, npc.name.lower()):
-                return npc
-        return None
+        if self._names is None or len(self._names) < len(self.npcs):
+            self._names = {npc.name.lower(): npc for npc in self.npcs.values()}
+        return self.npcs.get(key) or self._names.get(key)
 
     def occupant(self, tile: Tile, exclude: Entity | None = None) -> Entity | None:
         """Whoever stands on (or is walking into) a tile."""
@@ -249,8 +249,9 @@ class World:
         """The nearest other entity within earshot of `speaker`, if any."""
         best: Entity | None = None
         best_d = float(EARSHOT_TILES)
+        sx, sy = speaker.tile
         for ent in self.entities():
-            if ent is speaker:
+            if ent is speaker or abs(ent.tile[0] - sx) > best_d or abs(ent.tile[1] - sy) > best_d:
                 continue
             d = self.distance(speaker, ent)
             if d <= best_d:
