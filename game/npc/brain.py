@@ -455,6 +455,7 @@ class Brain:
         heapq.heapify(self._idle_heap)
         self._player_tile: tuple[int, int] | None = None
         self._near_pending: set[str] = set()
+        self._near: set[str] = set()  # NPCs within NEAR_TILES of the player
         self._next_watch = world.clock + WATCH_EVERY_S
         self.in_flight = 0  # triggers handed over whose turns have not ended yet
         self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
@@ -603,17 +604,24 @@ class Brain:
 
     def _check_near(self) -> None:
         """The player moved: note who they came near (greeted after `NEAR_DWELL_S`)."""
-        player = self.world.player
-        for npc_id, npc in self.world.npcs.items():
+        px, py = self.world.player.tile
+        reach = NEAR_TILES * NEAR_TILES
+        was_near = self._near
+        now_near = {
+            npc_id
+            for npc_id, npc in self.world.npcs.items()
+            if (npc.tile[0] - px) ** 2 + (npc.tile[1] - py) ** 2 <= reach
+        }
+        if now_near == was_near:
+            return  # most moves of the player change nobody's state
+        for npc_id in now_near - was_near:
             state = self._state(npc_id)
-            dx, dy = npc.tile[0] - player.tile[0], npc.tile[1] - player.tile[1]
-            near = dx * dx + dy * dy <= NEAR_TILES * NEAR_TILES
-            if near and not state.near:
-                state.near_since = self.world.clock
-                self._near_pending.add(npc_id)
-            elif not near:
-                self._near_pending.discard(npc_id)
-            state.near = near
+            state.near, state.near_since = True, self.world.clock
+            self._near_pending.add(npc_id)
+        for npc_id in was_near - now_near:
+            self._state(npc_id).near = False
+            self._near_pending.discard(npc_id)
+        self._near = now_near
 
     def _greet(self) -> None:
         clock = self.world.clock
