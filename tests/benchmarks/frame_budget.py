@@ -4,7 +4,10 @@ A generated 100x100 map (a Tiled .tmj written to a temporary directory, so the r
 `GameView` can draw it) with 100 NPCs and a player walking a square. Three scenes of the
 same length, each in the real loop of a headless game: `World.step` + `Brain.update` +
 sprite sync (`GameView.on_update`), then `GameView.on_draw`, paced at 60 frames a second
-of wall time so the agents beside the game stream at the speed a player would see.
+of wall time so the agents beside the game stream at the speed a player would see. Each
+scene is set up as `game.village` and the window do it: the pump on the agent loop, paths
+planned there (`World.plan_elsewhere`), the loaded village frozen out of collections, and
+collections run between frames.
 
 - thinking: every agent runs (idle ticks, greetings, NPC chatter) on the real runtime and
   agent thread, with a scripted provider that answers after 300 ms and streams 40
