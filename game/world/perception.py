@@ -143,15 +143,13 @@ def sense(world: World, npc_id: str) -> Perception:
     place = world.map.place_at(me.tile)
     mx, my = me.tile
     near: list[tuple[float, Entity]] = []
-    for other in world.entities():
-        if other is me:
-            continue
-        dx, dy = other.tile[0] - mx, other.tile[1] - my
-        if abs(dx) > SIGHT_TILES or abs(dy) > SIGHT_TILES:
-            continue
-        d = math.hypot(dx, dy)
-        if d <= SIGHT_TILES:
-            near.append((d, other))
+    sight = SIGHT_TILES
+    for other in (world.player, *world.npcs.values()):
+        x, y = other.tile
+        if -sight <= x - mx <= sight and -sight <= y - my <= sight and other is not me:
+            d = math.hypot(x - mx, y - my)
+            if d <= sight:
+                near.append((d, other))
     near.sort(key=lambda pair: pair[0])
     seen = [
         Seen(
