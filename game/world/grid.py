@@ -53,13 +53,7 @@ class Grid:
 
         `occupied` marks tiles taken by others right now; they are avoided except the goal.
         """
-        search = self.search(start, goal, occupied=occupied, max_nodes=max_nodes)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                path: list[Tile] | None = done.value
-                return path
+        return _finish(self.search(start, goal, occupied=occupied, max_nodes=max_nodes))
 
     def search(
         self,
@@ -167,8 +161,26 @@ class PathRequest:
     occupied: frozenset[Tile]
     max_nodes: int = 20_000
 
-    def run(self, grid: Grid) -> list[Tile] | None:
-        """The path, as `Grid.find_path` finds it."""
-        return grid.find_path(
-            self.start, self.goal, occupied=self.occupied.__contains__, max_nodes=self.max_nodes
+    def search(self, grid: Grid, chunk: int) -> Generator[None, None, list[Tile] | None]:
+        """The search, pausing every `chunk` nodes (see `Grid.search`)."""
+        return grid.search(
+            self.start,
+            self.goal,
+            occupied=self.occupied.__contains__,
+            max_nodes=self.max_nodes,
+            chunk=chunk,
         )
+
+    def run(self, grid: Grid) -> list[Tile] | None:
+        """The path, found in one go."""
+        return _finish(self.search(grid, 0))
+
+
+def _finish(search: Generator[None, None, list[Tile] | None]) -> list[Tile] | None:
+    """Run a search to its end; its path (or None)."""
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            path: list[Tile] | None = done.value
+            return path
