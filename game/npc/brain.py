@@ -57,7 +57,7 @@ from game.world.commands import (
 )
 from game.world.entities import Entity, Npc
 from game.world.grid import Grid, PathRequest, Tile
-from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, perceive, sense
+from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, sense
 from game.world.world import PLAYER_ID, Spoke, World
 
 log = logging.getLogger(__name__)
@@ -477,12 +477,6 @@ class Brain:
         self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
 
     # --- queries ------------------------------------------------------------------------
-
-    def perception(self, npc_id: str) -> str:
-        """What the NPC perceives now, as text (read on the game thread)."""
-        return perceive(
-            self.world, npc_id, budget=self.perception_budget, count_tokens=self.count_tokens
-        ).render()
 
     def busy(self, npc_id: str, *, beyond_idle: bool = False) -> bool:
         """Whether a turn of this NPC is queued or running (one not idle, if asked)."""

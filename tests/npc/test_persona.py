@@ -18,8 +18,14 @@ from game.agent.providers.persona import (
     situation_of,
 )
 from game.world.commands import Say
+from game.world.perception import perceive
 
 from .conftest import Life
+
+
+def _perceived(life: Life, npc_id: str) -> str:
+    """What the NPC perceives now, as its turn would read it."""
+    return perceive(life.world, npc_id).render()
 
 
 def calls_of(life: Life, npc_id: str) -> list[tuple[str, dict[str, object]]]:
@@ -42,7 +48,7 @@ async def test_the_plan_is_the_same_at_every_step_of_a_turn(tmp_path: Path) -> N
     for i in range(12):  # many idle turns of many NPCs: whatever their plans, they hold
         for npc_id in life.world.npcs:
             trigger = Trigger(kind="idle", text=f"A quiet moment ({i}).", perception=None)
-            trigger.perception = life.brain.perception(npc_id)
+            trigger.perception = _perceived(life, npc_id)
             before = len(calls_of(life, npc_id))
             await turn(life, npc_id, trigger)
             made = calls_of(life, npc_id)[before:]
@@ -55,7 +61,7 @@ async def test_the_plan_is_the_same_at_every_step_of_a_turn(tmp_path: Path) -> N
 async def test_player_near_waves_then_greets_the_player(tmp_path: Path) -> None:
     life = Life(tmp_path)
     life.world.player.place((17, 19))  # not near enough for the brain to greet on its own
-    perception = life.brain.perception("pip")
+    perception = _perceived(life, "pip")
     near = Trigger(kind="player_near", text=f"Traveller {NEAR_PHRASE}.", perception=perception)
     await turn(life, "pip", near)
     pip = life.world.npcs["pip"]
@@ -64,7 +70,7 @@ async def test_player_near_waves_then_greets_the_player(tmp_path: Path) -> None:
         ("say", {"text": pip.greeting, "target": "player"}),
     ]
     # The next time the player says hello, Pip does not greet all over again.
-    await turn(life, "pip", Trigger.player("hello", life.brain.perception("pip")))
+    await turn(life, "pip", Trigger.player("hello", _perceived(life, "pip")))
     says = [args for name, args in calls_of(life, "pip") if name == "say"]
     assert len(says) == 2 and says[-1]["text"] != pip.greeting
     await life.close()
@@ -124,12 +130,12 @@ async def test_an_npc_asks_the_player_and_reacts_to_the_pick(tmp_path: Path) -> 
     life = Life(tmp_path)
     world = life.world
     world.player.place((21, 19))
-    await turn(life, "pip", Trigger.player("I am new here", life.brain.perception("pip")))
+    await turn(life, "pip", Trigger.player("I am new here", _perceived(life, "pip")))
     # Talk on until Pip puts a question (the persona asks now and then, not always).
     for i in range(12):
         fut = asyncio.ensure_future(
             life.runtime.run_turn(
-                "test", "pip", Trigger.player(f"Tell me more {i}", life.brain.perception("pip"))
+                "test", "pip", Trigger.player(f"Tell me more {i}", _perceived(life, "pip"))
             )
         )
         await life.run(until=lambda: fut.done() or world.ask is not None)  # noqa: B023
