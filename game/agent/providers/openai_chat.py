@@ -256,10 +256,6 @@ class OpenAIChatProvider(SSEProvider):
     def _url(self) -> str:
         return f"{self.base_url}/chat/completions"
 
-    def _headers(self) -> dict[str, str]:
-        key = self._key()
-        return {"authorization": f"Bearer {key}"} if key else {}
-
     def _body(self, request: ProviderRequest) -> dict[str, Any]:
         model = request.model or self.model
         body: dict[str, Any] = {

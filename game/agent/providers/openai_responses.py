@@ -239,10 +239,6 @@ class OpenAIResponsesProvider(SSEProvider):
     def _url(self) -> str:
         return f"{self.base_url}/responses"
 
-    def _headers(self) -> dict[str, str]:
-        key = self._key()
-        return {"authorization": f"Bearer {key}"} if key else {}
-
     def _body(self, request: ProviderRequest) -> dict[str, Any]:
         model = request.model or self.model
         body: dict[str, Any] = {

@@ -203,7 +203,9 @@ class SSEProvider:
         raise NotImplementedError
 
     def _headers(self) -> dict[str, str]:
-        raise NotImplementedError
+        """Authentication headers: a bearer token, as OpenAI-style servers take it."""
+        key = self._key()
+        return {"authorization": f"Bearer {key}"} if key else {}
 
     def _body(self, request: ProviderRequest) -> dict[str, Any]:
         raise NotImplementedError
