@@ -170,7 +170,8 @@ class World:
         self._planner = False
         self._tokens = itertools.count(1)
         self.ask: PendingAsk | None = None
-        self._names: dict[str, Npc] | None = None  # NPCs by lower-case name, for find_by_name
+        # NPCs by lower-case name, for find_by_name (every NPC spawns with the map).
+        self._names = {npc.name.lower(): npc for npc in self.npcs.values()}
 
     # --- input from any thread --------------------------------------------------------
 
@@ -209,8 +210,6 @@ class World:
         key = name.strip().lower()
         if key in (PLAYER_ID, "you", self.player.name.lower()):
             return self.player
-        if self._names is None or len(self._names) < len(self.npcs):
-            self._names = {npc.name.lower(): npc for npc in self.npcs.values()}
         return self.npcs.get(key) or self._names.get(key)
 
     def occupant(self, tile: Tile, exclude: Entity | None = None) -> Entity | None:
