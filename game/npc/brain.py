@@ -614,13 +614,12 @@ class Brain:
 
     def _check_near(self) -> None:
         """The player moved: note who they came near (greeted after `NEAR_DWELL_S`)."""
-        px, py = self.world.player.tile
-        reach = NEAR_TILES * NEAR_TILES
+        player = self.world.player
         was_near = self._near
         now_near = {
-            npc_id
-            for npc_id, npc in self.world.npcs.items()
-            if (npc.tile[0] - px) ** 2 + (npc.tile[1] - py) ** 2 <= reach
+            ent.entity_id
+            for _, ent in self.world.near(player.tile, NEAR_TILES)
+            if ent is not player
         }
         if now_near == was_near:
             return  # most moves of the player change nobody's state

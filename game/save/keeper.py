@@ -118,7 +118,7 @@ def apply_world(world: World, state: WorldState | None) -> list[str]:
     warnings: list[str] = []
     spawns = {s.npc_id: s.tile for s in world.map.npcs}
     world.hold_direction(None)
-    world.speech_log.clear()
+    world.forget_speech()
     world.drain_events()
     for ent in world.entities():
         ent.bubble = None

@@ -8,6 +8,10 @@ or `Impossible` once the action has finished (a move on arrival, a say when show
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.world.perception import Perception
 
 Tile = tuple[int, int]
 
@@ -33,7 +37,25 @@ class Impossible:
         return self.reason
 
 
-Outcome = Success | Impossible
+class Perceived:
+    """A look around: the facts, taken on the game thread, are written up as text within
+    the token budget when `message` is first read, on the reader's thread."""
+
+    ok = True
+
+    def __init__(self, perception: Perception) -> None:
+        self.perception = perception
+        self._text: str | None = None
+
+    @property
+    def message(self) -> str:
+        """What the NPC perceives, as the text its agent reads."""
+        if self._text is None:
+            self._text = self.perception.fit()
+        return self._text
+
+
+Outcome = Success | Impossible | Perceived
 
 
 @dataclass(frozen=True)

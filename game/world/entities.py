@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.world.grid import DIRECTIONS, Tile
+
+if TYPE_CHECKING:
+    from game.world.world import Spoke
 
 EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
 EMOTE_SECONDS = 2.0
 WALK_SPEED = 5.0  # tiles per second
 EARSHOT_TILES = 8
+HEARD_KEPT = 5  # the last lines each NPC heard, for its perception
 ASK_REACH_TILES = 2.5  # the player must be this close for an NPC to ask a question
 
 
@@ -61,16 +68,27 @@ class Entity:
     walk_time: float = 0.0
     bubble: Bubble | None = None
     emote: EmoteState | None = None
+    # Told (entity, old tile) whenever the tile changes: the world's spatial index.
+    _watcher: Callable[[Entity, Tile], None] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self.x, self.y = float(self.tile[0]), float(self.tile[1])
+
+    def watch(self, watcher: Callable[[Entity, Tile], None]) -> None:
+        """Call `watcher(entity, old_tile)` after every change of tile from now on."""
+        self._watcher = watcher
 
     def start_step(self, direction: str) -> Tile:
         """Claim the next tile in a direction and begin walking to it."""
         dx, dy = DIRECTIONS[direction]
         self.facing = direction
-        self.tile = (self.tile[0] + dx, self.tile[1] + dy)
+        old = self.tile
+        self.tile = (old[0] + dx, old[1] + dy)
         self.moving = True
+        if self._watcher is not None:
+            self._watcher(self, old)
         return self.tile
 
     def advance(self, dt: float) -> bool:
@@ -103,11 +121,14 @@ class Entity:
 
     def place(self, tile: Tile, facing: str | None = None) -> None:
         """Put the entity on a tile at once (loading a save, spawning)."""
+        old = self.tile
         self.tile = tile
         self.x, self.y = float(tile[0]), float(tile[1])
         self.moving = False
         if facing:
             self.facing = facing
+        if self._watcher is not None:
+            self._watcher(self, old)
 
 
 @dataclass
@@ -126,3 +147,5 @@ class Npc(Entity):
     path: list[Tile] = field(default_factory=list)
     blocked_for: float = 0.0
     repaths: int = 0  # detours tried since the NPC was last able to step
+    # The last lines said within earshot while this NPC stood there, oldest first.
+    heard: deque[Spoke] = field(default_factory=lambda: deque(maxlen=HEARD_KEPT))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from game.world.entities import EARSHOT_TILES, Entity
+from game.world.entities import Entity
 
 if TYPE_CHECKING:
     from game.world.world import World
@@ -31,8 +31,7 @@ def compass(dx: float, dy: float) -> str:
     return COMPASS[int((angle + 22.5) // 45) % 8]
 
 
-@dataclass(frozen=True)
-class Seen:
+class Seen(NamedTuple):
     """Someone the NPC can see."""
 
     entity_id: str
@@ -42,8 +41,7 @@ class Seen:
     activity: str
 
 
-@dataclass(frozen=True)
-class Heard:
+class Heard(NamedTuple):
     """A line the NPC heard (`to_you` when it was addressed to this NPC)."""
 
     speaker: str
@@ -142,15 +140,7 @@ def sense(world: World, npc_id: str) -> Perception:
     me = world.npcs[npc_id]
     place = world.map.place_at(me.tile)
     mx, my = me.tile
-    near: list[tuple[float, Entity]] = []
-    sight = SIGHT_TILES
-    for other in (world.player, *world.npcs.values()):
-        x, y = other.tile
-        if -sight <= x - mx <= sight and -sight <= y - my <= sight and other is not me:
-            d = math.hypot(x - mx, y - my)
-            if d <= sight:
-                near.append((d, other))
-    near.sort(key=lambda pair: pair[0])
+    near = [pair for pair in world.near(me.tile, SIGHT_TILES) if pair[1] is not me]
     seen = [
         Seen(
             other.entity_id,
@@ -161,12 +151,11 @@ def sense(world: World, npc_id: str) -> Perception:
         )
         for d, other in near[:MAX_NEARBY]
     ]
+    clock = world.clock
     heard = [
-        Heard(s.speaker_name, s.text, world.clock - s.time, s.target_id == npc_id)
-        for s in world.speech_log
-        if world.clock - s.time <= SPEECH_WINDOW_S
-        and s.speaker_id != npc_id
-        and math.dist(s.tile, me.tile) <= EARSHOT_TILES
+        Heard(s.speaker_name, s.text, clock - s.time, s.target_id == npc_id)
+        for s in me.heard
+        if clock - s.time <= SPEECH_WINDOW_S
     ]
     return Perception(
         npc_id,
@@ -174,7 +163,7 @@ def sense(world: World, npc_id: str) -> Perception:
         me.tile,
         me.activity,
         seen,
-        heard[-5:],
+        heard,
         map_name=world.map.name,
     )
 

@@ -89,7 +89,8 @@ class MapData:
     @property
     def name(self) -> str:
         """The map's display name (its `name` property, else the file stem)."""
-        return self.properties.get("name", self.path.stem)
+        name = self.properties.get("name")
+        return self.path.stem if name is None else name
 
     def place_at(self, tile: Tile) -> Place | None:
         """The smallest named place containing a tile, if any."""

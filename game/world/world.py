@@ -12,7 +12,7 @@ import itertools
 import math
 import queue
 from collections import deque
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from concurrent.futures import Future
 from dataclasses import dataclass
 
@@ -28,6 +28,7 @@ from game.world.commands import (
     MoveTo,
     Outcome,
     PathFound,
+    Perceived,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -49,13 +50,15 @@ from game.world.entities import (
     reading_seconds,
 )
 from game.world.grid import DIRECTIONS, Grid, PathRequest, Tile
-from game.world.perception import perceive
+from game.world.perception import sense
+from game.world.spatial import SpatialIndex
 from game.world.tiled import MapData, Place
 
 PLAYER_ID = "player"
 BLOCKED_GIVE_UP_S = 3.0
 REPATH_AFTER_S = 0.6
 DETOUR_NODES = 1500  # how far a detour around someone in the way may search
+OBSTACLE_TILES = 12  # others within this many tiles are obstacles to a path being planned
 # A* nodes expanded per step for new moves: a long search spreads over a few steps, so
 # no frame pays for a path across a big map (the walk starts a few frames later).
 PATH_NODES_PER_STEP = 80
@@ -78,6 +81,7 @@ class Spoke:
     time: float
     target_id: str | None = None
     interrupted: bool = False
+    heard_by: tuple[str, ...] = ()  # the NPCs within earshot, nearest first
 
 
 @dataclass(frozen=True)
@@ -160,9 +164,8 @@ class World:
         self._events: list[WorldEvent] = []
         self._waits: list[tuple[float, str, Future[Outcome]]] = []
         self._held: str | None = None
-        # Who stands on which tile, kept only while a step runs (entities may be placed
-        # from outside between steps); outside a step `occupant` scans.
-        self._occ: dict[Tile, Entity] | None = None
+        # Who stands where, kept true by the entities themselves as they move.
+        self.spatial = SpatialIndex(self.entities())
         self._searches: dict[str, _PathSearch] = {}  # moves whose path is being found
         self._path_budget = PATH_NODES_PER_STEP
         # Path searches for a planner on another thread (see `plan_elsewhere`).
@@ -214,52 +217,32 @@ class World:
 
     def occupant(self, tile: Tile, exclude: Entity | None = None) -> Entity | None:
         """Whoever stands on (or is walking into) a tile."""
-        if self._occ is not None:
-            ent = self._occ.get(tile)
-            if ent is not None and ent is not exclude and ent.tile == tile:
-                return ent
-            if ent is None or ent.tile == tile:
-                return None
-            # A stale entry (someone placed from outside mid-step): fall back to a scan.
-        for ent in self.entities():
-            if ent is not exclude and ent.tile == tile:
-                return ent
-        return None
+        return self.spatial.at(tile, exclude)
 
-    def _moved(self, ent: Entity, old: Tile) -> None:
-        """Keep the occupancy index true after `ent` claimed a new tile."""
-        if self._occ is not None:
-            if self._occ.get(old) is ent:
-                del self._occ[old]
-            self._occ[ent.tile] = ent
+    def near(self, tile: Tile, reach: float) -> list[tuple[float, Entity]]:
+        """Everyone within `reach` tiles (straight line) of a tile, with their distance,
+        nearest first (ties by id, so the order never depends on who moved when)."""
+        tx, ty = tile
+        limit = reach * reach
+        found = []
+        for ent in self.spatial.near(tile, reach):
+            x, y = ent.tile
+            d2 = (x - tx) * (x - tx) + (y - ty) * (y - ty)
+            if d2 <= limit:
+                found.append((d2, ent.entity_id, ent))
+        found.sort()  # ids are unique: entities themselves are never compared
+        return [(math.sqrt(d2), ent) for d2, _, ent in found]
 
     def listeners(self, spoke: Spoke) -> list[Npc]:
-        """The NPCs (other than the speaker) within earshot of a line."""
-        sx, sy = spoke.tile
-        limit = EARSHOT_TILES * EARSHOT_TILES
-        return [
-            npc
-            for npc in self.npcs.values()
-            if npc.entity_id != spoke.speaker_id
-            and (npc.tile[0] - sx) ** 2 + (npc.tile[1] - sy) ** 2 <= limit
-        ]
+        """The NPCs that were within earshot of a line when it was said, nearest first."""
+        return [self.npcs[npc_id] for npc_id in spoke.heard_by if npc_id in self.npcs]
 
-    def nearest_listener(self, speaker: Entity) -> Entity | None:
-        """The nearest other entity within earshot of `speaker`, if any."""
-        best: Entity | None = None
-        best_d = float(EARSHOT_TILES)
-        sx, sy = speaker.tile
-        for ent in self.entities():
-            if ent is speaker or abs(ent.tile[0] - sx) > best_d or abs(ent.tile[1] - sy) > best_d:
-                continue
-            d = self.distance(speaker, ent)
-            if d <= best_d:
-                best, best_d = ent, d
-        return best
-
-    def _taken_for(self, npc: Entity) -> Callable[[Tile], bool]:
-        """Whether a tile is taken by someone else now, as a set lookup (A* calls it a lot)."""
-        return {ent.tile for ent in self.entities() if ent is not npc}.__contains__
+    def _taken_near(self, npc: Entity) -> frozenset[Tile]:
+        """The tiles others stand on within `OBSTACLE_TILES` of `npc`: what a path search
+        steers around (anyone farther will have moved on by the time `npc` gets there)."""
+        return frozenset(
+            ent.tile for ent in self.spatial.near(npc.tile, OBSTACLE_TILES) if ent is not npc
+        )
 
     def distance(self, a: Entity, b: Entity) -> float:
         """Straight-line distance in tiles between two entities."""
@@ -267,8 +250,9 @@ class World:
 
     def npc_in_reach(self, reach: float = 1.5) -> Npc | None:
         """The nearest NPC next to the player (for the talk key), if any."""
-        near = [n for n in self.npcs.values() if self.distance(self.player, n) <= reach]
-        return min(near, key=lambda n: self.distance(self.player, n)) if near else None
+        return next(
+            (ent for _, ent in self.near(self.player.tile, reach) if isinstance(ent, Npc)), None
+        )
 
     def drain_events(self) -> list[WorldEvent]:
         """World events since the last call, oldest first."""
@@ -292,9 +276,7 @@ class World:
         nxt = (p.tile[0] + dx, p.tile[1] + dy)
         p.facing = self._held
         if self.grid.walkable(nxt) and self.occupant(nxt, exclude=p) is None:
-            old = p.tile
             p.start_step(self._held)
-            self._moved(p, old)
             # Carry the unused part of this frame into the new step so motion is smooth.
             p.advance(0.0)
 
@@ -303,23 +285,19 @@ class World:
     def step(self, dt: float) -> None:
         """Advance the world by `dt` seconds of game time."""
         self.clock += dt
-        self._occ = {ent.tile: ent for ent in self.entities()}
-        try:
-            self._path_budget = PATH_NODES_PER_STEP
-            self._drain_inbox()
-            if self._searches:
-                self._advance_searches()
-            if self._waits:
-                self._finish_waits()
-            if self.ask is not None:
-                self._check_ask()
-            self._step_player(dt)
-            for npc in self.npcs.values():
-                self._step_npc(npc, dt)
-                self._expire(npc)
-            self._expire(self.player)
-        finally:
-            self._occ = None
+        self._path_budget = PATH_NODES_PER_STEP
+        self._drain_inbox()
+        if self._searches:
+            self._advance_searches()
+        if self._waits:
+            self._finish_waits()
+        if self.ask is not None:
+            self._check_ask()
+        self._step_player(dt)
+        for npc in self.npcs.values():
+            self._step_npc(npc, dt)
+            self._expire(npc)
+        self._expire(self.player)
 
     def _drain_inbox(self) -> None:
         while True:
@@ -423,27 +401,19 @@ class World:
         )
         if npc.activity in ("thinking", "speaking"):
             npc.activity = "idle"
+        around = [ent for _, ent in self.near(npc.tile, EARSHOT_TILES) if ent is not npc]
         other = self.find_by_name(target) if target else None
         if other is npc:
             other = None
-        if other is None:
-            other = self.nearest_listener(npc)
+        if other is None and around:
+            other = around[0]  # the nearest listener
         if other is not None:
             self._face_entity(npc, other)
             target = other.name
         npc.bubble.target = target
-        spoke = Spoke(
-            npc.entity_id,
-            npc.name,
-            text,
-            npc.tile,
-            target,
-            self.clock,
-            other.entity_id if other is not None else None,
-            interrupted,
+        self._spoken(
+            npc, text, target, other.entity_id if other else None, around, interrupted=interrupted
         )
-        self.speech_log.append(spoke)
-        self._events.append(spoke)
         if other is None:
             return Success("said, but nobody was near enough to hear")
         if self.distance(npc, other) > EARSHOT_TILES:
@@ -461,11 +431,43 @@ class World:
             target=to,
         )
         other = self.find_by_name(to) if to else None
+        around = [ent for _, ent in self.near(p.tile, EARSHOT_TILES) if ent is not p]
+        self._spoken(p, text, to, other.entity_id if other else None, around)
+
+    def _spoken(
+        self,
+        speaker: Entity,
+        text: str,
+        target: str | None,
+        target_id: str | None,
+        around: list[Entity],
+        *,
+        interrupted: bool = False,
+    ) -> None:
+        """A line was said: log it, tell the NPCs within earshot (`around` the speaker,
+        nearest first), and raise the event."""
+        heard_by = [ent for ent in around if isinstance(ent, Npc)]
         spoke = Spoke(
-            PLAYER_ID, p.name, text, p.tile, to, self.clock, other.entity_id if other else None
+            speaker.entity_id,
+            speaker.name,
+            text,
+            speaker.tile,
+            target,
+            self.clock,
+            target_id,
+            interrupted,
+            tuple(npc.entity_id for npc in heard_by),
         )
+        for npc in heard_by:
+            npc.heard.append(spoke)
         self.speech_log.append(spoke)
         self._events.append(spoke)
+
+    def forget_speech(self) -> None:
+        """Drop every line said so far, and what each NPC heard (a save being loaded)."""
+        self.speech_log.clear()
+        for npc in self.npcs.values():
+            npc.heard.clear()
 
     # --- questions to the player --------------------------------------------------------
 
@@ -540,7 +542,7 @@ class World:
 
     def _look(self, npc: Npc, at: str | None) -> Outcome:
         if not at:
-            return Success(perceive(self, npc.entity_id).render())
+            return Perceived(sense(self, npc.entity_id))
         place = self.place_named(at)
         if place is not None:
             desc = place.description or "Nothing special."
@@ -603,12 +605,18 @@ class World:
     def _spot_in(self, place: Place, npc: Npc) -> Tile | None:
         """The free walkable tile of a place nearest its centre (else nearest the centre)."""
         cx, cy = place.center
+        taken = {
+            ent.tile
+            for ent in self.spatial.near(place.center, max(place.width, place.height))
+            if ent is not npc
+        }
+        blocked = self.grid.blocked
         best: Tile | None = None
         best_d = 1 << 30
-        for x in range(place.x, place.x + place.width):
-            for y in range(place.y, place.y + place.height):
+        for x in range(max(0, place.x), min(self.grid.width, place.x + place.width)):
+            for y in range(max(0, place.y), min(self.grid.height, place.y + place.height)):
                 tile = (x, y)
-                if not self.grid.walkable(tile) or self.occupant(tile, npc) is not None:
+                if tile in blocked or tile in taken:
                     continue
                 d = (x - cx) ** 2 + (y - cy) ** 2
                 if d < best_d:
@@ -672,15 +680,17 @@ class World:
         if self._planner:
             token = next(self._tokens)
             self._searches[npc.entity_id] = _PathSearch(job, goal, None, token, self.clock)
-            occupied = frozenset(e.tile for e in self.entities() if e is not npc)
-            self.path_requests.put(PathRequest(npc.entity_id, token, npc.tile, goal, occupied))
+            self.path_requests.put(
+                PathRequest(npc.entity_id, token, npc.tile, goal, self._taken_near(npc))
+            )
             return None  # resolved on arrival (or when no path is found)
         self._searches[npc.entity_id] = _PathSearch(job, goal, self._search_from(npc, goal))
         self._advance_searches()  # short paths are found at once
         return None  # resolved on arrival (or when no path is found)
 
     def _search_from(self, npc: Npc, goal: Tile) -> Generator[None, None, list[Tile] | None]:
-        return self.grid.search(npc.tile, goal, occupied=self._taken_for(npc), chunk=PATH_CHUNK)
+        taken = self._taken_near(npc).__contains__
+        return self.grid.search(npc.tile, goal, occupied=taken, chunk=PATH_CHUNK)
 
     def _path_found(self, npc: Npc, token: int, path: tuple[Tile, ...] | None) -> None:
         entry = self._searches.get(npc.entity_id)
@@ -766,9 +776,7 @@ class World:
         if blocker is None:
             npc.path.pop(0)
             direction = _direction(npc.tile, nxt)
-            old = npc.tile
             npc.start_step(direction)
-            self._moved(npc, old)
             npc.advance(0.0)
             npc.blocked_for = 0.0
             npc.repaths = 0
@@ -783,9 +791,8 @@ class World:
             # One local detour attempt per REPATH_AFTER_S, never one per frame: a search
             # that fails explores the whole region around the blocker.
             npc.repaths += 1
-            detour = self.grid.find_path(
-                npc.tile, goal, occupied=self._taken_for(npc), max_nodes=DETOUR_NODES
-            )
+            taken = self._taken_near(npc).__contains__
+            detour = self.grid.find_path(npc.tile, goal, occupied=taken, max_nodes=DETOUR_NODES)
             if detour:
                 npc.path = detour
 

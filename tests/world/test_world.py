@@ -8,6 +8,7 @@ from game.world.commands import (
     Look,
     MoveSteps,
     MoveTo,
+    Perceived,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -138,7 +139,10 @@ def test_look_describes_places_and_surroundings(world: World) -> None:
     place = world.submit(Look("npc_a", "pond"))
     nothing = world.submit(Look("npc_a", "castle"))
     world.step(1 / 60)
-    assert "You are at the yard" in around.result(timeout=0).message
+    looked = around.result(timeout=0)
+    assert isinstance(looked, Perceived)
+    assert looked.perception.summary == "", "written up on the game thread"
+    assert "You are at the yard" in looked.message
     assert "still pond" in place.result(timeout=0).message
     assert isinstance(nothing.result(timeout=0), Impossible)
 

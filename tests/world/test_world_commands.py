@@ -15,7 +15,7 @@ from game.world.commands import (
 )
 from game.world.grid import Grid
 from game.world.perception import perceive
-from game.world.world import PLAYER_ID, Spoke, World
+from game.world.world import OBSTACLE_TILES, PLAYER_ID, Spoke, World
 
 from .conftest import map_from, run_until
 
@@ -242,6 +242,20 @@ def test_a_world_that_plans_elsewhere_searches_nothing_in_its_step() -> None:
     assert npc.path and npc.path[-1] == (77, 20) and (5, 20) not in npc.path
     run_until(world, fut.done, limit_s=60)
     assert isinstance(fut.result(), Success) and npc.tile == (77, 20)
+
+
+def test_only_others_near_the_walker_are_obstacles_to_its_path() -> None:
+    """Someone far down the road will have moved on by the time the walker gets there."""
+    world = _long_map()
+    world.plan_elsewhere()
+    world.player.place((5, 20))  # three tiles from npc_a at (2, 20)
+    world.submit(MoveTo("npc_a", (77, 20)))
+    world.step(1 / 60)
+    assert (5, 20) in world.path_requests.get_nowait().occupied
+    world.player.place((2 + OBSTACLE_TILES + 10, 20))  # on the way, but far off yet
+    world.submit(MoveTo("npc_a", (77, 21)))
+    world.step(1 / 60)
+    assert not world.path_requests.get_nowait().occupied
 
 
 def test_a_late_answer_for_a_replaced_move_is_ignored() -> None:
