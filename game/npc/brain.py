@@ -475,6 +475,8 @@ class Brain:
         self._next_watch = world.clock + WATCH_EVERY_S
         self.in_flight = 0  # triggers handed over whose turns have not ended yet
         self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
+        self._spoken: deque[Spoke] = deque()  # lines said, waiting for their hearers
+        self._held_back = False  # the last frame's chore waited for a quieter frame
 
     # --- queries ------------------------------------------------------------------------
 
@@ -555,7 +557,7 @@ class Brain:
                 self.in_flight -= 1
         for event in self.world.drain_events():
             if isinstance(event, Spoke):
-                self._heard(event)
+                self._spoken.append(event)
         every = self.world.clock >= self._next_watch  # a few times a second of game time
         if every:
             self._next_watch = self.world.clock + WATCH_EVERY_S
@@ -565,12 +567,25 @@ class Brain:
             self._check_near()
         if self._near_pending:
             self._greet()
-        if self.idle.enabled:
-            self._idle_ticks()
         if every and self.in_flight:
             self._send(self.agents.check_silent)
-        if self._cues:  # a crowd of cues (a line heard by many) spreads over frames
+        self._chore()
+
+    def _chore(self) -> None:
+        """One piece of agent work a frame, oldest kind first: who heard a line, what one
+        cued NPC perceives, then the idle ticks due. A crowd of them spreads over frames,
+        and a frame in which the world already handled a costly command leaves its chore
+        to the next (never two frames running)."""
+        if self.world.costly_this_step and not self._held_back:
+            self._held_back = True
+            return
+        self._held_back = False
+        if self._spoken:
+            self._heard(self._spoken.popleft())
+        elif self._cues:
             self._send_cue(*self._cues.popleft())
+        elif self.idle.enabled:
+            self._idle_ticks()
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock

@@ -66,6 +66,9 @@ PATH_CHUNK = 20
 # A search handed to a planner elsewhere and not answered in this much game time is run
 # here after all (the planner stopped, or is far behind).
 PLAN_TIMEOUT_S = 2.0
+# Commands whose handling reads around the map (who is near, free spots, perception):
+# with `costly_per_step` set, only that many are handled a step and the rest wait in order.
+COSTLY = (GoTo, MoveTo, Say, Look, Ask)
 ASK_TIMEOUT_S = 60.0
 
 
@@ -167,10 +170,16 @@ class World:
         # Who stands where, kept true by the entities themselves as they move.
         self.spatial = SpatialIndex(self.entities())
         self._searches: dict[str, _PathSearch] = {}  # moves whose path is being found
+        # Detours asked of the planner for NPCs blocked on their way: (token, asked at,
+        # from where).
+        self._detours: dict[str, tuple[int, float, Tile]] = {}
         self._path_budget = PATH_NODES_PER_STEP
         # Path searches for a planner on another thread (see `plan_elsewhere`).
         self.path_requests: queue.SimpleQueue[PathRequest] = queue.SimpleQueue()
         self._planner = False
+        self.costly_per_step: int | None = None  # no limit: every queued command, now
+        self.costly_this_step = 0  # costly commands handled in the last step
+        self._waiting: deque[tuple[WorldCommand, Future[Outcome] | None]] = deque()
         self._tokens = itertools.count(1)
         self.ask: PendingAsk | None = None
         # NPCs by lower-case name, for find_by_name (every NPC spawns with the map).
@@ -194,6 +203,7 @@ class World:
         still out run here again. Call on the game thread."""
         self._planner = on
         if not on:
+            self._detours.clear()  # nobody will answer them: blocked NPCs search here
             for npc_id, entry in self._searches.items():
                 if entry.search is None:
                     entry.search = self._search_from(self.npcs[npc_id], entry.goal)
@@ -300,11 +310,21 @@ class World:
         self._expire(self.player)
 
     def _drain_inbox(self) -> None:
+        self.costly_this_step = 0
+        limit = self.costly_per_step
         while True:
-            try:
-                command, fut = self._inbox.get_nowait()
-            except queue.Empty:
-                break
+            if self._waiting:
+                command, fut = self._waiting.popleft()
+            else:
+                try:
+                    command, fut = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+            if limit is not None and isinstance(command, COSTLY):
+                if self.costly_this_step >= limit:
+                    self._waiting.appendleft((command, fut))  # it and all after: next step
+                    break
+                self.costly_this_step += 1
             outcome = self._apply(command, fut)
             if fut is not None and outcome is not None and not fut.done():
                 fut.set_result(outcome)
@@ -693,6 +713,13 @@ class World:
         return self.grid.search(npc.tile, goal, occupied=taken, chunk=PATH_CHUNK)
 
     def _path_found(self, npc: Npc, token: int, path: tuple[Tile, ...] | None) -> None:
+        detour = self._detours.get(npc.entity_id)
+        if detour is not None and detour[0] == token:
+            del self._detours[npc.entity_id]
+            still_blocked = npc.blocked_for > 0 and npc.tile == detour[2] and not npc.moving
+            if path and still_blocked and npc.path and npc.path[-1] == path[-1]:
+                npc.path = list(path)  # go round
+            return
         entry = self._searches.get(npc.entity_id)
         if entry is None or entry.token != token:
             return  # that move was replaced or halted meanwhile
@@ -791,10 +818,26 @@ class World:
             # One local detour attempt per REPATH_AFTER_S, never one per frame: a search
             # that fails explores the whole region around the blocker.
             npc.repaths += 1
-            taken = self._taken_near(npc).__contains__
-            detour = self.grid.find_path(npc.tile, goal, occupied=taken, max_nodes=DETOUR_NODES)
-            if detour:
-                npc.path = detour
+            self._detour(npc, goal)
+
+    def _detour(self, npc: Npc, goal: Tile) -> None:
+        """Look for a way round whoever blocks `npc`: asked of the planner when there is
+        one (unless an earlier ask is still out), else searched now."""
+        if self._planner:
+            asked = self._detours.get(npc.entity_id)
+            if asked is None or self.clock - asked[1] >= PLAN_TIMEOUT_S:
+                token = next(self._tokens)
+                self._detours[npc.entity_id] = (token, self.clock, npc.tile)
+                self.path_requests.put(
+                    PathRequest(
+                        npc.entity_id, token, npc.tile, goal, self._taken_near(npc), DETOUR_NODES
+                    )
+                )
+            return
+        taken = self._taken_near(npc).__contains__
+        detour = self.grid.find_path(npc.tile, goal, occupied=taken, max_nodes=DETOUR_NODES)
+        if detour:
+            npc.path = detour
 
     def _arrive(self, npc: Npc) -> None:
         npc.activity = "idle"

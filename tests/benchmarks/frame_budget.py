@@ -297,6 +297,7 @@ def run_scene(
     brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
     thread.call_soon(agents.start_pump)  # as game.village does
     world.plan_elsewhere()
+    world.costly_per_step = 1
     now = [0]
     if mode == "thinking" and script is not None:
         submit, post = world.submit, world.post

@@ -41,6 +41,7 @@ class Life:
         slow_after_s: float = 15.0,
     ) -> None:
         self.world = World(map_data or load_map(VILLAGE))
+        self.world.costly_per_step = 1  # as the game paces its world
         self.provider = provider or PersonaProvider(delay_s=0)
         self.agents = NpcAgents(self.world, "test", slow_after_s=slow_after_s)
         self.runtime = AgentRuntime(

@@ -14,7 +14,7 @@ import pytest
 from game.agent.loop import Trigger
 from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
 from game.npc.brain import ChatterSettings, IdleSettings
-from game.world.commands import GoTo, MoveSteps, Say
+from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
 from game.world.world import PLAN_TIMEOUT_S
@@ -362,3 +362,25 @@ def test_the_planner_spends_a_budget_a_round_on_a_long_search(tmp_path: Path) ->
     # 60x60 tiles to search through before "no path": more than one round's budget.
     assert rounds > 3600 // PLAN_NODES_PER_PUMP
     assert fut.result().message.startswith("no path from (1, 0)")
+
+
+async def test_a_chore_gives_way_to_a_costly_command_but_never_twice_running(
+    tmp_path: Path,
+) -> None:
+    from game.npc.brain import Cue
+
+    life = Life(tmp_path)
+    life.agents.start_pump(every_s=0)
+    life.brain.trigger("pip", Cue("idle", "A quiet moment."))
+    life.brain.trigger("tobin", Cue("idle", "A quiet moment."))
+    sent = []
+    for _ in range(3):  # the world handles a costly command every frame
+        life.world.submit(Look("cassius"))
+        life.step()
+        sent.append(life.agents.inbox.qsize())
+    assert sent == [0, 1, 1]  # waited one frame, then went ahead; then waited again
+    life.step()
+    assert life.agents.inbox.qsize() == 2
+    await life.run(until=lambda: life.brain.in_flight == 0, limit_s=30)
+    life.agents.stop_pump()
+    await life.close()

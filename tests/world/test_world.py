@@ -165,3 +165,18 @@ def test_commands_can_come_from_another_thread(world: World) -> None:
     t.join()
     world.step(1 / 60)
     assert len(futures) == 50 and all(f.done() for f in futures)
+
+
+def test_a_paced_world_handles_one_costly_command_a_step_in_order(world: World) -> None:
+    world.costly_per_step = 1
+    looks = [world.submit(Look("npc_a")) for _ in range(3)]
+    world.post(SpeechStart("npc_a"))  # cheap, but behind the looks: it waits its turn
+    world.step(1 / 60)
+    assert [f.done() for f in looks] == [True, False, False] and world.costly_this_step == 1
+    assert world.npcs["npc_a"].bubble is None
+    world.step(1 / 60)
+    assert [f.done() for f in looks] == [True, True, False]
+    world.step(1 / 60)
+    assert all(f.done() for f in looks) and world.npcs["npc_a"].bubble is not None
+    world.step(1 / 60)
+    assert world.costly_this_step == 0

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 from game.world.commands import (
     Ask,
     GoTo,
     Halt,
     Impossible,
     MoveTo,
+    Outcome,
     PathFound,
     Say,
     Success,
@@ -15,7 +18,7 @@ from game.world.commands import (
 )
 from game.world.grid import Grid
 from game.world.perception import perceive
-from game.world.world import OBSTACLE_TILES, PLAYER_ID, Spoke, World
+from game.world.world import DETOUR_NODES, OBSTACLE_TILES, PLAYER_ID, Spoke, World
 
 from .conftest import map_from, run_until
 
@@ -306,3 +309,42 @@ def test_a_planned_no_path_is_impossible() -> None:
     world.post(PathFound("npc_a", request.token, None))
     world.step(1 / 60)
     assert fut.result(timeout=0).message.startswith("no path from (2, 20)")
+
+
+def _blocked_on_the_way() -> tuple[World, Future[Outcome]]:
+    """npc_a walks east along a lane of an open field; the player steps into the lane."""
+    world = World(map_from("\n".join(["." * 10] * 5).replace(".", "a", 1).replace(".", "@", 1)))
+    npc, player = world.npcs["npc_a"], world.player
+    npc.place((1, 2))
+    player.place((9, 4))
+    fut = world.submit(MoveTo("npc_a", (8, 2)))
+    world.step(1 / 60)
+    player.place((5, 2))  # in the way, and staying there
+    return world, fut
+
+
+def test_a_blocked_walker_goes_round_whoever_stands_in_its_way() -> None:
+    world, fut = _blocked_on_the_way()
+    run_until(world, fut.done, limit_s=10)
+    assert isinstance(fut.result(), Success) and world.npcs["npc_a"].tile == (8, 2)
+
+
+def test_a_planner_finds_the_way_round_and_a_stale_answer_is_dropped() -> None:
+    world, fut = _blocked_on_the_way()
+    world.plan_elsewhere()
+    npc = world.npcs["npc_a"]
+    grid = Grid(world.grid.width, world.grid.height, world.grid.blocked)
+    run_until(world, lambda: not world.path_requests.empty(), limit_s=2)
+    request = world.path_requests.get_nowait()
+    assert request.max_nodes == DETOUR_NODES and request.start == npc.tile == (4, 2)
+    assert (5, 2) in request.occupied
+    stale = request.run(grid)
+    assert stale is not None
+    world.post(PathFound("npc_a", request.token + 1000, tuple(stale)))  # not its token
+    world.step(1 / 60)
+    assert npc.path == [(5, 2), (6, 2), (7, 2), (8, 2)], "a stranger's answer was taken"
+    world.post(PathFound("npc_a", request.token, tuple(stale)))
+    world.step(1 / 60)
+    assert (5, 2) not in npc.path
+    run_until(world, fut.done, limit_s=10)
+    assert isinstance(fut.result(), Success) and npc.tile == (8, 2)
