@@ -6,8 +6,9 @@ same length, each in the real loop of a headless game: `World.step` + `Brain.upd
 sprite sync (`GameView.on_update`), then `GameView.on_draw`, paced at 60 frames a second
 of wall time so the agents beside the game stream at the speed a player would see. Each
 scene is set up as `game.village` and the window do it: the pump on the agent loop, paths
-planned there (`World.plan_elsewhere`), the loaded village frozen out of collections, and
-collections run between frames.
+planned there (`World.plan_elsewhere`), one costly command a step
+(`World.costly_per_step`), the loaded village frozen out of collections, and collections
+run between frames.
 
 - thinking: every agent runs (idle ticks, greetings, NPC chatter) on the real runtime and
   agent thread, with a scripted provider that answers after 300 ms and streams 40
@@ -297,7 +298,7 @@ def run_scene(
     brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
     thread.call_soon(agents.start_pump)  # as game.village does
     world.plan_elsewhere()
-    world.costly_per_step = 1
+    world.costly_per_step = 1  # as game.village does
     now = [0]
     if mode == "thinking" and script is not None:
         submit, post = world.submit, world.post
