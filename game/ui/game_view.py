@@ -304,7 +304,8 @@ class GameView(arcade.View):
             self._draw_overheads()
         with self.gui_camera.activate():
             self._draw_hud()
-        self.ui.draw()
+        if any(widget.visible for layer in self.ui.children.values() for widget in layer):
+            self.ui.draw()  # a blend of the whole window: 9 ms on a software renderer
         with self.gui_camera.activate():
             if self.inspector is not None:
                 self.inspector.draw(self.window.width, self.window.height)

@@ -257,3 +257,29 @@ def test_a_progress_bar_while_the_model_is_prepared(window, saves: Path, cleanup
     view.progress_text.text = ""
     view.on_draw()
     assert view.progress_text.text == ""
+
+
+def test_the_panel_is_drawn_while_open_and_gone_once_closed(window, saves: Path, cleanup) -> None:
+    """The GUI layer is drawn only while something in it shows: check the pixels."""
+    import arcade
+
+    from game.ui.dialogue import PANEL
+
+    def panel_pixels() -> int:
+        view.on_draw()
+        shot = arcade.get_image(0, 0, 1280, 200).convert("RGB")
+        panel = PANEL[:3]
+        return sum(
+            all(abs(a - b) <= 12 for a, b in zip(p, panel, strict=True)) for p in shot.getdata()
+        )
+
+    village = open_village(saves)
+    cleanup.append(village)
+    view = talk_to_tobin(window, village)
+    frames_until(view, lambda: view.talk.input.active)
+    assert panel_pixels() > 20_000  # the dark panel across the bottom of the window
+    view.close_talk()
+    assert panel_pixels() < 500
+    view.on_key_press(arcade.key.E, 0)
+    frames_until(view, lambda: view.talk.input.active)
+    assert panel_pixels() > 20_000, "opened again, the panel shows again"
