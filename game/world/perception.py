@@ -32,13 +32,19 @@ def compass(dx: float, dy: float) -> str:
 
 
 class Seen(NamedTuple):
-    """Someone the NPC can see."""
+    """Someone the NPC can see, `dx`, `dy` tiles away (y grows south)."""
 
     entity_id: str
     name: str
     distance: float
-    direction: str
+    dx: int
+    dy: int
     activity: str
+
+    @property
+    def direction(self) -> str:
+        """One of 8 compass directions (worked out when read: off the game thread)."""
+        return compass(self.dx, self.dy)
 
 
 class Heard(NamedTuple):
@@ -146,7 +152,8 @@ def sense(world: World, npc_id: str) -> Perception:
             other.entity_id,
             other.name,
             d,
-            compass(other.tile[0] - mx, other.tile[1] - my),
+            other.tile[0] - mx,
+            other.tile[1] - my,
             _activity(other, me, world),
         )
         for d, other in near[:MAX_NEARBY]
