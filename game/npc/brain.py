@@ -546,11 +546,9 @@ class Brain:
 
     def update(self, dt: float) -> None:
         """Per frame: finished turns, speech heard, the player near, idle ticks. Never blocks."""
-        while True:
-            try:
-                npc_id, kind = self.agents.finished.get_nowait()
-            except queue.Empty:
-                break
+        finished = self.agents.finished
+        while not finished.empty():  # this thread is its only reader
+            npc_id, kind = finished.get_nowait()
             state = self._states.get(npc_id)
             if state is not None and state.pending.get(kind, 0) > 0:
                 state.pending[kind] -= 1
