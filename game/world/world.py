@@ -245,7 +245,7 @@ class World:
 
     def listeners(self, spoke: Spoke) -> list[Npc]:
         """The NPCs that were within earshot of a line when it was said, nearest first."""
-        return [self.npcs[npc_id] for npc_id in spoke.heard_by if npc_id in self.npcs]
+        return [self.npcs[npc_id] for npc_id in spoke.heard_by]
 
     def _taken_near(self, npc: Entity) -> frozenset[Tile]:
         """The tiles others stand on within `OBSTACLE_TILES` of `npc`: what a path search
