@@ -193,7 +193,7 @@ class Village:
         )
         thread.call_soon(agents.start_pump)  # triggers cross by a polled queue, not a wake-up
         world.plan_elsewhere()  # and the pump plans paths: no A* inside a frame
-        world.costly_per_step = 1  # a burst of moves and lines spreads over frames
+        world.defer_costly = True  # costly commands wait for a frame's spare time
         village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
         village.saves = SlotKeeper(
             world,

@@ -71,6 +71,7 @@ GREET_COOLDOWN_S = 90.0
 TALKING_S = 30.0  # an NPC the player spoke to this recently stays put for the player
 SCREEN_TILES = (20, 12)  # half the view in tiles: beyond this an NPC is off screen
 WATCH_EVERY_S = 0.5  # how often (game time) the agents look for silent providers
+MAX_PUT_OFF = 3  # frames in a row a busy frame may put off the agents' costly work
 _IDLE_TEXTS = (
     "A quiet moment passes.",
     "Time passes; nobody needs you right now.",
@@ -116,6 +117,29 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
     return NpcProfile(
         npc_id=npc_id, name=npc.name, persona=npc.persona, greeting=npc.greeting, extra=extra
     )
+
+
+class SpareTime:
+    """Whether a frame has time to spare for a costly piece of agent work.
+
+    A frame that took longer than usual so far (the usual: a running mean) puts the work
+    off to a lighter one, but never more than `MAX_PUT_OFF` frames running: heavy frames
+    get no heavier, and agent work waits a few frames at most.
+    """
+
+    def __init__(self) -> None:
+        self.typical_s: float | None = None
+        self.put_off = 0  # frames in a row too busy
+
+    def ready(self, elapsed_s: float) -> bool:
+        """Note this frame's time so far; True when the work may go ahead in it."""
+        typical = self.typical_s
+        self.typical_s = elapsed_s if typical is None else typical + (elapsed_s - typical) / 32
+        if typical is not None and elapsed_s > typical and self.put_off < MAX_PUT_OFF:
+            self.put_off += 1
+            return False
+        self.put_off = 0
+        return True
 
 
 class Cue(NamedTuple):
@@ -476,7 +500,8 @@ class Brain:
         self.in_flight = 0  # triggers handed over whose turns have not ended yet
         self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
         self._spoken: deque[Spoke] = deque()  # lines said, waiting for their hearers
-        self._held_back = False  # the last frame's chore waited for a quieter frame
+        self.spare = SpareTime()
+        self._command_next = True  # spare work alternates: a world command, a chore
 
     # --- queries ------------------------------------------------------------------------
 
@@ -567,23 +592,34 @@ class Brain:
             self._greet()
         if every and self.in_flight:
             self._send(self.agents.check_silent)
-        self._chore()
+        if not self.world.defer_costly:
+            self.chore()  # a world that does not pace its work: the chore comes now too
 
-    def _chore(self) -> None:
-        """One piece of agent work a frame, oldest kind first: who heard a line, what one
-        cued NPC perceives, then the idle ticks due. A crowd of them spreads over frames,
-        and a frame in which the world already handled a costly command leaves its chore
-        to the next (never two frames running)."""
-        if self.world.costly_this_step and not self._held_back:
-            self._held_back = True
+    def spare_time(self, elapsed_s: float) -> None:
+        """The end of a frame `elapsed_s` into its update, sprites posed: one costly piece
+        of work, in turn a command the world left waiting (`World.defer_costly`) or a
+        chore, when the frame has time to spare (see `SpareTime`)."""
+        if not self.spare.ready(elapsed_s):
             return
-        self._held_back = False
+        first, second = (self.world.run_costly, self.chore)
+        if not self._command_next:
+            first, second = second, first
+        if first() or second():
+            self._command_next = not self._command_next
+
+    def chore(self) -> bool:
+        """One piece of the brain's own work, oldest kind first: who heard a line, what
+        one cued NPC perceives, then the idle ticks due. A crowd of them spreads over
+        frames. False when there was nothing to do."""
         if self._spoken:
             self._heard(self._spoken.popleft())
         elif self._cues:
             self._send_cue(*self._cues.popleft())
         elif self.idle.enabled:
-            self._idle_ticks()
+            return self._idle_ticks()
+        else:
+            return False
+        return True
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
@@ -666,14 +702,14 @@ class Brain:
                 Cue("player_near", f"{player.name} {NEAR_PHRASE}.", PLAYER_ID),
             )
 
-    def _idle_ticks(self) -> None:
+    def _idle_ticks(self) -> bool:
         clock = self.world.clock
         settings = self.idle
         heap = self._idle_heap
         started = 0
         while heap and heap[0][0] <= clock:
             if started >= settings.per_frame:
-                return  # a crowd of ticks spreads over the next frames
+                return True  # a crowd of ticks spreads over the next frames
             _, npc_id = heapq.heappop(heap)
             npc = self.world.npcs.get(npc_id)
             if npc is None:
@@ -692,6 +728,7 @@ class Brain:
             text = _IDLE_TEXTS[state.rng.randrange(len(_IDLE_TEXTS))]
             started += 1
             self.trigger(npc_id, Cue("idle", text))
+        return started > 0
 
 
 _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}

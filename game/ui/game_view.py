@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from collections.abc import Callable
 
 import arcade
@@ -247,7 +248,9 @@ class GameView(arcade.View):
         return None
 
     def on_update(self, delta_time: float) -> None:
-        """Step the world and the brain; never blocks on an agent."""
+        """Step the world and the brain, pose the sprites, then give the agents' costly
+        work what the frame has to spare; never blocks on an agent."""
+        started = time.perf_counter()
         dt = min(delta_time, MAX_DT)
         if self._focus_pending:
             self._focus_pending = False
@@ -271,6 +274,7 @@ class GameView(arcade.View):
             and self.world.distance(self.world.player, self.talking_to) > TALK_REACH + 1
         ):
             self.close_talk()
+        self.brain.spare_time(time.perf_counter() - started)
 
     def _tiles_in_view(self, margin: int = 2) -> TileRect:
         """The tiles the camera shows, and `margin` more on each side."""

@@ -67,7 +67,7 @@ PATH_CHUNK = 20
 # here after all (the planner stopped, or is far behind).
 PLAN_TIMEOUT_S = 2.0
 # Commands whose handling reads around the map (who is near, free spots, perception):
-# with `costly_per_step` set, only that many are handled a step and the rest wait in order.
+# with `defer_costly` set, a step leaves them for `run_costly`.
 COSTLY = (GoTo, MoveTo, Say, Look, Ask)
 ASK_TIMEOUT_S = 60.0
 
@@ -177,9 +177,12 @@ class World:
         # Path searches for a planner on another thread (see `plan_elsewhere`).
         self.path_requests: queue.SimpleQueue[PathRequest] = queue.SimpleQueue()
         self._planner = False
-        self.costly_per_step: int | None = None  # no limit: every queued command, now
-        self.costly_this_step = 0  # costly commands handled in the last step
-        self._waiting: deque[tuple[WorldCommand, Future[Outcome] | None]] = deque()
+        # The game sets `defer_costly`: a step then leaves costly commands waiting for
+        # `run_costly`, called when a frame has time to spare. An NPC's commands after
+        # its waiting one wait behind it, in order; other NPCs' go ahead.
+        self.defer_costly = False
+        self._deferred: dict[str, deque[tuple[WorldCommand, Future[Outcome] | None]]] = {}
+        self._costly_order: deque[str] = deque()  # an NPC id per costly command held
         self._tokens = itertools.count(1)
         self.ask: PendingAsk | None = None
         # NPCs by lower-case name, for find_by_name (every NPC spawns with the map).
@@ -310,24 +313,46 @@ class World:
         self._expire(self.player)
 
     def _drain_inbox(self) -> None:
-        self.costly_this_step = 0
-        limit = self.costly_per_step
+        deferred = self._deferred
         while True:
-            if self._waiting:
-                command, fut = self._waiting.popleft()
-            else:
-                try:
-                    command, fut = self._inbox.get_nowait()
-                except queue.Empty:
-                    break
-            if limit is not None and isinstance(command, COSTLY):
-                if self.costly_this_step >= limit:
-                    self._waiting.appendleft((command, fut))  # it and all after: next step
-                    break
-                self.costly_this_step += 1
-            outcome = self._apply(command, fut)
-            if fut is not None and outcome is not None and not fut.done():
-                fut.set_result(outcome)
+            try:
+                command, fut = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            queued = deferred.get(command.npc_id)
+            costly = self.defer_costly and isinstance(command, COSTLY)
+            if queued is None and not costly:
+                self._run(command, fut)
+                continue
+            if queued is None:
+                queued = deferred[command.npc_id] = deque()
+            queued.append((command, fut))
+            if costly:
+                self._costly_order.append(command.npc_id)
+
+    @property
+    def costly_waiting(self) -> int:
+        """Costly commands left waiting by `defer_costly` steps."""
+        return len(self._costly_order)
+
+    def run_costly(self) -> bool:
+        """Handle the oldest costly command waiting (see `defer_costly`), then what its
+        NPC sent after it, up to its next costly one. False when none waits."""
+        if not self._costly_order:
+            return False
+        npc_id = self._costly_order.popleft()
+        queued = self._deferred[npc_id]
+        self._run(*queued.popleft())
+        while queued and not isinstance(queued[0][0], COSTLY):
+            self._run(*queued.popleft())
+        if not queued:
+            del self._deferred[npc_id]
+        return True
+
+    def _run(self, command: WorldCommand, fut: Future[Outcome] | None) -> None:
+        outcome = self._apply(command, fut)
+        if fut is not None and outcome is not None and not fut.done():
+            fut.set_result(outcome)
 
     def _finish_waits(self) -> None:
         due = [w for w in self._waits if w[0] <= self.clock]

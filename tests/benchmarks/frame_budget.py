@@ -6,8 +6,8 @@ same length, each in the real loop of a headless game: `World.step` + `Brain.upd
 sprite sync (`GameView.on_update`), then `GameView.on_draw`, paced at 60 frames a second
 of wall time so the agents beside the game stream at the speed a player would see. Each
 scene is set up as `game.village` and the window do it: the pump on the agent loop, paths
-planned there (`World.plan_elsewhere`), one costly command a step
-(`World.costly_per_step`), the loaded village frozen out of collections, and collections
+planned there (`World.plan_elsewhere`), costly commands left for the frame's spare time
+(`World.defer_costly`), the loaded village frozen out of collections, and collections
 run between frames.
 
 - thinking: every agent runs (idle ticks, greetings, NPC chatter) on the real runtime and
@@ -57,7 +57,7 @@ from game.agent.loop import AgentRuntime
 from game.agent.providers.base import ProviderEvent, ProviderRequest
 from game.agent.providers.persona import PersonaProvider
 from game.bridge import AgentThread
-from game.npc.brain import Brain, IdleSettings, NpcAgents
+from game.npc.brain import Brain, IdleSettings, NpcAgents, SpareTime
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView
@@ -263,10 +263,20 @@ def _pct(values: list[float], q: float) -> float:
 
 
 class _Off:
-    """The brain with agents switched off: nothing triggers, nobody thinks."""
+    """The brain with agents switched off: nothing triggers, nobody thinks; a replayed
+    command still waits for a frame's spare time, as it would for the brain."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.spare = SpareTime()
 
     def update(self, dt: float) -> None:
         """Nothing to watch."""
+
+    def spare_time(self, elapsed_s: float) -> None:
+        """A replayed costly command, when the frame has time to spare."""
+        if self.spare.ready(elapsed_s):
+            self.world.run_costly()
 
 
 def run_scene(
@@ -298,7 +308,7 @@ def run_scene(
     brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
     thread.call_soon(agents.start_pump)  # as game.village does
     world.plan_elsewhere()
-    world.costly_per_step = 1  # as game.village does
+    world.defer_costly = True  # as game.village does
     now = [0]
     if mode == "thinking" and script is not None:
         submit, post = world.submit, world.post
@@ -313,7 +323,7 @@ def run_scene(
 
         world.submit = recording_submit  # type: ignore[method-assign]
         world.post = recording_post  # type: ignore[method-assign]
-    view = GameView(world, brain if mode == "thinking" else cast(Brain, _Off()))
+    view = GameView(world, brain if mode == "thinking" else cast(Brain, _Off(world)))
     window.show_view(view)
     freeze_loaded()  # as the game does once a village is loaded
     by_frame: dict[int, list[WorldCommand]] = {}

@@ -41,7 +41,7 @@ class Life:
         slow_after_s: float = 15.0,
     ) -> None:
         self.world = World(map_data or load_map(VILLAGE))
-        self.world.costly_per_step = 1  # as the game paces its world
+        self.world.defer_costly = True  # as the game paces its world
         self.provider = provider or PersonaProvider(delay_s=0)
         self.agents = NpcAgents(self.world, "test", slow_after_s=slow_after_s)
         self.runtime = AgentRuntime(
@@ -65,12 +65,13 @@ class Life:
     def step(self) -> None:
         """One frame of the game thread."""
         self.world.step(DT)
+        self.brain.update(DT)
+        self.brain.spare_time(0.0)  # a frame with time to spare, every one
         # Keep a copy of what was said: the brain drains the world's events.
         for line in self.world.speech_log:
             if id(line) not in self._seen:
                 self._seen.add(id(line))
                 self.spoken.append(line)
-        self.brain.update(DT)
 
     async def run(
         self,

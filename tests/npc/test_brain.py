@@ -13,7 +13,7 @@ import pytest
 
 from game.agent.loop import Trigger
 from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
-from game.npc.brain import ChatterSettings, IdleSettings
+from game.npc.brain import MAX_PUT_OFF, ChatterSettings, IdleSettings, SpareTime
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
@@ -364,7 +364,7 @@ def test_the_planner_spends_a_budget_a_round_on_a_long_search(tmp_path: Path) ->
     assert fut.result().message.startswith("no path from (1, 0)")
 
 
-async def test_a_chore_gives_way_to_a_costly_command_but_never_twice_running(
+async def test_spare_time_takes_turns_between_world_commands_and_chores(
     tmp_path: Path,
 ) -> None:
     from game.npc.brain import Cue
@@ -373,14 +373,22 @@ async def test_a_chore_gives_way_to_a_costly_command_but_never_twice_running(
     life.agents.start_pump(every_s=0)
     life.brain.trigger("pip", Cue("idle", "A quiet moment."))
     life.brain.trigger("tobin", Cue("idle", "A quiet moment."))
-    sent = []
-    for _ in range(3):  # the world handles a costly command every frame
-        life.world.submit(Look("cassius"))
+    looks = [life.world.submit(Look("cassius")) for _ in range(2)]
+    progress = []
+    for _ in range(5):  # a frame with time to spare, every one: one costly piece each
         life.step()
-        sent.append(life.agents.inbox.qsize())
-    assert sent == [0, 1, 1]  # waited one frame, then went ahead; then waited again
-    life.step()
-    assert life.agents.inbox.qsize() == 2
+        progress.append((sum(f.done() for f in looks), life.agents.inbox.qsize()))
+    # A look, a cue sensed and sent, a look, a cue; then nothing left but idle ticks.
+    assert progress == [(1, 0), (1, 1), (2, 1), (2, 2), (2, 2)]
     await life.run(until=lambda: life.brain.in_flight == 0, limit_s=30)
     life.agents.stop_pump()
     await life.close()
+
+
+def test_a_busy_frame_puts_spare_work_off_but_never_long() -> None:
+    spare = SpareTime()
+    assert spare.ready(0.0003), "the first frame sets what is usual"
+    assert not spare.ready(0.0009), "slower than usual: the work waits"
+    assert spare.ready(0.0001), "a lighter frame takes it"
+    busy = [spare.ready(0.001) for _ in range(MAX_PUT_OFF + 1)]
+    assert busy == [False] * MAX_PUT_OFF + [True], "put off a few frames at most"

@@ -167,16 +167,32 @@ def test_commands_can_come_from_another_thread(world: World) -> None:
     assert len(futures) == 50 and all(f.done() for f in futures)
 
 
-def test_a_paced_world_handles_one_costly_command_a_step_in_order(world: World) -> None:
-    world.costly_per_step = 1
-    looks = [world.submit(Look("npc_a")) for _ in range(3)]
-    world.post(SpeechStart("npc_a"))  # cheap, but behind the looks: it waits its turn
+def test_a_deferring_world_leaves_costly_commands_for_run_costly_in_order(
+    world: World,
+) -> None:
+    world.defer_costly = True
+    looks = [world.submit(Look("npc_a")) for _ in range(2)]
+    world.post(SpeechStart("npc_a"))  # cheap, but behind npc_a's looks: it waits its turn
+    nod = world.submit(Emote("npc_b", "nod"))  # another NPC's cheap command goes ahead
     world.step(1 / 60)
-    assert [f.done() for f in looks] == [True, False, False] and world.costly_this_step == 1
+    assert nod.done() and not any(f.done() for f in looks)
+    assert world.costly_waiting == 2
+    assert world.run_costly()
+    assert [f.done() for f in looks] == [True, False]
     assert world.npcs["npc_a"].bubble is None
     world.step(1 / 60)
-    assert [f.done() for f in looks] == [True, True, False]
+    assert world.run_costly() and all(f.done() for f in looks)
+    assert world.npcs["npc_a"].bubble is not None, "what came after the last look ran with it"
+    assert not world.run_costly() and world.costly_waiting == 0
+    wave = world.submit(Emote("npc_a", "wave"))
     world.step(1 / 60)
-    assert all(f.done() for f in looks) and world.npcs["npc_a"].bubble is not None
+    assert wave.done(), "nothing is left for npc_a's commands to wait behind"
+
+
+def test_costly_commands_of_several_npcs_run_in_the_order_they_came(world: World) -> None:
+    world.defer_costly = True
+    b = world.submit(Look("npc_b"))
+    a = world.submit(Look("npc_a"))
     world.step(1 / 60)
-    assert world.costly_this_step == 0
+    assert world.run_costly() and b.done() and not a.done()
+    assert world.run_costly() and a.done()
