@@ -66,9 +66,10 @@ PATH_CHUNK = 20
 # A search handed to a planner elsewhere and not answered in this much game time is run
 # here after all (the planner stopped, or is far behind).
 PLAN_TIMEOUT_S = 2.0
-# Commands whose handling reads around the map (who is near, free spots, perception):
-# with `defer_costly` set, a step leaves them for `run_costly`.
-COSTLY = (GoTo, MoveTo, Say, Look, Ask)
+# Commands whose handling reads around the map (who is near, free spots, perception) or
+# starts a walk: with `defer_costly` set, a step leaves them for `run_costly`. (A cancel
+# ends a line the way a say does.)
+COSTLY = (GoTo, MoveTo, Say, SpeechCancel, Look, Ask, PathFound)
 ASK_TIMEOUT_S = 60.0
 
 
