@@ -489,7 +489,10 @@ class Brain:
         for npc_id, npc in world.npcs.items():
             _name_pattern(npc.name)
             rng = _rng(npc_id, "idle")
-            first = world.clock + rng.uniform(self.idle.first_min_s, self.idle.max_s)
+            last = self.idle.max_s
+            if not self.on_screen(npc):
+                last *= self.idle.offscreen_factor  # far ones come to life over a longer time
+            first = world.clock + rng.uniform(self.idle.first_min_s, last)
             self._states[npc_id] = _NpcState(rng, first)
             self._idle_heap.append((first, npc_id))
         heapq.heapify(self._idle_heap)

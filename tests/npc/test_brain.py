@@ -392,3 +392,18 @@ def test_a_busy_frame_puts_spare_work_off_but_never_long() -> None:
     assert spare.ready(0.0001), "a lighter frame takes it"
     busy = [spare.ready(0.001) for _ in range(MAX_PUT_OFF + 1)]
     assert busy == [False] * MAX_PUT_OFF + [True], "put off a few frames at most"
+
+
+async def test_npcs_off_screen_come_to_life_over_their_slower_period(
+    tmp_path: Path, village_map: MapData
+) -> None:
+    crowd(village_map, 8, (42, 10), radius=3)  # far east of the player's spawn
+    idle = IdleSettings(min_s=2, max_s=4, offscreen_factor=3, first_min_s=1)
+    life = Life(tmp_path, idle=idle, map_data=village_map)
+    first = {npc_id: life.brain._state(npc_id).next_idle for npc_id in life.world.npcs}
+    seen = {n for n, npc in life.world.npcs.items() if life.brain.on_screen(npc)}
+    assert seen and len(seen) < len(first)
+    assert all(1 <= first[n] <= 4 for n in seen)
+    far = [first[n] for n in first if n not in seen]
+    assert all(1 <= t <= 12 for t in far) and max(far) > 4
+    await life.close()
