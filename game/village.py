@@ -6,6 +6,7 @@ exactly what a player runs.
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import time
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -65,6 +66,9 @@ class Loading:
         self.state = None if done else (fraction, message)  # one assignment: thread-safe
         if self.also is not None:
             self.also(fraction, message)
+
+
+SETTLE_TURNS = 5  # loop turns for handed-on outcomes to be written at close
 
 
 @dataclass
@@ -259,6 +263,11 @@ class Village:
         """Stop the agent thread: cancel turns, flush every NPC's log. Never hangs."""
 
         async def shutdown() -> None:
+            # A line the world has already said reaches its skill and is written down
+            # before the turns are cancelled: the player saw it, so the history keeps it.
+            self.agents.pump()
+            for _ in range(SETTLE_TURNS):
+                await asyncio.sleep(0)
             await self.runtime.aclose()
             await self.providers.aclose()
 
