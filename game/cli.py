@@ -260,8 +260,12 @@ async def _chat(args: argparse.Namespace) -> int:
         await asyncio.sleep(1 / 240)
     outcome = turn.result()
     await runtime.aclose()
+    crash = providers.crash_line()
     await providers.aclose()
     print()
+    if crash is not None:
+        print(f"error: {crash}", file=sys.stderr)
+        return 1
     if isinstance(outcome, Failed):
         print(f"error: the turn failed: {outcome.error}", file=sys.stderr)
         return 1
@@ -286,10 +290,18 @@ async def _doctor(args: argparse.Namespace) -> int:
     providers = await open_providers(settings, _cli_progress())
     print(f"provider: {providers.provider.name} ({providers.provider.model})")
     print(f"why: {providers.reason}")
+    primary = providers.primary  # the model itself: the doctor looks past the fallback
     if providers.load is not None:
         start = time.perf_counter()
-        await providers.load()
+        failed = await providers.load()
+        if isinstance(failed, ProviderError):
+            await providers.aclose()
+            print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
+            return 1
         print(f"model loaded in {time.perf_counter() - start:.2f} s")
+        report = getattr(primary, "settings_report", None)
+        if callable(report):
+            print(f"llama.cpp settings: {report()}")
     request = ProviderRequest(
         system="You are Tobin, a cheerful village baker. Answer in one short sentence.",
         messages=[Message(role="user", content='Player says: """Good morning!"""')],
@@ -306,7 +318,7 @@ async def _doctor(args: argparse.Namespace) -> int:
     tokens = 0
     text = []
     error: ProviderError | None = None
-    async for event in providers.provider.stream(request):
+    async for event in primary.stream(request):
         if isinstance(event, TextDelta | ToolCallArgsDelta):
             first = first if first is not None else time.perf_counter() - start
             text.append(event.text if isinstance(event, TextDelta) else event.delta)

@@ -80,6 +80,17 @@ class Providers:
     client: httpx.AsyncClient | None = None
     load: Callable[[], Coroutine[Any, Any, object]] | None = None  # prepares a local model early
 
+    @property
+    def primary(self) -> Provider:
+        """The provider itself, without the scripted fallback around it."""
+        inner = getattr(self.provider, "primary", None)
+        return inner if inner is not None else self.provider
+
+    def crash_line(self) -> str | None:
+        """One line if the local model crashed where a player would notice, else None."""
+        line = getattr(self.primary, "crash_line", None)
+        return line() if callable(line) else None
+
     def provider_for(self, settings: Settings) -> Callable[[Trigger], Provider] | None:
         """Per-trigger models from config (e.g. a cheaper model for idle chatter)."""
         if not settings.models_by_trigger or self.provider.name in ("scripted", "local"):

@@ -113,3 +113,15 @@ def own_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPat
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NPC_VILLAGE_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("NPC_VILLAGE_SAVES_DIR", str(tmp_path_factory.mktemp("saves")))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """llama.cpp runs only in worker processes: a test that loads it here fails the run.
+
+    A CPU whose llama.cpp build faults (AMX in a VM) would take pytest down with it.
+    """
+    import sys
+
+    if "llama_cpp.llama_cpp" in sys.modules and exitstatus == 0:
+        session.exitstatus = 1
+        print("\nerror: llama.cpp was loaded in the pytest process; load it in a worker process")

@@ -44,12 +44,24 @@ def progress_log() -> list[tuple[float, str]]:
 
 
 @pytest.fixture(scope="session")
-def provider(model_path: Path, progress_log: list[tuple[float, str]]) -> Iterator[Any]:
-    """One provider (one model, one worker thread) shared by the session."""
+def probe_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this session's providers remember the probed llama.cpp settings."""
+    return tmp_path_factory.mktemp("probe") / "llama_probe.json"
+
+
+@pytest.fixture(scope="session")
+def provider(
+    model_path: Path, progress_log: list[tuple[float, str]], probe_cache: Path
+) -> Iterator[Any]:
+    """One provider (one model, one worker process) shared by the session."""
     from game.agent.providers.local_llama import LocalLlamaProvider
 
     p = LocalLlamaProvider(
-        model_path, n_ctx=4096, seed=1234, on_progress=lambda f, m: progress_log.append((f, m))
+        model_path,
+        n_ctx=4096,
+        seed=1234,
+        on_progress=lambda f, m: progress_log.append((f, m)),
+        probe_cache=probe_cache,
     )
     yield p
     p.close()

@@ -115,7 +115,15 @@ class Done(BaseModel):
 
 
 ErrorKind = Literal[
-    "auth", "rate_limited", "timeout", "context_overflow", "http", "transport", "parse", "tool"
+    "auth",
+    "rate_limited",
+    "timeout",
+    "context_overflow",
+    "http",
+    "transport",
+    "parse",
+    "tool",
+    "crash",
 ]
 
 

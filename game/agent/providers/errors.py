@@ -8,7 +8,8 @@
     ├── HTTPFailure                   "http"             any other 4xx / 5xx, server error events
     ├── TransportFailure              "transport"        reset, refused, stream cut short
     ├── ParseFailure                  "parse"            malformed JSON in an event
-    └── ToolCallFailure               "tool"             a tool call the wire cannot describe
+    ├── ToolCallFailure               "tool"             a tool call the wire cannot describe
+    └── CrashFailure                  "crash"            the local model's worker process died
 
 Inside the providers these are raised `from` the original exception; `stream()` catches them
 and yields `failure.to_event()`, so callers only ever see `ProviderError` values.
@@ -127,6 +128,12 @@ class ToolCallFailure(ProviderFailure):
     kind = "tool"
 
 
+class CrashFailure(ProviderFailure):
+    """The local model's worker process died (a native crash, an OOM kill)."""
+
+    kind = "crash"
+
+
 _BY_KIND: dict[str, type[ProviderFailure]] = {
     cls.kind: cls
     for cls in (
@@ -138,6 +145,7 @@ _BY_KIND: dict[str, type[ProviderFailure]] = {
         TransportFailure,
         ParseFailure,
         ToolCallFailure,
+        CrashFailure,
     )
 }
 

@@ -1,94 +1,98 @@
-"""The local provider: llama.cpp in process (llama-cpp-python) on one worker thread.
+"""The local provider: llama.cpp in a worker process of its own, so a crash costs one turn.
 
-One model, one dedicated thread. Requests wait in a priority queue (`metadata["priority"]`,
-higher first, FIFO within a priority); the worker pushes each event to the caller's loop
-with `call_soon_threadsafe`, so the asyncio side never blocks on the model. llama.cpp
-releases the GIL while it computes, and the worker uses cores - 1 threads, so the window
-keeps a core.
+The game process keeps the queue and the worker process (`llama_worker`) keeps the model.
+Requests wait in a priority queue (`metadata["priority"]`, higher first, FIFO within a
+priority); a supervisor thread sends them to the worker one at a time and pushes each
+event it streams back to the caller's loop with `call_soon_threadsafe`. The game process
+never runs llama.cpp nor the per-token sampling loop, so the game thread does not share
+the GIL with sampling.
 
-With tools, the answer is grammar-constrained (see `local_prompt`): the prompt ends with
-`{"name": "`, the grammar forces a known tool name and arguments valid for its schema, and
-the forced text between name and arguments is fed in one batch instead of being sampled.
-Arguments stream as `ToolCallArgsDelta`s while they are generated. Without tools the model
-writes one line of plain text. Sampling tries the unconstrained top-k choice first and
-applies the grammar to the whole vocabulary only when that choice is invalid (as llama.cpp's
-own sampler does), because Gemma's 262k-token vocabulary makes grammar-first sampling slow.
+A worker that dies (SIGSEGV, SIGILL, SIGBUS in native code, an OOM kill) ends the request
+in flight with a `crash` error, and is started again one rung down the settings ladder
+(`llama_protocol.LADDER`: llama.cpp's own buffers, then plain CPU buffers, then one thread
+and small batches). After `CRASHES_TO_GIVE_UP` crashes within `CRASH_WINDOW_S` the provider
+stops trying: every request fails at once (the fallback brain answers) and `notice` says
+how to fix the build.
 
-Prefix reuse: the live KV cache is reused for the longest common prefix with the new
-prompt, and after each turn the KV cache of that NPC is saved (keyed by `npc_id`, LRU within
-a byte budget) so that NPCs taking turns in any order each resume from their own prefix.
+Before the first use on a machine, the worker probes: it decodes a prompt-sized batch and
+a few tokens with each rung until one works (`llama_probe`). The choice is remembered in
+the user cache, so later starts skip the probe.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
-import ctypes
 import heapq
 import itertools
 import logging
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
-import uuid
-from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from pydantic import TypeAdapter, ValidationError
+
+import game
 from game.agent.providers.base import (
     Done,
     ProviderError,
     ProviderEvent,
     ProviderRequest,
-    TextDelta,
-    ToolCallArgsDelta,
-    ToolCallDone,
-    ToolCallStart,
     Usage,
 )
-from game.agent.providers.errors import (
-    ContextOverflow,
-    ProviderFailure,
-    ToolCallFailure,
-    TransportFailure,
+from game.agent.providers.errors import CrashFailure, TransportFailure
+from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, probe_key
+from game.agent.providers.llama_protocol import (
+    LADDER,
+    JobStats,
+    LlamaSettings,
+    WorkerConfig,
+    decode,
+    encode,
+    settings_named,
 )
 from game.agent.providers.local_model import (
     INSTALL_HINT,
     LocalModelError,
     ProgressCallback,
+    cache_dir,
     default_model_available,
     llama_cpp_available,
     resolve_model_path,
 )
-from game.agent.providers.local_prompt import (
-    ARGS_WRAP,
-    TOOL_PREFIX,
-    ArgsScanner,
-    GrammarError,
-    allow_done,
-    build_tool_grammar,
-    done_name,
-    render_chat_messages,
-    render_completion_prompt,
-)
 
 __all__ = [
+    "CRASHES_TO_GIVE_UP",
+    "CRASH_WINDOW_S",
     "DEFAULT_MODEL_NAME",
+    "FIX_BUILD",
+    "Crash",
     "JobStats",
     "LocalLlamaProvider",
     "default_threads",
     "local_available",
-    "local_figures",
 ]
 
 DEFAULT_MODEL_NAME = "gemma-3-270m-q4_k_m.gguf"
-PREFILL_CHUNK = 128  # tokens per prefill batch: cancellation is checked between batches
+CRASHES_TO_GIVE_UP = 3
+CRASH_WINDOW_S = 600.0
+NOTICE_MIN_S = 8.0  # a crash notice stays at least this long, so a player can read it
+FIX_BUILD = (
+    'CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --force-reinstall --no-cache-dir llama-cpp-python'
+)
+NATIVE_FAULTS = frozenset({"SIGSEGV", "SIGILL", "SIGBUS", "SIGFPE"})
 _STATE_BUDGET = 256 * 1024 * 1024
-_TOP_K = 40
-_TOP_P = 0.95
-_MIN_P = 0.05
-_CANDIDATE_SPREAD = 20.0  # logits this far below the best are negligible at temperature <= 1
+_FASTER = 0.9  # a later rung is chosen over an earlier one only if its probe took < 90 %
+_EVENTS: TypeAdapter[ProviderEvent] = TypeAdapter(ProviderEvent)
+
+log = logging.getLogger(__name__)
 
 
 def default_threads() -> int:
@@ -97,7 +101,7 @@ def default_threads() -> int:
 
 
 def local_available(model_path: Path | str | None = None) -> bool:
-    """True when llama-cpp-python imports and a model exists (the bundled one or `model_path`)."""
+    """True when llama-cpp-python is installed and a model exists (the bundled one or a path)."""
     if not llama_cpp_available():
         return False
     if model_path is not None:
@@ -105,33 +109,34 @@ def local_available(model_path: Path | str | None = None) -> bool:
     return default_model_available()
 
 
+def signal_name(returncode: int | None) -> str:
+    """How a worker ended, as people read it: `SIGSEGV`, or `exit code 3`."""
+    if returncode is not None and returncode < 0:
+        try:
+            return signal.Signals(-returncode).name
+        except ValueError:
+            return f"signal {-returncode}"
+    return f"exit code {returncode}"
+
+
 @dataclass
-class JobStats:
-    """What one request cost on the worker (times in seconds, from submission)."""
+class Crash:
+    """One death of the worker: how, when, on which rung, and doing what."""
 
-    npc_id: str | None
-    priority: int
-    seq: int
-    start_index: int | None = None  # the order in which the worker began serving requests
-    prompt_tokens: int = 0
-    reused_tokens: int = 0
-    output_tokens: int = 0
-    restored_state: bool = False
-    prefill_s: float = 0.0
-    first_token_s: float | None = None
-    first_event_s: float | None = None
-    total_s: float = 0.0
-    resamples: int = 0
-    cancelled: bool = False
-    tokens_at_cancel: int | None = None
-    outcome: str = ""
+    how: str  # "SIGSEGV", "SIGKILL", "exit code 1"
+    settings: str
+    phase: str  # "load", "the first decode", "a reply"
+    at: float  # time.monotonic()
+    probing: bool = False  # while the probe tried this rung (expected on some machines)
+    stderr: str = ""  # the worker's last lines on stderr
 
-    @property
-    def tokens_after_cancel(self) -> int:
-        """Tokens generated after the cancel flag was raised (0 if never cancelled)."""
-        if self.tokens_at_cancel is None:
-            return 0
-        return self.output_tokens - self.tokens_at_cancel
+
+class WorkerDied(Exception):
+    """The worker process ended while it was loading, probing or serving."""
+
+    def __init__(self, crash: Crash) -> None:
+        super().__init__(f"the local model crashed ({crash.how}) during {crash.phase}")
+        self.crash = crash
 
 
 class _Job:
@@ -152,13 +157,15 @@ class _Job:
         self.cancelled = threading.Event()
         self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
         self.submitted = time.perf_counter()
+        self.on_cancel: Callable[[], object] | None = None  # tells the worker, once it has it
         npc = request.metadata.get("npc_id") if request is not None else None
         self.stats = JobStats(npc_id=str(npc) if npc else None, priority=priority, seq=seq)
 
     def cancel(self) -> None:
         if not self.cancelled.is_set():
-            self.stats.tokens_at_cancel = self.stats.output_tokens
             self.cancelled.set()
+            if self.on_cancel is not None:
+                self.on_cancel()
 
     def mark_finished(self) -> None:
         try:
@@ -191,7 +198,7 @@ class _LocalStream:
 
     @property
     def stats(self) -> JobStats | None:
-        """The worker's figures for this request (filled in as it runs)."""
+        """The figures of this request (filled in when the worker is done with it)."""
         return self._job.stats if self._job is not None else None
 
     def __aiter__(self) -> _LocalStream:
@@ -235,27 +242,102 @@ class _LocalStream:
             job.cancel()
 
 
-@dataclass
-class _SavedState:
-    tokens: list[int]
-    data: bytes
-    size: int = field(init=False)
+class _Worker:
+    """One worker process and the two ends of its pipes (used by the supervisor thread)."""
 
-    def __post_init__(self) -> None:
-        self.size = len(self.data)
+    def __init__(self, config: WorkerConfig) -> None:
+        self.settings = config.settings
+        env = dict(os.environ)
+        root = str(Path(game.__file__).resolve().parents[1])  # `game` importable from anywhere
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game.agent.providers.llama_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        self.probing = config.probe
+        self.stderr: deque[str] = deque(maxlen=20)
+        self._write_lock = threading.Lock()
+        self._drainer = threading.Thread(target=self._drain, name="llama-stderr", daemon=True)
+        self._drainer.start()
+        self.send(config.to_json())
+
+    def _drain(self) -> None:
+        stream = self.proc.stderr
+        assert stream is not None
+        for raw in stream:
+            line = raw.decode("utf-8", "replace").rstrip()
+            if line:
+                self.stderr.append(line)
+                log.debug("worker: %s", line)
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Write one message; False when the worker is gone."""
+        stdin: IO[bytes] | None = self.proc.stdin
+        try:
+            with self._write_lock:
+                assert stdin is not None
+                stdin.write(encode(message))
+                stdin.flush()
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def read(self, phase: str) -> dict[str, Any]:
+        """The next message; WorkerDied when the worker's output ended."""
+        stdout = self.proc.stdout
+        assert stdout is not None
+        while line := stdout.readline():
+            message = decode(line)
+            if message is not None:
+                return message
+        raise WorkerDied(self.death(phase))
+
+    def death(self, phase: str) -> Crash:
+        try:
+            code = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = self.proc.wait()
+        self._drainer.join(timeout=1)  # its last lines say where it died
+        tail = _last_words(list(self.stderr))
+        return Crash(signal_name(code), self.settings, phase, time.monotonic(), self.probing, tail)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close its stdin (it frees the model and exits); kill it if it does not."""
+        try:
+            with self._write_lock:
+                if self.proc.stdin is not None:
+                    self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
+
+class _LoadFailed(Exception):
+    """The model cannot be loaded at all (a missing or bad file): no rung will help."""
 
 
 class LocalLlamaProvider:
-    """llama.cpp in process on a dedicated worker thread; see the module docstring.
+    """llama.cpp in a worker process; see the module docstring.
 
-    The model is assembled (bundled GGUF) and loaded on the worker at the first request, or
-    at `await load()`. `on_progress(fraction, message)` is called from the worker thread:
-    0-0.9 while the bundled model is assembled or verified, 0.9 while loading, 1.0 when
-    ready. `stats` keeps the `JobStats` of recent requests. Request metadata read here:
-    `priority`, `npc_id` (KV cache per NPC), `name`/`greeting` (few-shot prompt),
-    `tool_choice` ("none": plain text even with tools; "required"/"auto": never/always
-    allow ending the turn without a call) and `stop` (plain-text stop strings, default
-    a newline).
+    The model is assembled (bundled GGUF) and loaded at the first request, or at
+    `await load()`. `on_progress(fraction, message)` is called from the supervisor
+    thread: 0-0.9 while the bundled model is assembled or verified, 0.9 while loading
+    (0.95 while probing), 1.0 when ready. `stats` keeps the `JobStats` of recent requests.
+    Request metadata read here and in the worker: `priority`, `npc_id` (KV cache per NPC),
+    `name`/`greeting` (few-shot prompt), `tool_choice` ("none": plain text even with tools;
+    "required"/"auto": never/always allow ending the turn without a call) and `stop`
+    (plain-text stop strings, default a newline).
     """
 
     name = "local"
@@ -273,6 +355,7 @@ class LocalLlamaProvider:
         prompt_format: str = "auto",
         chat_template: str | None = None,
         verbose: bool = False,
+        probe_cache: Path | None = None,
     ) -> None:
         if prompt_format not in ("auto", "chat", "completion"):
             raise ValueError(f"prompt_format must be auto, chat or completion: {prompt_format!r}")
@@ -287,7 +370,11 @@ class LocalLlamaProvider:
         self.prompt_format = prompt_format
         self.chat_template = chat_template
         self.verbose = verbose
+        self.probe_cache = ProbeCache(probe_cache or cache_dir() / PROBE_FILE)
         self.stats: deque[JobStats] = deque(maxlen=256)
+        self.crashes: list[Crash] = []
+        self.choice: Choice | None = None  # the settings in use, and why
+        self.probed_now = False  # the choice was probed by this provider, not read back
         self._cv = threading.Condition()
         self._heap: list[tuple[int, int, _Job]] = []
         self._seq = itertools.count()
@@ -295,9 +382,13 @@ class LocalLlamaProvider:
         self._paused = False
         self._closing = False
         self._current: _Job | None = None
-        self._llm: Any = None
+        self._worker: _Worker | None = None
+        self._path: Path | None = None
         self._load_error: str | None = None
-        self._engine: _Engine | None = None
+        self._gave_up = False
+        self._notice: str | None = None
+        self._notice_until = 0.0
+        self._served_since_crash = True
         self._thread = threading.Thread(target=self._run, name="local-llama", daemon=True)
         self._thread.start()
 
@@ -329,27 +420,77 @@ class LocalLlamaProvider:
         with self._cv:
             return len(self._heap)
 
+    @property
+    def gave_up(self) -> bool:
+        """True once the worker crashed too often: the session stays on the fallback."""
+        return self._gave_up
+
+    @property
+    def notice(self) -> str | None:
+        """One line for the screen after a crash (or after giving up), else None."""
+        if self._notice is None:
+            return None
+        if self._gave_up or not self._served_since_crash:
+            return self._notice
+        return self._notice if time.monotonic() < self._notice_until else None
+
+    def settings_report(self) -> str | None:
+        """Which llama.cpp settings are in use and why (None before the first load)."""
+        choice = self.choice
+        if choice is None:
+            return None
+        rung = settings_named(choice.settings)
+        tried = "; ".join(f"{name}: {what}" for name, what in choice.tried.items())
+        return (
+            f"{rung.name} ({rung.description}): {choice.reason}"
+            + (f" [{tried}]" if tried else "")
+            + ("; probed just now" if self.probed_now else f"; probed {choice.describe()}")
+            + f", kept in {self.probe_cache.path}"
+        )
+
+    def crash_line(self) -> str | None:
+        """One line about the crashes a player would see (None if there were none)."""
+        if self._gave_up:
+            last = self.crashes[-1]
+            return (
+                f"the local model crashed {len(self.crashes)} times ({last.how}, last during "
+                f"{last.phase} on {last.settings} settings); fix the build: {FIX_BUILD}"
+            )
+        serving = [c for c in self.crashes if not c.probing]
+        if not serving:
+            return None
+        last = serving[-1]
+        times = "once" if len(serving) == 1 else f"{len(serving)} times"
+        return (
+            f"the local model crashed {times} ({last.how} during {last.phase}); "
+            f"it restarts with {self._settings_name()} settings"
+        )
+
     def close(self) -> None:
-        """Cancel everything, stop the worker thread and free the model (blocking)."""
+        """Cancel everything, stop the worker process and the supervisor (blocking)."""
         with self._cv:
             self._closing = True
             queued = [job for _, _, job in self._heap]
             self._heap.clear()
             if self._current is not None:
                 self._current.cancel()
+            worker = self._worker
             self._cv.notify_all()
         for job in queued:
             job.emit(ProviderError(kind="transport", message="the local model was closed"))
             job.cancel()
             job.mark_finished()
         if self._thread.is_alive() and threading.current_thread() is not self._thread:
-            self._thread.join()
+            self._thread.join(timeout=10)
+            if self._thread.is_alive() and worker is not None:
+                worker.proc.kill()  # stuck in native code: the supervisor sees it die
+                self._thread.join()
 
     async def aclose(self) -> None:
-        """Cancel everything, stop the worker thread (joined) and free the model."""
+        """Cancel everything, stop the worker (joined) and free the model."""
         await asyncio.to_thread(self.close)
 
-    # --- queue and worker ------------------------------------------------------------------
+    # --- queue and supervisor -----------------------------------------------------------
 
     def _submit(
         self, request: ProviderRequest | None, *, kind: str = "stream", priority: int | None = None
@@ -384,121 +525,286 @@ class LocalLlamaProvider:
                     with self._cv:
                         self._current = None
                     job.mark_finished()
+                if self._worker is None and self.crashes and self._restartable():
+                    self._restart_after_crash()
         finally:
-            self._free()
+            with self._cv:
+                worker, self._worker = self._worker, None
+            if worker is not None:
+                worker.stop()
 
     def _serve(self, job: _Job) -> None:
         stats = job.stats
         stats.start_index = next(self._started)
-        if job.cancelled.is_set():
-            stats.cancelled, stats.outcome = True, "cancelled before start"
-            self.stats.append(stats)
-            return
         try:
-            engine = self._ensure_engine()
+            if job.cancelled.is_set():
+                stats.cancelled, stats.outcome = True, "cancelled before start"
+                return
+            worker = self._ensure_worker()
+            stats.settings = worker.settings
             if job.kind == "load":
                 job.emit(Done(stop_reason="loaded"))
                 stats.outcome = "loaded"
                 return
-            assert job.request is not None
-            engine.run(job)
-        except ProviderFailure as failure:
+            self._run_on(worker, job)
+        except _LoadFailed as exc:
+            failure = CrashFailure(str(exc)) if self._gave_up else TransportFailure(str(exc))
             stats.outcome = f"error: {failure.kind}"
             job.emit(failure.to_event())
-        except Exception as exc:  # never raise into the loop: report it as an event
-            stats.outcome = "error: internal"
-            job.emit(ProviderError(kind="transport", message=f"local model failed: {exc!r}"))
+        except WorkerDied as died:
+            stats.outcome = "error: crash"
+            self._crashed(died.crash)
+            job.emit(CrashFailure(self.crash_line() or str(died)).to_event())
         finally:
             stats.total_s = time.perf_counter() - job.submitted
             stats.cancelled = job.cancelled.is_set()
             if job.kind != "load":
                 self.stats.append(stats)
 
-    def _ensure_engine(self) -> _Engine:
-        if self._engine is not None:
-            return self._engine
-        if self._load_error is not None:
-            raise TransportFailure(self._load_error)
+    def _run_on(self, worker: _Worker, job: _Job) -> None:
+        assert job.request is not None
+        sent_at = time.perf_counter()
+        if not worker.send(
+            {"op": "run", "id": job.stats.seq, "request": job.request.model_dump(mode="json")}
+        ):
+            raise WorkerDied(worker.death("a reply"))
+
+        def tell_worker() -> bool:
+            return worker.send({"op": "cancel", "id": job.stats.seq})
+
+        job.on_cancel = tell_worker
+        if job.cancelled.is_set():  # cancelled between the check and the hook
+            tell_worker()
+        while True:
+            message = worker.read("a reply")
+            kind = message.get("t")
+            if kind == "ev" and message.get("id") == job.stats.seq:
+                try:
+                    job.emit(_EVENTS.validate_python(message["e"]))
+                except (ValidationError, KeyError) as exc:
+                    job.emit(ProviderError(kind="parse", message=f"bad worker event: {exc}"))
+            elif kind == "end" and message.get("id") == job.stats.seq:
+                job.stats.merge(message.get("stats", {}), sent_at - job.submitted)
+                self._served_since_crash = True
+                return
+
+    # --- starting the worker, the probe, crashes ------------------------------------------
+
+    def _settings_name(self) -> str:
+        return self.choice.settings if self.choice is not None else LADDER[0].name
+
+    def _config(self, settings: LlamaSettings, probe: bool) -> WorkerConfig:
+        assert self._path is not None
+        return WorkerConfig(
+            model_path=str(self._path),
+            settings=settings.name,
+            n_ctx=self.n_ctx,
+            n_threads=self.n_threads,
+            n_batch=self.n_batch,
+            seed=self.seed,
+            state_cache_bytes=self.state_cache_bytes,
+            prompt_format=self.prompt_format,
+            chat_template=self.chat_template,
+            verbose=self.verbose,
+            probe=probe,
+        )
+
+    def _start(
+        self, settings: LlamaSettings, *, probe: bool, report: ProgressCallback
+    ) -> tuple[_Worker, dict[str, Any]]:
+        """Start a worker on `settings`; it and its probe figures once it is ready."""
+        worker = _Worker(self._config(settings, probe))
+        figures: dict[str, Any] = {}
+        phase = "load"
         try:
-            self._engine = self._load()
+            while True:
+                message = worker.read(phase)
+                kind = message.get("t")
+                if kind == "progress":
+                    report(float(message.get("f", 0.9)), str(message.get("m", "")))
+                    if message.get("phase") == "probe":
+                        phase = "the first decode"
+                elif kind == "probe":
+                    figures = message
+                elif kind == "failed":
+                    worker.stop()
+                    raise _LoadFailed(str(message.get("message", "the local model failed")))
+                elif kind == "ready":
+                    worker.probing = False  # from now on a crash is one a player sees
+                    return worker, figures
+        except WorkerDied:
+            worker.stop()
+            raise
+
+    def _ensure_worker(self) -> _Worker:
+        if self._worker is not None:
+            return self._worker
+        if self._gave_up:
+            raise _LoadFailed(self.crash_line() or "the local model crashed")
+        if self._load_error is not None:
+            raise _LoadFailed(self._load_error)
+        # Progress is for the first load; a restart after a crash has the notice instead.
+        report = _monotonic(None if self.crashes else self.on_progress)
+        try:
+            if not llama_cpp_available():
+                raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
+            self._path = resolve_model_path(self._model_path, lambda f, m: report(0.9 * f, m))
+            self.model = self._path.name
+            if self.choice is None:
+                self.choice = self.probe_cache.get(probe_key(self._path))
+            if self.choice is None:
+                worker = self._probe(report)
+            else:
+                worker = self._start_on_ladder(report)
         except LocalModelError as exc:
             self._load_error = str(exc)
-            raise TransportFailure(self._load_error) from exc
-        return self._engine
+            raise _LoadFailed(self._load_error) from exc
+        except _LoadFailed as exc:
+            self._load_error = str(exc)
+            raise
+        report(1.0, f"{self.model} loaded ({worker.settings} settings)")
+        with self._cv:
+            self._worker = worker
+        return worker
 
-    def _load(self) -> _Engine:
-        report = self.on_progress or (lambda fraction, message: None)
-        if not llama_cpp_available():
-            raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
-        import llama_cpp
-
-        def assembling(fraction: float, message: str) -> None:
-            report(0.9 * fraction, message)
-
-        path = resolve_model_path(self._model_path, assembling)
-        self.model = path.name
-        report(0.9, f"loading {path.name}")
-        if not self.verbose:
-            _quiet_llama_logs()
-        try:
-            llm = llama_cpp.Llama(
-                model_path=str(path),
-                n_ctx=self.n_ctx,
-                n_batch=self.n_batch,
-                n_threads=self.n_threads,
-                n_threads_batch=self.n_threads,
-                seed=self.seed,
-                swa_full=True,  # keep every position so a prefix can be truncated and reused
-                verbose=self.verbose,
-            )
-        except Exception as exc:  # llama.cpp reports a bad file as a ValueError
-            raise LocalModelError(f"cannot load local model {path}: {exc}") from exc
-        self._llm = llm
-        template = self.chat_template
-        if template is None and self.prompt_format != "completion":
-            template = llm.metadata.get("tokenizer.chat_template") or None
-        if self.prompt_format == "chat" and template is None:
-            raise LocalModelError(f"{path.name} has no chat template; use prompt_format='auto'")
-        report(1.0, f"{path.name} loaded")
-        return _Engine(self, llm, template)
-
-    def _free(self) -> None:
-        engine, self._engine = self._engine, None
-        if engine is not None:
-            engine.close()
-        llm, self._llm = self._llm, None
-        if llm is not None:
+    def _probe(self, report: ProgressCallback) -> _Worker:
+        """Try the rungs in order; keep the fastest that works (the first, unless clearly not)."""
+        assert self._path is not None
+        tried: dict[str, str] = {}
+        best: tuple[_Worker, LlamaSettings, float] | None = None
+        for index, rung in enumerate(LADDER):
+            if best is not None and index > 1:
+                break  # two rungs that work are enough to compare
             try:
-                llm.close()
-            except Exception:  # freeing is best effort at shutdown
-                pass
+                worker, figures = self._start(rung, probe=True, report=report)
+            except WorkerDied as died:
+                self._crashed(died.crash)
+                tried[rung.name] = f"crashed ({died.crash.how}) during {died.crash.phase}"
+                if self._gave_up:
+                    break
+                continue
+            seconds = float(figures.get("s", 0.0))
+            tried[rung.name] = (
+                f"{seconds:.2f} s: {figures.get('prefill_tok_s')} tok/s prompt, "
+                f"{figures.get('gen_tok_s')} tok/s generating"
+            )
+            if best is None:
+                best = (worker, rung, seconds)
+            elif seconds < best[2] * _FASTER:
+                best[0].stop()
+                best = (worker, rung, seconds)
+            else:
+                worker.stop()
+            if index >= 1:
+                break
+        if best is None:
+            raise _LoadFailed(self.crash_line() or "the local model crashed with every setting")
+        worker, rung, _ = best
+        first = LADDER[0].name
+        if rung.name == first:
+            reason = "the fastest setting works"
+        elif first in tried and tried[first].startswith("crashed"):
+            reason = f"{first} {tried[first]} in the probe"
+        else:
+            reason = f"faster than {first} in the probe"
+        self.probed_now = True
+        self.choice = Choice(probe_key(self._path), rung.name, reason, tried)
+        self.probe_cache.put(self.choice)
+        log.info("local model settings: %s", self.settings_report())
+        return worker
+
+    def _start_on_ladder(self, report: ProgressCallback) -> _Worker:
+        """Start on the chosen rung; a crash steps down the ladder until one works."""
+        while True:
+            rung = settings_named(self._settings_name())
+            try:
+                worker, _ = self._start(rung, probe=False, report=report)
+                return worker
+            except WorkerDied as died:
+                self._crashed(died.crash)
+                if self._gave_up:
+                    raise _LoadFailed(self.crash_line() or str(died)) from died
+
+    def _restartable(self) -> bool:
+        return not (self._gave_up or self._closing or self._load_error is not None)
+
+    def _restart_after_crash(self) -> None:
+        """Start the next worker now, so the next turn does not wait for it to load."""
+        try:
+            self._ensure_worker()
+        except _LoadFailed as exc:
+            log.warning("%s", exc)
+
+    def _crashed(self, crash: Crash) -> None:
+        """Count a crash, step down the ladder, remember it, and say so."""
+        with self._cv:
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.stop(timeout=1)
+        self.crashes.append(crash)
+        log.warning(
+            "the local model crashed (%s) during %s on %s settings%s",
+            crash.how,
+            crash.phase,
+            crash.settings,
+            " (probing)" if crash.probing else "",
+        )
+        if crash.stderr:
+            log.info("the worker's last words: %s", crash.stderr)
+        now = time.monotonic()
+        recent = [c for c in self.crashes if now - c.at <= CRASH_WINDOW_S]
+        names = [rung.name for rung in LADDER]
+        index = names.index(crash.settings) if crash.settings in names else 0
+        if len(recent) >= CRASHES_TO_GIVE_UP:
+            self._gave_up = True
+            self._notice = (
+                f"The local model crashed {len(recent)} times ({crash.how}); NPCs use scripted "
+                f"behaviour. Fix the build: {FIX_BUILD}"
+            )
+            return
+        lower = LADDER[min(index + 1, len(LADDER) - 1)]
+        if crash.probing:
+            return  # the probe goes on down the ladder itself, and no player saw anything
+        choice = self.choice
+        if crash.how in NATIVE_FAULTS and self._path is not None:
+            # A fault of the build's own code happens again: later starts skip that rung.
+            # Anything else (an OOM kill) steps down for this session only.
+            self.choice = Choice(
+                probe_key(self._path),
+                lower.name,
+                f"{crash.settings} crashed ({crash.how}) during {crash.phase}",
+                dict(choice.tried) if choice is not None else {},
+            )
+            self.probe_cache.put(self.choice)
+        elif choice is not None:
+            self.choice = Choice(choice.key, lower.name, f"{crash.settings} died ({crash.how})")
+        self._notice = (
+            f"The local model crashed ({crash.how}) and is restarting with {lower.name} "
+            "settings; NPCs use scripted behaviour meanwhile"
+        )
+        self._notice_until = now + NOTICE_MIN_S
+        self._served_since_crash = False
 
 
-_log = logging.getLogger(__name__)
-_log_callback: Any = None  # keeps the ctypes callback alive while llama.cpp holds it
+def _last_words(lines: list[str]) -> str:
+    """What a dying worker said: Python's fatal error line and where it was, if it said so."""
+    for i, line in enumerate(lines):
+        if line.startswith("Fatal Python error"):
+            where = next((x.strip() for x in lines[i + 1 :] if x.lstrip().startswith("File")), "")
+            return f"{line}; {where}" if where else line
+    return " | ".join(lines[-3:])
 
 
-def _quiet_llama_logs() -> None:
-    """Route llama.cpp's own log lines to `logging` (errors only) instead of stderr."""
-    global _log_callback
-    if _log_callback is not None:
-        return
-    from llama_cpp import llama_cpp as C
+def _monotonic(report: ProgressCallback | None) -> ProgressCallback:
+    """Progress that never goes back (the probe loads the model more than once)."""
+    last = [0.0]
 
-    @C.llama_log_callback
-    def callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
-        if level == 4:  # GGML_LOG_LEVEL_ERROR (0 none, 1 debug, 2 info, 3 warn, 5 cont)
-            _log.error("llama.cpp: %s", text.decode("utf-8", "replace").rstrip())
+    def forward(fraction: float, message: str) -> None:
+        last[0] = max(last[0], min(fraction, 1.0))
+        if report is not None:
+            report(last[0], message)
 
-    _log_callback = callback
-    C.llama_log_set(callback, ctypes.c_void_p(0))
-
-
-def _stop_strings(request: ProviderRequest) -> list[str]:
-    stops = request.metadata.get("stop", ["\n"])
-    if isinstance(stops, str):
-        stops = [stops]
-    return [s for s in stops if isinstance(s, str) and s] if isinstance(stops, list) else ["\n"]
+    return forward
 
 
 def _priority(request: ProviderRequest | None) -> int:
@@ -508,385 +814,3 @@ def _priority(request: ProviderRequest | None) -> int:
         return int(request.metadata.get("priority", 0))
     except (TypeError, ValueError):
         return 0
-
-
-class _Engine:
-    """Everything that touches llama.cpp; only ever used on the worker thread."""
-
-    def __init__(self, provider: LocalLlamaProvider, llm: Any, template: str | None) -> None:
-        import numpy as np
-        from llama_cpp import llama_cpp as C
-
-        self.np = np
-        self.C = C
-        self.provider = provider
-        self.llm = llm
-        self.template = template
-        self.ctx = llm.ctx
-        self.vocab = llm._model.vocab
-        self.n_vocab: int = llm.n_vocab()
-        self.rng = np.random.default_rng(provider.seed)
-        self.states: OrderedDict[str, _SavedState] = OrderedDict()
-        self.grammars: OrderedDict[str, Any] = OrderedDict()
-        self.one = (C.llama_token_data * 1)()
-        self.one_arr = C.llama_token_data_array(
-            data=ctypes.cast(self.one, C.llama_token_data_p), size=1, selected=-1, sorted=False
-        )
-        self.cands = (C.llama_token_data * self.n_vocab)()
-        self.cands_np = np.ctypeslib.as_array(self.cands)
-        self.cands_arr = C.llama_token_data_array(
-            data=ctypes.cast(self.cands, C.llama_token_data_p),
-            size=self.n_vocab,
-            selected=-1,
-            sorted=False,
-        )
-        self.bos_text = llm.detokenize([llm.token_bos()], special=True).decode("utf-8", "replace")
-        self.eos_text = llm.detokenize([llm.token_eos()], special=True).decode("utf-8", "replace")
-
-    def close(self) -> None:
-        for smpl in self.grammars.values():
-            self.C.llama_sampler_free(smpl)
-        self.grammars.clear()
-        self.states.clear()
-
-    # --- prompt ----------------------------------------------------------------------------
-
-    def prompt_tokens(self, request: ProviderRequest, tool_mode: bool) -> list[int]:
-        if self.template is None:
-            text = render_completion_prompt(request, tool_mode=tool_mode)
-            return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
-        messages = render_chat_messages(request, tool_mode=tool_mode)
-        formatter = Jinja2ChatFormatter(self.template, self.eos_text, self.bos_text)
-        try:
-            text = formatter(messages=messages).prompt  # type: ignore[arg-type]
-        except Exception:
-            # Templates without a system role: fold it into the first user turn.
-            system = messages[0]["content"]
-            rest = messages[1:]
-            rest[0] = {"role": "user", "content": f"{system}\n\n{rest[0]['content']}"}
-            text = formatter(messages=rest).prompt  # type: ignore[arg-type]
-        if tool_mode:
-            text += TOOL_PREFIX
-        add_bos = not text.startswith(self.bos_text)
-        return list(self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True))
-
-    # --- KV cache ----------------------------------------------------------------------------
-
-    def _common_prefix(self, a: Any, b: list[int]) -> int:
-        n = min(len(a), len(b))
-        if n == 0:
-            return 0
-        np = self.np
-        diff = np.nonzero(np.asarray(a[:n]) != np.asarray(b[:n], dtype=np.intc))[0]
-        return int(diff[0]) if len(diff) else n
-
-    def _restore(self, npc_id: str | None, tokens: list[int]) -> bool:
-        """Load the NPC's saved KV cache if it shares a longer prefix than the live one."""
-        saved = self.states.get(npc_id) if npc_id else None
-        if saved is None:
-            return False
-        live = self._common_prefix(self.llm._input_ids, tokens)
-        mine = self._common_prefix(saved.tokens, tokens)
-        if mine <= live:
-            return False
-        C = self.C
-        buf = (ctypes.c_uint8 * saved.size).from_buffer_copy(saved.data)
-        C.llama_memory_clear(C.llama_get_memory(self.ctx), True)
-        if C.llama_state_seq_set_data(self.ctx, buf, saved.size, 0) != saved.size:
-            self.llm.reset()
-            C.llama_memory_clear(C.llama_get_memory(self.ctx), True)
-            return False
-        n = len(saved.tokens)
-        self.llm.input_ids[:n] = saved.tokens
-        self.llm.n_tokens = n
-        self.states.move_to_end(npc_id)  # type: ignore[arg-type]
-        return True
-
-    def _save(self, npc_id: str | None) -> None:
-        if not npc_id or self.provider.state_cache_bytes <= 0:
-            return
-        C = self.C
-        size = C.llama_state_seq_get_size(self.ctx, 0)
-        buf = (ctypes.c_uint8 * size)()
-        n = C.llama_state_seq_get_data(self.ctx, buf, size, 0)
-        self.states.pop(npc_id, None)
-        self.states[npc_id] = _SavedState(
-            [int(t) for t in self.llm._input_ids], ctypes.string_at(buf, n)
-        )
-        total = sum(s.size for s in self.states.values())
-        while total > self.provider.state_cache_bytes and len(self.states) > 1:
-            _, old = self.states.popitem(last=False)
-            total -= old.size
-
-    def _prefill(self, job: _Job, tokens: list[int]) -> int:
-        """Evaluate the prompt, reusing the cached prefix; return how many tokens were reused."""
-        llm = self.llm
-        reuse = self._common_prefix(llm._input_ids, tokens)
-        if reuse >= len(tokens):
-            reuse = len(tokens) - 1  # evaluate at least one token to get fresh logits
-        if reuse > 0 and not llm._ctx.kv_cache_seq_rm(-1, reuse, -1):
-            reuse = 0
-        if reuse == 0:
-            llm.reset()
-            self.C.llama_memory_clear(self.C.llama_get_memory(self.ctx), True)
-        llm.n_tokens = reuse
-        rest = tokens[reuse:]
-        for i in range(0, len(rest), PREFILL_CHUNK):
-            if job.cancelled.is_set():
-                break
-            llm.eval(rest[i : i + PREFILL_CHUNK])
-        return reuse
-
-    # --- sampling ------------------------------------------------------------------------------
-
-    def _grammar(self, gbnf: str) -> Any:
-        smpl = self.grammars.get(gbnf)
-        if smpl is None:
-            smpl = self.C.llama_sampler_init_grammar(self.vocab, gbnf.encode("utf-8"), b"root")
-            if not smpl:
-                raise ToolCallFailure("the tools' JSON schemas do not give a valid grammar")
-            self.grammars[gbnf] = smpl
-            if len(self.grammars) > 16:
-                _, old = self.grammars.popitem(last=False)
-                self.C.llama_sampler_free(old)
-        else:
-            self.grammars.move_to_end(gbnf)
-            self.C.llama_sampler_reset(smpl)
-        return smpl
-
-    def _chain(self, temperature: float) -> Any:
-        C = self.C
-        chain = C.llama_sampler_chain_init(C.llama_sampler_chain_default_params())
-        if temperature <= 0:
-            C.llama_sampler_chain_add(chain, C.llama_sampler_init_greedy())
-            return chain
-        for smpl in (
-            C.llama_sampler_init_top_k(_TOP_K),
-            C.llama_sampler_init_top_p(_TOP_P, 1),
-            C.llama_sampler_init_min_p(_MIN_P, 1),
-            C.llama_sampler_init_temp(temperature),
-            C.llama_sampler_init_dist(int(self.rng.integers(0, 2**31))),
-        ):
-            C.llama_sampler_chain_add(chain, smpl)
-        return chain
-
-    def _valid(self, grammar: Any, token: int) -> bool:
-        self.one[0].id = token  # type: ignore[assignment]  # ctypes accepts an int
-        self.one[0].logit = 0.0
-        self.one[0].p = 0.0
-        self.one_arr.size = 1
-        self.one_arr.selected = -1
-        self.C.llama_sampler_apply(grammar, ctypes.byref(self.one_arr))
-        return bool(self.one[0].logit != float("-inf"))
-
-    def _constrained(self, grammar: Any, temperature: float) -> int:
-        """Sample among grammar-valid tokens: near-best candidates first, else all of them."""
-        np = self.np
-        logits = np.ctypeslib.as_array(
-            self.C.llama_get_logits_ith(self.ctx, -1), shape=(self.n_vocab,)
-        )
-        best = float(logits.max())
-        for ids in (np.flatnonzero(logits >= best - _CANDIDATE_SPREAD), None):
-            if ids is None:
-                ids = np.arange(self.n_vocab, dtype=np.intc)
-            n = len(ids)
-            self.cands_np["id"][:n] = ids
-            self.cands_np["logit"][:n] = logits[ids]
-            self.cands_np["p"][:n] = 0.0
-            self.cands_arr.size = n
-            self.cands_arr.selected = -1
-            self.cands_arr.sorted = False
-            self.C.llama_sampler_apply(grammar, ctypes.byref(self.cands_arr))
-            vals = self.cands_np["logit"][:n]
-            ok = np.flatnonzero(np.isfinite(vals))
-            if len(ok):
-                return self._pick(self.cands_np["id"][:n][ok], vals[ok], temperature)
-        raise ToolCallFailure("the grammar allows no token here")
-
-    def _pick(self, ids: Any, logits: Any, temperature: float) -> int:
-        np = self.np
-        order = np.argsort(-logits)[:_TOP_K]
-        ids, logits = ids[order], logits[order].astype(np.float64)
-        if temperature <= 0 or len(ids) == 1:
-            return int(ids[0])
-        p = np.exp(logits - logits[0])
-        p /= p.sum()
-        keep = max(1, int(np.searchsorted(np.cumsum(p), _TOP_P) + 1))
-        keep = min(keep, int((p >= _MIN_P * p[0]).sum()))
-        keep = max(keep, 1)
-        ids, logits = ids[:keep], logits[:keep] / temperature
-        q = np.exp(logits - logits.max())
-        q /= q.sum()
-        return int(self.rng.choice(ids, p=q))
-
-    # --- one request ---------------------------------------------------------------------------
-
-    def run(self, job: _Job) -> None:
-        request = job.request
-        assert request is not None
-        stats = job.stats
-        tool_mode = bool(request.tools) and request.metadata.get("tool_choice") != "none"
-        try:
-            gbnf = (
-                build_tool_grammar(request.tools, with_done=allow_done(request))
-                if tool_mode
-                else None
-            )
-            tokens = self.prompt_tokens(request, tool_mode)
-        except GrammarError as exc:
-            raise ToolCallFailure(f"cannot constrain the local model to the tools: {exc}") from exc
-        max_out = max(1, request.max_output_tokens)
-        if len(tokens) + max_out + 32 > self.provider.n_ctx:
-            raise ContextOverflow(
-                f"prompt of {len(tokens)} tokens + {max_out} output tokens does not fit "
-                f"the local model's context of {self.provider.n_ctx}"
-            )
-        stats.prompt_tokens = len(tokens)
-        stats.restored_state = self._restore(stats.npc_id, tokens)
-        stats.reused_tokens = self._prefill(job, tokens)
-        stats.prefill_s = time.perf_counter() - job.submitted
-        if job.cancelled.is_set():
-            stats.outcome = "cancelled"
-            return
-        chain = self._chain(request.temperature)
-        try:
-            if gbnf is not None:
-                stop = self._tools(job, request, self._grammar(gbnf), chain, max_out)
-            else:
-                stop = self._text(job, request, chain, max_out)
-        finally:
-            self.C.llama_sampler_free(chain)
-        if job.cancelled.is_set():
-            stats.outcome = "cancelled"
-        else:
-            stats.outcome = stop
-            job.emit(
-                Usage(
-                    input_tokens=len(tokens),
-                    output_tokens=stats.output_tokens,
-                    cached_tokens=stats.reused_tokens,
-                )
-            )
-            job.emit(Done(stop_reason=stop))
-        self._save(stats.npc_id)
-
-    def _sample(self, job: _Job, chain: Any, grammar: Any, temperature: float) -> int:
-        token = int(self.C.llama_sampler_sample(chain, self.ctx, -1))
-        if grammar is not None:
-            if not self._valid(grammar, token):
-                job.stats.resamples += 1
-                token = self._constrained(grammar, temperature)
-            self.C.llama_sampler_accept(grammar, token)
-        stats = job.stats
-        stats.output_tokens += 1
-        if stats.first_token_s is None:
-            stats.first_token_s = time.perf_counter() - job.submitted
-        return token
-
-    def _piece(self, token: int) -> bytes:
-        return bytes(self.llm.detokenize([token]))
-
-    def _text(self, job: _Job, request: ProviderRequest, chain: Any, max_out: int) -> str:
-        stops = _stop_strings(request)
-        hold = max((len(s) - 1 for s in stops), default=0)
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        out = ""  # the reply so far (leading whitespace dropped)
-        sent = 0
-        reason = "max_tokens"
-        for _ in range(max_out):
-            if job.cancelled.is_set():
-                return "cancelled"
-            token = self._sample(job, chain, None, 0.0)
-            if self.C.llama_vocab_is_eog(self.vocab, token):
-                reason = "stop"
-                break
-            out += decoder.decode(self._piece(token))
-            if sent == 0:
-                out = out.lstrip()
-            cut = min(
-                (i for i in (out.find(s, max(0, sent - hold)) for s in stops) if i >= 0), default=-1
-            )
-            if cut >= 0:
-                out, reason = out[:cut], "stop"
-                break
-            safe = len(out) - hold
-            if safe > sent:
-                job.emit(TextDelta(text=out[sent:safe]))
-                sent = safe
-            self.llm.eval([token])
-        if len(out) > sent and not job.cancelled.is_set():
-            job.emit(TextDelta(text=out[sent:]))
-        return reason
-
-    def _tools(
-        self, job: _Job, request: ProviderRequest, grammar: Any, chain: Any, max_out: int
-    ) -> str:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        temperature = request.temperature
-        done = done_name(request.tools)
-        call_id = f"call_{uuid.uuid4().hex[:12]}"
-        head = ""  # generated text before the tool name's closing quote
-        name: str | None = None
-        wrap_left = ""  # wrapper text between the name and its arguments not yet seen
-        scanner = ArgsScanner()
-        for _ in range(max_out):
-            if job.cancelled.is_set():
-                return "cancelled"
-            token = self._sample(job, chain, grammar, temperature)
-            text = decoder.decode(self._piece(token))
-            feed: list[int] = [token]
-            if name is None:
-                head += text
-                quote = head.find('"')
-                if quote < 0:
-                    self.llm.eval(feed)
-                    continue
-                name, text = head[:quote], head[quote:]
-                if name == done:
-                    return "end_turn"
-                job.emit(ToolCallStart(index=0, id=call_id, name=name))
-                wrap_left = ARGS_WRAP[:-1]
-                if len(text) < len(ARGS_WRAP):
-                    forced = self._force(grammar, ARGS_WRAP[len(text) :])
-                    feed += forced
-                    text += self._piece_text(forced)
-            if wrap_left:
-                skip = min(len(wrap_left), len(text))
-                wrap_left, text = wrap_left[skip:], text[skip:]
-            delta = scanner.feed(text)
-            if delta:
-                job.emit(ToolCallArgsDelta(index=0, delta=delta))
-            if scanner.done:
-                break
-            self.llm.eval(feed)
-        if name is None:
-            raise ToolCallFailure(f"the local model named no tool within {max_out} tokens")
-        job.emit(ToolCallDone(index=0, id=call_id, name=name, arguments=scanner.text))
-        return "tool_use" if scanner.done else "max_tokens"
-
-    def _piece_text(self, tokens: list[int]) -> str:
-        if not tokens:
-            return ""
-        return bytes(self.llm.detokenize(tokens)).decode("utf-8", "replace")
-
-    def _force(self, grammar: Any, text: str) -> list[int]:
-        """Tokens for text the grammar forces, accepted into it; fed with the next batch."""
-        forced: list[int] = []
-        for token in self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=False):
-            if not self._valid(grammar, token):
-                break  # the rest is sampled token by token, which is always safe
-            self.C.llama_sampler_accept(grammar, token)
-            forced.append(int(token))
-        return forced
-
-
-def local_figures(model_path: Path | str | None = None, *, n_tokens: int = 48) -> dict[str, Any]:
-    """Measure the bundled model: our tok/s vs raw llama-cpp-python, warm vs cold TTFT.
-
-    Runs its own event loop (call it from synchronous code); see `local_bench`.
-    """
-    from game.agent.providers.local_bench import figures
-
-    return figures(model_path, n_tokens=n_tokens)

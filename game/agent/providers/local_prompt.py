@@ -18,9 +18,11 @@ one NPC share the longest possible prefix (the KV cache of that prefix is reused
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import re
+from pathlib import Path
 from typing import Any
 
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
@@ -138,10 +140,34 @@ def allow_done(request: ProviderRequest) -> bool:
     return bool(request.messages) and request.messages[-1].role == "tool"
 
 
+def _schema_converter() -> Any:
+    """llama-cpp-python's JSON-schema-to-GBNF converter, without loading llama.cpp itself.
+
+    `llama_cpp.llama_grammar` is plain Python, but importing it runs the package's
+    `__init__`, which loads the native library; the game process never does that.
+    """
+    global _CONVERTER
+    if _CONVERTER is None:
+        spec = importlib.util.find_spec("llama_cpp")
+        folders = list(spec.submodule_search_locations or []) if spec is not None else []
+        if not folders:
+            raise GrammarError("llama-cpp-python is not installed")
+        path = Path(folders[0]) / "llama_grammar.py"
+        loader = importlib.util.spec_from_file_location("_npc_village_llama_grammar", path)
+        if loader is None or loader.loader is None:
+            raise GrammarError(f"cannot read {path}")
+        module = importlib.util.module_from_spec(loader)
+        loader.loader.exec_module(module)
+        _CONVERTER = module.SchemaConverter
+    return _CONVERTER
+
+
+_CONVERTER: Any = None
+
+
 def build_tool_grammar(tools: list[ToolSpec], *, with_done: bool) -> str:
     """GBNF for `<name>", "arguments": {...}` over `tools` (plus `done"}` if allowed)."""
-    from llama_cpp.llama_grammar import SchemaConverter
-
+    SchemaConverter = _schema_converter()
     if not tools:
         raise GrammarError("a tool grammar needs at least one tool")
     conv = SchemaConverter(prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False)

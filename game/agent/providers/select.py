@@ -183,7 +183,7 @@ def select_provider(
 # --- fallback / circuit breaker -----------------------------------------------------------
 
 CircuitState = Literal["closed", "open", "half-open"]
-OPEN_ON: frozenset[ErrorKind] = frozenset({"auth", "transport", "timeout"})
+OPEN_ON: frozenset[ErrorKind] = frozenset({"auth", "transport", "timeout", "crash"})
 
 
 class CircuitBreaker:
@@ -273,7 +273,10 @@ class FallbackProvider:
 
     @property
     def notice(self) -> str | None:
-        """One line for the screen while the circuit is open, else None."""
+        """One line for the screen: the primary's own, else the open circuit's, else None."""
+        own = getattr(self.primary, "notice", None)
+        if isinstance(own, str) and own:
+            return own
         if self.breaker.state == "closed":
             return None
         wait = math.ceil(self.breaker.seconds_until_retry())
