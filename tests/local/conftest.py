@@ -159,3 +159,27 @@ def npc_request(
         metadata=metadata,
         **kw,
     )
+
+
+# --- crashes: the fault hook, probe caches, a cache dir of our own -------------------------
+
+FAULT = "NPC_VILLAGE_LLAMA_FAULT"
+
+
+def remembered(path: Path, model: Path, settings: str = "default") -> Path:
+    """A probe cache that already holds a choice for `model`: starting skips the probe."""
+    from game.agent.providers.llama_probe import Choice, ProbeCache, probe_key
+
+    ProbeCache(path).put(Choice(probe_key(model), settings, "probed by a test"))
+    return path
+
+
+@pytest.fixture
+def model_cache(tmp_path: Path, model_path: Path) -> Path:
+    """A user cache dir of this test's own, holding the bundled model (a link, not a copy)."""
+    folder = tmp_path / "cache" / "models"
+    folder.mkdir(parents=True)
+    (folder / model_path.name).symlink_to(model_path)
+    stamp = model_path.with_name(model_path.name + ".sha256.json")
+    (folder / stamp.name).write_bytes(stamp.read_bytes())
+    return folder.parent

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import subprocess
 import sys
@@ -33,13 +34,23 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def llama_server() -> Iterator[str]:
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server, started through our launcher on a CPU whose default buffers fault.
+
+    The fault hook makes llama.cpp's default buffers die at the first decode, as AMX does
+    in a VM that advertises it; the launcher's probe steps past them, and the server runs
+    with the settings the game would use.
+    """
     port = free_port()
+    env = {**os.environ, "NPC_VILLAGE_LLAMA_FAULT": "decode@default"}
     proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
-            "llama_cpp.server",
+            "game.agent.providers.llama_server",
+            "--probe-cache",
+            str(tmp_path_factory.mktemp("probe") / "llama_probe.json"),
+            "--",
             "--model",
             str(ensure_default_model()),
             "--host",
@@ -54,6 +65,7 @@ def llama_server() -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     ready = threading.Event()
     lines: list[str] = []
@@ -69,6 +81,9 @@ def llama_server() -> Iterator[str]:
     try:
         if not ready.wait(timeout=120):
             raise AssertionError("llama.cpp server did not start:\n" + "".join(lines[-20:]))
+        said = [line for line in lines if line.startswith("llama.cpp settings:")]
+        assert said and said[0].startswith("llama.cpp settings: safe ("), lines[:5]
+        assert "default crashed (SIGSEGV)" in said[0]
         yield f"http://127.0.0.1:{port}/v1"
     finally:
         proc.terminate()
@@ -111,3 +126,19 @@ async def test_npc_turn_through_llama_cpp_server(llama_server: str, tmp_path: Pa
     assert spoken.strip(), "the NPC said nothing"
     usage = [e for e in events if e.type == "result"][-1]
     assert usage.tokens_in > 0
+
+
+def test_safe_settings_reach_the_llama_params() -> None:
+    # In a process of its own: llama.cpp is never loaded in the test process.
+    code = (
+        "from llama_cpp import llama_cpp as C\n"
+        "from game.agent.providers.llama_engine import safe_model_params\n"
+        "from game.agent.providers.llama_protocol import settings_named\n"
+        "with safe_model_params(settings_named('safe')):\n"
+        "    inside = C.llama_model_default_params().use_extra_bufts\n"
+        "print(inside, C.llama_model_default_params().use_extra_bufts)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.split() == ["False", "True"]

@@ -1,0 +1,259 @@
+"""A native crash of the local model costs one turn and a restart, never the game.
+
+The worker's fault hook (`NPC_VILLAGE_LLAMA_FAULT`, read only by the worker process)
+makes it die by a signal on load, at its first decode, or right after a reply's first
+event, on every rung of the settings ladder or on one (`decode@default` is a CPU whose
+AMX code faults). Everything else is real: the bundled model, the worker process, the
+probe cache on disk, the village, the command line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.agent.providers.base import Done, ProviderError, ToolCallStart
+from game.agent.providers.llama_probe import ProbeCache, probe_key
+from game.agent.providers.local_llama import FIX_BUILD, LocalLlamaProvider
+from game.agent.providers.persona import PersonaProvider
+from game.agent.providers.select import FallbackProvider
+from game.config import Settings
+from game.village import Village
+
+from .conftest import FAULT, npc_request, remembered, skill_specs
+from .test_local_llama import collect
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ROOT / "maps" / "tiny.tmx"
+
+
+async def test_the_probe_steps_past_a_build_that_faults_and_remembers(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "decode@default")  # a CPU that advertises AMX it cannot run
+    cache = tmp_path / "probe.json"
+    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    try:
+        assert await p.load() is None
+        assert p.choice is not None and p.choice.settings == "safe"
+        assert "default crashed (SIGSEGV) during the first decode" in p.choice.reason
+        assert p.notice is None and p.crash_line() is None  # the probe's business, not a player's
+        events, stats = await collect(p, npc_request("Hello!"))
+        assert isinstance(events[-1], Done) and stats.settings == "safe"
+    finally:
+        await p.aclose()
+    again = LocalLlamaProvider(model_path, probe_cache=cache)
+    try:
+        assert await again.load() is None
+        # Read back, not probed: a probe would have started (and crashed) a default worker.
+        assert not again.probed_now and again.crashes == []
+        report = again.settings_report() or ""
+        assert report.startswith("safe (") and "default crashed (SIGSEGV)" in report
+    finally:
+        await again.aclose()
+
+
+@pytest.mark.parametrize("how", ["SIGSEGV", "SIGILL", "SIGBUS", "SIGKILL"])
+async def test_a_crash_mid_reply_ends_the_turn_and_the_worker_restarts(
+    how: str, model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, f"stream:{how}@default")
+    cache = remembered(tmp_path / "probe.json", model_path, "default")
+    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    try:
+        events, stats = await collect(
+            p, npc_request("Tell me about your bread.", skill_specs("say"))
+        )
+        assert isinstance(events[0], ToolCallStart)
+        last = events[-1]
+        assert isinstance(last, ProviderError) and last.kind == "crash", events
+        assert how in last.message and "\n" not in last.message
+        assert stats.outcome == "error: crash"
+        notice = p.notice or ""
+        assert f"crashed ({how})" in notice and "restarting with safe settings" in notice
+        events, stats = await collect(p, npc_request("Hello again!"))
+        assert isinstance(events[-1], Done) and stats.settings == "safe"
+    finally:
+        await p.aclose()
+    kept = ProbeCache(cache).get(probe_key(model_path))
+    assert kept is not None
+    # A fault of the build's code is remembered; an OOM kill says nothing about the build.
+    assert kept.settings == ("default" if how == "SIGKILL" else "safe")
+
+
+async def test_a_crash_before_any_event_is_answered_by_the_scripted_brain(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "decode@default")  # the cache says default; the CPU says no
+    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    provider = FallbackProvider(local, PersonaProvider())
+    try:
+        events = [e async for e in provider.stream(npc_request("Hello!"))]
+        assert isinstance(events[-1], Done)  # the persona brain answered the same request
+        assert not [e for e in events if isinstance(e, ProviderError)]
+        assert "crashed (SIGSEGV)" in (provider.notice or "")
+        assert [c.phase for c in local.crashes] == ["a reply"]
+    finally:
+        await provider.aclose()
+
+
+async def test_three_crashes_in_ten_minutes_leave_the_session_on_the_fallback(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "stream")  # every rung dies mid-reply
+    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    provider = FallbackProvider(local, PersonaProvider())
+    try:
+        for line in ("Hi!", "Hello?", "Anyone there?"):
+            events = [e async for e in provider.stream(npc_request(line))]
+            assert isinstance(events[-1], ProviderError) and events[-1].kind == "crash"
+        assert [c.settings for c in local.crashes] == ["default", "safe", "minimal"]
+        assert local.gave_up
+        assert FIX_BUILD in (provider.notice or "")
+        start = time.perf_counter()
+        events = [e async for e in provider.stream(npc_request("Still there?"))]
+        assert isinstance(events[-1], Done)  # the scripted brain, at once
+        assert time.perf_counter() - start < 1.0
+    finally:
+        await provider.aclose()
+
+
+async def test_a_crash_on_load_with_every_setting_gives_up_with_the_fix(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "load")
+    cache = tmp_path / "p.json"
+    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    try:
+        error = await p.load()
+        assert error is not None and error.kind == "crash"
+        assert FIX_BUILD in error.message and "\n" not in error.message
+        assert [(c.settings, c.phase) for c in p.crashes] == [
+            ("default", "load"),
+            ("safe", "load"),
+            ("minimal", "load"),
+        ]
+        assert p.gave_up and FIX_BUILD in (p.notice or "")
+        events, _ = await collect(p, npc_request("Hi"))
+        assert len(events) == 1 and isinstance(events[0], ProviderError)
+        assert events[0].kind == "crash"
+    finally:
+        await p.aclose()
+    assert not cache.exists()  # nothing is remembered of a build that never worked
+
+
+def play(village: Village, until: Any, timeout: float = 60.0) -> None:
+    """Run frames as the window does (step, brain, spare time) until `until()` holds."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, "the village never got there"
+        village.world.step(1 / 60)
+        village.brain.update(1 / 60)
+        village.brain.spare_time(0.0)
+        time.sleep(1 / 240)  # frame pacing: the agent thread and the worker run meanwhile
+
+
+def test_the_village_survives_a_crash_mid_reply(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "stream@default")
+    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    saves = tmp_path / "saves"
+    village = Village.open(
+        TINY,
+        slot="crash",
+        saves_dir=saves,
+        provider=FallbackProvider(local, PersonaProvider()),
+        settings=Settings(provider="scripted", idle_chatter=False),
+    )
+    try:
+        tobin = village.world.npcs["tobin"]
+        village.brain.player_talks("tobin", "Good morning, Tobin!")
+        play(village, lambda: village.agents.fallbacks >= 1 and tobin.bubble is not None)
+        assert [c.settings for c in local.crashes] == ["default"]
+        assert "crashed (SIGSEGV)" in (village.notice() or "")
+        play(village, lambda: any(s.speaker_id == "tobin" for s in village.world.speech_log))
+        served = len(local.stats)
+        village.brain.player_talks("tobin", "Is the bread ready?")
+        play(village, lambda: any(s.outcome == "tool_use" for s in list(local.stats)[served:]))
+        answered = [s for s in list(local.stats)[served:] if s.outcome == "tool_use"]
+        assert answered[0].settings == "safe"  # the restarted worker, one rung down
+    finally:
+        village.close()
+    for log in saves.rglob("*.jsonl"):
+        for line in log.read_text(encoding="utf-8").splitlines():
+            json.loads(line)  # no torn line anywhere
+
+
+def run_game(*args: str, fault: str | None, cache: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NPC_VILLAGE_CACHE_DIR": str(cache)}
+    env.pop(FAULT, None)
+    if fault:
+        env[FAULT] = fault
+    return subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+
+
+def test_doctor_says_which_settings_and_why(model_cache: Path) -> None:
+    out = run_game("doctor", "--provider", "local", fault="decode@default", cache=model_cache)
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith("llama.cpp settings:"))
+    assert line.startswith("llama.cpp settings: safe (plain CPU buffers")
+    assert "default crashed (SIGSEGV) during the first decode in the probe" in line
+    assert "tokens per second:" in out.stdout
+    assert "Traceback" not in out.stderr
+
+
+def test_doctor_reports_a_crash_in_one_line(model_cache: Path, model_path: Path) -> None:
+    remembered(model_cache / "llama_probe.json", model_path)
+    out = run_game("doctor", "--provider", "local", fault="stream", cache=model_cache)
+    assert out.returncode == 1
+    assert "Traceback" not in out.stderr
+    errors = [x for x in out.stderr.splitlines() if x.startswith("error:")]
+    assert errors == [
+        "error: crash: the local model crashed once (SIGSEGV during a reply); "
+        "it restarts with safe settings"
+    ]
+
+
+def test_doctor_on_a_build_that_always_crashes_names_the_fix(model_cache: Path) -> None:
+    out = run_game("doctor", "--provider", "local", fault="load", cache=model_cache)
+    assert out.returncode == 1
+    assert "Traceback" not in out.stderr
+    assert out.stderr.splitlines()[-1].startswith("error: crash: the local model crashed 3 times")
+    assert FIX_BUILD in out.stderr.splitlines()[-1]
+
+
+def test_chat_reports_a_crash_and_keeps_what_was_saved(model_cache: Path, tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    first = run_game(
+        "chat", "tobin", "Good morning!", "--map", str(TINY), "--provider", "scripted",
+        "--saves-dir", str(saves), "--slot", "kept", fault=None, cache=model_cache,
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    log = saves / "kept" / "npcs" / "tobin" / "session" / "events.jsonl"
+    before = log.read_text(encoding="utf-8")
+    crashed = run_game(
+        "chat", "tobin", "Is the bread ready?", "--map", str(TINY), "--provider", "local",
+        "--saves-dir", str(saves), "--slot", "kept", fault="stream", cache=model_cache,
+    )  # fmt: skip
+    assert crashed.returncode == 1
+    assert "Traceback" not in crashed.stderr
+    errors = [x for x in crashed.stderr.splitlines() if x.startswith("error:")]
+    assert len(errors) == 1 and "the local model crashed" in errors[0], crashed.stderr
+    after = log.read_text(encoding="utf-8")
+    assert after.startswith(before)  # the first exchange is all still there
+    for line in after.splitlines():
+        json.loads(line)
