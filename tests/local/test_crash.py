@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from game.agent.providers import local_llama
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
 from game.agent.providers.llama_probe import ProbeCache, probe_key
 from game.agent.providers.local_llama import FIX_BUILD, LocalLlamaProvider
@@ -88,6 +89,26 @@ async def test_a_crash_mid_reply_ends_the_turn_and_the_worker_restarts(
     assert kept.settings == ("default" if how == "SIGKILL" else "safe")
 
 
+async def test_a_worker_that_hangs_after_a_cancel_is_killed_and_replaced(
+    model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(FAULT, "stream:HANG@default")  # stuck in native code, deaf to cancel
+    monkeypatch.setattr(local_llama, "CANCEL_GRACE_S", 0.5)
+    p = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    try:
+        stream = p.stream(npc_request("Tell me a story."))
+        first = await stream.__anext__()
+        assert isinstance(first, ToolCallStart)
+        await stream.aclose()  # the watchdog's turn: the brain gave up on this reply
+        stats = await stream.wait_finished()
+        assert stats is not None and stats.outcome == "error: crash"
+        assert [(c.how, c.settings) for c in p.crashes] == [("hung, killed", "default")]
+        events, stats = await collect(p, npc_request("Hello?"))
+        assert isinstance(events[-1], Done) and stats.settings == "safe"
+    finally:
+        await p.aclose()
+
+
 async def test_a_crash_before_any_event_is_answered_by_the_scripted_brain(
     model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,12 +173,15 @@ async def test_a_crash_on_load_with_every_setting_gives_up_with_the_fix(
 def play(village: Village, until: Any, timeout: float = 60.0) -> None:
     """Run frames as the window does (step, brain, spare time) until `until()` holds."""
     deadline = time.monotonic() + timeout
+    last = time.monotonic()
     while not until():
-        assert time.monotonic() < deadline, "the village never got there"
-        village.world.step(1 / 60)
-        village.brain.update(1 / 60)
+        assert last < deadline, "the village never got there"
+        time.sleep(1 / 60)  # frame pacing: the agent thread and the worker run meanwhile
+        now = time.monotonic()
+        dt, last = min(now - last, 0.1), now  # game time never outruns the wall clock
+        village.world.step(dt)
+        village.brain.update(dt)
         village.brain.spare_time(0.0)
-        time.sleep(1 / 240)  # frame pacing: the agent thread and the worker run meanwhile
 
 
 def test_the_village_survives_a_crash_mid_reply(

@@ -8,8 +8,9 @@ One thread reads stdin (so a cancel lands while a request runs), one serves requ
 The fault hook, for tests: `NPC_VILLAGE_LLAMA_FAULT` holds comma-separated
 `PHASE[:SIGNAL][@SETTINGS]` entries, read only here. PHASE is `load` (before the model
 loads), `decode` (the first decode, the probe's or a request's) or `stream` (right after
-a request's first event); SIGNAL defaults to SIGSEGV; SETTINGS limits the fault to one
-rung of the ladder (`decode@default` is a CPU whose AMX code faults).
+a request's first event); SIGNAL defaults to SIGSEGV, and HANG stops answering instead
+(native code stuck in a loop); SETTINGS limits the fault to one rung of the ladder
+(`decode@default` is a CPU whose AMX code faults).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Fault:
     """Where the worker kills itself, and with which signal (the test hook)."""
 
     phase: str
-    signum: int
+    signum: int  # 0: hang
 
     @classmethod
     def from_env(cls, settings: str) -> Fault | None:
@@ -57,14 +58,16 @@ class Fault:
             phase, _, name = spec.partition(":")
             if phase not in PHASES or (rung and rung != settings):
                 continue
-            signum = getattr(signal, name or "SIGSEGV", None)
+            signum = 0 if name == "HANG" else getattr(signal, name or "SIGSEGV", None)
             if isinstance(signum, int):
                 return cls(phase, signum)
         return None
 
     def fire(self) -> None:
-        """Die by the signal, as native code that faults does."""
+        """Die by the signal, as native code that faults does (or hang, as stuck code does)."""
         sys.stderr.flush()
+        while self.signum == 0:
+            time.sleep(3600)
         os.kill(os.getpid(), self.signum)
         time.sleep(10)  # a signal that does not kill (it should): never carry on
         os._exit(70)

@@ -84,6 +84,7 @@ DEFAULT_MODEL_NAME = "gemma-3-270m-q4_k_m.gguf"
 CRASHES_TO_GIVE_UP = 3
 CRASH_WINDOW_S = 600.0
 NOTICE_MIN_S = 8.0  # a crash notice stays at least this long, so a player can read it
+CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 FIX_BUILD = (
     'CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --force-reinstall --no-cache-dir llama-cpp-python'
 )
@@ -157,7 +158,7 @@ class _Job:
         self.cancelled = threading.Event()
         self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
         self.submitted = time.perf_counter()
-        self.on_cancel: Callable[[], object] | None = None  # tells the worker, once it has it
+        self.on_cancel: Callable[[], None] | None = None  # tells the worker, once it has it
         npc = request.metadata.get("npc_id") if request is not None else None
         self.stats = JobStats(npc_id=str(npc) if npc else None, priority=priority, seq=seq)
 
@@ -258,6 +259,8 @@ class _Worker:
             env=env,
         )
         self.probing = config.probe
+        self.serving: int | None = None  # the request it works on
+        self.hung = False
         self.stderr: deque[str] = deque(maxlen=20)
         self._write_lock = threading.Lock()
         self._drainer = threading.Thread(target=self._drain, name="llama-stderr", daemon=True)
@@ -295,6 +298,12 @@ class _Worker:
                 return message
         raise WorkerDied(self.death(phase))
 
+    def kill_if_serving(self, seq: int) -> None:
+        """Cancelled long ago and still at it: stuck in native code. The read sees it die."""
+        if self.serving == seq:
+            self.hung = True
+            self.proc.kill()
+
     def death(self, phase: str) -> Crash:
         try:
             code = self.proc.wait(timeout=5)
@@ -303,7 +312,8 @@ class _Worker:
             code = self.proc.wait()
         self._drainer.join(timeout=1)  # its last lines say where it died
         tail = _last_words(list(self.stderr))
-        return Crash(signal_name(code), self.settings, phase, time.monotonic(), self.probing, tail)
+        how = "hung, killed" if self.hung else signal_name(code)
+        return Crash(how, self.settings, phase, time.monotonic(), self.probing, tail)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Close its stdin (it frees the model and exits); kill it if it does not."""
@@ -555,6 +565,10 @@ class LocalLlamaProvider:
             stats.outcome = "error: crash"
             self._crashed(died.crash)
             job.emit(CrashFailure(self.crash_line() or str(died)).to_event())
+        except Exception as exc:  # the supervisor must outlive any one request
+            log.exception("the local model's supervisor failed a request")
+            stats.outcome = "error: internal"
+            job.emit(TransportFailure(f"local model failed: {exc!r}").to_event())
         finally:
             stats.total_s = time.perf_counter() - job.submitted
             stats.cancelled = job.cancelled.is_set()
@@ -563,18 +577,30 @@ class LocalLlamaProvider:
 
     def _run_on(self, worker: _Worker, job: _Job) -> None:
         assert job.request is not None
+        seq = job.stats.seq
+        request = job.request.model_dump(mode="json")
         sent_at = time.perf_counter()
-        if not worker.send(
-            {"op": "run", "id": job.stats.seq, "request": job.request.model_dump(mode="json")}
-        ):
+        worker.serving = seq
+        if not worker.send({"op": "run", "id": seq, "request": request}):
             raise WorkerDied(worker.death("a reply"))
+        watchdog = threading.Timer(CANCEL_GRACE_S, worker.kill_if_serving, (seq,))
+        watchdog.daemon = True
 
-        def tell_worker() -> bool:
-            return worker.send({"op": "cancel", "id": job.stats.seq})
+        def tell_worker() -> None:
+            worker.send({"op": "cancel", "id": seq})
+            watchdog.start()
 
         job.on_cancel = tell_worker
         if job.cancelled.is_set():  # cancelled between the check and the hook
             tell_worker()
+        try:
+            self._relay(worker, job, sent_at)
+        finally:
+            worker.serving = None
+            watchdog.cancel()
+
+    def _relay(self, worker: _Worker, job: _Job, sent_at: float) -> None:
+        """Hand the worker's events for `job` to its caller until the worker ends it."""
         while True:
             message = worker.read("a reply")
             kind = message.get("t")
@@ -613,7 +639,10 @@ class LocalLlamaProvider:
         self, settings: LlamaSettings, *, probe: bool, report: ProgressCallback
     ) -> tuple[_Worker, dict[str, Any]]:
         """Start a worker on `settings`; it and its probe figures once it is ready."""
-        worker = _Worker(self._config(settings, probe))
+        try:
+            worker = _Worker(self._config(settings, probe))
+        except OSError as exc:
+            raise _LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
         figures: dict[str, Any] = {}
         phase = "load"
         try:
