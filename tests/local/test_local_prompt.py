@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,8 @@ from game.agent.providers.local_prompt import (
 )
 
 from .conftest import npc_request, require_local_extra, skill_specs
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_prepare_schema_inlines_refs_and_bounds() -> None:
@@ -57,6 +61,71 @@ def test_grammar_names_first_and_done_only_when_allowed() -> None:
         build_tool_grammar(
             [ToolSpec(name='bad"name', description="", parameters={})], with_done=False
         )
+
+
+def test_strings_in_the_grammar_hold_no_control_characters() -> None:
+    grammar = build_tool_grammar(skill_specs("say"), with_done=False)
+    rules = dict(line.split(" ::= ", 1) for line in grammar.splitlines() if " ::= " in line)
+    # llama-cpp-python's own rule is [^"\\] | ..., which lets a raw newline into a string.
+    assert rules["char"] == r'[^"\\\x7F\x00-\x1F] | "\\" ["\\/]'
+
+
+GRAMMAR_PROBE = """
+import ctypes, json, sys
+import llama_cpp
+from llama_cpp import llama_cpp as C
+from game.agent.providers.local_prompt import build_tool_grammar
+from tests.local.conftest import skill_specs
+
+llm = llama_cpp.Llama(model_path=sys.argv[1], vocab_only=True, verbose=False)
+grammar = build_tool_grammar(skill_specs("say"), with_done=False).encode()
+smpl = C.llama_sampler_init_grammar(llm._model.vocab, grammar, b"root")
+one = (C.llama_token_data * 1)()
+cands = C.llama_token_data_array(
+    data=ctypes.cast(one, C.llama_token_data_p), size=1, selected=-1, sorted=False
+)
+
+def valid(sampler, token):
+    one[0].id, one[0].logit, one[0].p = token, 0.0, 0.0
+    cands.size, cands.selected = 1, -1
+    C.llama_sampler_apply(sampler, ctypes.byref(cands))
+    return one[0].logit != float("-inf")
+
+def takes(sampler, text):
+    for token in llm.tokenize(text.encode(), False, False):
+        if not valid(sampler, token):
+            return False
+        C.llama_sampler_accept(sampler, token)
+    return True
+
+assert takes(smpl, 'say", "arguments": { "text": "Hello')
+answers = {}
+for text in ("\\n", "\\t", " there", "\\\\n", "\\\\u000a", '\\\\"'):
+    answers[text] = takes(C.llama_sampler_clone(smpl), text)
+print(json.dumps(answers))
+"""
+
+
+def test_the_grammar_refuses_a_line_break_inside_a_string(model_path: Path) -> None:
+    # llama.cpp's own grammar engine judges, in a process of its own (never this one).
+    out = subprocess.run(
+        [sys.executable, "-c", GRAMMAR_PROBE, str(model_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    answers = json.loads(out.stdout.strip().splitlines()[-1])
+    # A raw line break, a tab, or an escape that decodes to one: refused. Words and \": fine.
+    assert answers == {
+        "\n": False,
+        "\t": False,
+        " there": True,
+        "\\n": False,
+        "\\u000a": False,
+        '\\"': True,
+    }
 
 
 def test_allow_done_after_a_tool_result() -> None:

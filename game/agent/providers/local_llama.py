@@ -26,20 +26,15 @@ import heapq
 import itertools
 import logging
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-import game
 from game.agent.providers.base import (
     Done,
     ProviderError,
@@ -49,13 +44,12 @@ from game.agent.providers.base import (
 )
 from game.agent.providers.errors import CrashFailure, TransportFailure
 from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, probe_key
+from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
 from game.agent.providers.llama_protocol import (
     LADDER,
     JobStats,
     LlamaSettings,
     WorkerConfig,
-    decode,
-    encode,
     settings_named,
 )
 from game.agent.providers.local_model import (
@@ -108,36 +102,6 @@ def local_available(model_path: Path | str | None = None) -> bool:
     if model_path is not None:
         return Path(model_path).expanduser().is_file()
     return default_model_available()
-
-
-def signal_name(returncode: int | None) -> str:
-    """How a worker ended, as people read it: `SIGSEGV`, or `exit code 3`."""
-    if returncode is not None and returncode < 0:
-        try:
-            return signal.Signals(-returncode).name
-        except ValueError:
-            return f"signal {-returncode}"
-    return f"exit code {returncode}"
-
-
-@dataclass
-class Crash:
-    """One death of the worker: how, when, on which rung, and doing what."""
-
-    how: str  # "SIGSEGV", "SIGKILL", "exit code 1"
-    settings: str
-    phase: str  # "load", "the first decode", "a reply"
-    at: float  # time.monotonic()
-    probing: bool = False  # while the probe tried this rung (expected on some machines)
-    stderr: str = ""  # the worker's last lines on stderr
-
-
-class WorkerDied(Exception):
-    """The worker process ended while it was loading, probing or serving."""
-
-    def __init__(self, crash: Crash) -> None:
-        super().__init__(f"the local model crashed ({crash.how}) during {crash.phase}")
-        self.crash = crash
 
 
 class _Job:
@@ -243,96 +207,6 @@ class _LocalStream:
             job.cancel()
 
 
-class _Worker:
-    """One worker process and the two ends of its pipes (used by the supervisor thread)."""
-
-    def __init__(self, config: WorkerConfig) -> None:
-        self.settings = config.settings
-        env = dict(os.environ)
-        root = str(Path(game.__file__).resolve().parents[1])  # `game` importable from anywhere
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.agent.providers.llama_worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-        )
-        self.probing = config.probe
-        self.serving: int | None = None  # the request it works on
-        self.hung = False
-        self.stderr: deque[str] = deque(maxlen=20)
-        self._write_lock = threading.Lock()
-        self._drainer = threading.Thread(target=self._drain, name="llama-stderr", daemon=True)
-        self._drainer.start()
-        self.send(config.to_json())
-
-    def _drain(self) -> None:
-        stream = self.proc.stderr
-        assert stream is not None
-        for raw in stream:
-            line = raw.decode("utf-8", "replace").rstrip()
-            if line:
-                self.stderr.append(line)
-                log.debug("worker: %s", line)
-
-    def send(self, message: dict[str, Any]) -> bool:
-        """Write one message; False when the worker is gone."""
-        stdin: IO[bytes] | None = self.proc.stdin
-        try:
-            with self._write_lock:
-                assert stdin is not None
-                stdin.write(encode(message))
-                stdin.flush()
-        except (OSError, ValueError):
-            return False
-        return True
-
-    def read(self, phase: str) -> dict[str, Any]:
-        """The next message; WorkerDied when the worker's output ended."""
-        stdout = self.proc.stdout
-        assert stdout is not None
-        while line := stdout.readline():
-            message = decode(line)
-            if message is not None:
-                return message
-        raise WorkerDied(self.death(phase))
-
-    def kill_if_serving(self, seq: int) -> None:
-        """Cancelled long ago and still at it: stuck in native code. The read sees it die."""
-        if self.serving == seq:
-            self.hung = True
-            self.proc.kill()
-
-    def death(self, phase: str) -> Crash:
-        try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            code = self.proc.wait()
-        self._drainer.join(timeout=1)  # its last lines say where it died
-        tail = _last_words(list(self.stderr))
-        how = "hung, killed" if self.hung else signal_name(code)
-        return Crash(how, self.settings, phase, time.monotonic(), self.probing, tail)
-
-    def stop(self, timeout: float = 5.0) -> None:
-        """Close its stdin (it frees the model and exits); kill it if it does not."""
-        try:
-            with self._write_lock:
-                if self.proc.stdin is not None:
-                    self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        for pipe in (self.proc.stdout, self.proc.stderr):
-            if pipe is not None:
-                pipe.close()
-
-
 class _LoadFailed(Exception):
     """The model cannot be loaded at all (a missing or bad file): no rung will help."""
 
@@ -392,7 +266,7 @@ class LocalLlamaProvider:
         self._paused = False
         self._closing = False
         self._current: _Job | None = None
-        self._worker: _Worker | None = None
+        self._worker: WorkerProcess | None = None
         self._path: Path | None = None
         self._load_error: str | None = None
         self._gave_up = False
@@ -575,7 +449,7 @@ class LocalLlamaProvider:
             if job.kind != "load":
                 self.stats.append(stats)
 
-    def _run_on(self, worker: _Worker, job: _Job) -> None:
+    def _run_on(self, worker: WorkerProcess, job: _Job) -> None:
         assert job.request is not None
         seq = job.stats.seq
         request = job.request.model_dump(mode="json")
@@ -599,7 +473,7 @@ class LocalLlamaProvider:
             worker.serving = None
             watchdog.cancel()
 
-    def _relay(self, worker: _Worker, job: _Job, sent_at: float) -> None:
+    def _relay(self, worker: WorkerProcess, job: _Job, sent_at: float) -> None:
         """Hand the worker's events for `job` to its caller until the worker ends it."""
         while True:
             message = worker.read("a reply")
@@ -637,10 +511,10 @@ class LocalLlamaProvider:
 
     def _start(
         self, settings: LlamaSettings, *, probe: bool, report: ProgressCallback
-    ) -> tuple[_Worker, dict[str, Any]]:
+    ) -> tuple[WorkerProcess, dict[str, Any]]:
         """Start a worker on `settings`; it and its probe figures once it is ready."""
         try:
-            worker = _Worker(self._config(settings, probe))
+            worker = WorkerProcess(self._config(settings, probe))
         except OSError as exc:
             raise _LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
         figures: dict[str, Any] = {}
@@ -665,7 +539,7 @@ class LocalLlamaProvider:
             worker.stop()
             raise
 
-    def _ensure_worker(self) -> _Worker:
+    def _ensure_worker(self) -> WorkerProcess:
         if self._worker is not None:
             return self._worker
         if self._gave_up:
@@ -696,11 +570,11 @@ class LocalLlamaProvider:
             self._worker = worker
         return worker
 
-    def _probe(self, report: ProgressCallback) -> _Worker:
+    def _probe(self, report: ProgressCallback) -> WorkerProcess:
         """Try the rungs in order; keep the fastest that works (the first, unless clearly not)."""
         assert self._path is not None
         tried: dict[str, str] = {}
-        best: tuple[_Worker, LlamaSettings, float] | None = None
+        best: tuple[WorkerProcess, LlamaSettings, float] | None = None
         for index, rung in enumerate(LADDER):
             if best is not None and index > 1:
                 break  # two rungs that work are enough to compare
@@ -742,7 +616,7 @@ class LocalLlamaProvider:
         log.info("local model settings: %s", self.settings_report())
         return worker
 
-    def _start_on_ladder(self, report: ProgressCallback) -> _Worker:
+    def _start_on_ladder(self, report: ProgressCallback) -> WorkerProcess:
         """Start on the chosen rung; a crash steps down the ladder until one works."""
         while True:
             rung = settings_named(self._settings_name())
@@ -813,15 +687,6 @@ class LocalLlamaProvider:
         )
         self._notice_until = now + NOTICE_MIN_S
         self._served_since_crash = False
-
-
-def _last_words(lines: list[str]) -> str:
-    """What a dying worker said: Python's fatal error line and where it was, if it said so."""
-    for i, line in enumerate(lines):
-        if line.startswith("Fatal Python error"):
-            where = next((x.strip() for x in lines[i + 1 :] if x.lstrip().startswith("File")), "")
-            return f"{line}; {where}" if where else line
-    return " | ".join(lines[-3:])
 
 
 def _monotonic(report: ProgressCallback | None) -> ProgressCallback:

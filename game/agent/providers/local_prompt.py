@@ -158,11 +158,17 @@ def _schema_converter() -> Any:
             raise GrammarError(f"cannot read {path}")
         module = importlib.util.module_from_spec(loader)
         loader.loader.exec_module(module)
+        # Its `char` lets raw control characters into strings (a newline in a `say` is
+        # then not JSON); ours keeps strings on one line, as llama.cpp's own converter does.
+        module.PRIMITIVE_RULES["char"] = module.BuiltinRule(STRING_CHAR, [])
         _CONVERTER = module.SchemaConverter
     return _CONVERTER
 
 
 _CONVERTER: Any = None
+# Any character but a quote, a backslash or a control character; escapes only for a quote,
+# a backslash and a slash, so a string never decodes to a line break either.
+STRING_CHAR = r'[^"\\\x7F\x00-\x1F] | "\\" ["\\/]'
 
 
 def build_tool_grammar(tools: list[ToolSpec], *, with_done: bool) -> str:
