@@ -1,4 +1,4 @@
-"""Frame budget with 100 living NPCs: prints one JSON line.
+"""Frame budget with 100 living NPCs, and the bundled model against a fake: one JSON line.
 
 A generated 100x100 map (a Tiled .tmj written to a temporary directory, so the real
 `GameView` can draw it) with 100 NPCs and a player walking a square. Three scenes of the
@@ -27,21 +27,42 @@ Headless drawing is Mesa's software renderer, whose worker threads rasterise aft
 `on_draw` returns; the draw figure waits for them (`ctx.finish()`), as a GPU would do
 that work off the CPU, so they do not compete with the next update for the cores.
 
+The model pair (`--model-scenes`, or `--all` for both sets): does the bundled model playing
+NPCs cost the game thread more than a fake provider? The same generated map with three NPCs
+only, standing within 6 tiles of the spawn (in view: they greet the player, chat and
+answer), the player walking the same square and talking to one of them every 5 s of game
+time; agents, idle chatter, runtime, agent thread, pump and frame pacing as in `thinking`.
+
+- model3: the bundled model (`LocalLlamaProvider`, llama.cpp in its worker process) wrapped
+  as the game wraps it (`FallbackProvider` with the persona brain). Each run starts a
+  fresh worker and waits for the model to load before the timed part (the first load
+  probes the llama.cpp settings into a temporary cache file). A run in which the model
+  served no request is an error, not a figure.
+- fake3: the same, with `Paced` (above) instead of the model.
+
+Three runs of each, interleaved (model3, fake3, model3, ...). Figures: the median over
+the runs of p99 update for each (`model3_p99_update_ms`, `fake3_p99_update_ms`), their
+ratio `model3_vs_fake3_p99` (target <= 1.1), each run's p99, and what the model did
+(requests it served, by outcome, and the tokens it generated).
+
 Run: python tests/benchmarks/frame_budget.py [seconds of game time per scene, default 20]
+     [--model-scenes: only the model pair | --all: the 100-NPC scenes, then the pair]
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import json
+import math
 import os
 import random
 import shutil
 import statistics
-import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from concurrent.futures import Future
 from pathlib import Path
@@ -54,8 +75,11 @@ import game.ui  # noqa: F401  (headless fix-ups before arcade.gui)  # isort: ski
 import arcade
 
 from game.agent.loop import AgentRuntime
-from game.agent.providers.base import ProviderEvent, ProviderRequest
+from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
+from game.agent.providers.llama_protocol import JobStats
+from game.agent.providers.local_llama import LocalLlamaProvider, local_available
 from game.agent.providers.persona import PersonaProvider
+from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread
 from game.npc.brain import Brain, IdleSettings, NpcAgents, SpareTime
 from game.npc.skills import build_registry
@@ -69,6 +93,10 @@ ROOT = Path(__file__).resolve().parents[2]
 TILESET = ROOT / "assets" / "tiles" / "village_tiles.tsj"
 SIZE = 100
 NPCS = 100
+FEW = 3  # NPCs of the model pair
+NEAR_SPAWN = 6  # tiles from the spawn within which a map of a few NPCs places them
+TALK_EVERY_S = 5.0  # game seconds between the player's lines in the model pair
+RUNS = 3  # runs of each scene of the model pair
 FPS = 60
 WARMUP_FRAMES = 60
 GRASS, GRASS2, PATH, WATER, TREE, PINE, ROCK, COLLISION = 1, 2, 4, 16, 30, 31, 33, 88
@@ -81,14 +109,20 @@ PERSONAS = (
     "A curious child with a hundred questions.",
     "A shrewd travelling merchant who loves a bargain.",
 )
+PLAYER_LINES = (
+    "Hello there! How are you today?",
+    "What is the news in the village?",
+    "Do you know a good place to rest?",
+    "What do you think of the weather?",
+)
 
 
 def _prop(name: str, value: str) -> dict[str, str]:
     return {"name": name, "type": "string", "value": value}
 
 
-def write_map(folder: Path, seed: int = 7) -> Path:
-    """A 100x100 village of meadows, woods and ponds, with 100 NPCs, as a Tiled .tmj."""
+def write_map(folder: Path, seed: int = 7, npcs: int = NPCS) -> Path:
+    """A 100x100 village of meadows, woods and ponds with `npcs` NPCs, as a Tiled .tmj."""
     rng = random.Random(seed)
     ground = [GRASS if rng.random() < 0.8 else GRASS2 for _ in range(SIZE * SIZE)]
     decor = [0] * (SIZE * SIZE)
@@ -128,8 +162,11 @@ def write_map(folder: Path, seed: int = 7) -> Path:
         )
     free = [(x, y) for y in range(SIZE) for x in range(SIZE) if (x, y) not in blocked]
     rng.shuffle(free)
-    npcs = []
-    for i, (x, y) in enumerate(free[:NPCS]):
+    spawn = next(t for t in free[NPCS:] if abs(t[0] - 50) + abs(t[1] - 50) < 6)
+    # The full hundred stand anywhere; a few stand in view, near the spawn.
+    places_npcs = free[:NPCS] if npcs >= NPCS else _near(free, spawn, npcs, rng)
+    npc_objects = []
+    for i, (x, y) in enumerate(places_npcs):
         kind = i % len(SPRITES)
         props = {
             "id": f"npc{i:03d}",
@@ -139,7 +176,7 @@ def write_map(folder: Path, seed: int = 7) -> Path:
             "sprite": SPRITES[kind],
             "home": f"square_{i % len(places)}",
         }
-        npcs.append(
+        npc_objects.append(
             {
                 "id": 2000 + i,
                 "name": props["id"],
@@ -154,7 +191,6 @@ def write_map(folder: Path, seed: int = 7) -> Path:
                 "properties": [_prop(k, v) for k, v in sorted(props.items())],
             }
         )
-    spawn = next(t for t in free[NPCS:] if abs(t[0] - 50) + abs(t[1] - 50) < 6)
 
     def tiles(name: str, data: list[int], lid: int, visible: bool = True) -> dict[str, Any]:
         return {
@@ -219,13 +255,39 @@ def write_map(folder: Path, seed: int = 7) -> Path:
             tiles("decor", decor, 2),
             tiles("collision", collision, 3, visible=False),
             objects("places", places, 4),
-            objects("npcs", npcs, 5),
+            objects("npcs", npc_objects, 5),
             objects("spawns", [player], 6),
         ],
     }
-    path = folder / "bench.tmj"
+    path = folder / f"bench-{npcs}.tmj"
     path.write_text(json.dumps(data))
     return path
+
+
+def _near(
+    free: list[tuple[int, int]], spawn: tuple[int, int], count: int, rng: random.Random
+) -> list[tuple[int, int]]:
+    """`count` free tiles 2 to `NEAR_SPAWN` tiles from the spawn, at least 3 tiles apart and
+    within earshot of each other (under 8 tiles), so they are in view and hear each other."""
+    around = [t for t in free if 2 <= _chebyshev(t, spawn) <= NEAR_SPAWN]
+    rng.shuffle(around)
+    chosen: list[tuple[int, int]] = []
+    for tile in around:
+        if all(_chebyshev(tile, o) >= 3 and math.dist(tile, o) < 8 for o in chosen):
+            chosen.append(tile)
+            if len(chosen) == count:
+                return chosen
+    raise ValueError(f"no room for {count} NPCs near the spawn {spawn}")
+
+
+def _chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def map_for(folder: Path, npcs: int) -> Path:
+    """The generated map with `npcs` NPCs in `folder`, written the first time it is asked for."""
+    path = folder / f"bench-{npcs}.tmj"
+    return path if path.exists() else write_map(folder, npcs=npcs)
 
 
 class Paced:
@@ -239,6 +301,7 @@ class Paced:
         self.first_token_s = first_token_s
         self.tokens_per_s = tokens_per_s
         self.requests = 0
+        self.served = 0
         self.tokens = 0
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
@@ -251,6 +314,8 @@ class Paced:
                 tokens = max(1, len(text) // 4)
                 self.tokens += tokens
                 await asyncio.sleep(tokens / self.tokens_per_s)
+            if event.type == "done":  # a caller may stop reading at `Done`
+                self.served += 1
             yield event
 
     async def aclose(self) -> None:
@@ -280,22 +345,35 @@ class _Off:
 
 
 def run_scene(
-    map_path: Path,
-    saves: Path,
+    folder: Path,
     window: arcade.Window,
     mode: str,
     seconds: float,
     script: list[tuple[int, WorldCommand]] | None = None,
+    *,
+    npcs: int = NPCS,
+    provider: Provider | None = None,
+    talk_every_s: float | None = None,
 ) -> dict[str, Any]:
-    """One scene: "thinking" (records what the agents did into `script`), "idle" (agents
-    off) or "replay" (agents off, the recorded commands fed to the world at their frames).
+    """One scene on the generated map with `npcs` NPCs: "thinking" (records what the agents
+    did into `script`, if given), "idle" (agents off) or "replay" (agents off, the recorded
+    commands fed to the world at their frames). The agents think with `provider` (default
+    `Paced`; one with a `load()`, or wrapping one as `primary`, is loaded before the timed
+    part); every `talk_every_s` of game time the player says a line to the next NPC.
     Returns per-frame update and frame times in ms, and what the agents did."""
-    world = World(load_map(map_path))
-    provider = Paced()
+    world = World(load_map(map_for(folder, npcs)))
+    provider = provider if provider is not None else Paced()
+    primary = getattr(provider, "primary", provider)
+    saves = Path(tempfile.mkdtemp(prefix=f"saves-{mode}-", dir=folder))
     agents = NpcAgents(world, "bench")
     thread = AgentThread().start()
 
     async def build() -> AgentRuntime:
+        load = getattr(primary, "load", None)
+        if load is not None:  # as the game prepares a local model, but before play here
+            failed = await load()
+            if failed is not None:
+                raise RuntimeError(f"the model did not load: {failed.message}")
         return AgentRuntime(
             saves,
             provider=provider,
@@ -303,7 +381,15 @@ def run_scene(
             on_text_delta=agents.on_text_delta,
         )
 
-    runtime = thread.submit(build()).result(timeout=30)
+    async def shutdown() -> None:
+        await runtime.aclose()
+        await provider.aclose()
+
+    try:
+        runtime = thread.submit(build()).result(timeout=600)
+    except BaseException:
+        thread.stop(provider.aclose)
+        raise
     agents.attach(runtime)
     brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
     thread.call_soon(agents.start_pump)  # as game.village does
@@ -332,6 +418,9 @@ def run_scene(
     dt = 1 / FPS
     frames = int(seconds * FPS)
     walk = ("right", "down", "left", "up")
+    talk_every = round(talk_every_s * FPS) if talk_every_s else 0
+    listeners = sorted(world.npcs)
+    said = 0
     update_ms: list[float] = []
     frame_ms: list[float] = []
     with CollectBetweenFrames() as between_frames:  # as the game's window does
@@ -340,6 +429,11 @@ def run_scene(
             now[0] = frame
             if frame % (2 * FPS) == 0:  # the player walks a square, two seconds a side
                 world.hold_direction(walk[(frame // (2 * FPS)) % 4])
+            if talk_every and frame % talk_every == FPS:  # from one second in
+                # As the talk box sends a line: an input event, before the frame's update.
+                npc_id = listeners[said % len(listeners)]
+                brain.player_talks(npc_id, PLAYER_LINES[said % len(PLAYER_LINES)])
+                said += 1
             for command in by_frame.get(frame, ()):
                 world.post(command)
             t0 = time.perf_counter()
@@ -356,17 +450,41 @@ def run_scene(
             if behind > 0:
                 time.sleep(behind)
     triggers = len(brain.sent)
-    thread.stop(runtime.aclose)
+    thread.stop(shutdown)
     window.show_view(arcade.View())
     gc.unfreeze()
     return {
         "update": update_ms,
         "frame": frame_ms,
         "triggers": triggers,
-        "requests": provider.requests,
-        "tokens": provider.tokens,
+        "player_lines": said,
         "fallbacks": agents.fallbacks,
+        **_provider_figures(primary),
     }
+
+
+def _provider_figures(provider: object) -> dict[str, Any]:
+    """What the provider did: requests, those served to the end, tokens streamed; for the
+    local model also the prompt tokens it decoded (not reused from its cache), its
+    `JobStats` outcomes, the settings it ran on and its crashes."""
+    if isinstance(provider, Paced):
+        return {"requests": provider.requests, "served": provider.served, "tokens": provider.tokens}
+    assert isinstance(provider, LocalLlamaProvider), provider
+    stats: list[JobStats] = list(provider.stats)  # the worker is stopped: nothing appends
+    return {
+        "requests": len(stats),
+        "served": sum(_served(s) for s in stats),
+        "tokens": sum(s.output_tokens for s in stats if _served(s)),
+        "prefilled": sum(s.prompt_tokens - s.reused_tokens for s in stats),
+        "outcomes": dict(Counter(s.outcome or "unknown" for s in stats)),
+        "settings": provider.choice.settings if provider.choice is not None else None,
+        "crashes": len(provider.crashes),
+    }
+
+
+def _served(stats: JobStats) -> bool:
+    """The model answered the request to its end (a stop reason, not an error or a cancel)."""
+    return bool(stats.outcome) and not stats.outcome.startswith(("error", "cancelled"))
 
 
 def world_steps_per_s(map_path: Path, steps: int = 6000, rounds: int = 3) -> float:
@@ -388,49 +506,122 @@ def world_steps_per_s(map_path: Path, steps: int = 6000, rounds: int = 3) -> flo
     return best
 
 
-def main() -> None:
-    """Run the scenes and the step figure; print one JSON line."""
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
-    with tempfile.TemporaryDirectory(prefix="frame-budget-") as tmp:
-        folder = Path(tmp)
-        map_path = write_map(folder)
-        steps = world_steps_per_s(map_path)
-        window = arcade.Window(1280, 720, "frame budget", visible=False, vsync=False)
-        script: list[tuple[int, WorldCommand]] = []
-        idle = run_scene(map_path, folder / "saves-idle", window, "idle", seconds)
-        thinking = run_scene(
-            map_path, folder / "saves-thinking", window, "thinking", seconds, script
+def bundled_model(probe_cache: Path) -> Provider:
+    """The bundled model as the game runs it: `LocalLlamaProvider` in a `FallbackProvider`
+    whose fallback is the persona brain (`game.village.open_providers`)."""
+    return FallbackProvider(LocalLlamaProvider(None, probe_cache=probe_cache), PersonaProvider())
+
+
+def timed_fake() -> Provider:
+    """`Paced` in the same wrapper, so the pair differs only in what answers."""
+    return FallbackProvider(Paced(), PersonaProvider())
+
+
+def model_pair(folder: Path, window: arcade.Window, seconds: float) -> dict[str, Any]:
+    """model3 and fake3, `RUNS` times each, interleaved; their figures as JSON fields."""
+    if not local_available():
+        raise SystemExit("the model scenes need llama-cpp-python and the bundled model")
+    probe_cache = folder / "llama-probe.json"  # probed in the first run, read back after
+    runs: dict[str, list[dict[str, Any]]] = {"model3": [], "fake3": []}
+    for _ in range(RUNS):
+        for name, provider in (("model3", bundled_model(probe_cache)), ("fake3", timed_fake())):
+            result = run_scene(
+                folder,
+                window,
+                "thinking",
+                seconds,
+                npcs=FEW,
+                provider=provider,
+                talk_every_s=TALK_EVERY_S,
+            )
+            if name == "model3" and result["served"] == 0:
+                raise SystemExit(f"the model served no request in a model3 run: {result}")
+            runs[name].append(result)
+    fields: dict[str, Any] = {}
+    for name, results in runs.items():
+        p99s = [_pct(r["update"], 0.99) for r in results]
+        fields[f"{name}_p99_update_ms"] = round(statistics.median(p99s), 3)
+        fields[f"{name}_p99_update_ms_runs"] = [round(v, 3) for v in p99s]
+        fields[f"{name}_p50_update_ms"] = round(
+            statistics.median(statistics.median(r["update"]) for r in results), 3
         )
-        replay = run_scene(map_path, folder / "saves-replay", window, "replay", seconds, script)
-        window.close()
+        fields[f"{name}_p99_frame_ms"] = round(
+            statistics.median(_pct(r["frame"], 0.99) for r in results), 3
+        )
+        fields[f"{name}_triggers"] = [r["triggers"] for r in results]
+        fields[f"{name}_requests"] = [r["requests"] for r in results]
+        fields[f"{name}_served"] = [r["served"] for r in results]
+        fields[f"{name}_tokens"] = [r["tokens"] for r in results]
+        fields[f"{name}_fallbacks"] = [r["fallbacks"] for r in results]
+    fields["model3_vs_fake3_p99"] = round(
+        fields["model3_p99_update_ms"] / fields["fake3_p99_update_ms"], 3
+    )
+    outcomes: Counter[str] = Counter()
+    for result in runs["model3"]:
+        outcomes.update(result["outcomes"])
+    fields["model3_outcomes"] = dict(outcomes)
+    fields["model3_prefilled_tokens"] = [r["prefilled"] for r in runs["model3"]]
+    fields["model3_settings"] = runs["model3"][-1]["settings"]
+    fields["model3_crashes"] = sum(r["crashes"] for r in runs["model3"])
+    fields["player_lines_per_run"] = runs["model3"][0]["player_lines"]
+    fields["pair_npcs"] = FEW
+    fields["pair_runs"] = RUNS
+    return fields
+
+
+def hundred_npcs(folder: Path, window: arcade.Window, seconds: float) -> dict[str, Any]:
+    """The idle, thinking and replay scenes with 100 NPCs; their figures as JSON fields."""
+    steps = world_steps_per_s(map_for(folder, NPCS))
+    script: list[tuple[int, WorldCommand]] = []
+    idle = run_scene(folder, window, "idle", seconds)
+    thinking = run_scene(folder, window, "thinking", seconds, script)
+    replay = run_scene(folder, window, "replay", seconds, script)
     p99_think = _pct(thinking["update"], 0.99)
     p99_idle = _pct(idle["update"], 0.99)
     p99_replay = _pct(replay["update"], 0.99)
-    print(
-        json.dumps(
-            {
-                "p50_update_ms_thinking": round(statistics.median(thinking["update"]), 3),
-                "p99_update_ms_thinking": round(p99_think, 3),
-                "p50_update_ms_idle": round(statistics.median(idle["update"]), 3),
-                "p99_update_ms_idle": round(p99_idle, 3),
-                "p99_ratio": round(p99_think / p99_idle, 3),
-                "p50_update_ms_replay": round(statistics.median(replay["update"]), 3),
-                "p99_update_ms_replay": round(p99_replay, 3),
-                "p99_ratio_vs_replay": round(p99_think / p99_replay, 3),
-                "p50_frame_ms_thinking": round(statistics.median(thinking["frame"]), 3),
-                "p99_frame_ms_thinking": round(_pct(thinking["frame"], 0.99), 3),
-                "p99_frame_ms_idle": round(_pct(idle["frame"], 0.99), 3),
-                "world_steps_per_s": round(steps),
-                "seconds_per_scene": seconds,
-                "npcs": NPCS,
-                "triggers": thinking["triggers"],
-                "provider_requests": thinking["requests"],
-                "tokens_streamed": thinking["tokens"],
-                "commands_replayed": len(script),
-                "fallbacks": thinking["fallbacks"],
-            }
-        )
-    )
+    return {
+        "p50_update_ms_thinking": round(statistics.median(thinking["update"]), 3),
+        "p99_update_ms_thinking": round(p99_think, 3),
+        "p50_update_ms_idle": round(statistics.median(idle["update"]), 3),
+        "p99_update_ms_idle": round(p99_idle, 3),
+        "p99_ratio": round(p99_think / p99_idle, 3),
+        "p50_update_ms_replay": round(statistics.median(replay["update"]), 3),
+        "p99_update_ms_replay": round(p99_replay, 3),
+        "p99_ratio_vs_replay": round(p99_think / p99_replay, 3),
+        "p50_frame_ms_thinking": round(statistics.median(thinking["frame"]), 3),
+        "p99_frame_ms_thinking": round(_pct(thinking["frame"], 0.99), 3),
+        "p99_frame_ms_idle": round(_pct(idle["frame"], 0.99), 3),
+        "world_steps_per_s": round(steps),
+        "npcs": NPCS,
+        "triggers": thinking["triggers"],
+        "provider_requests": thinking["requests"],
+        "tokens_streamed": thinking["tokens"],
+        "commands_replayed": len(script),
+        "fallbacks": thinking["fallbacks"],
+    }
+
+
+def main() -> None:
+    """Run the chosen scenes (and the step figure with the 100-NPC ones); print one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("seconds", nargs="?", type=float, default=20.0, help="game s per scene")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--model-scenes", action="store_true", help="only the model pair")
+    which.add_argument("--all", action="store_true", help="the 100-NPC scenes and the pair")
+    args = parser.parse_args()
+    figures: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="frame-budget-") as tmp:
+        folder = Path(tmp)
+        window = arcade.Window(1280, 720, "frame budget", visible=False, vsync=False)
+        try:
+            if not args.model_scenes:
+                figures.update(hundred_npcs(folder, window, args.seconds))
+            if args.model_scenes or args.all:
+                figures.update(model_pair(folder, window, args.seconds))
+        finally:
+            window.close()
+    figures["seconds_per_scene"] = args.seconds
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":
