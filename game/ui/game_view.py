@@ -392,6 +392,12 @@ class GameView(arcade.View):
             self._draw_progress(*progress)
         notice = self.notice()
         if notice:
-            self.notice_text.text = notice
-            self.notice_text.y = self.window.height - 10
-            self.notice_text.draw()
+            text = self.notice_text
+            text.text = notice
+            text.y = self.window.height - 10
+            top, width = text.y + 4, text.content_width
+            # On a panel: a notice must read over roofs and grass alike.
+            arcade.draw_lrbt_rectangle_filled(
+                text.x - 6, text.x + width + 6, top - text.content_height - 6, top, PANEL
+            )
+            text.draw()

@@ -61,6 +61,27 @@ async def test_the_probe_steps_past_a_build_that_faults_and_remembers(
         await again.aclose()
 
 
+async def test_when_both_rungs_work_the_probe_times_them_alike_and_keeps_one(
+    model_path: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "probe.json"
+    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    try:
+        assert await p.load() is None
+        choice = p.choice
+        assert choice is not None and set(choice.tried) == {"default", "safe"}
+        assert all("tok/s prompt" in what for what in choice.tried.values())
+        assert (choice.settings, choice.reason) in {
+            ("default", "the fastest setting works"),
+            ("safe", "faster than default in the probe"),
+        }
+        events, stats = await collect(p, npc_request("Hello!"))
+        assert isinstance(events[-1], Done) and stats.settings == choice.settings
+    finally:
+        await p.aclose()
+    assert ProbeCache(cache).get(probe_key(model_path)) == choice
+
+
 @pytest.mark.parametrize("how", ["SIGSEGV", "SIGILL", "SIGBUS", "SIGKILL"])
 async def test_a_crash_mid_reply_ends_the_turn_and_the_worker_restarts(
     how: str, model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -155,3 +155,19 @@ def test_reveal_shows_a_line_that_came_since_the_last_drawn_frame(window, play) 
     view.reveal_all()  # Space, before the bubble was ever drawn
     view.on_draw()
     assert view.bubbles["pip"].label.text == "A line that came between two frames."
+
+
+def test_a_notice_reads_on_a_dark_panel_over_the_map(window, play) -> None:
+    import arcade
+
+    view, _ = play
+    view.notice = lambda: "The local model crashed (SIGSEGV) and is restarting"
+    view.on_update(1 / 60)
+    view.on_draw()
+    shot = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    text = view.notice_text
+    # A row across the panel, above the letters' baseline and below the window's edge.
+    y = window.height - int(text.y) + 2
+    row = [shot.getpixel((x, y)) for x in range(int(text.x), int(text.x + text.content_width))]
+    dark = [p for p in row if max(p) < 60]
+    assert len(dark) > 0.6 * len(row), row[:10]  # the panel, not grass and roofs

@@ -114,6 +114,15 @@ class WorkerProcess:
                 return message
         raise WorkerDied(self.death(phase))
 
+    def probe(self) -> dict[str, Any]:
+        """Time the probe's work again (the worker must be idle); its figures."""
+        if not self.send({"op": "probe"}):
+            raise WorkerDied(self.death("the probe"))
+        while True:
+            message = self.read("the probe")
+            if message.get("t") == "probe":
+                return message
+
     def kill_if_serving(self, seq: int) -> None:
         """Cancelled long ago and still at it: stuck in native code. The read sees it die."""
         if self.serving == seq:

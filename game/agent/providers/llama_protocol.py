@@ -8,6 +8,7 @@ Game -> worker (stdin):
     {"op": "start", ...WorkerConfig}            first line: what to load and how
     {"op": "run", "id": N, "request": {...}}    serve one ProviderRequest
     {"op": "cancel", "id": N}                   stop it within a token
+    {"op": "probe"}                             time the probe's work again (when idle)
     (end of input)                              free the model and exit
 
 Worker -> game (stdout):

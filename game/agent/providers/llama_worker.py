@@ -181,11 +181,15 @@ def main() -> int:
         send({"t": "probe", **engine.probe()})
     send({"t": "ready", "template": engine.template is not None})
 
-    jobs: queue.SimpleQueue[WorkerJob | None] = queue.SimpleQueue()
+    jobs: queue.SimpleQueue[WorkerJob | str | None] = queue.SimpleQueue()
     running: dict[int, WorkerJob] = {}
 
     def serve_all() -> None:
         while (job := jobs.get()) is not None:
+            if job == "probe":
+                send({"t": "probe", **engine.probe()})
+                continue
+            assert isinstance(job, WorkerJob)
             _serve(engine, job)
             running.pop(job.id, None)
 
@@ -208,6 +212,8 @@ def main() -> int:
                 job = WorkerJob(job_id, request, send, fault)
                 running[job_id] = job
                 jobs.put(job)
+            elif message.get("op") == "probe":
+                jobs.put("probe")
             elif message.get("op") == "cancel":
                 job_or_none = running.get(int(message["id"]))
                 if job_or_none is not None:
