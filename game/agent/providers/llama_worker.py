@@ -149,6 +149,9 @@ def main() -> int:
     """Run the worker until its stdin ends."""
     send = Sender(_private_stdout())
     faulthandler.enable(file=sys.stderr)  # a native crash leaves its stack in the game's log
+    # Ctrl-C in a terminal reaches the whole process group; the game ends this process
+    # by closing its stdin, after its own shutdown, not by the keyboard.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     first = decode(sys.stdin.buffer.readline())
     if first is None or first.get("op") != "start":
         send({"t": "failed", "message": "the worker got no start line"})
