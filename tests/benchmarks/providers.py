@@ -5,9 +5,29 @@ Run: python tests/benchmarks/providers.py   -> one JSON line:
     sse_mb_per_s            our decoder over a 10 MB transcript, through an httpx response
                             (MockTransport streaming 4-16 KiB chunks), the providers' path
     sse_ratio_vs_httpx_sse  our speed / httpx-sse's speed over the same bytes and transport
-    local_tok_per_s_ratio,  from `game.agent.providers.local_llama.local_figures()` when that
-    ttft_warm_s,            function exists; null otherwise
-    ttft_cold_s
+
+and, from `local_model.figures()` (the sibling module; all null when llama-cpp-python or
+the bundled model is missing), the local provider (llama.cpp in its worker process):
+
+    local_tok_per_s_ratio   decode tok/s through the provider (event stamps in the game
+                            process) / raw llama-cpp-python `create_completion(stream=True)`
+                            in this process: same prompt tokens and llama.cpp settings,
+                            greedy, best of 3 each, interleaved (target >= 0.95)
+    local_tok_per_s,        the two rates, and the tokens each round generated
+    raw_tok_per_s,
+    tokens_compared
+    ttft_cold_s             first request of a freshly loaded provider: stream() to the
+                            first event (a realistic NPC turn with the game's skills)
+    prompt_tokens_cold      that request's prompt length
+    ttft_warm_s             the same NPC's next three turns, median (target <= 0.3 s)
+    prefilled_tokens_warm   the most prompt tokens one warm turn evaluated (the rest reused)
+    ttft_speedup            ttft_cold_s / ttft_warm_s
+    cold_start_s            a new provider whose probe record exists (every start after the
+                            first): construction to the first event of its first request
+                            (worker spawn + model load + prefill + first token)
+    first_run_probe_s       load() with no probe record yet (the first start on a machine)
+    settings                the llama.cpp settings rung the probe chose ("default", "safe")
+    n_threads               llama.cpp threads
 """
 
 from __future__ import annotations
@@ -24,16 +44,35 @@ from typing import Any
 import httpx
 from httpx_sse import EventSource
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+for _path in (ROOT, HERE):  # the game, and the sibling `local_model` module
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
+import local_model  # noqa: E402
+
+from game.agent.providers.local_llama import local_available  # noqa: E402
 from game.agent.providers.sse import SSEDecoder  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "providers" / "transcripts"
 SIZE = 10 * 1000 * 1000
 RUNS = 5
-LOCAL_KEYS = ("local_tok_per_s_ratio", "ttft_warm_s", "ttft_cold_s")
+LOCAL_KEYS = (
+    "local_tok_per_s_ratio",
+    "local_tok_per_s",
+    "raw_tok_per_s",
+    "tokens_compared",
+    "ttft_cold_s",
+    "prompt_tokens_cold",
+    "ttft_warm_s",
+    "prefilled_tokens_warm",
+    "ttft_speedup",
+    "cold_start_s",
+    "first_run_probe_s",
+    "settings",
+    "n_threads",
+)
 
 
 def build_transcript(size: int = SIZE) -> bytes:
@@ -110,12 +149,10 @@ async def sse_figures() -> dict[str, Any]:
 
 
 def local_figures() -> dict[str, Any]:
-    """The local model's figures from its own module, or nulls when it offers none."""
-    try:
-        from game.agent.providers.local_llama import local_figures as figures
-    except ImportError:
+    """The local provider's figures (`local_model.figures()`), or nulls when it cannot run."""
+    if not local_available():
         return dict.fromkeys(LOCAL_KEYS)
-    return {**dict.fromkeys(LOCAL_KEYS), **figures()}
+    return {**dict.fromkeys(LOCAL_KEYS), **local_model.figures()}
 
 
 def main() -> None:

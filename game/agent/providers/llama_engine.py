@@ -55,7 +55,15 @@ from game.agent.providers.local_prompt import (
     render_completion_prompt,
 )
 
-__all__ = ["Engine", "EngineJob", "load_engine", "quiet_llama_logs", "safe_model_params"]
+__all__ = [
+    "Engine",
+    "EngineJob",
+    "build_llama",
+    "load_engine",
+    "quiet_llama_logs",
+    "safe_model_params",
+    "template_of",
+]
 
 PREFILL_CHUNK = 128  # tokens per prefill batch: cancellation is checked between batches
 _TOP_K = 40
@@ -98,36 +106,48 @@ def safe_model_params(settings: LlamaSettings) -> Iterator[None]:
         C.llama_model_default_params = real
 
 
-def load_engine(
-    path: Path, config: WorkerConfig, settings: LlamaSettings, report: Callable[[float, str], None]
-) -> Engine:
-    """Load the GGUF with the rung's settings; LocalModelError (one line) when it cannot."""
+def build_llama(config: WorkerConfig, settings: LlamaSettings) -> Any:
+    """The `Llama` the worker runs: the config's model and sizes, the rung's settings."""
     import llama_cpp
 
-    report(0.9, f"loading {path.name}")
     if not config.verbose:
         quiet_llama_logs()
     threads = settings.threads or config.n_threads
-    try:
-        with safe_model_params(settings):
-            llm = llama_cpp.Llama(
-                model_path=str(path),
-                n_ctx=config.n_ctx,
-                n_batch=settings.batch or config.n_batch,
-                n_threads=threads,
-                n_threads_batch=threads,
-                seed=config.seed,
-                swa_full=True,  # keep every position so a prefix can be truncated and reused
-                verbose=config.verbose,
-            )
-    except Exception as exc:  # llama.cpp reports a bad file as a ValueError
-        raise LocalModelError(f"cannot load local model {path}: {exc}") from exc
+    with safe_model_params(settings):
+        return llama_cpp.Llama(
+            model_path=config.model_path,
+            n_ctx=config.n_ctx,
+            n_batch=settings.batch or config.n_batch,
+            n_threads=threads,
+            n_threads_batch=threads,
+            seed=config.seed,
+            swa_full=True,  # keep every position so a prefix can be truncated and reused
+            verbose=config.verbose,
+        )
+
+
+def template_of(llm: Any, config: WorkerConfig) -> str | None:
+    """The chat template prompts are rendered with (None: the completion prompt)."""
     template = config.chat_template
     if template is None and config.prompt_format != "completion":
         template = llm.metadata.get("tokenizer.chat_template") or None
+    return template
+
+
+def load_engine(
+    config: WorkerConfig, settings: LlamaSettings, report: Callable[[float, str], None]
+) -> Engine:
+    """Load the GGUF with the rung's settings; LocalModelError (one line) when it cannot."""
+    name = Path(config.model_path).name
+    report(0.9, f"loading {name}")
+    try:
+        llm = build_llama(config, settings)
+    except Exception as exc:  # llama.cpp reports a bad file as a ValueError
+        raise LocalModelError(f"cannot load local model {config.model_path}: {exc}") from exc
+    template = template_of(llm, config)
     if config.prompt_format == "chat" and template is None:
         llm.close()
-        raise LocalModelError(f"{path.name} has no chat template; use prompt_format='auto'")
+        raise LocalModelError(f"{name} has no chat template; use prompt_format='auto'")
     return Engine(config, llm, template)
 
 

@@ -23,7 +23,6 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from pydantic import ValidationError
@@ -167,7 +166,7 @@ def main() -> int:
         send({"t": "progress", "f": fraction, "m": message})
 
     try:
-        engine = load_engine(Path(config.model_path), config, settings, report)
+        engine = load_engine(config, settings, report)
     except LocalModelError as exc:
         send({"t": "failed", "message": str(exc)})
         return 0

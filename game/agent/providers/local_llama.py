@@ -493,7 +493,8 @@ class LocalLlamaProvider:
     def _settings_name(self) -> str:
         return self.choice.settings if self.choice is not None else LADDER[0].name
 
-    def _config(self, settings: LlamaSettings, probe: bool) -> WorkerConfig:
+    def worker_config(self, settings: LlamaSettings, probe: bool = False) -> WorkerConfig:
+        """What a worker on `settings` loads, and how (after the model path is known)."""
         assert self._path is not None
         return WorkerConfig(
             model_path=str(self._path),
@@ -514,7 +515,7 @@ class LocalLlamaProvider:
     ) -> tuple[WorkerProcess, dict[str, Any]]:
         """Start a worker on `settings`; it and its probe figures once it is ready."""
         try:
-            worker = WorkerProcess(self._config(settings, probe))
+            worker = WorkerProcess(self.worker_config(settings, probe))
         except OSError as exc:
             raise _LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
         figures: dict[str, Any] = {}
