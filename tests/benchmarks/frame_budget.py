@@ -37,13 +37,32 @@ time; agents, idle chatter, runtime, agent thread, pump and frame pacing as in `
   as the game wraps it (`FallbackProvider` with the persona brain). Each run starts a
   fresh worker and waits for the model to load before the timed part (the first load
   probes the llama.cpp settings into a temporary cache file). A run in which the model
-  served no request is an error, not a figure.
-- fake3: the same, with `Paced` (above) instead of the model.
+  served no request is an error, not a figure. A thin wrapper (`Recorder`) records every
+  answer as it reached the runtime: per NPC (`metadata["npc_id"]`) and per request of that
+  NPC (0, 1, 2, ...), each event with the seconds since the request was made, in game time
+  (the scene's `World.clock`) and in wall time.
+- fake3: the same scene with a timed fake in the model's place (`Replayed`, in the same
+  `FallbackProvider` and `Recorder`): the k-th request of an NPC gets the events of the
+  model's k-th request of that NPC, each at its recorded delay, so the runtime, the world
+  and the game thread get the same stream of events and commands; only who produces them
+  differs. A request with no recording (the runs diverged) gets `Paced` (above) instead.
+  The delays are kept in game time: here the worker competes with the software renderer
+  for the cores, so the model scene runs at fewer frames per wall second (`*_fps`) than
+  the fake one, and answers replayed at their wall delays would land on later frames and
+  leave the fake scene less life within the same frames.
 
-Three runs of each, interleaved (model3, fake3, model3, ...). Figures: the median over
-the runs of p99 update for each (`model3_p99_update_ms`, `fake3_p99_update_ms`), their
-ratio `model3_vs_fake3_p99` (target <= 1.1), each run's p99, and what the model did
-(requests it served, by outcome, and the tokens it generated).
+Three runs of each, interleaved: model3 run i, then fake3 run i replaying model3 run i's
+recording. Figures: the median over the runs of p99 update for each
+(`model3_p99_update_ms`, `fake3_p99_update_ms`), their ratio `model3_vs_fake3_p99` (target
+<= 1.1), each run's p99; how faithful each replay was, per run (`fake3_replayed` /
+`fake3_not_replayed` requests; `fake3_unasked`: recorded answers the replay never asked
+for; `fake3_replay_mismatched`: replayed requests whose trigger kind or turn step differed
+from the model's; `fake3_cuts_missed`: answers the model run's runtime cut short, e.g. a
+cancelled turn, that the replay's did not cut within `CUT_GRACE_S`); the life each run
+carried (`*_answers` and `*_events`: requests and provider events that reached the runtime,
+`*_commands`: world commands submitted or posted, `*_command_frames`: frames with any,
+`*_command_kinds`: commands by kind over all runs); and what the model did (requests it
+served, by outcome, and the tokens it generated).
 
 Run: python tests/benchmarks/frame_budget.py [seconds of game time per scene, default 20]
      [--model-scenes: only the model pair | --all: the 100-NPC scenes, then the pair]
@@ -63,8 +82,9 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -75,7 +95,7 @@ import game.ui  # noqa: F401  (headless fix-ups before arcade.gui)  # isort: ski
 import arcade
 
 from game.agent.loop import AgentRuntime
-from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
+from game.agent.providers.base import Done, Provider, ProviderEvent, ProviderRequest, Usage
 from game.agent.providers.llama_protocol import JobStats
 from game.agent.providers.local_llama import LocalLlamaProvider, local_available
 from game.agent.providers.persona import PersonaProvider
@@ -97,6 +117,7 @@ FEW = 3  # NPCs of the model pair
 NEAR_SPAWN = 6  # tiles from the spawn within which a map of a few NPCs places them
 TALK_EVERY_S = 5.0  # game seconds between the player's lines in the model pair
 RUNS = 3  # runs of each scene of the model pair
+CUT_GRACE_S = 2.0  # game s a replayed answer the model run's runtime cut waits to be cut
 FPS = 60
 WARMUP_FRAMES = 60
 GRASS, GRASS2, PATH, WATER, TREE, PINE, ROCK, COLLISION = 1, 2, 4, 16, 30, 31, 33, 88
@@ -322,6 +343,133 @@ class Paced:
         """Nothing to release."""
 
 
+@dataclass
+class Answer:
+    """One request's answer as it reached the runtime: (game s since the request, event)
+    pairs and each event's wall s since the request; `cut_s` (game s) when the runtime
+    stopped reading before a `Done` or `ProviderError`."""
+
+    trigger: str
+    step: int
+    events: list[tuple[float, ProviderEvent]] = field(default_factory=list)
+    wall_s: list[float] = field(default_factory=list)
+    cut_s: float | None = None
+
+
+Recording = dict[str, list[Answer]]  # npc id -> its requests' answers, in request order
+
+
+class GameClock:
+    """The game time of the scene being run (`World.clock`, read from the agent thread)."""
+
+    def __init__(self) -> None:
+        self.world: World | None = None
+
+    def attach(self, world: World) -> None:
+        """Time by this scene's world from now on."""
+        self.world = world
+
+    def __call__(self) -> float:
+        """The world's game seconds (0 before a world is attached)."""
+        return self.world.clock if self.world is not None else 0.0
+
+    async def until(self, game_s: float) -> None:
+        """Sleep until the game clock reaches `game_s` (to the nearest frame)."""
+        while (left := game_s - self()) > 0.5 / FPS:
+            await asyncio.sleep(left)  # game time runs no faster than wall time, paced
+
+
+class Recorder:
+    """A provider passing another's answers through, recording them into `answers`."""
+
+    def __init__(self, inner: Provider, clock: GameClock) -> None:
+        self.inner = inner
+        self.clock = clock
+        self.primary = getattr(inner, "primary", inner)  # what `run_scene` loads and reads
+        self.name = inner.name
+        self.model = inner.model
+        self.answers: Recording = {}
+
+    async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+        """The inner provider's events, each recorded with its time since the request."""
+        meta = request.metadata
+        answer = Answer(str(meta.get("trigger")), int(meta.get("step", 0)))
+        self.answers.setdefault(str(meta.get("npc_id")), []).append(answer)
+        start, wall = self.clock(), time.perf_counter()
+        events = self.inner.stream(request).__aiter__()
+        ended = False
+        try:
+            async for event in events:
+                answer.events.append((self.clock() - start, event))
+                answer.wall_s.append(time.perf_counter() - wall)
+                ended = event.type in ("done", "provider_error")
+                yield event
+        finally:
+            if not ended:
+                answer.cut_s = self.clock() - start
+            closer = getattr(events, "aclose", None)
+            if closer is not None:  # at once, as the runtime would close the inner stream
+                await closer()
+
+    async def aclose(self) -> None:
+        """Close the inner provider."""
+        await self.inner.aclose()
+
+
+class Replayed(Paced):
+    """A model run's answers again, each event at its recorded delay in game time; `Paced`
+    for a request the recording has no answer for (the runs diverged)."""
+
+    model = "replayed"
+
+    def __init__(self, recording: Recording, clock: GameClock) -> None:
+        super().__init__()
+        self.recording = recording
+        self.clock = clock
+        self.asked: Counter[str] = Counter()  # npc id -> its requests so far
+        self.replayed = 0
+        self.not_replayed = 0
+        self.mismatched = 0  # replayed for a request of another trigger kind or step
+        self.cuts_missed = 0
+
+    async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+        """The recorded answer to this NPC's request of the same index, at the model's pace."""
+        meta = request.metadata
+        npc_id = str(meta.get("npc_id"))
+        index = self.asked[npc_id]
+        self.asked[npc_id] += 1
+        answers = self.recording.get(npc_id, [])
+        if index >= len(answers):
+            self.not_replayed += 1
+            async for event in super().stream(request):
+                yield event
+            return
+        answer = answers[index]
+        self.replayed += 1
+        self.requests += 1
+        if (answer.trigger, answer.step) != (str(meta.get("trigger")), int(meta.get("step", 0))):
+            self.mismatched += 1
+        start = self.clock()
+        for offset, event in answer.events:
+            await self.clock.until(start + offset)
+            if isinstance(event, Usage):
+                self.tokens += event.output_tokens
+            elif isinstance(event, Done):
+                self.served += 1
+            yield event
+        if answer.cut_s is not None:
+            # The model run's runtime stopped reading here (a cancel, the watchdog, a timeout,
+            # the scene's end): the same cause should cut this replay; if not, it ends.
+            await self.clock.until(start + answer.cut_s + CUT_GRACE_S)
+            self.cuts_missed += 1
+            yield Done(stop_reason="cut")
+
+    @property
+    def unasked(self) -> int:
+        """Recorded answers no request of the replay asked for (the runs diverged)."""
+        return sum(max(0, len(a) - self.asked[npc_id]) for npc_id, a in self.recording.items())
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
@@ -354,14 +502,18 @@ def run_scene(
     npcs: int = NPCS,
     provider: Provider | None = None,
     talk_every_s: float | None = None,
+    on_world: Callable[[World], None] | None = None,
 ) -> dict[str, Any]:
     """One scene on the generated map with `npcs` NPCs: "thinking" (records what the agents
     did into `script`, if given), "idle" (agents off) or "replay" (agents off, the recorded
     commands fed to the world at their frames). The agents think with `provider` (default
     `Paced`; one with a `load()`, or wrapping one as `primary`, is loaded before the timed
-    part); every `talk_every_s` of game time the player says a line to the next NPC.
-    Returns per-frame update and frame times in ms, and what the agents did."""
+    part); every `talk_every_s` of game time the player says a line to the next NPC;
+    `on_world` is given the world before play. Returns per-frame update and frame times in
+    ms, the wall seconds the frames took, and what the agents did."""
     world = World(load_map(map_for(folder, npcs)))
+    if on_world is not None:
+        on_world(world)
     provider = provider if provider is not None else Paced()
     primary = getattr(provider, "primary", provider)
     saves = Path(tempfile.mkdtemp(prefix=f"saves-{mode}-", dir=folder))
@@ -449,6 +601,7 @@ def run_scene(
             behind = start + (frame + 1) * dt - time.perf_counter()
             if behind > 0:
                 time.sleep(behind)
+        wall_s = time.perf_counter() - start
     triggers = len(brain.sent)
     thread.stop(shutdown)
     window.show_view(arcade.View())
@@ -456,6 +609,7 @@ def run_scene(
     return {
         "update": update_ms,
         "frame": frame_ms,
+        "wall_s": wall_s,
         "triggers": triggers,
         "player_lines": said,
         "fallbacks": agents.fallbacks,
@@ -467,6 +621,17 @@ def _provider_figures(provider: object) -> dict[str, Any]:
     """What the provider did: requests, those served to the end, tokens streamed; for the
     local model also the prompt tokens it decoded (not reused from its cache), its
     `JobStats` outcomes, the settings it ran on and its crashes."""
+    if isinstance(provider, Replayed):
+        return {
+            "requests": provider.requests,
+            "served": provider.served,
+            "tokens": provider.tokens,
+            "replayed": provider.replayed,
+            "not_replayed": provider.not_replayed,
+            "unasked": provider.unasked,
+            "mismatched": provider.mismatched,
+            "cuts_missed": provider.cuts_missed,
+        }
     if isinstance(provider, Paced):
         return {"requests": provider.requests, "served": provider.served, "tokens": provider.tokens}
     assert isinstance(provider, LocalLlamaProvider), provider
@@ -512,9 +677,12 @@ def bundled_model(probe_cache: Path) -> Provider:
     return FallbackProvider(LocalLlamaProvider(None, probe_cache=probe_cache), PersonaProvider())
 
 
-def timed_fake() -> Provider:
-    """`Paced` in the same wrapper, so the pair differs only in what answers."""
-    return FallbackProvider(Paced(), PersonaProvider())
+def replaying(recording: Recording, clock: GameClock) -> Provider:
+    """`Replayed` in the same wrapper, so the pair differs only in what answers. Its breaker
+    cannot open: the recording already holds what the model run's breaker did (the persona
+    brain's answers while it was open), and every request must reach `Replayed` to keep
+    its per-NPC count in step with the recording."""
+    return FallbackProvider(Replayed(recording, clock), PersonaProvider(), failures_to_open=10**9)
 
 
 def model_pair(folder: Path, window: arcade.Window, seconds: float) -> dict[str, Any]:
@@ -523,20 +691,37 @@ def model_pair(folder: Path, window: arcade.Window, seconds: float) -> dict[str,
         raise SystemExit("the model scenes need llama-cpp-python and the bundled model")
     probe_cache = folder / "llama-probe.json"  # probed in the first run, read back after
     runs: dict[str, list[dict[str, Any]]] = {"model3": [], "fake3": []}
+
+    def run(name: str, provider: Recorder) -> Recording:
+        script: list[tuple[int, WorldCommand]] = []
+        clock.world = None
+        result = run_scene(
+            folder,
+            window,
+            "thinking",
+            seconds,
+            script,
+            npcs=FEW,
+            provider=provider,
+            talk_every_s=TALK_EVERY_S,
+            on_world=clock.attach,
+        )
+        if name == "model3" and result["served"] == 0:
+            raise SystemExit(f"the model served no request in a model3 run: {result}")
+        answers = [a for npc_answers in provider.answers.values() for a in npc_answers]
+        result["answers"] = len(answers)
+        result["events"] = sum(len(a.events) for a in answers)
+        result["commands"] = len(script)
+        result["fps"] = (WARMUP_FRAMES + len(result["frame"])) / result["wall_s"]
+        result["command_frames"] = len({frame for frame, _ in script})
+        result["command_kinds"] = Counter(type(command).__name__ for _, command in script)
+        runs[name].append(result)
+        return provider.answers
+
+    clock = GameClock()
     for _ in range(RUNS):
-        for name, provider in (("model3", bundled_model(probe_cache)), ("fake3", timed_fake())):
-            result = run_scene(
-                folder,
-                window,
-                "thinking",
-                seconds,
-                npcs=FEW,
-                provider=provider,
-                talk_every_s=TALK_EVERY_S,
-            )
-            if name == "model3" and result["served"] == 0:
-                raise SystemExit(f"the model served no request in a model3 run: {result}")
-            runs[name].append(result)
+        recording = run("model3", Recorder(bundled_model(probe_cache), clock))
+        run("fake3", Recorder(replaying(recording, clock), clock))
     fields: dict[str, Any] = {}
     for name, results in runs.items():
         p99s = [_pct(r["update"], 0.99) for r in results]
@@ -553,6 +738,14 @@ def model_pair(folder: Path, window: arcade.Window, seconds: float) -> dict[str,
         fields[f"{name}_served"] = [r["served"] for r in results]
         fields[f"{name}_tokens"] = [r["tokens"] for r in results]
         fields[f"{name}_fallbacks"] = [r["fallbacks"] for r in results]
+        fields[f"{name}_fps"] = [round(r["fps"], 1) for r in results]
+        fields[f"{name}_answers"] = [r["answers"] for r in results]
+        fields[f"{name}_events"] = [r["events"] for r in results]
+        fields[f"{name}_commands"] = [r["commands"] for r in results]
+        fields[f"{name}_command_frames"] = [r["command_frames"] for r in results]
+        fields[f"{name}_command_kinds"] = dict(
+            sorted(sum((r["command_kinds"] for r in results), Counter()).items())
+        )
     fields["model3_vs_fake3_p99"] = round(
         fields["model3_p99_update_ms"] / fields["fake3_p99_update_ms"], 3
     )
@@ -563,6 +756,9 @@ def model_pair(folder: Path, window: arcade.Window, seconds: float) -> dict[str,
     fields["model3_prefilled_tokens"] = [r["prefilled"] for r in runs["model3"]]
     fields["model3_settings"] = runs["model3"][-1]["settings"]
     fields["model3_crashes"] = sum(r["crashes"] for r in runs["model3"])
+    for key in ("replayed", "not_replayed", "unasked", "mismatched", "cuts_missed"):
+        figure = "fake3_replay_mismatched" if key == "mismatched" else f"fake3_{key}"
+        fields[figure] = [r[key] for r in runs["fake3"]]
     fields["player_lines_per_run"] = runs["model3"][0]["player_lines"]
     fields["pair_npcs"] = FEW
     fields["pair_runs"] = RUNS
