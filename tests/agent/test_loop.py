@@ -17,9 +17,9 @@ from game.agent.events import AssistantMessage, ErrorEvent, ResultEvent, ToolRes
 from game.agent.loop import Cancelled, Failed, Final, MaxSteps, Trigger
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import ProviderEvent, ProviderRequest, TextDelta
-from game.agent.providers.scripted import (
+from game.agent.providers.fake import (
+    FakeProvider,
     Pause,
-    ScriptedProvider,
     UnexpectedCall,
     error,
     reply,
@@ -620,8 +620,8 @@ async def test_world_and_npc_summaries_come_from_the_slot(
 
 
 async def test_a_provider_per_trigger(make_runtime: RuntimeFactory) -> None:
-    player_brain = ScriptedProvider([reply("For you, anything.")], name="remote")
-    idle_brain = ScriptedProvider([reply("Hum hum.")], name="local")
+    player_brain = FakeProvider([reply("For you, anything.")], name="remote")
+    idle_brain = FakeProvider([reply("Hum hum.")], name="local")
     rt = make_runtime(
         idle_brain,
         provider_for=lambda t: player_brain if t.kind == "player_message" else idle_brain,
