@@ -66,8 +66,8 @@ class Pause:
         await self.reached.wait()
 
 
-ScriptItem = Union[ProviderEvent, Pause, asyncio.Event]  # noqa: UP007 (a runtime alias)
-Step = Sequence[ScriptItem] | Callable[[ProviderRequest], Sequence[ScriptItem]]
+StepItem = Union[ProviderEvent, Pause, asyncio.Event]  # noqa: UP007 (a runtime alias)
+Step = Sequence[StepItem] | Callable[[ProviderRequest], Sequence[StepItem]]
 
 
 class FakeProvider:
@@ -192,9 +192,9 @@ def error(
     return ProviderError(kind=kind, message=message, status=status, retry_after=retry_after)
 
 
-def step(*parts: ScriptItem | Sequence[ScriptItem], end: bool = True) -> list[ScriptItem]:
+def step(*parts: StepItem | Sequence[StepItem], end: bool = True) -> list[StepItem]:
     """Flatten events and event lists into one step, ending it with `done()` unless `end=False`."""
-    items: list[ScriptItem] = []
+    items: list[StepItem] = []
     for part in parts:
         if isinstance(part, Sequence):
             items.extend(part)
@@ -205,6 +205,6 @@ def step(*parts: ScriptItem | Sequence[ScriptItem], end: bool = True) -> list[Sc
     return items
 
 
-def reply(value: str, chunks: int = 3) -> list[ScriptItem]:
+def reply(value: str, chunks: int = 3) -> list[StepItem]:
     """A whole text answer: the text, then done."""
     return step(text(value, chunks))
