@@ -52,7 +52,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--provider",
         default=None,
         choices=PROVIDER_CHOICES,
-        help="who plays the NPCs (default: auto: an API key in the environment, else the "
+        help="who plays the NPCs; 'scripted' is the persona brain: no model, each NPC "
+        "answers from its persona (default: auto: an API key in the environment, else the "
         "local model if installed, else scripted)",
     )
     parser.add_argument(

@@ -20,11 +20,11 @@ from game.agent.history import Line, conversation
 from game.agent.loop import AgentRuntime, Trigger
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
-from game.agent.providers.persona import PersonaProvider
 from game.agent.providers.select import FallbackProvider, select_provider
 from game.bridge import AgentThread
 from game.config import Settings
 from game.npc.brain import Brain, IdleSettings, NpcAgents
+from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id

@@ -35,7 +35,7 @@ class NetworkGuard:
         self.attempts.append(f"{what} {host!r}")
         raise NetworkBlocked(
             f"test tried to reach {host!r} ({what}): tests must not use the real network. "
-            "Use ScriptedProvider, an httpx.MockTransport, or a server on 127.0.0.1."
+            "Use FakeProvider, an httpx.MockTransport, or a server on 127.0.0.1."
         )
 
 

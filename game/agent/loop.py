@@ -427,7 +427,7 @@ class _Turn:
         except asyncio.CancelledError:
             return self._interrupted()
         except AssertionError:
-            raise  # a ScriptedProvider saw an unexpected call: fail the test loudly
+            raise  # a FakeProvider saw an unexpected call: fail the test loudly
         except Exception as exc:
             log.exception("turn %s of %s failed", self.run_id, self.npc_id)
             self._keep_partial()

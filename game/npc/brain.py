@@ -41,7 +41,7 @@ from game.agent.loop import (
     TriggerKind,
     TurnOutcome,
 )
-from game.agent.providers.persona import NEAR_PHRASE, mood_of, reply_for
+from game.npc.persona import NEAR_PHRASE, mood_of, reply_for
 from game.npc.skills import SkillDeps
 from game.world.commands import (
     Emote,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.agent.loop import AgentRuntime
-from game.agent.providers.scripted import ScriptedProvider, Step
+from game.agent.providers.fake import FakeProvider, Step
 from game.agent.tools import ToolRegistry
 
 from .helpers import BRAM, MIRA, make_registry
@@ -30,13 +30,13 @@ async def make_runtime(saves: Path) -> AsyncIterator[RuntimeFactory]:
     made: list[AgentRuntime] = []
 
     def factory(
-        steps: list[Step] | ScriptedProvider | None = None,
+        steps: list[Step] | FakeProvider | None = None,
         *,
         registry: ToolRegistry | None = None,
         saves_dir: Path | None = None,
         **kwargs: Any,
     ) -> AgentRuntime:
-        provider = steps if isinstance(steps, ScriptedProvider) else ScriptedProvider(steps or [])
+        provider = steps if isinstance(steps, FakeProvider) else FakeProvider(steps or [])
         runtime = AgentRuntime(
             saves_dir or saves, provider=provider, registry=registry or make_registry(), **kwargs
         )

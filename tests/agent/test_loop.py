@@ -17,9 +17,9 @@ from game.agent.events import AssistantMessage, ErrorEvent, ResultEvent, ToolRes
 from game.agent.loop import Cancelled, Failed, Final, MaxSteps, Trigger
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import ProviderEvent, ProviderRequest, TextDelta
-from game.agent.providers.scripted import (
+from game.agent.providers.fake import (
+    FakeProvider,
     Pause,
-    ScriptedProvider,
     UnexpectedCall,
     error,
     reply,
@@ -314,7 +314,7 @@ async def test_aclose_cancels_running_turns_and_flushes(
 # --- replay -------------------------------------------------------------------------------
 
 
-def _script() -> list[Any]:
+def _steps() -> list[Any]:
     return [
         step(tool_call("look", {"target": "well"}, id="c1"), usage(100, 10)),
         reply("A fine well."),
@@ -326,14 +326,14 @@ async def test_replay_after_a_restart_sends_the_same_input_as_the_live_turn(
     make_runtime: RuntimeFactory, tmp_path: Path
 ) -> None:
     second = Trigger(kind="heard", text="Bram says: bye!", perception="Bram waves.")
-    live = make_runtime(_script(), saves_dir=tmp_path / "a")
+    live = make_runtime(_steps(), saves_dir=tmp_path / "a")
     await live.run_turn("s1", "mira", HI)
     await live.run_turn("s1", "mira", second)
 
-    before = make_runtime(_script()[:2], saves_dir=tmp_path / "b")
+    before = make_runtime(_steps()[:2], saves_dir=tmp_path / "b")
     await before.run_turn("s1", "mira", HI)
     await before.aclose()
-    after = make_runtime(_script()[2:], saves_dir=tmp_path / "b")
+    after = make_runtime(_steps()[2:], saves_dir=tmp_path / "b")
     log = live.store("s1").read("mira")
     before_second = next(i for i, e in enumerate(log) if e.type == "world.observation")
     assert after.build_request("s1", "mira") == live.context.build(
@@ -348,7 +348,7 @@ async def test_replay_after_a_restart_sends_the_same_input_as_the_live_turn(
 async def test_each_step_request_is_the_replay_of_the_log_so_far(
     make_runtime: RuntimeFactory,
 ) -> None:
-    rt = make_runtime(_script()[:2])
+    rt = make_runtime(_steps()[:2])
     await rt.run_turn("s1", "mira", HI)
     events = rt.store("s1").read("mira")
     step_two = next(
@@ -620,8 +620,8 @@ async def test_world_and_npc_summaries_come_from_the_slot(
 
 
 async def test_a_provider_per_trigger(make_runtime: RuntimeFactory) -> None:
-    player_brain = ScriptedProvider([reply("For you, anything.")], name="remote")
-    idle_brain = ScriptedProvider([reply("Hum hum.")], name="local")
+    player_brain = FakeProvider([reply("For you, anything.")], name="remote")
+    idle_brain = FakeProvider([reply("Hum hum.")], name="local")
     rt = make_runtime(
         idle_brain,
         provider_for=lambda t: player_brain if t.kind == "player_message" else idle_brain,

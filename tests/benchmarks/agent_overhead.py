@@ -38,7 +38,7 @@ from game.agent.events import (
 )
 from game.agent.loop import AgentRuntime, Trigger
 from game.agent.providers.base import ProviderEvent, ProviderRequest, ToolCall
-from game.agent.providers.scripted import step, text, tool_call, usage
+from game.agent.providers.fake import step, text, tool_call, usage
 from game.agent.store import SessionStore
 from game.agent.tools import Tool, ToolContext, ToolRegistry
 

@@ -98,10 +98,10 @@ from game.agent.loop import AgentRuntime
 from game.agent.providers.base import Done, Provider, ProviderEvent, ProviderRequest, Usage
 from game.agent.providers.llama_protocol import JobStats
 from game.agent.providers.local_llama import LocalLlamaProvider, local_available
-from game.agent.providers.persona import PersonaProvider
 from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread
 from game.npc.brain import Brain, IdleSettings, NpcAgents, SpareTime
+from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView

@@ -41,7 +41,7 @@ from game.agent.events import (  # noqa: E402
 )
 from game.agent.loop import AgentRuntime  # noqa: E402
 from game.agent.providers.base import ToolCall  # noqa: E402
-from game.agent.providers.scripted import ScriptedProvider  # noqa: E402
+from game.agent.providers.fake import FakeProvider  # noqa: E402
 from game.agent.store import SessionStore  # noqa: E402
 from game.bridge import AgentThread  # noqa: E402
 from game.npc.brain import NpcAgents  # noqa: E402
@@ -125,7 +125,7 @@ def make_slot(saves: Path, world: World) -> None:
 def runtime_for(saves: Path, world: World) -> AgentRuntime:
     rt = AgentRuntime(
         saves,
-        provider=ScriptedProvider(),
+        provider=FakeProvider(),
         registry=build_registry(),
     )
     for npc in world.npcs.values():

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from game.agent.loop import AgentRuntime
-from game.agent.providers.persona import PersonaProvider
 from game.agent.store import SessionStore
 from game.npc.brain import profile_of
+from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import load_map
 from game.world.world import World

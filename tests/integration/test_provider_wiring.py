@@ -6,7 +6,7 @@ import socket
 
 from game.agent.loop import Trigger
 from game.agent.providers.base import Done, Message, ProviderRequest, TextDelta
-from game.agent.providers.scripted import ScriptedProvider, reply
+from game.agent.providers.fake import FakeProvider, reply
 from game.agent.providers.select import FallbackProvider
 from game.config import Settings
 from game.village import Providers, open_providers
@@ -53,7 +53,7 @@ async def test_scripted_is_not_wrapped() -> None:
 
 
 async def test_a_model_per_trigger_kind() -> None:
-    fake = ScriptedProvider([reply("a"), reply("b")], name="openai")
+    fake = FakeProvider([reply("a"), reply("b")], name="openai")
     providers = Providers(fake, "test")
     settings = Settings(model="big", models_by_trigger={"idle": "small"})
     pick = providers.provider_for(settings)

@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 
 from game.agent.loop import AgentRuntime, Final, Trigger
-from game.agent.providers.persona import PersonaProvider, reply_for
 from game.npc.brain import NpcAgents
+from game.npc.persona import PersonaProvider, reply_for
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
 from game.world.perception import perceive

@@ -23,9 +23,9 @@ from game.agent.providers import local_llama
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
 from game.agent.providers.llama_probe import ProbeCache, probe_key
 from game.agent.providers.local_llama import FIX_BUILD, LocalLlamaProvider
-from game.agent.providers.persona import PersonaProvider
 from game.agent.providers.select import FallbackProvider
 from game.config import Settings
+from game.npc.persona import PersonaProvider
 from game.village import Village
 
 from .conftest import FAULT, npc_request, remembered, skill_specs

@@ -16,8 +16,8 @@ import pytest
 
 from game.agent.loop import AgentRuntime
 from game.agent.providers.base import Provider
-from game.agent.providers.persona import PersonaProvider
 from game.npc.brain import Brain, ChatterSettings, IdleSettings, NpcAgents
+from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import MapData, NpcSpawn, load_map
 from game.world.world import Spoke, World

@@ -1,7 +1,7 @@
 """When NPCs think: speech heard, the chatter cap, the player near, idle ticks, fallbacks.
 
-Every test runs the real village map with the persona-driven scripted provider (or a
-scripted fake where the test needs a failing or silent model), stepping the game clock.
+Every test runs the real village map with the persona brain (`PersonaProvider`, or a
+`FakeProvider` where the test needs a failing or silent model), stepping the game clock.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.agent.loop import Trigger
-from game.agent.providers.scripted import Pause, ScriptedProvider, error, step, tool_call
+from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
 from game.npc.brain import MAX_PUT_OFF, ChatterSettings, IdleSettings, SpareTime
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
@@ -72,7 +72,7 @@ async def test_chatter_cap_ends_npc_exchanges_and_cools_down(tmp_path: Path) -> 
 
 
 async def test_the_player_talking_comes_first_and_stops_a_walk(tmp_path: Path) -> None:
-    provider = ScriptedProvider(
+    provider = FakeProvider(
         [
             step(tool_call("move", {"to": "elder house"})),  # the idle turn: a long walk
             step(tool_call("say", {"text": "Rye and honey buns!"})),  # the answer
@@ -171,7 +171,7 @@ async def test_idle_is_slower_off_screen_and_can_be_switched_off(tmp_path: Path)
 
 
 async def test_a_failing_provider_falls_back_in_character(tmp_path: Path) -> None:
-    provider = ScriptedProvider([step(error("http", "503 upstream"))])
+    provider = FakeProvider([step(error("http", "503 upstream"))])
     life = Life(tmp_path, provider=provider)
     life.world.player.place((21, 19))
     life.brain.player_talks("pip", "Who are you?")
@@ -185,7 +185,7 @@ async def test_a_failing_provider_falls_back_in_character(tmp_path: Path) -> Non
 
 async def test_a_silent_provider_falls_back_after_the_limit(tmp_path: Path) -> None:
     silent = Pause()  # never released: the model never says a word
-    provider = ScriptedProvider([step(silent)])
+    provider = FakeProvider([step(silent)])
     life = Life(tmp_path, provider=provider, slow_after_s=3.0)
     life.world.player.place((21, 19))
     life.brain.player_talks("pip", "Hello?")

@@ -9,7 +9,7 @@ from pathlib import Path
 from game.agent.events import ToolUse
 from game.agent.loop import Final, Trigger
 from game.agent.providers.base import Message, ProviderRequest
-from game.agent.providers.persona import (
+from game.npc.persona import (
     MAX_PLAN,
     NEAR_PHRASE,
     PersonaProvider,

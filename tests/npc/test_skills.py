@@ -1,6 +1,6 @@
 """The skills on the real village map, called by a model through the agent runtime.
 
-A `ScriptedProvider` plays the model: it calls one skill, and the next request it gets
+A `FakeProvider` plays the model: it calls one skill, and the next request it gets
 holds the tool result the model would read. The world is stepped on the game clock.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from game.agent.loop import Final, Trigger
 from game.agent.providers.base import Message
-from game.agent.providers.scripted import ScriptedProvider, step, tool_call
+from game.agent.providers.fake import FakeProvider, step, tool_call
 from game.world.perception import perceive
 from game.world.tiled import MapData
 
@@ -23,7 +23,7 @@ from .conftest import Life
 async def act(life: Life, npc_id: str, name: str, args: dict[str, Any]) -> Message:
     """Have the model of `npc_id` call one skill; return the result it reads next."""
     provider = life.provider
-    assert isinstance(provider, ScriptedProvider)
+    assert isinstance(provider, FakeProvider)
     provider.add(step(tool_call(name, args)), step())
     before = len(provider.calls)
     turn = asyncio.ensure_future(
@@ -37,7 +37,7 @@ async def act(life: Life, npc_id: str, name: str, args: dict[str, Any]) -> Messa
 
 
 async def test_move_around_a_wall_arrives_by_a_path(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     world = life.world
     tobin = world.npcs["tobin"]
     start = tobin.tile
@@ -45,7 +45,7 @@ async def test_move_around_a_wall_arrives_by_a_path(tmp_path: Path) -> None:
     assert not world.grid.line_of_sight(start, goal), "the straight way must be walled"
     visited = [start]
     provider = life.provider
-    assert isinstance(provider, ScriptedProvider)
+    assert isinstance(provider, FakeProvider)
     provider.add(step(tool_call("move", {"to": "garden"})), step())
     turn = asyncio.ensure_future(
         life.runtime.run_turn("test", "tobin", Trigger(kind="idle", text="A quiet moment."))
@@ -68,7 +68,7 @@ async def test_move_around_a_wall_arrives_by_a_path(tmp_path: Path) -> None:
 
 
 async def test_move_into_water_is_impossible_with_the_reason(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     wren = life.world.npcs["wren"]
     assert wren.tile == (41, 26) and (40, 26) in life.world.map.blocked  # the pond
     result = await act(life, "wren", "move", {"direction": "left", "steps": 2})
@@ -79,7 +79,7 @@ async def test_move_into_water_is_impossible_with_the_reason(tmp_path: Path) -> 
 
 
 async def test_move_to_unknown_place_lists_the_places(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     result = await act(life, "pip", "move", {"to": "the castle"})
     assert result.is_error and "unknown place 'the castle'" in result.content
     assert "bakery" in result.content and "forge" in result.content
@@ -89,7 +89,7 @@ async def test_move_to_unknown_place_lists_the_places(tmp_path: Path) -> None:
 
 
 async def test_move_to_a_person_stops_beside_them(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     result = await act(life, "cassius", "move", {"to": "Pip"})
     assert not result.is_error, result.content
     pip, cassius = life.world.npcs["pip"], life.world.npcs["cassius"]
@@ -98,7 +98,7 @@ async def test_move_to_a_person_stops_beside_them(tmp_path: Path) -> None:
 
 
 async def test_say_is_heard_in_earshot_and_not_beyond(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     world = life.world
     near, far = world.npcs["cassius"], world.npcs["brenna"]
     pip = world.npcs["pip"]
@@ -116,7 +116,7 @@ async def test_say_is_heard_in_earshot_and_not_beyond(tmp_path: Path) -> None:
 
 
 async def test_say_to_someone_out_of_earshot_says_so(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     result = await act(life, "pip", "say", {"text": "Brenna! Hello!", "target": "Brenna"})
     assert not result.is_error
     assert "too far away to hear" in result.content
@@ -124,7 +124,7 @@ async def test_say_to_someone_out_of_earshot_says_so(tmp_path: Path) -> None:
 
 
 async def test_look_and_emote_and_wait(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     around = await act(life, "brenna", "look", {})
     assert around.content.startswith("You are at the forge in Hollowbrook.")
     place = await act(life, "brenna", "look", {"at": "the bakery"})
@@ -141,18 +141,18 @@ async def test_look_and_emote_and_wait(tmp_path: Path) -> None:
 
 
 async def test_ask_needs_the_player_near(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     result = await act(life, "pip", "ask", {"question": "Coming?", "options": ["Yes", "No"]})
     assert result.is_error and "the player is not near" in result.content
     await life.close()
 
 
 async def test_ask_returns_the_players_pick(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     world = life.world
     world.player.place((21, 19))  # beside Pip
     provider = life.provider
-    assert isinstance(provider, ScriptedProvider)
+    assert isinstance(provider, FakeProvider)
     options = ["Yes, let's go!", "Maybe later"]
     provider.add(step(tool_call("ask", {"question": "Dragon hunt?", "options": options})), step())
     turn = asyncio.ensure_future(
@@ -171,11 +171,11 @@ async def test_ask_returns_the_players_pick(tmp_path: Path) -> None:
 
 
 async def test_ask_resolves_when_the_player_walks_away(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=ScriptedProvider())
+    life = Life(tmp_path, provider=FakeProvider())
     world = life.world
     world.player.place((21, 19))
     provider = life.provider
-    assert isinstance(provider, ScriptedProvider)
+    assert isinstance(provider, FakeProvider)
     provider.add(step(tool_call("ask", {"question": "Coming?", "options": ["Yes", "No"]})), step())
     turn = asyncio.ensure_future(
         life.runtime.run_turn("test", "pip", Trigger(kind="idle", text="hm"))
@@ -194,7 +194,7 @@ async def test_a_map_maker_adds_an_npc_with_a_point_object(
     from .conftest import crowd
 
     crowd(village_map, 1, (19, 17))
-    life = Life(tmp_path, provider=ScriptedProvider(), map_data=village_map)
+    life = Life(tmp_path, provider=FakeProvider(), map_data=village_map)
     assert "villager0" in life.world.npcs
     assert life.runtime.profile("villager0").name == "Villager Number0"
     result = await act(life, "villager0", "look", {})

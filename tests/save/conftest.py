@@ -11,7 +11,7 @@ import pytest
 
 from game.agent.loop import Trigger, TurnOutcome
 from game.agent.providers.base import Provider
-from game.agent.providers.scripted import ScriptedProvider, reply
+from game.agent.providers.fake import FakeProvider, reply
 from game.village import Village
 from game.world.perception import perceive
 
@@ -65,7 +65,7 @@ def open_village(saves: Path) -> Iterator[Callable[..., Village]]:
             map_path,
             slot=slot,
             saves_dir=saves_dir or saves,
-            provider=provider or ScriptedProvider([reply("Hello there.")] * 20),
+            provider=provider or FakeProvider([reply("Hello there.")] * 20),
         )
         opened.append(village)
         return village

@@ -14,17 +14,17 @@ from game.agent.memory import (
     summarizer_for,
 )
 from game.agent.providers.base import ToolCall
-from game.agent.providers.scripted import ScriptedProvider, error, reply, step, tool_call
+from game.agent.providers.fake import FakeProvider, error, reply, step, tool_call
 from game.agent.providers.select import FallbackProvider
 from game.agent.tools import ToolRegistry
 
 TOBIN = NpcProfile(npc_id="tobin", name="Tobin", persona="A cheerful baker.")
 
 
-def runtime(saves: Path, provider: ScriptedProvider | None = None) -> AgentRuntime:
+def runtime(saves: Path, provider: FakeProvider | None = None) -> AgentRuntime:
     rt = AgentRuntime(
         saves,
-        provider=provider or ScriptedProvider(),
+        provider=provider or FakeProvider(),
         registry=ToolRegistry(),
         context=ContextBuilder(history_token_budget=100_000),
     )
@@ -110,25 +110,26 @@ def test_extractive_summary_reads_say_calls_and_stays_short() -> None:
 async def test_a_remote_provider_writes_the_summary_else_extractive(saves: Path) -> None:
     rt = runtime(saves)
     fill(rt, 30)
-    writer = ScriptedProvider([reply("You met Ada; she loves rye bread.")], name="openai")
+    writer = FakeProvider([reply("You met Ada; she loves rye bread.")], name="openai")
     compactor = Compactor(rt, lambda: "s1", budget_tokens=1000, keep_tokens=400, summarizer=writer)
     event = await compactor.maybe_compact("s1", "tobin")
     assert event is not None and event.text == "You met Ada; she loves rye bread."
     assert "fact 0:" in writer.calls[0].messages[0].content
     fill(rt, 30)
-    failing = ScriptedProvider([step(error("timeout", "slow"))], name="openai")
+    failing = FakeProvider([step(error("timeout", "slow"))], name="openai")
     compactor.summarizer = failing
     event = await compactor.maybe_compact("s1", "tobin")
     assert event is not None and event.text.startswith("Earlier")
     assert "You met Ada" in event.text  # the previous summary is rolled in
-    assert summarizer_for(ScriptedProvider(name="scripted")) is None
-    fallback = FallbackProvider(writer, ScriptedProvider(name="scripted"))
+    # A fake named like the persona brain: no summaries from it, nor from a fallback.
+    assert summarizer_for(FakeProvider(name="scripted")) is None
+    fallback = FallbackProvider(writer, FakeProvider(name="scripted"))
     assert summarizer_for(fallback) is writer
 
 
 async def test_compaction_runs_by_itself_after_a_turn(saves: Path) -> None:
     steps = [reply(f"answer {i} " + "crumb " * 80) for i in range(12)]
-    rt = runtime(saves, ScriptedProvider(steps))
+    rt = runtime(saves, FakeProvider(steps))
     compactor = Compactor(rt, lambda: "s1", budget_tokens=800, keep_tokens=300)
     compactor.attach()
     for i in range(12):

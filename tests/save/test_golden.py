@@ -6,7 +6,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from game.agent.providers.scripted import ScriptedProvider, reply
+from game.agent.providers.fake import FakeProvider, reply
 from game.save.format import FORMAT_VERSION
 from game.save.slot import read_slot
 from game.save.slots import slot_files
@@ -29,7 +29,7 @@ def test_the_golden_slot_reads_clean() -> None:
 
 def test_the_golden_slot_plays_on(open_village: Callable[..., Village], saves: Path) -> None:
     shutil.copytree(GOLDEN, saves / "golden")
-    provider = ScriptedProvider([reply("You are Ada, and the rye was warm.")])
+    provider = FakeProvider([reply("You are Ada, and the rye was warm.")])
     village = open_village("golden", provider)
     world = village.world
     assert world.player.tile == (12, 16) and world.player.facing == "left"

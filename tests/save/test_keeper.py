@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.agent.providers.scripted import ScriptedProvider, reply
+from game.agent.providers.fake import FakeProvider, reply
 from game.save.errors import FormatTooNew, MapMismatch
 from game.save.keeper import snapshot_world
 from game.save.slot import read_slot
@@ -29,7 +29,7 @@ def all_text(request: object) -> str:
 def test_after_a_restart_the_npc_remembers_what_the_player_said(
     open_village: OpenVillage, saves: Path
 ) -> None:
-    first = ScriptedProvider([reply("A red key? I will keep my eyes open, Ada.")])
+    first = FakeProvider([reply("A red key? I will keep my eyes open, Ada.")])
     village = open_village("s1", first)
     talk(village, "tobin", "My name is Ada and I lost a red key by the well.")
     tobin = village.world.npcs["tobin"]
@@ -40,7 +40,7 @@ def test_after_a_restart_the_npc_remembers_what_the_player_said(
     village.world.clock = 321.5
     village.close()  # autosave on quit
 
-    second = ScriptedProvider([reply("You lost a red key by the well, Ada.")])
+    second = FakeProvider([reply("You lost a red key by the well, Ada.")])
     again = open_village("s1", second)
     assert again.world.npcs["tobin"].tile == spot
     assert again.world.npcs["tobin"].facing == "left"
@@ -87,7 +87,7 @@ def test_save_takes_a_snapshot_and_returns_at_once(open_village: OpenVillage) ->
 def test_loading_another_slot_restores_it_and_switches_the_agents(
     open_village: OpenVillage, saves: Path
 ) -> None:
-    village = open_village("a", ScriptedProvider([reply("Noted, blue door.")] * 3))
+    village = open_village("a", FakeProvider([reply("Noted, blue door.")] * 3))
     talk(village, "tobin", "Remember the blue door.")
     saved_tile = village.world.player.tile
     assert village.save().result(timeout=10).ok

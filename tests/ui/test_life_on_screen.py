@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from game.agent.providers.persona import PersonaProvider
 from game.config import Settings
+from game.npc.persona import PersonaProvider
 from game.village import Village
 from game.world.commands import Ask, Emote, Say, SpeechStart
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from game.agent.providers.persona import PersonaProvider
 from game.config import Settings
+from game.npc.persona import PersonaProvider
 from game.save.thumbnail import png_size
 from game.village import Village
 

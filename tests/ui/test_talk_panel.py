@@ -18,8 +18,8 @@ from game.agent.providers.base import (
     ToolCallDone,
     ToolCallStart,
 )
-from game.agent.providers.persona import PersonaProvider
 from game.config import Settings
+from game.npc.persona import PersonaProvider
 from game.village import Village
 
 from .conftest import VILLAGE, frames_until

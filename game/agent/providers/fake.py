@@ -1,6 +1,6 @@
-"""The test fake: a provider that plays back scripted steps and records every request.
+"""The test fake: a provider that plays back the steps a test gives it and records every request.
 
-Each `stream()` call consumes the next step; a call beyond the script raises
+Each `stream()` call consumes the next step; a call beyond the last step raises
 `UnexpectedCall` (an AssertionError carrying the request), which the agent loop lets
 through so the test fails loudly. A step is a list of provider events (build them with
 `text`, `tool_call`, `usage`, `done`, `error`, `step`), or a callable that returns one
@@ -30,8 +30,8 @@ from game.agent.providers.base import (
 )
 
 __all__ = [
+    "FakeProvider",
     "Pause",
-    "ScriptedProvider",
     "Step",
     "UnexpectedCall",
     "done",
@@ -47,7 +47,7 @@ _call_ids = itertools.count(1)
 
 
 class UnexpectedCall(AssertionError):
-    """The provider was called more often than the script allows."""
+    """The provider was called more often than it has steps."""
 
 
 class Pause:
@@ -66,18 +66,18 @@ class Pause:
         await self.reached.wait()
 
 
-ScriptItem = Union[ProviderEvent, Pause, asyncio.Event]  # noqa: UP007 (a runtime alias)
-Step = Sequence[ScriptItem] | Callable[[ProviderRequest], Sequence[ScriptItem]]
+StepItem = Union[ProviderEvent, Pause, asyncio.Event]  # noqa: UP007 (a runtime alias)
+Step = Sequence[StepItem] | Callable[[ProviderRequest], Sequence[StepItem]]
 
 
-class ScriptedProvider:
+class FakeProvider:
     """A deterministic provider for tests: plays back steps, records `calls`."""
 
     def __init__(
         self,
         steps: Iterable[Step] = (),
         *,
-        name: str = "scripted-fake",
+        name: str = "fake",
         model: str = "fake",
         delay_s: float = 0.0,
     ) -> None:
@@ -95,13 +95,13 @@ class ScriptedProvider:
         return len(self.steps) - self._next
 
     def add(self, *steps: Step) -> None:
-        """Append steps to the script."""
+        """Append steps to play."""
         self.steps.extend(steps)
 
     def assert_exhausted(self) -> None:
-        """Fail unless every scripted step was played."""
+        """Fail unless every step was played."""
         if self.remaining:
-            raise AssertionError(f"{self.remaining} scripted step(s) were never requested")
+            raise AssertionError(f"{self.remaining} step(s) of the fake were never requested")
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """Play the next step."""
@@ -109,11 +109,11 @@ class ScriptedProvider:
         if self._next >= len(self.steps):
             raise UnexpectedCall(
                 f"{self.name}: unexpected provider call #{len(self.calls)} "
-                f"(the script has {len(self.steps)} step(s)); request: {request!r}"
+                f"(the fake has {len(self.steps)} step(s)); request: {request!r}"
             )
-        scripted = self.steps[self._next]
+        planned = self.steps[self._next]
         self._next += 1
-        items = scripted(request) if callable(scripted) else scripted
+        items = planned(request) if callable(planned) else planned
         for item in items:
             if isinstance(item, Pause):
                 item.reached.set()
@@ -183,7 +183,7 @@ def done(stop_reason: str = "stop") -> Done:
 
 def error(
     kind: ErrorKind = "http",
-    message: str = "scripted failure",
+    message: str = "fake failure",
     *,
     status: int | None = None,
     retry_after: float | None = None,
@@ -192,9 +192,9 @@ def error(
     return ProviderError(kind=kind, message=message, status=status, retry_after=retry_after)
 
 
-def step(*parts: ScriptItem | Sequence[ScriptItem], end: bool = True) -> list[ScriptItem]:
+def step(*parts: StepItem | Sequence[StepItem], end: bool = True) -> list[StepItem]:
     """Flatten events and event lists into one step, ending it with `done()` unless `end=False`."""
-    items: list[ScriptItem] = []
+    items: list[StepItem] = []
     for part in parts:
         if isinstance(part, Sequence):
             items.extend(part)
@@ -205,6 +205,6 @@ def step(*parts: ScriptItem | Sequence[ScriptItem], end: bool = True) -> list[Sc
     return items
 
 
-def reply(value: str, chunks: int = 3) -> list[ScriptItem]:
+def reply(value: str, chunks: int = 3) -> list[StepItem]:
     """A whole text answer: the text, then done."""
     return step(text(value, chunks))

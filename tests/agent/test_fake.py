@@ -1,4 +1,4 @@
-"""The scripted fake provider itself."""
+"""The test fake provider itself (`FakeProvider`)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from game.agent.providers.base import (
     ToolCallDone,
     ToolCallStart,
 )
-from game.agent.providers.scripted import (
+from game.agent.providers.fake import (
+    FakeProvider,
     Pause,
-    ScriptedProvider,
     UnexpectedCall,
     reply,
     step,
@@ -29,12 +29,12 @@ from game.agent.providers.scripted import (
 REQUEST = ProviderRequest(system="s", messages=[])
 
 
-async def collect(provider: ScriptedProvider, request: ProviderRequest = REQUEST) -> list[object]:
+async def collect(provider: FakeProvider, request: ProviderRequest = REQUEST) -> list[object]:
     return [event async for event in provider.stream(request)]
 
 
 def test_it_is_a_provider() -> None:
-    assert isinstance(ScriptedProvider([]), Provider)
+    assert isinstance(FakeProvider([]), Provider)
 
 
 def test_builders_split_text_and_arguments() -> None:
@@ -52,7 +52,7 @@ def test_builders_split_text_and_arguments() -> None:
 
 
 async def test_steps_play_in_order_and_calls_are_recorded() -> None:
-    provider = ScriptedProvider([reply("one"), lambda request: reply(request.system)])
+    provider = FakeProvider([reply("one"), lambda request: reply(request.system)])
     first = await collect(provider)
     second = await collect(provider, ProviderRequest(system="echo", messages=[]))
     assert "".join(e.text for e in first if isinstance(e, TextDelta)) == "one"
@@ -62,7 +62,7 @@ async def test_steps_play_in_order_and_calls_are_recorded() -> None:
 
 
 async def test_an_extra_call_fails_loudly_with_the_request() -> None:
-    provider = ScriptedProvider([reply("only")])
+    provider = FakeProvider([reply("only")])
     await collect(provider)
     with pytest.raises(UnexpectedCall, match="unexpected provider call #2") as caught:
         await collect(provider, ProviderRequest(system="the request", messages=[]))
@@ -71,13 +71,13 @@ async def test_an_extra_call_fails_loudly_with_the_request() -> None:
 
 
 async def test_unplayed_steps_fail_assert_exhausted() -> None:
-    with pytest.raises(AssertionError, match="1 scripted step"):
-        ScriptedProvider([reply("never")]).assert_exhausted()
+    with pytest.raises(AssertionError, match=r"1 step\(s\) of the fake"):
+        FakeProvider([reply("never")]).assert_exhausted()
 
 
 async def test_a_pause_holds_the_stream_until_released() -> None:
     pause = Pause()
-    provider = ScriptedProvider([step(text("a", 1), pause, text("b", 1))])
+    provider = FakeProvider([step(text("a", 1), pause, text("b", 1))])
     seen: list[object] = []
 
     async def consume() -> None:
