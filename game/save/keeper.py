@@ -30,10 +30,10 @@ from typing import Any
 from game.agent.loop import AgentRuntime
 from game.agent.memory import Compactor, summarizer_for
 from game.agent.store import SessionStore
+from game.atomic import fsync_dir
 from game.bridge import AgentThread
 from game.npc.brain import NpcAgents
 from game.paths import slot_dir, validate_id
-from game.save.atomic import fsync_dir
 from game.save.errors import MapMismatch, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
     BACKUP_SUFFIX,

@@ -24,8 +24,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from game.agent.store import SessionStore
+from game.atomic import fsync_dir, write_atomic
 from game.paths import slot_dir, validate_id
-from game.save.atomic import fsync_dir, write_atomic
 from game.save.errors import SaveError
 from game.save.format import (
     BACKUP_SUFFIX,

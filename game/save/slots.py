@@ -15,8 +15,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from game.atomic import fsync_dir
 from game.paths import slot_dir, validate_id
-from game.save.atomic import fsync_dir
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
     META_FILE,

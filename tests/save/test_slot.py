@@ -12,7 +12,7 @@ import pytest
 
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
-from game.save.atomic import write_atomic
+from game.atomic import write_atomic
 from game.save.errors import FormatTooNew, SaveError
 from game.save.format import FORMAT_VERSION, PlayerState, SlotMeta, WorldState, migrate
 from game.save.slot import read_slot, write_slot

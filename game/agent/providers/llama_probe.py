@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.agent.providers.llama_protocol import LADDER
-from game.save.atomic import write_atomic
+from game.atomic import write_atomic
 
 __all__ = ["PROBE_FILE", "Choice", "ProbeCache", "cpu_flags", "library_files", "probe_key"]
 
@@ -61,6 +61,7 @@ def cpu_flags() -> str:
 
 
 def _stat(path: Path) -> list[Any]:
+    path = path.resolve()  # a model reached through a link is the same model
     st = path.stat()
     return [str(path), st.st_size, st.st_mtime_ns]
 
