@@ -50,7 +50,7 @@ from game.agent.providers.base import (
 from game.agent.runner import ToolRunner
 from game.agent.store import SessionStore
 from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
-from game.paths import validate_id
+from game.paths import WORLD_SUMMARY_FILE, npc_memory_file, slot_path, validate_id
 
 __all__ = [
     "AgentRuntime",
@@ -313,7 +313,7 @@ class AgentRuntime:
     def _world_summary(self, slot: str) -> str:
         text = self._world_summaries.get(slot)
         if text is None:
-            path = self.store(slot).slot_path / "world_summary.txt"
+            path = slot_path(self.saves_dir, slot, WORLD_SUMMARY_FILE)
             text = self._world_summaries[slot] = _read_optional(path)
         return text
 
@@ -321,7 +321,7 @@ class AgentRuntime:
         """memory/summary.txt (or what set_npc_summary gave), then the newest summary event."""
         text = self._npc_summaries.get((slot, npc_id))
         if text is None:
-            path = self.store(slot).slot_path / "npcs" / npc_id / "memory" / "summary.txt"
+            path = npc_memory_file(self.saves_dir, slot, npc_id)
             text = self._npc_summaries[(slot, npc_id)] = _read_optional(path).strip()
         event = self.store(slot).summary(npc_id)
         if event is not None and event.text.strip():

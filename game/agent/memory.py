@@ -32,6 +32,7 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.providers.base import Message, Provider, ProviderRequest
+from game.paths import npc_memory_file
 
 __all__ = [
     "REMOTE_PROVIDERS",
@@ -48,7 +49,6 @@ log = logging.getLogger(__name__)
 _TRIGGERS = frozenset({"user.message", "world.observation"})
 # Providers good enough to write a summary; the others get an extractive one.
 REMOTE_PROVIDERS = frozenset({"openai", "openai-chat", "anthropic"})
-SUMMARY_FILE = "summary.txt"
 _LINE_CHARS = 100
 
 SUMMARY_PROMPT = """\
@@ -269,7 +269,7 @@ class Compactor:
         return cast(SummaryEvent, event)
 
     def _memory_path(self, slot: str, npc_id: str) -> Path:
-        return Path(self.runtime.store(slot).slot_path) / "npcs" / npc_id / "memory" / SUMMARY_FILE
+        return npc_memory_file(self.runtime.saves_dir, slot, npc_id)
 
     def _memory_file(self, slot: str, npc_id: str) -> str:
         try:
