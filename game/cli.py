@@ -233,6 +233,7 @@ async def _chat(args: argparse.Namespace) -> int:
 
     runtime = AgentRuntime(
         saves_dir(args.saves_dir),
+        slot=slot,
         provider=providers.provider,
         registry=build_registry(),
         provider_for=providers.provider_for(settings),
@@ -254,7 +255,7 @@ async def _chat(args: argparse.Namespace) -> int:
         say_tool.on_stream = lambda ctx, delta: on_text(ctx.npc_id, ctx.run_id, delta)
     world.player_said(args.message, to=npc.name)
     trigger = Trigger.player(args.message, perceive(world, args.npc_id).render())
-    turn = asyncio.ensure_future(runtime.run_turn(slot, args.npc_id, trigger))
+    turn = asyncio.ensure_future(runtime.run_turn(runtime.slot, args.npc_id, trigger))
     # The world steps here, in this thread, as the game thread would.
     while not turn.done():
         world.step(1 / 60)

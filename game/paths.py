@@ -2,6 +2,13 @@
 
 Ids become directory names inside the save slot, so they are validated against
 `[a-z0-9_-]{1,64}` before any path is built: no id can escape the slot directory.
+
+Every path inside a slot comes from `slot_path` (and the named helpers built on it), with
+the names of the slot's layout below (`saves/README.md` documents the format):
+
+    <saves>/<slot>/world.json, meta.json, thumbnail.png, world_summary.txt
+    <saves>/<slot>/npcs/<npc_id>/session/events.jsonl, state.json
+    <saves>/<slot>/npcs/<npc_id>/memory/summary.txt
 """
 
 from __future__ import annotations
@@ -16,10 +23,25 @@ from game import APP_NAME
 
 __all__ = [
     "APP_NAME",
+    "EVENTS_FILE",
+    "MEMORY_DIR",
+    "META_FILE",
+    "NPCS_DIR",
+    "SESSION_DIR",
+    "STATE_FILE",
+    "SUMMARY_FILE",
+    "THUMBNAIL_FILE",
+    "WORLD_FILE",
+    "WORLD_SUMMARY_FILE",
     "InvalidId",
+    "npc_events_file",
+    "npc_memory_file",
+    "npc_path",
     "npc_session_dir",
+    "npc_state_file",
     "saves_dir",
     "slot_dir",
+    "slot_path",
     "user_cache_dir",
     "user_config_dir",
     "user_data_dir",
@@ -29,6 +51,18 @@ __all__ = [
 SAVES_ENV = "NPC_VILLAGE_SAVES_DIR"
 ID_RULE = "[a-z0-9_-]{1,64}"
 _ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
+
+# The layout of a slot: the only names `slot_path` is given.
+WORLD_FILE = "world.json"
+META_FILE = "meta.json"
+THUMBNAIL_FILE = "thumbnail.png"
+WORLD_SUMMARY_FILE = "world_summary.txt"
+NPCS_DIR = "npcs"
+SESSION_DIR = "session"
+EVENTS_FILE = "events.jsonl"
+STATE_FILE = "state.json"
+MEMORY_DIR = "memory"
+SUMMARY_FILE = "summary.txt"
 
 
 class InvalidId(ValueError):
@@ -75,11 +109,41 @@ def saves_dir(override: Path | None = None) -> Path:
     return user_data_dir() / "saves"
 
 
+def slot_path(saves: Path, slot: str, *parts: str) -> Path:
+    """A path inside save slot `slot` (validated): `<saves>/<slot>/<parts...>`.
+
+    Every path inside a slot is built here. `parts` are names of the layout above; an
+    NPC's id goes through `npc_path`, which validates it.
+    """
+    return Path(saves).joinpath(validate_id(slot, "slot id"), *parts)
+
+
 def slot_dir(saves: Path, slot: str) -> Path:
     """The directory of save slot `slot` (validated)."""
-    return Path(saves) / validate_id(slot, "slot id")
+    return slot_path(saves, slot)
+
+
+def npc_path(saves: Path, slot: str, npc_id: str, *parts: str) -> Path:
+    """A path inside one NPC's directory of a slot: `<slot>/npcs/<npc_id>/<parts...>`."""
+    validate_id(slot, "slot id")  # the slot is checked first, as everywhere
+    return slot_path(saves, slot, NPCS_DIR, validate_id(npc_id, "NPC id"), *parts)
 
 
 def npc_session_dir(saves: Path, slot: str, npc_id: str) -> Path:
     """The session directory of one NPC in one slot (both ids validated)."""
-    return slot_dir(saves, slot) / "npcs" / validate_id(npc_id, "NPC id") / "session"
+    return npc_path(saves, slot, npc_id, SESSION_DIR)
+
+
+def npc_events_file(saves: Path, slot: str, npc_id: str) -> Path:
+    """One NPC's append-only event log in a slot."""
+    return npc_path(saves, slot, npc_id, SESSION_DIR, EVENTS_FILE)
+
+
+def npc_state_file(saves: Path, slot: str, npc_id: str) -> Path:
+    """One NPC's `state.json` (a cache of a fold over its log) in a slot."""
+    return npc_path(saves, slot, npc_id, SESSION_DIR, STATE_FILE)
+
+
+def npc_memory_file(saves: Path, slot: str, npc_id: str) -> Path:
+    """One NPC's remembered summary in a slot (`memory/summary.txt`)."""
+    return npc_path(saves, slot, npc_id, MEMORY_DIR, SUMMARY_FILE)

@@ -18,6 +18,7 @@ import httpx
 
 from game.agent.history import Line, conversation
 from game.agent.loop import AgentRuntime, Trigger
+from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.select import FallbackProvider, select_provider
@@ -139,7 +140,10 @@ async def open_providers(settings: Settings, on_progress: Progress | None = None
 
 @dataclass
 class Village:
-    """A world with living NPCs: the game thread owns `world` and `brain`."""
+    """A world with living NPCs: the game thread owns `world` and `brain`.
+
+    The current slot is the runtime's (`slot` reads it); the keeper (`saves`) switches it.
+    """
 
     world: World
     brain: Brain
@@ -147,7 +151,6 @@ class Village:
     thread: AgentThread
     runtime: AgentRuntime
     providers: Providers
-    slot: str
     loading: Loading
     saves: SlotKeeper | None = None
     monitor: TurnMonitor | None = None
@@ -175,7 +178,7 @@ class Village:
         if player_name:
             world.player.name = player_name
         settings = settings or Settings(provider="scripted")
-        agents = NpcAgents(world, slot)
+        agents = NpcAgents(world)
         thread = AgentThread().start()
         saves = default_saves_dir(saves_dir)
         loading = Loading(on_progress)
@@ -188,6 +191,7 @@ class Village:
             )
             runtime = AgentRuntime(
                 saves,
+                slot=slot,
                 provider=chosen.provider,
                 provider_for=chosen.provider_for(settings),
                 registry=build_registry(),
@@ -195,6 +199,7 @@ class Village:
                 max_concurrent=settings.max_concurrent,
                 turn_timeout_s=settings.turn_timeout_s,
             )
+            runtime.start_compaction(summarizer_for(chosen.provider))
             return runtime, chosen
 
         try:
@@ -209,25 +214,19 @@ class Village:
         thread.call_soon(agents.start_pump)  # triggers cross by a polled queue, not a wake-up
         world.plan_elsewhere()  # and the pump plans paths: no A* inside a frame
         world.defer_costly = True  # costly commands wait for a frame's spare time
-        village = cls(world, brain, agents, thread, runtime, chosen, slot, loading)
+        village = cls(world, brain, agents, thread, runtime, chosen, loading)
         village.saves = SlotKeeper(
-            world,
-            agents,
-            thread,
-            runtime,
-            saves,
-            slot,
-            data=saved,
-            autosave_s=settings.autosave_minutes * 60,
-            on_slot=village._on_slot,
+            world, runtime, thread, saves, data=saved, autosave_s=settings.autosave_minutes * 60
         )
         if chosen.load is not None:
             # Prepare a local model now, in the background, with progress on screen.
             thread.submit(chosen.load())
         return village
 
-    def _on_slot(self, slot: str) -> None:
-        self.slot = slot
+    @property
+    def slot(self) -> str:
+        """The slot in play: the runtime's (any thread may read it)."""
+        return self.runtime.slot
 
     def save(self, thumbnail: Frame | bytes | None = None) -> concurrent.futures.Future[SaveResult]:
         """Save to the current slot: a snapshot now, the disk work off the game thread."""
@@ -239,7 +238,8 @@ class Village:
         now = time.time()
 
         async def read() -> list[Line]:
-            return conversation(self.runtime.store(self.slot).read(npc_id), before_ts=now)
+            rt = self.runtime
+            return conversation(rt.store(rt.slot).read(npc_id), before_ts=now)
 
         return self.thread.submit(read())
 
@@ -252,7 +252,8 @@ class Village:
 
         def snapshot(npc_id: str, with_context: bool) -> concurrent.futures.Future[Snapshot]:
             async def take() -> Snapshot:
-                return take_snapshot(self.runtime, self.slot, npc_id, with_context=with_context)
+                rt = self.runtime
+                return take_snapshot(rt, rt.slot, npc_id, with_context=with_context)
 
             return self.thread.submit(take())
 
@@ -274,6 +275,7 @@ class Village:
         """Stop the agent thread: cancel turns, flush every NPC's log. Never hangs."""
 
         async def shutdown() -> None:
+            self.runtime.stop_compaction()  # closing: the quit-save is written, no more summaries
             # A line the world has already said reaches its skill and is written down
             # before the turns are cancelled: the player saw it, so the history keeps it.
             self.agents.pump()

@@ -1,5 +1,5 @@
 """The rooms of the architecture: only game/ui imports arcade; game/world stays pure;
-game/agent (the runtime) knows nothing of the game it runs."""
+game/agent knows nothing of the game; game/save imports neither game/npc nor game/ui."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ import pytest
 GAME = Path(__file__).resolve().parents[1] / "game"
 DRAWING = {"arcade", "pyglet"}
 IMPURE_FOR_WORLD = DRAWING | {"asyncio", "httpx", "httpx_sse", "socket", "threading"}
-# The agent runtime holds no game content: it imports none of these (under TYPE_CHECKING
-# neither). The persona brain lives in game/npc for that reason.
-NOT_FOR_AGENT = ("game.npc", "game.world", "game.save", "game.ui")
-# TODO(world/save): game/agent still imports these from game.world / game.save; another
-# change moves them out. Remove an entry once its import is gone (the test says when).
-# Every other import of game.world or game.save under game/agent fails the test now.
-AGENT_TODO: set[tuple[str, str]] = set()
+# What each package must not import (under TYPE_CHECKING neither: a type is a dependency).
+# The agent runtime holds no game content: the persona brain lives in game/npc for that.
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "agent": ("game.npc", "game.world", "game.save", "game.ui"),
+    "save": ("game.npc", "game.ui"),
+}
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -34,29 +33,32 @@ def imported_roots(path: Path) -> set[str]:
     return roots
 
 
-def imported_names(path: Path, root: Path = GAME.parent) -> list[tuple[int, str]]:
-    """(line, name) for every name an import brings in, in full: `from a.b import c` is
-    `a.b.c`, and relative imports are resolved against `path`'s package under `root`."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = ".".join(path.relative_to(root).parts[:-1])
-    names: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+def imports_of(source: str, package: str) -> set[str]:
+    """Every module `source` (a module of `package`) imports, dotted in full, relative
+    imports resolved. Imports under `if TYPE_CHECKING:` count: a type is a dependency."""
+    parts = package.split(".")
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            names += [(node.lineno, alias.name) for alias in node.names]
+            found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:  # relative: resolve against this module's package
-                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parent, base] if base else parent)
-            names += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)  # from game import ui
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
             if node.args and isinstance(node.args[0], ast.Constant):
-                names.append((node.lineno, str(node.args[0].value)))
-    return names
+                found.add(str(node.args[0].value))
+    return found
 
 
-def _under(name: str, packages: tuple[str, ...]) -> bool:
-    return any(name == p or name.startswith(p + ".") for p in packages)
+def imported_modules(path: Path) -> set[str]:
+    package = ".".join(path.relative_to(GAME.parent).parts[:-1])
+    return imports_of(path.read_text(encoding="utf-8"), package)
+
+
+def within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
 
 
 def modules(package: str) -> list[Path]:
@@ -78,21 +80,15 @@ def test_world_is_pure() -> None:
     assert not offenders, f"game/world must stay pure: {offenders}"
 
 
-def test_agent_knows_nothing_of_the_game() -> None:
-    found = {
-        (str(p.relative_to(GAME)), name): line
-        for p in modules("agent")
-        for line, name in imported_names(p)
-        if _under(name, NOT_FOR_AGENT)
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_imports_point_down_only(package: str) -> None:
+    forbidden = FORBIDDEN[package]
+    offenders = {
+        str(p.relative_to(GAME)): sorted(m for m in imported_modules(p) if within(m, forbidden))
+        for p in modules(package)
+        if any(within(m, forbidden) for m in imported_modules(p))
     }
-    offenders = [
-        f"{f}:{line} imports {name}"
-        for (f, name), line in found.items()
-        if (f, name) not in AGENT_TODO
-    ]
-    assert not offenders, f"game/agent must not import {NOT_FOR_AGENT}: {offenders}"
-    gone = sorted(AGENT_TODO - found.keys())
-    assert not gone, f"no longer imported: remove from AGENT_TODO in this test: {gone}"
+    assert not offenders, f"game/{package} must not import {forbidden}: {offenders}"
 
 
 def test_the_checker_sees_imports(tmp_path: Path) -> None:
@@ -101,26 +97,37 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
     assert imported_roots(sample) == {"arcade", "pyglet"}
 
 
-def test_the_checker_sees_full_names_also_under_type_checking(tmp_path: Path) -> None:
-    sample = tmp_path / "game" / "agent" / "providers" / "m.py"
-    sample.parent.mkdir(parents=True)
-    sample.write_text(
-        "from typing import TYPE_CHECKING\n"
-        "import game.ui.app\n"
-        "from game import npc\n"
-        "from ...world.grid import Grid\n"
-        "from . import base\n"
-        "if TYPE_CHECKING:\n"
-        "    from game.save.slot import SaveResult\n"
+@pytest.mark.parametrize(
+    ("source", "package", "module"),
+    [
+        ("import game.npc.brain", "game.save", "game.npc.brain"),
+        ("from game.npc.brain import NpcAgents", "game.save", "game.npc.brain"),
+        ("from game import ui", "game.save", "game.ui"),
+        ("from ..npc import skills", "game.save", "game.npc.skills"),
+        ("from ...world.grid import Grid", "game.agent.providers", "game.world.grid"),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui import menus",
+            "game.save",
+            "game.ui",
+        ),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.save.slot import S",
+            "game.agent",
+            "game.save.slot",
+        ),
+    ],
+)
+def test_the_checker_sees_every_way_in(source: str, package: str, module: str) -> None:
+    found = imports_of(source, package)
+    root = package.split(".")[1]
+    assert module in found and any(within(m, FORBIDDEN[root]) for m in found)
+
+
+def test_the_checker_tells_a_package_from_its_prefix() -> None:
+    assert not any(
+        within(m, FORBIDDEN["save"]) for m in imports_of("import game.npcs", "game.save")
     )
-    names = [name for _, name in imported_names(sample, root=tmp_path)]
-    assert "game.agent.providers.base" in names
-    assert {n for n in names if _under(n, NOT_FOR_AGENT)} == {
-        "game.ui.app",
-        "game.npc",
-        "game.world.grid.Grid",
-        "game.save.slot.SaveResult",
-    }
+    assert imports_of("from . import base", "game.agent.providers") >= {"game.agent.providers"}
 
 
 def test_ui_does_import_arcade() -> None:

@@ -7,7 +7,13 @@ calls. Every turn ends in `Final`, `MaxSteps`, `Cancelled` or `Failed`, recorded
 `result` event. `submit` runs turns through the lanes (per-NPC serial queues with
 priorities and idle coalescing); a global limiter bounds concurrent provider calls.
 
-The runtime lives on the agent thread's event loop; nothing here blocks a frame.
+The runtime owns the current save slot (`slot`): turns are written there, and only
+`switch_slot` changes it, after the old slot's turns are over, so no turn straddles two
+slots. It also runs the compactor of the current slot (`start_compaction`).
+
+The runtime lives on the agent thread's event loop; nothing here blocks a frame. Any
+thread may read `slot` (one attribute, replaced in one assignment); everything else is
+the agent loop's.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -40,6 +46,7 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.lanes import Lanes, PriorityLimiter
+from game.agent.memory import Compactor
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import (
     Provider,
@@ -50,7 +57,7 @@ from game.agent.providers.base import (
 from game.agent.runner import ToolRunner
 from game.agent.store import SessionStore
 from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
-from game.paths import validate_id
+from game.paths import WORLD_SUMMARY_FILE, npc_memory_file, slot_path, validate_id
 
 __all__ = [
     "AgentRuntime",
@@ -66,6 +73,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+SETTLE_S = 5.0  # how long a slot switch waits for the old slot's turns to end
 
 TriggerKind = Literal["player_message", "heard", "player_near", "idle", "arrived", "observation"]
 NpcActivity = Literal["idle", "queued", "thinking", "streaming", "acting"]
@@ -154,6 +163,7 @@ class AgentRuntime:
         self,
         saves_dir: Path,
         *,
+        slot: str = "default",
         provider: Provider,
         registry: ToolRegistry,
         gate: PermissionGate | None = None,
@@ -168,6 +178,7 @@ class AgentRuntime:
         delta_interval_s: float = 0.05,
     ) -> None:
         self.saves_dir = Path(saves_dir)
+        self._slot = validate_id(slot, "slot id")
         self.provider = provider
         self.registry = registry
         self.gate = gate if gate is not None else PermissionGate()
@@ -190,6 +201,8 @@ class AgentRuntime:
         self._world_summaries: dict[str, str] = {}
         self._npc_summaries: dict[tuple[str, str], str] = {}
         self._closed = False
+        self.compactor: Compactor | None = None
+        self._detach_compactor: Callable[[], None] | None = None
 
     # --- setup -------------------------------------------------------------------------
 
@@ -197,6 +210,54 @@ class AgentRuntime:
         """Make an NPC known; `deps` reaches its tools as `ToolContext.deps`."""
         validate_id(profile.npc_id, "NPC id")
         self._npcs[profile.npc_id] = (profile, deps)
+
+    @property
+    def slot(self) -> str:
+        """The current save slot: where NPC turns are written.
+
+        Only `switch_slot` changes it, on the agent loop. Any thread may read it: a reader
+        elsewhere sees the old slot or the new one, and the new one only once the switch
+        is done.
+        """
+        return self._slot
+
+    async def switch_slot(
+        self,
+        slot: str,
+        *,
+        prepare: Callable[[], Awaitable[object]] | None = None,
+        settle_s: float = SETTLE_S,
+    ) -> None:
+        """Make `slot` the current slot (on the agent loop); no turn straddles two slots.
+
+        Queued turns are dropped and running ones cancelled, and the switch waits (at most
+        `settle_s`) until they are over. Then `prepare` runs (a "save as" copies the old
+        slot's logs into the new one), the old slot's store is flushed, and `slot` becomes
+        current: turns and the compactor write there from now on. If `prepare` raises,
+        the runtime stays on the old slot and the error propagates.
+        """
+        slot = validate_id(slot, "slot id")
+        await self._settle(settle_s)
+        if prepare is not None:
+            await prepare()
+        try:
+            self.store(self._slot).flush()
+        except OSError as exc:
+            log.warning("could not flush the session store of slot %s: %s", self._slot, exc)
+        self._slot = slot
+
+    def start_compaction(self, summarizer: Provider | None = None) -> Compactor:
+        """Compact each NPC's history in the current slot after its turns (agent loop)."""
+        if self.compactor is None:
+            self.compactor = Compactor(self, summarizer=summarizer)
+            self._detach_compactor = self.compactor.attach()
+        return self.compactor
+
+    def stop_compaction(self) -> None:
+        """Start no more compactions (those running finish)."""
+        if self._detach_compactor is not None:
+            self._detach_compactor()
+            self._detach_compactor = None
 
     def profile(self, npc_id: str) -> NpcProfile:
         """The registered profile of an NPC (UnknownNpc if none)."""
@@ -279,6 +340,7 @@ class AgentRuntime:
     async def aclose(self) -> None:
         """Drop queued turns, cancel running ones, flush every store."""
         self._closed = True
+        self.stop_compaction()
         self.lanes.clear(reason="closed")
         for turn in list(self._turns.values()):
             turn.stop("shutdown")
@@ -300,6 +362,19 @@ class AgentRuntime:
             raise UnknownNpc(f"no NPC {npc_id!r} is registered with the agent runtime")
         return entry
 
+    async def _settle(self, settle_s: float) -> None:
+        """Drop queued turns, stop running ones, and wait (a little) until all are over."""
+        npc_ids = list(self._npcs)
+        self.lanes.clear(reason="slot change")
+        for npc_id in npc_ids:
+            self.cancel(npc_id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + settle_s
+        while loop.time() < deadline and any(
+            self.lanes.busy(n) or self.status(n).state != "idle" for n in npc_ids
+        ):
+            await asyncio.sleep(0.01)
+
     def _lock(self, npc_id: str) -> asyncio.Lock:
         lock = self._locks.get(npc_id)
         if lock is None:
@@ -313,7 +388,7 @@ class AgentRuntime:
     def _world_summary(self, slot: str) -> str:
         text = self._world_summaries.get(slot)
         if text is None:
-            path = self.store(slot).slot_path / "world_summary.txt"
+            path = slot_path(self.saves_dir, slot, WORLD_SUMMARY_FILE)
             text = self._world_summaries[slot] = _read_optional(path)
         return text
 
@@ -321,7 +396,7 @@ class AgentRuntime:
         """memory/summary.txt (or what set_npc_summary gave), then the newest summary event."""
         text = self._npc_summaries.get((slot, npc_id))
         if text is None:
-            path = self.store(slot).slot_path / "npcs" / npc_id / "memory" / "summary.txt"
+            path = npc_memory_file(self.saves_dir, slot, npc_id)
             text = self._npc_summaries[(slot, npc_id)] = _read_optional(path).strip()
         event = self.store(slot).summary(npc_id)
         if event is not None and event.text.strip():

@@ -32,6 +32,7 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.providers.base import Message, Provider, ProviderRequest
+from game.paths import npc_memory_file
 
 __all__ = [
     "REMOTE_PROVIDERS",
@@ -48,7 +49,6 @@ log = logging.getLogger(__name__)
 _TRIGGERS = frozenset({"user.message", "world.observation"})
 # Providers good enough to write a summary; the others get an extractive one.
 REMOTE_PROVIDERS = frozenset({"openai", "openai-chat", "anthropic"})
-SUMMARY_FILE = "summary.txt"
 _LINE_CHARS = 100
 
 SUMMARY_PROMPT = """\
@@ -187,12 +187,15 @@ def extractive_summary(prior: str, events: Sequence[EventBase], max_chars: int =
 
 
 class Compactor:
-    """Watches turns end and compacts an NPC's history when it passes its budget."""
+    """Watches turns end and compacts an NPC's history when it passes its budget.
+
+    It compacts in the runtime's current slot (`runtime.slot`, read when a turn ends), on
+    the agent loop; `AgentRuntime.start_compaction` makes the runtime's own.
+    """
 
     def __init__(
         self,
         runtime: Any,
-        slot_of: Callable[[], str],
         *,
         budget_tokens: int = 3000,
         keep_tokens: int = 1200,
@@ -201,7 +204,6 @@ class Compactor:
         timeout_s: float = 30.0,
     ) -> None:
         self.runtime = runtime
-        self.slot_of = slot_of
         self.budget_tokens = budget_tokens
         self.keep_tokens = keep_tokens
         self.summarizer = summarizer
@@ -222,7 +224,7 @@ class Compactor:
     def _on_bus(self, event: BusEvent) -> None:
         if event.kind != "turn_finished":
             return
-        slot = self.slot_of()
+        slot: str = self.runtime.slot
         key = (slot, event.npc_id)
         if key in self._busy:
             return
@@ -269,7 +271,7 @@ class Compactor:
         return cast(SummaryEvent, event)
 
     def _memory_path(self, slot: str, npc_id: str) -> Path:
-        return Path(self.runtime.store(slot).slot_path) / "npcs" / npc_id / "memory" / SUMMARY_FILE
+        return npc_memory_file(self.runtime.saves_dir, slot, npc_id)
 
     def _memory_file(self, slot: str, npc_id: str) -> str:
         try:

@@ -28,14 +28,22 @@ from typing import BinaryIO
 from pydantic import TypeAdapter, ValidationError
 
 from game.agent.events import EventBase, ResultEvent, SummaryEvent, parse_event
-from game.paths import npc_session_dir, slot_dir, validate_id
+from game.paths import (
+    EVENTS_FILE,
+    NPCS_DIR,
+    SESSION_DIR,
+    npc_events_file,
+    npc_session_dir,
+    npc_state_file,
+    slot_dir,
+    slot_path,
+    validate_id,
+)
 
 __all__ = ["CACHE_EVENTS", "SessionState", "SessionStore"]
 
 log = logging.getLogger(__name__)
 
-EVENTS_FILE = "events.jsonl"
-STATE_FILE = "state.json"
 # Buffered lines per NPC before an append writes them out on its own.
 AUTO_FLUSH_LINES = 512
 # Parsed events kept in memory per NPC: far more than any sensible history window.
@@ -101,11 +109,11 @@ class _NpcLog:
         "tail",
     )
 
-    def __init__(self, directory: Path, state: SessionState) -> None:
-        self.dir = directory
+    def __init__(self, saves: Path, slot: str, npc_id: str, state: SessionState) -> None:
+        self.dir = npc_session_dir(saves, slot, npc_id)
         self.dir_ready = False
-        self.events_path = directory / EVENTS_FILE
-        self.state_path = directory / STATE_FILE
+        self.events_path = npc_events_file(saves, slot, npc_id)
+        self.state_path = npc_state_file(saves, slot, npc_id)
         self.state = state
         self.state_dirty = False
         self.pending: list[str] = []
@@ -187,10 +195,11 @@ class SessionStore:
         """Every NPC with a session in this slot (on disk or not yet flushed), sorted."""
         with self._lock:
             found = set(self._logs)
-            npcs = self.slot_path / "npcs"
+            npcs = slot_path(self.saves_dir, self.slot, NPCS_DIR)
             if npcs.is_dir():
                 for child in npcs.iterdir():
-                    if (child / "session" / EVENTS_FILE).is_file():
+                    # A child's name is not an id yet: this path is the layout's, by hand.
+                    if (child / SESSION_DIR / EVENTS_FILE).is_file():
                         try:
                             found.add(validate_id(child.name, "NPC id"))
                         except ValueError:
@@ -221,15 +230,16 @@ class SessionStore:
     def _log(self, npc_id: str) -> _NpcLog:
         npc = self._logs.get(npc_id)
         if npc is None:
-            npc = self._open(npc_session_dir(self.saves_dir, self.slot, npc_id))
+            npc = self._open(npc_id)
             self._logs[npc_id] = npc
         return npc
 
-    def _open(self, directory: Path) -> _NpcLog:
-        events_path = directory / EVENTS_FILE
+    def _open(self, npc_id: str) -> _NpcLog:
+        npc = _NpcLog(self.saves_dir, self.slot, npc_id, SessionState())
+        events_path = npc.events_path
         last_seq = _repair_tail(events_path) if events_path.exists() else None
-        state = _load_state(directory / STATE_FILE)
-        npc = _NpcLog(directory, state or SessionState())
+        state = _load_state(npc.state_path)
+        npc.state = state or SessionState()
         expected_next = 1 if last_seq is None else last_seq + 1
         if state is None or state.next_seq != expected_next:
             if state is not None:

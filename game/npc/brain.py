@@ -184,9 +184,8 @@ def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
 class NpcAgents:
     """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
 
-    def __init__(self, world: World, slot: str, *, slow_after_s: float = 15.0) -> None:
+    def __init__(self, world: World, *, slow_after_s: float = 15.0) -> None:
         self.world = world
-        self.slot = slot
         self.runtime: AgentRuntime | None = None
         self.slow_after_s = slow_after_s  # game seconds without a word: fall back (0: never)
         # (npc id, trigger kind) of each ended turn, for the game thread.
@@ -345,7 +344,7 @@ class NpcAgents:
             runtime.cancel(npc_id)
             self.world.post(Halt(npc_id, "stopped to listen"))
         try:
-            fut = runtime.submit(self.slot, npc_id, trigger)
+            fut = runtime.submit(runtime.slot, npc_id, trigger)
         except AgentError as exc:
             log.warning("no turn for %s: %s", npc_id, exc)
             self.finished.put((npc_id, trigger.kind))

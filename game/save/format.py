@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.paths import META_FILE, THUMBNAIL_FILE, WORLD_FILE, WORLD_SUMMARY_FILE
 from game.save.errors import FormatTooNew
 
 __all__ = [
@@ -47,10 +48,7 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
-WORLD_FILE = "world.json"
-META_FILE = "meta.json"
-THUMBNAIL_FILE = "thumbnail.png"
-WORLD_SUMMARY_FILE = "world_summary.txt"
+# The file names (WORLD_FILE, META_FILE, ...) are the slot layout of `game.paths`.
 BACKUP_SUFFIX = ".bak"
 # Every file a slot may hold (relative, '/'-separated): export and import accept no other.
 SLOT_FILE_RE = re.compile(

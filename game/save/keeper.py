@@ -1,39 +1,43 @@
 """The game's side of saving: restore on open, save and load while playing, autosave.
 
+The current slot belongs to the agent runtime (`AgentRuntime.slot`); the keeper asks it
+to change (`switch_slot`) and reads it, and keeps no copy.
+
 Threads: the game thread owns the `World`. A save takes a snapshot of it there (a small
 model of tiles, facing and the clock: microseconds) and hands everything else to the
-agent loop, which serialises saves and loads with one lock and runs the disk work (flush
-and fsync of every NPC log, `world.json`, `meta.json`, the PNG thumbnail) on a saver
-thread. A load or a "save as" first stops the turns in flight, so no turn straddles two
-slots, then switches the NPC agents to the new slot; their provider input is rebuilt from
-that slot's logs on their next turn.
+agent loop (`AgentLoop.submit`), which serialises saves and loads with one lock and runs
+the disk work (flush and fsync of every NPC log, `world.json`, `meta.json`, the PNG
+thumbnail) on a saver thread. A save without a slot goes to the runtime's slot as it is
+when the save runs, after any "save as" asked before it. A load or a "save as" switches
+the runtime to the new slot, which first stops the turns in flight, so no turn straddles
+two slots; the NPCs' provider input is rebuilt from that slot's logs on their next turn.
+The game thread reads `slot` (the runtime's, one attribute) and `name` for the menus.
 
 Loading restores the world; it never rewrites NPC logs (they are append-only), so NPCs
 keep remembering what happened after the save they were loaded from.
+
+The keeper knows the agent side only through `AgentLoop` and `SlotRuntime`, which
+`game.bridge.AgentThread` and `game.agent.loop.AgentRuntime` satisfy; `game.village`
+hands them over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import logging
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from game.agent.loop import AgentRuntime
-from game.agent.memory import Compactor, summarizer_for
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir
-from game.bridge import AgentThread
-from game.npc.brain import NpcAgents
-from game.paths import slot_dir, validate_id
+from game.paths import npc_events_file, slot_dir, validate_id
 from game.save.errors import MapMismatch, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
     BACKUP_SUFFIX,
@@ -52,8 +56,10 @@ from game.world.grid import DIRECTIONS
 from game.world.world import World
 
 __all__ = [
+    "AgentLoop",
     "LoadResult",
     "SlotKeeper",
+    "SlotRuntime",
     "apply_world",
     "check_map",
     "restore_world",
@@ -61,11 +67,54 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 NOTICE_S = 4.0
 ERROR_NOTICE_S = 10.0
-QUIESCE_S = 5.0
 LOAD_TIMEOUT_S = 20.0
+
+
+class AgentLoop(Protocol):
+    """Where the keeper's agent-side work runs (`game.bridge.AgentThread`)."""
+
+    @property
+    def running(self) -> bool:
+        """Whether the loop still runs."""
+        ...
+
+    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run a coroutine on the agent loop, from any thread."""
+        ...
+
+
+class SlotRuntime(Protocol):
+    """What the keeper asks of the agent runtime (`game.agent.loop.AgentRuntime`).
+
+    `slot` may be read from any thread; the rest is called on the agent loop only.
+    """
+
+    @property
+    def slot(self) -> str:
+        """The current slot."""
+        ...
+
+    async def switch_slot(
+        self, slot: str, *, prepare: Callable[[], Awaitable[object]] | None = None
+    ) -> None:
+        """Stop the turns in flight, run `prepare`, flush, and make `slot` current."""
+        ...
+
+    def store(self, slot: str) -> SessionStore:
+        """The session store of a slot."""
+        ...
+
+    def set_world_summary(self, slot: str, text: str) -> None:
+        """Replace the world summary of a slot."""
+        ...
+
+    def set_npc_summary(self, slot: str, npc_id: str, text: str) -> None:
+        """Replace one NPC's remembered summary in a slot."""
+        ...
 
 
 @dataclass
@@ -186,28 +235,23 @@ class SlotKeeper:
     def __init__(
         self,
         world: World,
-        agents: NpcAgents,
-        thread: AgentThread,
-        runtime: AgentRuntime,
+        runtime: SlotRuntime,
+        thread: AgentLoop,
         saves: Path,
-        slot: str,
         *,
         data: SlotData | None = None,
         autosave_s: float = 300.0,
-        compact: bool = True,
-        on_slot: Callable[[str], None] | None = None,
     ) -> None:
         self.world = world
-        self.agents = agents
-        self.thread = thread
         self.runtime = runtime
+        self.thread = thread
         self.saves = Path(saves)
-        self.slot = validate_id(slot, "slot name")
+        slot = runtime.slot
+        # The slot's display name: set on the game thread by a load, on the agent loop by
+        # a "save as" once the runtime switched; the menus read it.
         self.name = data.meta.name if data is not None else slot
         self.autosave_s = autosave_s
-        self.on_slot = on_slot
         self.last_result: SaveResult | None = None
-        self._agent_slot = self.slot  # the slot the NPC agents use (agent thread)
         self._npc_ids = list(world.npcs)
         self._since_save = 0.0
         # The newest save's future (the UI shows its result when it is done).
@@ -216,19 +260,17 @@ class SlotKeeper:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="saves")
         self._lock: asyncio.Lock | None = None
         self._closed = False
-        self.compactor: Compactor | None = None
-        self._detach: Callable[[], None] | None = None
-        if compact:
-            self.compactor = Compactor(
-                runtime, lambda: self._agent_slot, summarizer=summarizer_for(runtime.provider)
-            )
-            self._detach = self.compactor.attach()
         if data is not None and data.warnings:
             self._tell(data.warnings[0], error=True)
         # The agent side reads the slot's summaries and warms the NPC logs in the background.
-        self.thread.submit(self._prime(self.slot, data))
+        self.thread.submit(self._prime(slot, data))
 
     # --- game thread -------------------------------------------------------------------
+
+    @property
+    def slot(self) -> str:
+        """The slot in play: the runtime's (any thread may read it)."""
+        return self.runtime.slot
 
     @property
     def saving(self) -> bool:
@@ -243,17 +285,15 @@ class SlotKeeper:
         name: str | None = None,
         auto: bool = False,
     ) -> concurrent.futures.Future[SaveResult]:
-        """Save to the current slot (or to `slot`, which becomes current); returns at once."""
+        """Save to the current slot (or to `slot`, which becomes current); returns at once.
+
+        The current slot is taken when the save runs on the agent loop, so a quick-save
+        right after a "save as" goes to the new slot too.
+        """
         state = snapshot_world(self.world)
-        target = self.slot if slot is None else validate_id(slot, "slot name")
-        previous = self.slot
-        if target != previous:
-            self.slot = target  # a quick-save right after this goes to the new slot too
-            self.name = name or target
-            if self.on_slot is not None:
-                self.on_slot(target)
+        target = None if slot is None else validate_id(slot, "slot name")
         self._since_save = 0.0
-        fut = self.thread.submit(self._save(target, previous, state, thumbnail, name))
+        fut = self.thread.submit(self._save(target, state, thumbnail, name))
         self.pending = fut
         fut.add_done_callback(partial(self._saved, auto))
         return fut
@@ -277,11 +317,8 @@ class SlotKeeper:
             log.exception("loading %s failed", slot)
             return self._failed_load(str(slot), f"could not load {slot!r}: {exc}")
         warnings = [*data.warnings, *apply_world(self.world, data.world)]
-        self.slot = slot
         self.name = data.meta.name or slot
         self._since_save = 0.0
-        if self.on_slot is not None:
-            self.on_slot(slot)
         message = f"loaded {self.name!r}"
         self._tell(warnings[0] if warnings else message, error=bool(warnings))
         return LoadResult(True, slot, message, warnings)
@@ -326,8 +363,6 @@ class SlotKeeper:
             except Exception as exc:
                 log.error("the save on quit failed: %s", exc)
         self._closed = True
-        if self._detach is not None:
-            self._detach()
         self._pool.shutdown(wait=False, cancel_futures=True)
         return result
 
@@ -358,26 +393,30 @@ class SlotKeeper:
 
     async def _save(
         self,
-        target: str,
-        previous: str,
+        target: str | None,
         state: WorldState,
         thumbnail: Frame | bytes | None,
         name: str | None,
     ) -> SaveResult:
         async with self._guard():
-            if target != self._agent_slot:
-                source = self._agent_slot
-                await self._quiesce()
+            rt = self.runtime
+            if target is None:
+                target = rt.slot
+            elif target != rt.slot:
+                # Save as: the runtime stops the old slot's turns, the logs are copied,
+                # and only then does the runtime write into the new slot.
+                source = rt.slot
+                copy = partial(self._run, _copy_slot, self.saves, source, target, rt.store(source))
                 try:
-                    await self._run(_copy_slot, self.saves, source, target, self._store(source))
+                    await rt.switch_slot(target, prepare=copy)
                 except (SaveError, OSError) as exc:
+                    # The runtime stays on the slot it had, and so does the game.
                     reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
-                    self._back_to(previous)
                     return SaveResult(False, target, f"could not save as {target!r}: {reason}")
-                self._switch(target)
+                self.name = name or target
                 data = await self._run(read_slot, self.saves, target)
                 await self._prime(target, data)
-            store = self._store(target)
+            store = rt.store(target)
             result: SaveResult = await self._run(
                 partial(
                     write_slot,
@@ -391,46 +430,15 @@ class SlotKeeper:
             )
             return result
 
-    def _back_to(self, slot: str) -> None:
-        """A "save as" failed before the switch: the game stays on the slot it had."""
-        if self.slot != slot:
-            self.slot = slot
-            self.name = slot
-            if self.on_slot is not None:
-                self.on_slot(slot)
-
     async def _load(self, slot: str) -> SlotData:
         async with self._guard():
             data: SlotData = await self._run(read_slot, self.saves, slot)
             if not data.exists:
                 raise SlotNotFound(f"no slot named {slot!r}")
             check_map(data, self.world.map.map_id)
-            await self._quiesce()
-            with contextlib.suppress(OSError):
-                self._store(self._agent_slot).flush()
-            self._switch(slot)
+            await self.runtime.switch_slot(slot)
             await self._prime(slot, data)
             return data
-
-    def _store(self, slot: str) -> SessionStore:
-        return self.runtime.store(slot)
-
-    def _switch(self, slot: str) -> None:
-        self._agent_slot = slot
-        self.agents.slot = slot
-
-    async def _quiesce(self) -> None:
-        """Drop queued turns, stop running ones, and wait (a little) until all are over."""
-        rt = self.runtime
-        rt.lanes.clear(reason="slot change")
-        for npc_id in self._npc_ids:
-            rt.cancel(npc_id)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + QUIESCE_S
-        while loop.time() < deadline and any(
-            rt.lanes.busy(n) or rt.status(n).state != "idle" for n in self._npc_ids
-        ):
-            await asyncio.sleep(0.01)
 
     async def _prime(self, slot: str, data: SlotData | None) -> None:
         """Give the runtime the slot's summaries and read each NPC's newest events."""
@@ -439,7 +447,7 @@ class SlotKeeper:
             rt.set_world_summary(slot, data.world_summary)
             for npc_id in self._npc_ids:
                 rt.set_npc_summary(slot, npc_id, data.npc_summaries.get(npc_id, ""))
-        store = self._store(slot)
+        store = rt.store(slot)
         known = [n for n in self._npc_ids if _has_log(store, n)]
         try:
             duplicates: list[str] = await self._run(_warm, store, known, data)
@@ -452,7 +460,7 @@ class SlotKeeper:
 
 
 def _has_log(store: SessionStore, npc_id: str) -> bool:
-    return (store.slot_path / "npcs" / npc_id / "session" / "events.jsonl").is_file()
+    return npc_events_file(store.saves_dir, store.slot, npc_id).is_file()
 
 
 def _warm(store: SessionStore, npc_ids: list[str], data: SlotData | None) -> list[str]:

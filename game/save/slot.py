@@ -25,7 +25,14 @@ from pydantic import ValidationError
 
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir, write_atomic
-from game.paths import slot_dir, validate_id
+from game.paths import (
+    NPCS_DIR,
+    npc_events_file,
+    npc_memory_file,
+    slot_dir,
+    slot_path,
+    validate_id,
+)
 from game.save.errors import SaveError
 from game.save.format import (
     BACKUP_SUFFIX,
@@ -103,10 +110,13 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
     if not path.is_dir():
         raise SaveError(f"slot {slot!r}: {path} is not a save slot (it is not a directory)")
     data = SlotData(slot, path, True, SlotMeta.fresh(slot))
-    meta, meta_state = _read_meta(path, data)
-    world = _read_world(path, data)
+    npcs = slot_path(saves, slot, NPCS_DIR)
+    meta, meta_state = _read_meta(slot_path(saves, slot, META_FILE), data)
+    world = _read_world(
+        slot_path(saves, slot, WORLD_FILE), slot_path(saves, slot, WORLD_FILE + BACKUP_SUFFIX), data
+    )
     if meta is None:
-        if world is None and meta_state == "missing" and (path / "npcs").is_dir():
+        if world is None and meta_state == "missing" and npcs.is_dir():
             data.migrated_from = 0  # a slot of the first version: NPC logs only
         elif meta_state == "missing" and world is not None:
             data.warnings.append(f"slot {slot!r}: meta.json is missing; rebuilt from world.json")
@@ -123,8 +133,7 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
         meta.name = slot
     data.meta = meta
     data.world = world
-    data.world_summary = _read_text(path / WORLD_SUMMARY_FILE, data)
-    npcs = path / "npcs"
+    data.world_summary = _read_text(slot_path(saves, slot, WORLD_SUMMARY_FILE), data)
     if npcs.is_dir():
         for child in sorted(npcs.iterdir()):
             try:
@@ -134,10 +143,10 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
                     f"slot {slot!r}: ignoring {child.name!r} in npcs/ (not an NPC id)"
                 )
                 continue
-            summary = _read_text(child / "memory" / "summary.txt", data)
+            summary = _read_text(npc_memory_file(saves, slot, npc_id), data)
             if summary:
                 data.npc_summaries[npc_id] = summary
-            events = child / "session" / "events.jsonl"
+            events = npc_events_file(saves, slot, npc_id)
             try:
                 size = events.stat().st_size
             except OSError:
@@ -159,9 +168,8 @@ def _read_json(path: Path) -> dict[str, Any]:
     return raw
 
 
-def _read_meta(path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
+def _read_meta(meta_path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
     """The slot's meta (None if missing or damaged) and "ok", "missing" or "damaged"."""
-    meta_path = path / META_FILE
     try:
         raw = _read_json(meta_path)
         raw, old = migrate("meta", raw)
@@ -196,9 +204,7 @@ def world_is_valid(raw_bytes: bytes) -> bool:
     return True
 
 
-def _read_world(path: Path, data: SlotData) -> WorldState | None:
-    main = path / WORLD_FILE
-    backup = path / (WORLD_FILE + BACKUP_SUFFIX)
+def _read_world(main: Path, backup: Path, data: SlotData) -> WorldState | None:
     problem: str | None = None
     try:
         world, old = _parse_world(main.read_bytes())
@@ -285,9 +291,13 @@ def write_slot(
             update={"format": FORMAT_VERSION, "sessions": sessions, "saved_at": now}
         )
         write_atomic(
-            path / WORLD_FILE, world.to_bytes(), fsync=fsync, backup=True, valid=world_is_valid
+            slot_path(saves, slot, WORLD_FILE),
+            world.to_bytes(),
+            fsync=fsync,
+            backup=True,
+            valid=world_is_valid,
         )
-        old = _old_meta(path)
+        old = _old_meta(slot_path(saves, slot, META_FILE))
         meta = SlotMeta(
             name=name or (old.name if old else "") or slot,
             created=old.created if old and old.created else now,
@@ -298,11 +308,11 @@ def write_slot(
             player_name=world.player.name,
             game_version=game_version(),
         )
-        write_atomic(path / META_FILE, meta.to_bytes(), fsync=fsync)
+        write_atomic(slot_path(saves, slot, META_FILE), meta.to_bytes(), fsync=fsync)
         if thumbnail is not None:
             png = _thumbnail_png(thumbnail, warnings)
             if png is not None:
-                write_atomic(path / THUMBNAIL_FILE, png, fsync=fsync)
+                write_atomic(slot_path(saves, slot, THUMBNAIL_FILE), png, fsync=fsync)
         if fsync:
             fsync_dir(path)
     except OSError as exc:
@@ -315,9 +325,9 @@ def write_slot(
     )
 
 
-def _old_meta(path: Path) -> SlotMeta | None:
+def _old_meta(meta_path: Path) -> SlotMeta | None:
     try:
-        raw, _ = migrate("meta", _read_json(path / META_FILE))
+        raw, _ = migrate("meta", _read_json(meta_path))
         return SlotMeta.model_validate(raw)
     except (OSError, ValueError, ValidationError, SaveError):
         return None

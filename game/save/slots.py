@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from game.atomic import fsync_dir
-from game.paths import slot_dir, validate_id
+from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
     META_FILE,
@@ -87,7 +87,7 @@ def _info(saves: Path, slot: str) -> SlotInfo:
         data = read_slot(saves, slot)
     except SaveError as exc:
         info.error = str(exc)
-        info.format = _declared_format(path)
+        info.format = _declared_format(slot_path(saves, slot, META_FILE))
         with contextlib.suppress(OSError):
             info.updated = path.stat().st_mtime
         return info
@@ -98,22 +98,22 @@ def _info(saves: Path, slot: str) -> SlotInfo:
     info.map_id = meta.map_id
     info.player_name = meta.player_name
     info.format = 0 if data.migrated_from == 0 else meta.format
-    sessions = _session_ids(path)
+    sessions = _session_ids(saves, slot)
     info.npc_count = meta.npc_count or len(sessions)
     if not info.updated:
         with contextlib.suppress(OSError):
             info.updated = path.stat().st_mtime
-    thumb = path / THUMBNAIL_FILE
+    thumb = slot_path(saves, slot, THUMBNAIL_FILE)
     info.thumbnail = thumb if thumb.is_file() else None
     info.warnings = list(data.warnings)
     return info
 
 
-def _declared_format(path: Path) -> int | None:
+def _declared_format(meta_path: Path) -> int | None:
     import json
 
     try:
-        value = json.loads((path / META_FILE).read_bytes()).get("format")
+        value = json.loads(meta_path.read_bytes()).get("format")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) else None
@@ -140,8 +140,8 @@ def list_slots(saves: Path) -> list[SlotInfo]:
     return infos
 
 
-def _session_ids(path: Path) -> list[str]:
-    npcs = path / "npcs"
+def _session_ids(saves: Path, slot: str) -> list[str]:
+    npcs = slot_path(saves, slot, NPCS_DIR)
     found: list[str] = []
     with contextlib.suppress(OSError):
         for child in sorted(npcs.iterdir()):
@@ -149,7 +149,7 @@ def _session_ids(path: Path) -> list[str]:
                 validate_id(child.name, "NPC id")
             except ValueError:
                 continue
-            if (child / "session" / "events.jsonl").is_file():
+            if npc_events_file(saves, slot, child.name).is_file():
                 found.append(child.name)
     return found
 
@@ -165,11 +165,11 @@ def count_events(path: Path) -> int:
 
 def npc_event_counts(saves: Path, slot: str) -> dict[str, int]:
     """Events in each NPC's log of a slot (-1 where a log cannot be read)."""
-    path = slot_dir(saves, validate_id(slot, "slot name"))
+    validate_id(slot, "slot name")
     counts: dict[str, int] = {}
-    for npc_id in _session_ids(path):
+    for npc_id in _session_ids(saves, slot):
         try:
-            counts[npc_id] = count_events(path / "npcs" / npc_id / "session" / "events.jsonl")
+            counts[npc_id] = count_events(npc_events_file(saves, slot, npc_id))
         except OSError:
             counts[npc_id] = -1
     return counts
@@ -178,9 +178,9 @@ def npc_event_counts(saves: Path, slot: str) -> dict[str, int]:
 def new_slot_id(saves: Path, prefix: str = "save") -> str:
     """The first free slot id `prefix-N`."""
     n = 1
-    while (Path(saves) / f"{prefix}-{n}").exists():
+    while slot_dir(saves, validate_id(f"{prefix}-{n}", "slot name")).exists():
         n += 1
-    return validate_id(f"{prefix}-{n}", "slot name")
+    return f"{prefix}-{n}"
 
 
 def delete_slot(saves: Path, slot: str) -> None:

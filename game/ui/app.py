@@ -121,7 +121,11 @@ class GameSession:
         self.window = window
         self.options = options
         self.village: Village | None = None
-        self.slot = ""  # the load list marks the slot in play; none from the title
+
+    @property
+    def slot(self) -> str:
+        """The slot in play, which the load list marks ("" from the title)."""
+        return self.village.slot if self.village is not None else ""
 
     def open_slot(self, slot: str, player_name: str | None = None) -> Village:
         """Open (or create) a slot and show its play screen."""
@@ -138,7 +142,6 @@ class GameSession:
         if self.village is not None:
             self.village.close()
         self.village = village
-        self.slot = village.slot
         monitor, snapshot = village.inspector_feed()
         self.window.show_view(
             GameView(

@@ -52,9 +52,12 @@ PAGE_SIZE = 4
 
 
 class SlotSource(Protocol):
-    """What the load list needs: the slots, and a way to load one."""
+    """What the load list needs: the slot in play, the slots, and a way to load one."""
 
-    slot: str
+    @property
+    def slot(self) -> str:
+        """The slot in play (the list marks it)."""
+        ...
 
     def load(self, slot: str) -> LoadResult:
         """Load a slot now."""

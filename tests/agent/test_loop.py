@@ -311,6 +311,47 @@ async def test_aclose_cancels_running_turns_and_flushes(
     assert (saves / "s1" / "npcs" / "mira" / "session" / "state.json").exists()
 
 
+# --- the current slot ---------------------------------------------------------------------
+
+
+async def test_switch_slot_ends_the_old_slots_turns_before_it_switches(
+    make_runtime: RuntimeFactory, saves: Path
+) -> None:
+    pause = Pause()
+    rt = make_runtime([step(text("Half a"), pause)], slot="s1")
+    assert rt.slot == "s1"
+    running = rt.submit(rt.slot, "mira", HI)
+    await pause.wait()
+    queued = rt.submit(rt.slot, "mira", Trigger(kind="idle", text="tick"))
+    seen: list[tuple[str, str]] = []
+
+    async def prepare() -> None:
+        seen.append((rt.slot, rt.status("mira").state))
+
+    await rt.switch_slot("s2", prepare=prepare)
+    assert seen == [("s1", "idle")]  # `prepare` runs on a quiet old slot, before the switch
+    assert rt.slot == "s2"
+    first, second = running.result(), queued.result()
+    assert isinstance(first, Cancelled) and first.reason == "cancelled"
+    assert isinstance(second, Cancelled) and second.reason == "slot change"
+    assert (saves / "s1" / "npcs" / "mira" / "session" / "state.json").exists()  # flushed
+
+
+async def test_a_failed_switch_keeps_the_slot(make_runtime: RuntimeFactory) -> None:
+    rt = make_runtime([])
+    assert rt.slot == "default"
+
+    async def refuse() -> None:
+        raise OSError("no space left on device")
+
+    with pytest.raises(OSError):
+        await rt.switch_slot("s2", prepare=refuse)
+    assert rt.slot == "default"
+    with pytest.raises(InvalidId):
+        await rt.switch_slot("../s2")
+    assert rt.slot == "default"
+
+
 # --- replay -------------------------------------------------------------------------------
 
 

@@ -11,9 +11,13 @@ from hypothesis import strategies as st
 from game.paths import (
     APP_NAME,
     InvalidId,
+    npc_events_file,
+    npc_memory_file,
     npc_session_dir,
+    npc_state_file,
     saves_dir,
     slot_dir,
+    slot_path,
     user_cache_dir,
     user_config_dir,
     user_data_dir,
@@ -66,6 +70,27 @@ def test_slot_and_session_dirs(tmp_path: Path) -> None:
         slot_dir(tmp_path, "../one")
     with pytest.raises(InvalidId):
         npc_session_dir(tmp_path, "one", "../../x")
+
+
+def test_every_slot_path_comes_from_slot_path(tmp_path: Path) -> None:
+    one = tmp_path / "one"
+    assert slot_path(tmp_path, "one") == one
+    assert slot_path(tmp_path, "one", "world.json") == one / "world.json"
+    assert npc_events_file(tmp_path, "one", "mira") == (
+        one / "npcs" / "mira" / "session" / "events.jsonl"
+    )
+    assert (
+        npc_state_file(tmp_path, "one", "mira") == one / "npcs" / "mira" / "session" / "state.json"
+    )
+    assert (
+        npc_memory_file(tmp_path, "one", "mira") == one / "npcs" / "mira" / "memory" / "summary.txt"
+    )
+    with pytest.raises(InvalidId, match="slot id"):
+        slot_path(tmp_path, "../one", "world.json")
+    with pytest.raises(InvalidId, match="slot id"):
+        npc_memory_file(tmp_path, "../one", "../x")  # the slot is checked first
+    with pytest.raises(InvalidId, match="NPC id"):
+        npc_events_file(tmp_path, "one", "../x")
 
 
 def test_saves_dir_precedence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -517,7 +517,7 @@ def run_scene(
     provider = provider if provider is not None else Paced()
     primary = getattr(provider, "primary", provider)
     saves = Path(tempfile.mkdtemp(prefix=f"saves-{mode}-", dir=folder))
-    agents = NpcAgents(world, "bench")
+    agents = NpcAgents(world)
     thread = AgentThread().start()
 
     async def build() -> AgentRuntime:
@@ -528,6 +528,7 @@ def run_scene(
                 raise RuntimeError(f"the model did not load: {failed.message}")
         return AgentRuntime(
             saves,
+            slot="bench",
             provider=provider,
             registry=build_registry(),
             on_text_delta=agents.on_text_delta,

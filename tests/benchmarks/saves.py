@@ -44,7 +44,6 @@ from game.agent.providers.base import ToolCall  # noqa: E402
 from game.agent.providers.fake import FakeProvider  # noqa: E402
 from game.agent.store import SessionStore  # noqa: E402
 from game.bridge import AgentThread  # noqa: E402
-from game.npc.brain import NpcAgents  # noqa: E402
 from game.npc.skills import build_registry  # noqa: E402
 from game.save.keeper import SlotKeeper, restore_world, snapshot_world  # noqa: E402
 from game.save.slot import write_slot  # noqa: E402
@@ -125,6 +124,7 @@ def make_slot(saves: Path, world: World) -> None:
 def runtime_for(saves: Path, world: World) -> AgentRuntime:
     rt = AgentRuntime(
         saves,
+        slot=SLOT,
         provider=FakeProvider(),
         registry=build_registry(),
     )
@@ -162,13 +162,12 @@ def save_figures(saves: Path) -> tuple[float, float, float]:
     """(median, max) game-thread ms of a save while playing, and median total ms."""
     world = bench_world()
     thread = AgentThread().start()
-    agents = NpcAgents(world, SLOT)
 
     async def build() -> AgentRuntime:
         return runtime_for(saves, world)
 
     rt = thread.submit(build()).result(timeout=10)
-    keeper = SlotKeeper(world, agents, thread, rt, saves, SLOT, autosave_s=0, compact=False)
+    keeper = SlotKeeper(world, rt, thread, saves, autosave_s=0)
     frame = Frame(bytes(1280 * 720 * 3), 1280, 720)
     store = rt.store(SLOT)
 

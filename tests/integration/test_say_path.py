@@ -19,9 +19,10 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 async def test_scripted_reply_streams_into_the_bubble(tmp_path: Path) -> None:
     world = World(load_map(MAPS / "tiny.tmx"))
-    agents = NpcAgents(world, "s1")
+    agents = NpcAgents(world)
     runtime = AgentRuntime(
         tmp_path,
+        slot="s1",
         provider=PersonaProvider(delay_s=0, chunk=4),
         registry=build_registry(),
         on_text_delta=agents.on_text_delta,

@@ -43,9 +43,10 @@ class Life:
         self.world = World(map_data or load_map(VILLAGE))
         self.world.defer_costly = True  # as the game paces its world
         self.provider = provider or PersonaProvider(delay_s=0)
-        self.agents = NpcAgents(self.world, "test", slow_after_s=slow_after_s)
+        self.agents = NpcAgents(self.world, slow_after_s=slow_after_s)
         self.runtime = AgentRuntime(
             tmp,
+            slot="test",
             provider=self.provider,
             registry=build_registry(),
             on_text_delta=self.agents.on_text_delta,

@@ -350,7 +350,7 @@ def test_the_planner_spends_a_budget_a_round_on_a_long_search(tmp_path: Path) ->
     )
     world = World(data)
     world.plan_elsewhere()
-    agents = NpcAgents(world, "test")
+    agents = NpcAgents(world)
     fut = world.submit(MoveTo("npc_a", (30, 31)))
     world.step(1 / 60)
     rounds = 0

@@ -95,11 +95,12 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 async def test_npc_turn_through_llama_cpp_server(llama_server: str, tmp_path: Path) -> None:
     world = World(load_map(MAPS / "tiny.tmx"))
-    agents = NpcAgents(world, "srv")
+    agents = NpcAgents(world)
     async with httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0)) as client:
         provider = OpenAIChatProvider(client, api_key=None, model="gemma", base_url=llama_server)
         runtime = AgentRuntime(
             tmp_path,
+            slot="srv",
             provider=provider,
             registry=build_registry(),
             on_text_delta=agents.on_text_delta,

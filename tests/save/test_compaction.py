@@ -24,6 +24,7 @@ TOBIN = NpcProfile(npc_id="tobin", name="Tobin", persona="A cheerful baker.")
 def runtime(saves: Path, provider: FakeProvider | None = None) -> AgentRuntime:
     rt = AgentRuntime(
         saves,
+        slot="s1",
         provider=provider or FakeProvider(),
         registry=ToolRegistry(),
         context=ContextBuilder(history_token_budget=100_000),
@@ -55,7 +56,7 @@ async def test_compaction_summarises_and_the_request_keeps_summary_plus_newest(
 ) -> None:
     rt = runtime(saves)
     fill(rt, 30, words=8)
-    compactor = Compactor(rt, lambda: "s1", budget_tokens=500, keep_tokens=200)
+    compactor = Compactor(rt, budget_tokens=500, keep_tokens=200)
     event = await compactor.maybe_compact("s1", "tobin")
     assert isinstance(event, SummaryEvent)
     text = (saves / "s1" / "npcs" / "tobin" / "memory" / "summary.txt").read_text()
@@ -79,7 +80,7 @@ async def test_compaction_summarises_and_the_request_keeps_summary_plus_newest(
 async def test_a_second_compaction_rolls_the_first_summary_in(saves: Path) -> None:
     rt = runtime(saves)
     fill(rt, 20)
-    compactor = Compactor(rt, lambda: "s1", budget_tokens=1000, keep_tokens=300)
+    compactor = Compactor(rt, budget_tokens=1000, keep_tokens=300)
     first = await compactor.maybe_compact("s1", "tobin")
     fill(rt, 20)
     second = await compactor.maybe_compact("s1", "tobin")
@@ -111,7 +112,7 @@ async def test_a_remote_provider_writes_the_summary_else_extractive(saves: Path)
     rt = runtime(saves)
     fill(rt, 30)
     writer = FakeProvider([reply("You met Ada; she loves rye bread.")], name="openai")
-    compactor = Compactor(rt, lambda: "s1", budget_tokens=1000, keep_tokens=400, summarizer=writer)
+    compactor = Compactor(rt, budget_tokens=1000, keep_tokens=400, summarizer=writer)
     event = await compactor.maybe_compact("s1", "tobin")
     assert event is not None and event.text == "You met Ada; she loves rye bread."
     assert "fact 0:" in writer.calls[0].messages[0].content
@@ -130,7 +131,7 @@ async def test_a_remote_provider_writes_the_summary_else_extractive(saves: Path)
 async def test_compaction_runs_by_itself_after_a_turn(saves: Path) -> None:
     steps = [reply(f"answer {i} " + "crumb " * 80) for i in range(12)]
     rt = runtime(saves, FakeProvider(steps))
-    compactor = Compactor(rt, lambda: "s1", budget_tokens=800, keep_tokens=300)
+    compactor = Compactor(rt, budget_tokens=800, keep_tokens=300)
     compactor.attach()
     for i in range(12):
         await rt.run_turn("s1", "tobin", Trigger.player(f"question {i} " + "flour " * 40))
@@ -142,6 +143,27 @@ async def test_compaction_runs_by_itself_after_a_turn(saves: Path) -> None:
     assert "question 0" in request.system and not any(
         "question 0 " in m.content for m in request.messages
     )
+    await rt.aclose()
+
+
+async def test_the_runtimes_compactor_follows_the_current_slot(saves: Path) -> None:
+    steps = [reply(f"answer {i} " + "crumb " * 80) for i in range(8)]
+    rt = runtime(saves, FakeProvider(steps))
+    compactor = rt.start_compaction()
+    assert rt.start_compaction() is compactor  # one per runtime
+    compactor.budget_tokens, compactor.keep_tokens = 800, 300
+    await rt.switch_slot("s2")
+    for i in range(8):
+        await rt.run_turn(rt.slot, "tobin", Trigger.player(f"question {i} " + "flour " * 40))
+        await compactor.wait_idle()
+    assert any(e.type == "summary" for e in rt.store("s2").read("tobin"))
+    assert not (saves / "s1" / "npcs" / "tobin").exists()
+    rt.stop_compaction()
+    rt.provider.add(reply("one more"))  # type: ignore[attr-defined]
+    before = len(rt.store("s2").read("tobin"))
+    await rt.run_turn(rt.slot, "tobin", Trigger.player("question 8 " + "flour " * 400))
+    await compactor.wait_idle()
+    assert not any(e.type == "summary" for e in rt.store("s2").read("tobin")[before:])
     await rt.aclose()
 
 

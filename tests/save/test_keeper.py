@@ -93,7 +93,7 @@ def test_loading_another_slot_restores_it_and_switches_the_agents(
     assert village.save().result(timeout=10).ok
     as_new = village.saves.save_as_new().result(timeout=10)  # type: ignore[union-attr]
     assert as_new.ok and village.slot == as_new.slot == "save-1"
-    assert village.agents.slot == "save-1"
+    assert village.runtime.slot == "save-1"
     copied = read_slot(saves, "save-1")
     assert copied.world is not None and copied.world.player.tile == saved_tile
     assert (saves / "save-1" / "npcs" / "tobin" / "session" / "events.jsonl").is_file()
@@ -101,10 +101,34 @@ def test_loading_another_slot_restores_it_and_switches_the_agents(
     village.world.player.place(village.world.map.player_spawn)
     result = village.saves.load("a")  # type: ignore[union-attr]
     assert result.ok, result.message
-    assert village.slot == "a" and village.agents.slot == "a"
+    assert village.slot == "a" and village.runtime.slot == "a"
     assert village.world.player.tile == saved_tile
     request = on_agents(village, lambda: village.runtime.build_request("a", "tobin"))
     assert "Remember the blue door." in all_text(request)
+
+
+def test_a_save_right_after_a_save_as_goes_to_the_new_slot(
+    open_village: OpenVillage, saves: Path
+) -> None:
+    village = open_village("a")
+    keeper = village.saves
+    assert keeper is not None
+    as_new = keeper.save_as_new()
+    quick = keeper.save()  # asked before the save-as is done
+    assert as_new.result(timeout=10).ok and quick.result(timeout=10).slot == "save-1"
+    assert village.slot == keeper.slot == village.runtime.slot == "save-1"
+    assert keeper.name == "save-1"
+
+
+def test_a_failed_save_as_stays_on_the_slot_in_play(open_village: OpenVillage, saves: Path) -> None:
+    village = open_village("a")
+    keeper = village.saves
+    assert keeper is not None
+    (saves / "taken").mkdir()
+    failed = keeper.save(slot="taken").result(timeout=10)
+    assert not failed.ok and "could not save as 'taken'" in failed.message
+    assert village.slot == keeper.slot == "a" and keeper.name == "a"
+    assert keeper.save().result(timeout=10).slot == "a"
 
 
 def test_load_failures_are_one_line_and_change_nothing(

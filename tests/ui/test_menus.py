@@ -92,7 +92,7 @@ def test_escape_opens_the_pause_menu_and_its_buttons_work(window, play) -> None:
     assert (saves / "ui" / "thumbnail.png").is_file()
     click(menu.buttons["save_as"])
     finish(menu, menu.pending)
-    assert village.slot == "save-1" and village.agents.slot == "save-1"
+    assert village.slot == "save-1" and village.runtime.slot == "save-1"
     assert menu.slot_label.text == "Slot: save-1 (save-1)"
     assert (saves / "save-1" / "thumbnail.png").is_file()
     click(menu.buttons["load"])
