@@ -42,7 +42,7 @@ from game.agent.loop import (
     TriggerKind,
     TurnOutcome,
 )
-from game.agent.providers.persona import NEAR_PHRASE, mood_of, reply_for
+from game.agent.providers.persona import mood_of, reply_for
 from game.npc.skills import SkillDeps
 from game.world.commands import (
     Emote,
@@ -431,10 +431,9 @@ class NpcAgents:
         turn = 0 if trigger.kind == "player_near" else 1
         home = npc.properties.get("home", "")
         if trigger.kind in ("player_message", "heard", "player_near"):
-            heard = trigger.text if trigger.kind == "player_message" else ""
-            if trigger.kind == "heard":
-                found = re.search(r'"(.*)"', trigger.text, re.S)
-                heard = found.group(1) if found else trigger.text
+            heard = ""
+            if trigger.kind != "player_near":
+                heard = trigger.said if trigger.said is not None else trigger.text
             line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
@@ -740,7 +739,7 @@ class Brain:
             self.world.post(SpeechStart(npc_id))
             self.trigger(
                 npc_id,
-                Cue("player_near", f"{player.name} {NEAR_PHRASE}.", PLAYER_ID),
+                Cue("player_near", f"{player.name} comes up to you.", PLAYER_ID),
             )
 
     def _idle_ticks(self) -> bool:

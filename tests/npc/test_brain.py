@@ -336,6 +336,19 @@ async def test_a_heard_line_crosses_as_facts(tmp_path: Path) -> None:
     await life.close()
 
 
+async def test_the_fallback_answers_from_the_typed_trigger(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    heard = Trigger(
+        kind="heard", text="(prose for models)", source="pip", speaker="Pip", said="Who are you?"
+    )
+    life.agents.fallback("cassius", heard)
+    await life.run(until=lambda: bool(life.said_by("cassius")), limit_s=5)
+    said = life.said_by("cassius")[0]
+    assert said.text.startswith("I'm Cassius."), said.text
+    assert said.target_id == "pip"
+    await life.close()
+
+
 async def test_a_crowd_of_cues_is_sensed_and_sent_one_a_frame(tmp_path: Path) -> None:
     from game.npc.brain import Cue
 
