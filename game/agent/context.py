@@ -194,15 +194,6 @@ class ContextBuilder:
         facts = trigger_facts(trigger, earlier) if trigger is not None else None
         kind = facts.kind if facts is not None else "none"
         metadata: dict[str, object] = {
-            **profile.extra,  # map properties such as `home`; the fields below win
-            "npc_id": profile.npc_id,
-            "name": profile.name,
-            "persona": profile.persona,
-            "greeting": profile.greeting,
-            "trigger": kind,
-            "trigger_text": getattr(trigger, "text", ""),
-            "source": getattr(trigger, "source", None),
-            "perception": getattr(trigger, "perception", None),
             "priority": TRIGGER_PRIORITY.get(kind, TRIGGER_PRIORITY["observation"]),
             "estimated_input_tokens": estimate_tokens(system)
             + history_tokens

@@ -29,7 +29,7 @@ from game.agent.events import (
     WorldObservation,
     parse_event,
 )
-from game.agent.facts import HeardFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.facts import HeardFact, NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
 from game.agent.loop import Trigger
 from game.agent.providers.base import Message, ProviderRequest, ToolCall, ToolSpec
 from game.agent.store import SessionStore
@@ -169,19 +169,30 @@ def test_history_starts_after_the_newest_summary() -> None:
     assert "Talked about bread." in request.system
 
 
-def test_metadata_for_providers() -> None:
-    profile = NpcProfile(npc_id="mira", name="Mira", persona="Baker.", greeting="Morning!")
+def test_facts_and_metadata_for_providers() -> None:
+    profile = NpcProfile(
+        npc_id="mira",
+        name="Mira",
+        persona="Baker.",
+        greeting="Morning!",
+        extra={"home": "bakery"},
+        places=[PlaceFact(name="bakery", description="Warm bread.")],
+    )
     events = stamp([WorldObservation(kind="idle", text="Nothing happens.")])
     request = ContextBuilder().build(profile, events, TOOLS)
-    meta = request.metadata
-    assert (meta["npc_id"], meta["name"], meta["persona"], meta["greeting"]) == (
-        "mira",
-        "Mira",
-        "Baker.",
-        "Morning!",
+    assert request.npc == NpcFacts(
+        npc_id="mira",
+        name="Mira",
+        persona="Baker.",
+        greeting="Morning!",
+        home="bakery",
+        places=[PlaceFact(name="bakery", description="Warm bread.")],
     )
-    assert (meta["trigger"], meta["priority"]) == ("idle", 0)
-    assert meta["estimated_input_tokens"] > 0
+    assert request.npc_id == "mira"
+    assert request.trigger == TriggerFacts(kind="idle", text="Nothing happens.")
+    meta = request.metadata  # per-call plumbing only: the facts are typed fields
+    assert set(meta) == {"priority", "estimated_input_tokens"}
+    assert meta["priority"] == 0 and meta["estimated_input_tokens"] > 0
     assert request.tools == TOOLS
 
 
