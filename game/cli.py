@@ -278,6 +278,7 @@ async def _doctor(args: argparse.Namespace) -> int:
     """Print the chosen provider and why, then time one tiny request."""
     import time
 
+    from game.agent.facts import NpcFacts, TriggerFacts
     from game.agent.providers.base import (
         Message,
         ProviderError,
@@ -308,12 +309,12 @@ async def _doctor(args: argparse.Namespace) -> int:
         system="You are Tobin, a cheerful village baker. Answer in one short sentence.",
         messages=[Message(role="user", content='Player says: """Good morning!"""')],
         max_output_tokens=32,
-        metadata={
-            "npc_id": "doctor",
-            "name": "Tobin",
-            "persona": "A cheerful baker.",
-            "greeting": "Morning!",
-        },
+        npc=NpcFacts(
+            npc_id="doctor", name="Tobin", persona="A cheerful baker.", greeting="Morning!"
+        ),
+        trigger=TriggerFacts(
+            kind="player_message", text="Good morning!", source="player", said="Good morning!"
+        ),
     )
     start = time.perf_counter()
     first: float | None = None

@@ -5,7 +5,9 @@ skill descriptions; byte-identical between turns so prompt caches hit) followed 
 newest whole exchanges of the history that fit a token budget. History starts after the
 newest `summary` event's `upto_seq` (compaction keeps the newest events after it); the
 caller passes its text in `npc_summary`. Player text only ever
-appears as user content, delimited; never inside the system prompt.
+appears as user content, delimited; never inside the system prompt. The request also
+carries typed facts for the providers that plan (`npc`: the profile; `trigger`: the
+newest trigger event's facts and the kinds of the earlier triggers in the window).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from game.agent.events import (
     UserMessage,
     WorldObservation,
 )
+from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "message_tokens",
     "render_observation",
     "render_player_message",
+    "trigger_facts",
 ]
 
 DEFAULT_RULES = """\
@@ -63,13 +67,25 @@ def estimate_tokens(text: str) -> int:
 
 
 class NpcProfile(BaseModel):
-    """Who an NPC is: the stable part of its prompt."""
+    """Who an NPC is: the stable part of its prompt, and its facts for the providers."""
 
     npc_id: str
     name: str
     persona: str
     greeting: str = ""
     extra: dict[str, str] = Field(default_factory=dict)
+    places: list[PlaceFact] = Field(default_factory=list)  # the map's named places
+
+    def facts(self) -> NpcFacts:
+        """Who the NPC is, as the request carries it."""
+        return NpcFacts(
+            npc_id=self.npc_id,
+            name=self.name,
+            persona=self.persona,
+            greeting=self.greeting,
+            home=self.extra.get("home", ""),
+            places=self.places,
+        )
 
 
 def render_player_message(text: str, perception: str | None = None) -> str:
@@ -130,6 +146,7 @@ class ContextBuilder:
         # requests: providers must treat `request.messages` as read-only.
         self.cache_size = cache_size
         self._cache: dict[int, _Exchange] = {}
+        self._npcs: dict[str, tuple[NpcProfile, NpcFacts]] = {}
 
     def system_prompt(
         self,
@@ -170,25 +187,13 @@ class ContextBuilder:
         `summary`: the NPC's newest summary event if the caller knows it (None: none),
         else True to look for it in `events`.
         """
-        messages, trigger, history_tokens = self._history(visible_events(events, summary))
+        messages, trigger, earlier, history_tokens = self._history(visible_events(events, summary))
         system = self.system_prompt(
             profile, tools, world_summary=world_summary, npc_summary=npc_summary
         )
-        kind = "none"
-        if isinstance(trigger, UserMessage):
-            kind = "player_message"
-        elif isinstance(trigger, WorldObservation):
-            kind = trigger.kind
+        facts = trigger_facts(trigger, earlier) if trigger is not None else None
+        kind = facts.kind if facts is not None else "none"
         metadata: dict[str, object] = {
-            **profile.extra,  # map properties such as `home`; the fields below win
-            "npc_id": profile.npc_id,
-            "name": profile.name,
-            "persona": profile.persona,
-            "greeting": profile.greeting,
-            "trigger": kind,
-            "trigger_text": getattr(trigger, "text", ""),
-            "source": getattr(trigger, "source", None),
-            "perception": getattr(trigger, "perception", None),
             "priority": TRIGGER_PRIORITY.get(kind, TRIGGER_PRIORITY["observation"]),
             "estimated_input_tokens": estimate_tokens(system)
             + history_tokens
@@ -201,11 +206,23 @@ class ContextBuilder:
             model=self.model,
             max_output_tokens=self.max_output_tokens,
             temperature=self.temperature,
+            npc=self._npc_facts(profile),
+            trigger=facts,
             metadata=metadata,
         )
 
-    def _history(self, events: Sequence[EventBase]) -> tuple[list[Message], EventBase | None, int]:
-        """Newest whole exchanges within the budget (the newest is always kept), their tokens.
+    def _npc_facts(self, profile: NpcProfile) -> NpcFacts:
+        """The profile's facts, made once per profile (requests share them: read-only)."""
+        known = self._npcs.get(profile.npc_id)
+        if known is None or known[0] is not profile:
+            known = self._npcs[profile.npc_id] = (profile, profile.facts())
+        return known[1]
+
+    def _history(
+        self, events: Sequence[EventBase]
+    ) -> tuple[list[Message], EventBase | None, list[str], int]:
+        """Newest whole exchanges within the budget (the newest is always kept), the newest
+        trigger, the kinds of the earlier triggers in the window, and the tokens.
 
         An exchange is a trigger (player message or world observation) and what followed
         it up to the next trigger. Older exchanges are added newest first while they fit
@@ -216,11 +233,15 @@ class ContextBuilder:
         while start >= 0 and events[start].type not in _TRIGGER_TYPES:
             start -= 1
         if start < 0:
-            return [], None, 0
+            return [], None, [], 0
         newest = self._exchange(events, start, len(events), newest=True)
         room = self.history_token_budget - newest.tokens
         older, used = self._older(events, start, newest, room)
-        return older + newest.messages, events[start], used + newest.tokens
+        # `_older` leaves the newest exchange's chain holding exactly the older exchanges
+        # in the window, newest first.
+        chain = newest.chain
+        earlier = [entry.kind for entry in reversed(chain.entries)] if chain is not None else []
+        return older + newest.messages, events[start], earlier, used + newest.tokens
 
     def _older(
         self, events: Sequence[EventBase], start: int, newest: _Exchange, room: int
@@ -332,7 +353,7 @@ _AT_START = -1
 class _Exchange:
     """One converted exchange (never changed once built) and what is known before it."""
 
-    __slots__ = ("back", "chain", "events", "made", "messages", "newest", "tokens")
+    __slots__ = ("back", "chain", "events", "kind", "made", "messages", "newest", "tokens")
 
     def __init__(
         self,
@@ -344,6 +365,7 @@ class _Exchange:
         # The events themselves validate a cache hit, and holding the first keeps its id
         # from being reused while the entry is cached.
         self.events = events
+        self.kind = _kind_of(events[0])  # the kind of the trigger that opens it
         self.newest = newest
         self.messages = messages
         self.made = made  # the message of each event, for reuse when the exchange grows
@@ -411,6 +433,42 @@ class _Chain:
             messages = [m for entry in reversed(self.entries[:count]) for m in entry.messages]
             self._flat = (count, messages)
         return self._flat[1], self.totals[count - 1] if count else 0
+
+
+def _kind_of(trigger: EventBase) -> str:
+    """The trigger kind of a trigger event."""
+    if trigger.type == "user.message":
+        return "player_message"
+    return cast(WorldObservation, trigger).kind
+
+
+def trigger_facts(trigger: EventBase, earlier: list[str] | None = None) -> TriggerFacts:
+    """The facts of a trigger event (a log written before facts were kept gives what its
+    fields hold: kind, text, source, perception); `earlier`: the kinds of the triggers
+    before it in the history window."""
+    earlier = earlier or []
+    if isinstance(trigger, UserMessage):
+        return TriggerFacts(
+            kind="player_message",
+            text=trigger.text,
+            source="player",
+            speaker=trigger.speaker,
+            said=trigger.text,
+            perception=trigger.perception,
+            sensed=trigger.sensed,
+            earlier_kinds=earlier,
+        )
+    assert isinstance(trigger, WorldObservation)
+    return TriggerFacts(
+        kind=trigger.kind,
+        text=trigger.text,
+        source=trigger.source,
+        speaker=trigger.speaker,
+        said=trigger.said,
+        perception=trigger.perception,
+        sensed=trigger.sensed,
+        earlier_kinds=earlier,
+    )
 
 
 def convert_exchange(events: Sequence[EventBase], *, newest: bool) -> list[Message]:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from game.agent.facts import SensedFacts
 from game.agent.providers.base import ToolCall
 
 __all__ = [
@@ -68,21 +69,31 @@ class SystemInit(EventBase):
 
 
 class UserMessage(EventBase):
-    """What the player typed to this NPC, with the NPC's perception at that moment."""
+    """What the player typed to this NPC, with the NPC's perception at that moment (as text
+    for models, and as facts: None in logs written before facts were kept)."""
 
     type: Literal["user.message"] = "user.message"
     text: str
     perception: str | None = None
+    speaker: str | None = None  # the player's name, if known
+    sensed: SensedFacts | None = None
 
 
 class WorldObservation(EventBase):
-    """Something the NPC noticed in the world (heard speech, player near, idle tick...)."""
+    """Something the NPC noticed in the world (heard speech, player near, idle tick...).
+
+    `text` is written for models; the facts (`speaker`, `said`, `sensed`) are for the
+    providers that plan, and are None in logs written before facts were kept.
+    """
 
     type: Literal["world.observation"] = "world.observation"
     kind: str
     text: str
     perception: str | None = None
     source: str | None = None
+    speaker: str | None = None  # who spoke, for heard speech
+    said: str | None = None  # what they said, word for word
+    sensed: SensedFacts | None = None
 
 
 class AssistantDelta(EventBase):

@@ -45,6 +45,7 @@ from game.agent.events import (
     UserMessage,
     WorldObservation,
 )
+from game.agent.facts import SensedFacts
 from game.agent.lanes import Lanes, PriorityLimiter
 from game.agent.memory import Compactor
 from game.agent.permissions import PermissionGate
@@ -81,13 +82,20 @@ NpcActivity = Literal["idle", "queued", "thinking", "streaming", "acting"]
 
 
 class Trigger(BaseModel):
-    """Why an NPC thinks now: the player spoke, it heard something, an idle tick..."""
+    """Why an NPC thinks now: the player spoke, it heard something, an idle tick...
+
+    `text` and `perception` are written for models; `speaker`, `said` and `sensed` are the
+    same facts as data, for the providers that plan (see `game.agent.facts`).
+    """
 
     kind: TriggerKind
     text: str
     perception: str | None = None
     source: str | None = None
     priority: int = -1  # < 0: the kind's default (player_message highest)
+    speaker: str | None = None  # who spoke (a heard line; the player's name)
+    said: str | None = None  # what they said, word for word
+    sensed: SensedFacts | None = None
 
     @model_validator(mode="after")
     def _default_priority(self) -> Trigger:
@@ -96,16 +104,33 @@ class Trigger(BaseModel):
         return self
 
     @classmethod
-    def player(cls, text: str, perception: str | None = None) -> Trigger:
+    def player(
+        cls, text: str, perception: str | None = None, sensed: SensedFacts | None = None
+    ) -> Trigger:
         """What the player typed to this NPC."""
-        return cls(kind="player_message", text=text, perception=perception, source="player")
+        return cls(
+            kind="player_message",
+            text=text,
+            perception=perception,
+            source="player",
+            said=text,
+            sensed=sensed,
+        )
 
     def to_event(self) -> UserMessage | WorldObservation:
-        """The event that records this trigger in the log."""
+        """The event that records this trigger in the log (the text is what was said)."""
         if self.kind == "player_message":
-            return UserMessage(text=self.text, perception=self.perception)
+            return UserMessage(
+                text=self.text, perception=self.perception, speaker=self.speaker, sensed=self.sensed
+            )
         return WorldObservation(
-            kind=self.kind, text=self.text, perception=self.perception, source=self.source
+            kind=self.kind,
+            text=self.text,
+            perception=self.perception,
+            source=self.source,
+            speaker=self.speaker,
+            said=self.said,
+            sensed=self.sensed,
         )
 
 

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY
+from game.agent.facts import HeardFact, PlaceFact, SeenFact, SensedFacts
 from game.agent.loop import (
     AgentRuntime,
     Cancelled,
@@ -41,7 +42,7 @@ from game.agent.loop import (
     TriggerKind,
     TurnOutcome,
 )
-from game.npc.persona import NEAR_PHRASE, mood_of, reply_for
+from game.npc.persona import mood_of, reply_for
 from game.npc.skills import SkillDeps
 from game.world.commands import (
     Emote,
@@ -114,8 +115,14 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
         for k, v in npc.properties.items()
         if k not in ("id", "name", "persona", "greeting", "sprite")
     }
+    places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
     return NpcProfile(
-        npc_id=npc_id, name=npc.name, persona=npc.persona, greeting=npc.greeting, extra=extra
+        npc_id=npc_id,
+        name=npc.name,
+        persona=npc.persona,
+        greeting=npc.greeting,
+        extra=extra,
+        places=places,
     )
 
 
@@ -144,11 +151,14 @@ class SpareTime:
 
 class Cue(NamedTuple):
     """Why an NPC should think, as the game thread hands it over: a plain tuple, so the
-    `Trigger` model is built and validated on the agent thread."""
+    `Trigger` model is built and validated on the agent thread. `text` is written for
+    models; `speaker` and `said` are who spoke and what they said, as facts."""
 
     kind: TriggerKind
     text: str
     source: str | None = None
+    speaker: str | None = None
+    said: str | None = None
 
 
 @dataclass(frozen=True)
@@ -161,8 +171,32 @@ class Sensed:
     count_tokens: Callable[[str], int]
 
     def text(self) -> str:
-        """The perception as the agent reads it."""
+        """The perception as the agent reads it (fitted to the budget)."""
         return self.perception.fit(self.budget, self.count_tokens)
+
+    def facts(self) -> SensedFacts:
+        """The perception as typed facts: after `text`, what the text says."""
+        p = self.perception
+        return SensedFacts(
+            place=p.place,
+            tile=p.tile,
+            activity=p.activity,
+            map_name=p.map_name,
+            nearby=[
+                SeenFact(
+                    entity_id=s.entity_id,
+                    name=s.name,
+                    distance=s.distance,
+                    direction=s.direction,
+                    activity=s.activity,
+                )
+                for s in p.nearby
+            ],
+            heard=[
+                HeardFact(speaker=h.speaker, text=h.text, ago_s=h.ago_s, to_you=h.to_you)
+                for h in p.heard
+            ],
+        )
 
 
 def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
@@ -326,11 +360,15 @@ class NpcAgents:
         `Trigger` here, with what the NPC `sensed` when it fired written up."""
         assert self.runtime is not None, "attach() a runtime first"
         if isinstance(trigger, Cue):
+            perception = sensed.text() if sensed is not None else None  # fits to the budget
             trigger = Trigger(
                 kind=trigger.kind,
                 text=trigger.text,
                 source=trigger.source,
-                perception=sensed.text() if sensed is not None else None,
+                speaker=trigger.speaker,
+                said=trigger.said,
+                perception=perception,
+                sensed=sensed.facts() if sensed is not None else None,
             )
         runtime = self.runtime
         waiting = self._inflight.setdefault(npc_id, [])
@@ -392,10 +430,9 @@ class NpcAgents:
         turn = 0 if trigger.kind == "player_near" else 1
         home = npc.properties.get("home", "")
         if trigger.kind in ("player_message", "heard", "player_near"):
-            heard = trigger.text if trigger.kind == "player_message" else ""
-            if trigger.kind == "heard":
-                found = re.search(r'"(.*)"', trigger.text, re.S)
-                heard = found.group(1) if found else trigger.text
+            heard = ""
+            if trigger.kind != "player_near":
+                heard = trigger.said if trigger.said is not None else trigger.text
             line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
@@ -565,7 +602,7 @@ class Brain:
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
-        self.trigger(npc_id, Cue("player_message", text, PLAYER_ID))
+        self.trigger(npc_id, Cue("player_message", text, PLAYER_ID, self.world.player.name, text))
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
@@ -641,7 +678,7 @@ class Brain:
                 self.world.post(SpeechStart(npc.entity_id))
             self.trigger(
                 npc.entity_id,
-                Cue("heard", text, spoke.speaker_id),
+                Cue("heard", text, spoke.speaker_id, spoke.speaker_name, spoke.text),
             )
             if spoke.speaker_id == PLAYER_ID:
                 self._state(npc.entity_id).talked = clock
@@ -701,7 +738,7 @@ class Brain:
             self.world.post(SpeechStart(npc_id))
             self.trigger(
                 npc_id,
-                Cue("player_near", f"{player.name} {NEAR_PHRASE}.", PLAYER_ID),
+                Cue("player_near", f"{player.name} comes up to you.", PLAYER_ID),
             )
 
     def _idle_ticks(self) -> bool:

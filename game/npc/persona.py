@@ -1,15 +1,16 @@
 """The persona-driven scripted brain: a deterministic stand-in for a model.
 
-It reads the NPC's name, persona, greeting and the trigger (kind, text, perception) from
-`request.metadata`, and acts through the same skills a model would use: on an idle tick it
-wanders, walks home, gestures, looks about, waits or says an idle line; when its name is
-heard it answers the speaker; when the player comes near it waves and greets; when the
-player talks it answers. A turn is a short plan of one to three skill calls, one per step;
-after each tool result the next call follows, and a failed move is met with a shake of the
-head instead of the rest of the plan. Everything is a pure function of the request, so the
-same world gives the same village. `say` arguments stream a few characters at a time with
-a short delay, so bubbles grow as with a model. It is the offline default and the fallback
-when a real provider fails.
+It reads who the NPC is (`request.npc`) and why it thinks (`request.trigger`: the kind, who
+spoke and what they said, who is nearby, the earlier triggers) as typed facts, never from
+the prose written for models, and acts through the same skills a model would use: on an
+idle tick it wanders, walks home, gestures, looks about, waits or says an idle line; when
+its name is heard it answers the speaker; when the player comes near it waves and greets;
+when the player talks it answers. A turn is a short plan of one to three skill calls, one
+per step; after each tool result the next call follows, and a failed move is met with a
+shake of the head instead of the rest of the plan. Everything is a pure function of the
+request, so the same world gives the same village. `say` arguments stream a few characters
+at a time with a short delay, so bubbles grow as with a model. It is the offline default
+and the fallback when a real provider fails.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.agent.facts import NpcFacts
 from game.agent.providers.base import (
     Done,
     Message,
@@ -245,12 +247,10 @@ _EMOTES: dict[str, tuple[str, ...]] = {
     "curious": ("laugh", "think", "wave"),
     "shrewd": ("laugh", "nod", "think"),
 }
-_HEARD = re.compile(r'^(?P<who>[^"]+?) (?:said|says|asked)(?: to you)?[^:"]*: "(?P<what>.*)"', re.S)
-_NEARBY = re.compile(r"^Nearby: (.*)$", re.M)
 _DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
-NEAR_PHRASE = "comes up to you"  # how a player_near trigger reads (the brain writes it)
+_PLAYER_TRIGGERS = ("player_message", "player_near")  # the player spoke or came near
 
 Action = tuple[str, dict[str, Any]]
 
@@ -264,11 +264,14 @@ class Situation:
     persona: str
     greeting: str
     kind: str
-    text: str
-    perception: str
+    text: str  # the trigger's text (seeds the plan)
+    perception: str  # the perception as written for models (seeds the plan)
     home: str
     turn: int
-    nearby: list[str] = field(default_factory=list)
+    nearby: list[str] = field(default_factory=list)  # names, nearest first
+    place: str | None = None  # the named place the NPC stands in
+    speaker: str | None = None  # who spoke, for heard speech
+    said: str = ""  # what they said
     met: bool = False  # the player spoke to or came up to this NPC before
     talks: int = 0  # how many earlier triggers were the player speaking
 
@@ -279,48 +282,44 @@ class Situation:
 
     @property
     def at_home(self) -> bool:
-        """Whether the perception says the NPC stands at its home place."""
-        place = self.home.replace("_", " ")
-        return bool(place) and f"You are at the {place}" in self.perception
+        """Whether the NPC stands at its home place."""
+        return bool(self.home) and self.place == self.home
 
 
 def situation_of(request: ProviderRequest) -> Situation:
-    """Read who is asked, why, and what it perceives, from a request."""
-    meta = request.metadata
-    kind = str(meta.get("trigger") or "player_message")
-    text = str(meta.get("trigger_text") or "") or _last_user_text(request.messages)
-    perception = str(meta.get("perception") or "")
-    home = str(meta.get("home") or "")
-    nearby: list[str] = []
-    found = _NEARBY.search(perception)
-    if found:
-        nearby = [part.split(", ")[0].strip() for part in found.group(1).split("; ")]
+    """Read who is asked, why, and what it perceives, from the request's facts.
+
+    A request without trigger facts (made by hand, not by the context builder) reads as
+    the player saying the newest user message.
+    """
+    npc = request.npc if request.npc is not None else NpcFacts(npc_id="", name="Someone")
+    trigger = request.trigger
+    if trigger is None:
+        said = _last_user_text(request.messages)
+        kind = "player_message" if any(m.role == "user" for m in request.messages) else "none"
+        text, perception, speaker, earlier = said, "", None, []
+        sensed = None
+    else:
+        kind, text, perception = trigger.kind, trigger.text, trigger.perception or ""
+        said = trigger.said if trigger.said is not None else trigger.text
+        speaker, earlier, sensed = trigger.speaker, trigger.earlier_kinds, trigger.sensed
     return Situation(
-        npc_id=str(meta.get("npc_id", "")),
-        name=str(meta.get("name", "Someone")),
-        persona=str(meta.get("persona", "")),
-        greeting=str(meta.get("greeting", "")),
+        npc_id=npc.npc_id,
+        name=npc.name,
+        persona=npc.persona,
+        greeting=npc.greeting,
         kind=kind,
         text=text,
         perception=perception,
-        home=home,
+        home=npc.home,
         turn=_turn_of(request.messages),
-        nearby=[n for n in nearby if n],
-        met=_met_player(request.messages),
-        talks=_player_talks(request.messages),
+        nearby=[s.name for s in sensed.nearby if s.name] if sensed is not None else [],
+        place=sensed.place if sensed is not None else None,
+        speaker=speaker,
+        said=said,
+        met=any(k in _PLAYER_TRIGGERS for k in earlier),
+        talks=sum(1 for k in earlier if k == "player_message"),
     )
-
-
-def _player_talks(messages: list[Message]) -> int:
-    """How many earlier triggers in the history were the player speaking."""
-    users = [m for m in messages if m.role == "user"][:-1]  # the newest is this trigger
-    return sum(1 for m in users if 'Player says: """' in m.content)
-
-
-def _met_player(messages: list[Message]) -> bool:
-    """Whether an earlier trigger in the history was the player speaking or coming near."""
-    users = [m for m in messages if m.role == "user"][:-1]
-    return any('Player says: """' in m.content or NEAR_PHRASE in m.content for m in users)
 
 
 def _turn_of(messages: list[Message]) -> int:
@@ -341,9 +340,9 @@ def plan_for(s: Situation) -> list[Action]:
     rng = random.Random(_seed(s.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
     mood = s.mood
     if s.kind == "player_message":
-        said = s.text.lower()
+        said = s.said.lower()
         turn = max(1, s.turn) if s.met else 0
-        reply = reply_for(s.name, s.persona, s.greeting, s.text, turn, s.home)
+        reply = reply_for(s.name, s.persona, s.greeting, s.said, turn, s.home)
         if any(w in said for w in _FAREWELL):
             return [_say(reply, "player"), ("emote", {"name": "wave"})]
         hello = any(re.search(rf"\b{w}\b", said) for w in _GREETING) and len(said) < 30
@@ -361,11 +360,8 @@ def plan_for(s: Situation) -> list[Action]:
             ]
         return [_say(reply, "player")]
     if s.kind == "heard":
-        found = _HEARD.match(s.text)
-        who = found.group("who").strip() if found else None
-        what = found.group("what") if found else s.text
-        reply = reply_for(s.name, s.persona, "", what, max(1, s.turn), s.home)
-        plan: list[Action] = [_say(reply, who)]
+        reply = reply_for(s.name, s.persona, "", s.said, max(1, s.turn), s.home)
+        plan: list[Action] = [_say(reply, s.speaker)]
         if rng.random() < 0.3:
             plan.insert(0, ("emote", {"name": "nod"}))
         return plan
@@ -449,13 +445,10 @@ def next_action(request: ProviderRequest) -> Action | None:
 
 
 def _last_user_text(messages: list[Message]) -> str:
+    """The newest user message as it stands (a hand-made request: nothing to parse)."""
     for msg in reversed(messages):
         if msg.role == "user":
-            m = re.search(r'"""(.*?)"""', msg.content, re.S)
-            if m:
-                return m.group(1).strip()
-            content = msg.content.strip()
-            return content.rsplit("\n\n", 1)[-1].removeprefix("[world] ").strip()
+            return msg.content.strip()
     return ""
 
 
@@ -503,7 +496,7 @@ class PersonaProvider:
     async def _text(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """No skills offered: answer the last thing said in plain text."""
         s = situation_of(request)
-        text = reply_for(s.name, s.persona, s.greeting, s.text, s.turn, s.home)
+        text = reply_for(s.name, s.persona, s.greeting, s.said, s.turn, s.home)
         for i in range(0, len(text), self.chunk):
             yield TextDelta(text=text[i : i + self.chunk])
             await asyncio.sleep(self.delay_s)

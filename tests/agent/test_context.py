@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,8 +27,12 @@ from game.agent.events import (
     ToolUse,
     UserMessage,
     WorldObservation,
+    parse_event,
 )
-from game.agent.providers.base import Message, ToolCall, ToolSpec
+from game.agent.facts import HeardFact, NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.loop import Trigger
+from game.agent.providers.base import Message, ProviderRequest, ToolCall, ToolSpec
+from game.agent.store import SessionStore
 
 from .helpers import MIRA, make_registry
 
@@ -102,8 +108,8 @@ def test_world_observations_and_perception_of_the_newest_trigger_only() -> None:
     assert older.content == "[world] Bram says hi"
     assert answer == Message(role="assistant", content="Hi Bram")
     assert "new view" in newest.content and newest.content.endswith('"""hello"""')
-    assert request.metadata["trigger"] == "player_message"
-    assert request.metadata["perception"] == "new view"
+    assert request.trigger is not None and request.trigger.kind == "player_message"
+    assert request.trigger.perception == "new view"
 
 
 def test_replayed_messages_follow_the_log() -> None:
@@ -163,20 +169,141 @@ def test_history_starts_after_the_newest_summary() -> None:
     assert "Talked about bread." in request.system
 
 
-def test_metadata_for_providers() -> None:
-    profile = NpcProfile(npc_id="mira", name="Mira", persona="Baker.", greeting="Morning!")
+def test_facts_and_metadata_for_providers() -> None:
+    profile = NpcProfile(
+        npc_id="mira",
+        name="Mira",
+        persona="Baker.",
+        greeting="Morning!",
+        extra={"home": "bakery"},
+        places=[PlaceFact(name="bakery", description="Warm bread.")],
+    )
     events = stamp([WorldObservation(kind="idle", text="Nothing happens.")])
     request = ContextBuilder().build(profile, events, TOOLS)
-    meta = request.metadata
-    assert (meta["npc_id"], meta["name"], meta["persona"], meta["greeting"]) == (
-        "mira",
-        "Mira",
-        "Baker.",
-        "Morning!",
+    assert request.npc == NpcFacts(
+        npc_id="mira",
+        name="Mira",
+        persona="Baker.",
+        greeting="Morning!",
+        home="bakery",
+        places=[PlaceFact(name="bakery", description="Warm bread.")],
     )
-    assert (meta["trigger"], meta["priority"]) == ("idle", 0)
-    assert meta["estimated_input_tokens"] > 0
+    assert request.npc_id == "mira"
+    assert request.trigger == TriggerFacts(kind="idle", text="Nothing happens.")
+    meta = request.metadata  # per-call plumbing only: the facts are typed fields
+    assert set(meta) == {"priority", "estimated_input_tokens"}
+    assert meta["priority"] == 0 and meta["estimated_input_tokens"] > 0
     assert request.tools == TOOLS
+
+
+SENSED = SensedFacts(
+    place="plaza",
+    tile=(12, 7),
+    activity="idle",
+    map_name="Hollowbrook",
+    nearby=[
+        SeenFact(entity_id="bram", name="Bram", distance=2.0, direction="east", activity="idle")
+    ],
+    heard=[HeardFact(speaker="Bram", text="Mira, the bread?", ago_s=1.5, to_you=True)],
+)
+
+
+def heard_from_bram() -> Trigger:
+    return Trigger(
+        kind="heard",
+        text='Bram said to you: "Mira, the bread?"',
+        perception="You are at the plaza.",
+        source="bram",
+        speaker="Bram",
+        said="Mira, the bread?",
+        sensed=SENSED,
+    )
+
+
+def test_the_newest_triggers_facts_reach_the_request() -> None:
+    events = stamp(
+        [
+            UserMessage(text="hi", speaker="Ada"),
+            AssistantMessage(text="Hello!"),
+            WorldObservation(kind="player_near", text="Ada comes up to you.", source="player"),
+            AssistantMessage(text="Ada!"),
+            heard_from_bram().to_event(),
+        ]
+    )
+    request = ContextBuilder().build(MIRA, events, TOOLS)
+    assert request.trigger == TriggerFacts(
+        kind="heard",
+        text='Bram said to you: "Mira, the bread?"',
+        source="bram",
+        speaker="Bram",
+        said="Mira, the bread?",
+        perception="You are at the plaza.",
+        sensed=SENSED,
+        earlier_kinds=["player_message", "player_near"],
+    )
+    assert request.metadata["priority"] == 60
+
+
+def test_the_earlier_kinds_are_those_of_the_history_window() -> None:
+    events: list[EventBase] = []
+    for n in range(30):
+        events += exchange(n)
+    events.append(WorldObservation(kind="idle", text="Quiet."))
+    stamp(events)
+    request = ContextBuilder(history_token_budget=150).build(MIRA, events, TOOLS)
+    assert request.trigger is not None
+    users = [m for m in request.messages if m.role == "user"]
+    assert 1 < len(users) < 31  # the budget dropped the oldest exchanges
+    assert request.trigger.earlier_kinds == ["player_message"] * (len(users) - 1)
+    # Later steps and turns read the window through the cache: as a fresh builder would.
+    builder = ContextBuilder(history_token_budget=150)
+    for end in range(len(events) - 40, len(events) + 1):
+        window = builder.build(MIRA, events[:end], TOOLS).trigger
+        assert (
+            window
+            == ContextBuilder(history_token_budget=150).build(MIRA, events[:end], TOOLS).trigger
+        )
+
+
+def test_the_facts_survive_the_log(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path, "s1")
+    store.append("mira", SystemInit(npc_id="mira"))
+    store.append("mira", Trigger.player("Morning!", "You are at the plaza.", SENSED).to_event())
+    store.append("mira", AssistantMessage(text="Morning to you!"))
+    store.append("mira", heard_from_bram().to_event())
+    store.close()
+    events = SessionStore(tmp_path, "s1").read("mira")
+    request = ContextBuilder().build(MIRA, events, TOOLS)
+    assert request.trigger is not None
+    assert (request.trigger.kind, request.trigger.speaker) == ("heard", "Bram")
+    assert request.trigger.said == "Mira, the bread?"
+    assert request.trigger.sensed == SENSED
+    assert request.trigger.earlier_kinds == ["player_message"]
+    first = events[1]
+    assert isinstance(first, UserMessage) and first.sensed == SENSED
+    # The local model's worker gets the request as JSON: the facts cross whole.
+    assert ProviderRequest.model_validate(request.model_dump(mode="json")) == request
+
+
+def test_an_old_event_without_facts_still_builds_a_request() -> None:
+    lines = [
+        '{"type":"system.init","seq":1,"ts":1.0,"npc_id":"mira","name":"Mira"}',
+        '{"type":"user.message","seq":2,"ts":1.0,"text":"Hello!","perception":"You see Bram."}',
+        '{"type":"assistant.message","seq":3,"ts":1.0,"step":1,"text":"Hi!","tool_calls":[]}',
+        '{"type":"world.observation","seq":4,"ts":2.0,"kind":"heard",'
+        '"text":"Bram said to you: \\"Mira?\\"","perception":null,"source":"bram"}',
+    ]
+    events = [parse_event(line) for line in lines]
+    request = ContextBuilder().build(MIRA, events, TOOLS)
+    assert request.trigger == TriggerFacts(
+        kind="heard",
+        text='Bram said to you: "Mira?"',
+        source="bram",
+        earlier_kinds=["player_message"],
+    )
+    assert request.messages[-1].content == '[world] Bram said to you: "Mira?"'
+    older = ContextBuilder().build(MIRA, events[:2], TOOLS).trigger
+    assert older is not None and older.said == "Hello!" and older.sensed is None
 
 
 def test_no_events_no_messages() -> None:

@@ -69,7 +69,7 @@ async def test_a_plain_answer_is_final_and_streams_to_the_bubble(
     request = rt.provider.calls[0]  # type: ignore[attr-defined]
     assert request.messages[-1].content.endswith('Player says: """Hello!"""')
     assert "The player stands before you." in request.messages[-1].content
-    assert request.metadata["npc_id"] == "mira" and request.metadata["step"] == 1
+    assert request.npc_id == "mira" and request.metadata["step"] == 1
 
 
 async def test_tool_calls_run_and_their_results_go_back_to_the_model(
@@ -567,7 +567,8 @@ async def test_player_turns_overtake_queued_idle_ticks_which_coalesce(
     answered: list[str] = []
 
     def answer(request: ProviderRequest) -> list[Any]:
-        answered.append(request.metadata["trigger_text"])
+        assert request.trigger is not None
+        answered.append(request.trigger.text)
         return reply("ok")
 
     rt = make_runtime([step(pause), answer, answer])
@@ -591,7 +592,7 @@ async def test_the_global_limit_bounds_concurrent_provider_calls(
     pauses = {"mira": Pause(), "bram": Pause(), "cora": Pause()}
 
     def held(request: ProviderRequest) -> list[Any]:
-        return step(pauses[request.metadata["npc_id"]], text("ok"))
+        return step(pauses[str(request.npc_id)], text("ok"))
 
     rt = make_runtime([held, held, held], max_concurrent=2)
     rt.register_npc(MIRA.model_copy(update={"npc_id": "cora", "name": "Cora"}))
@@ -616,11 +617,11 @@ async def test_a_player_turn_gets_the_next_provider_slot(make_runtime: RuntimeFa
     order: list[str] = []
 
     def first(request: ProviderRequest) -> list[Any]:
-        order.append(request.metadata["npc_id"])
+        order.append(str(request.npc_id))
         return step(pause, text("ok"))
 
     def later(request: ProviderRequest) -> list[Any]:
-        order.append(request.metadata["npc_id"])
+        order.append(str(request.npc_id))
         return reply("ok")
 
     rt = make_runtime([first, later, later], max_concurrent=1)

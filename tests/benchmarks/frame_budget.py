@@ -38,7 +38,7 @@ time; agents, idle chatter, runtime, agent thread, pump and frame pacing as in `
   fresh worker and waits for the model to load before the timed part (the first load
   probes the llama.cpp settings into a temporary cache file). A run in which the model
   served no request is an error, not a figure. A thin wrapper (`Recorder`) records every
-  answer as it reached the runtime: per NPC (`metadata["npc_id"]`) and per request of that
+  answer as it reached the runtime: per NPC (`request.npc_id`) and per request of that
   NPC (0, 1, 2, ...), each event with the seconds since the request was made, in game time
   (the scene's `World.clock`) and in wall time.
 - fake3: the same scene with a timed fake in the model's place (`Replayed`, in the same
@@ -379,6 +379,11 @@ class GameClock:
             await asyncio.sleep(left)  # game time runs no faster than wall time, paced
 
 
+def _kind(request: ProviderRequest) -> str:
+    """The kind of the request's trigger ("None" when it has none)."""
+    return request.trigger.kind if request.trigger is not None else "None"
+
+
 class Recorder:
     """A provider passing another's answers through, recording them into `answers`."""
 
@@ -392,9 +397,8 @@ class Recorder:
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """The inner provider's events, each recorded with its time since the request."""
-        meta = request.metadata
-        answer = Answer(str(meta.get("trigger")), int(meta.get("step", 0)))
-        self.answers.setdefault(str(meta.get("npc_id")), []).append(answer)
+        answer = Answer(_kind(request), int(request.metadata.get("step", 0)))
+        self.answers.setdefault(str(request.npc_id), []).append(answer)
         start, wall = self.clock(), time.perf_counter()
         events = self.inner.stream(request).__aiter__()
         ended = False
@@ -434,8 +438,7 @@ class Replayed(Paced):
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """The recorded answer to this NPC's request of the same index, at the model's pace."""
-        meta = request.metadata
-        npc_id = str(meta.get("npc_id"))
+        npc_id = str(request.npc_id)
         index = self.asked[npc_id]
         self.asked[npc_id] += 1
         answers = self.recording.get(npc_id, [])
@@ -447,7 +450,7 @@ class Replayed(Paced):
         answer = answers[index]
         self.replayed += 1
         self.requests += 1
-        if (answer.trigger, answer.step) != (str(meta.get("trigger")), int(meta.get("step", 0))):
+        if (answer.trigger, answer.step) != (_kind(request), int(request.metadata.get("step", 0))):
             self.mismatched += 1
         start = self.clock()
         for offset, event in answer.events:

@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.base import (
     Done,
     Message,
@@ -130,14 +131,9 @@ def bench_request(new_line: str, history: list[Message] | None = None) -> Provid
         tools=tools,
         max_output_tokens=64,
         temperature=0.7,
-        metadata={
-            "npc_id": "mara",
-            "name": "Mara",
-            "persona": _BENCH_PERSONA,
-            "greeting": _GREETING,
-            "trigger": "player_message",
-            "priority": 100,
-        },
+        npc=NpcFacts(npc_id="mara", name="Mara", persona=_BENCH_PERSONA, greeting=_GREETING),
+        trigger=TriggerFacts(kind="player_message", text=new_line, source="player", said=new_line),
+        metadata={"priority": 100},
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 
+from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.loop import Trigger
 from game.agent.providers.base import Done, Message, ProviderRequest, TextDelta
 from game.agent.providers.fake import FakeProvider, reply
@@ -22,12 +23,10 @@ def request() -> ProviderRequest:
     return ProviderRequest(
         system="You are Tobin.",
         messages=[Message(role="user", content='Player says: """hello"""')],
-        metadata={
-            "npc_id": "tobin",
-            "name": "Tobin",
-            "persona": "A cheerful baker.",
-            "greeting": "Morning, friend!",
-        },
+        npc=NpcFacts(
+            npc_id="tobin", name="Tobin", persona="A cheerful baker.", greeting="Morning, friend!"
+        ),
+        trigger=TriggerFacts(kind="player_message", text="hello", source="player", said="hello"),
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
+from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
 from game.agent.providers.local_model import (
     INSTALL_HINT,
@@ -144,18 +145,20 @@ def npc_request(
     **kw: Any,
 ) -> ProviderRequest:
     """A small NPC request: the persona, optional history and the player's new line."""
-    metadata = {
-        "npc_id": npc_id,
-        "name": name,
-        "persona": "cheerful village baker",
-        "greeting": "Good morning, dear! Fresh bread today!",
-        "priority": priority,
-        **kw.pop("metadata", {}),
-    }
+    metadata = {"priority": priority, **kw.pop("metadata", {})}
+    npc = NpcFacts(
+        npc_id=npc_id,
+        name=name,
+        persona="cheerful village baker",
+        greeting="Good morning, dear! Fresh bread today!",
+    )
+    trigger = TriggerFacts(kind="player_message", text=line, source="player", said=line)
     return ProviderRequest(
         system=SYSTEM.replace("Mara", name),
         messages=[*(history or []), Message(role="user", content=f'Player says: """{line}"""')],
         tools=skill_specs() if tools is None else tools,
+        npc=npc,
+        trigger=trigger,
         metadata=metadata,
         **kw,
     )

@@ -309,6 +309,43 @@ async def test_what_the_npc_sensed_is_written_up_on_the_agent_side_into_the_log(
     assert asked and asked[0].perception is not None
     assert asked[0].perception.startswith("You are at") and "Traveller" in asked[0].perception
     assert counted, "the budget was kept when the turn started"
+    # The same perception as facts, beside the text: who spoke, who is near, where.
+    sensed = asked[0].sensed
+    assert sensed is not None and asked[0].speaker == "Traveller"
+    assert sensed.nearby and sensed.nearby[0].name == "Traveller"
+    assert all(seen.name in asked[0].perception for seen in sensed.nearby)
+    place = life.world.map.place_at(life.world.npcs["pip"].tile)
+    assert sensed.place == (place.name if place is not None else None)
+    await life.close()
+
+
+async def test_a_heard_line_crosses_as_facts(tmp_path: Path) -> None:
+    from game.agent.events import WorldObservation
+
+    life = Life(tmp_path, chatter=ChatterSettings(max_lines=2))
+    life.world.post(Say("pip", "Cassius, what is in your cart today?", target="Cassius"))
+    await life.run(until=lambda: bool(life.said_by("cassius")))
+    heard = [
+        e
+        for e in life.runtime.store("test").read("cassius")
+        if isinstance(e, WorldObservation) and e.kind == "heard"
+    ]
+    assert heard and (heard[0].source, heard[0].speaker) == ("pip", "Pip")
+    assert heard[0].said == "Cassius, what is in your cart today?"
+    assert heard[0].sensed is not None and "Pip" in [s.name for s in heard[0].sensed.nearby]
+    await life.close()
+
+
+async def test_the_fallback_answers_from_the_typed_trigger(tmp_path: Path) -> None:
+    life = Life(tmp_path)
+    heard = Trigger(
+        kind="heard", text="(prose for models)", source="pip", speaker="Pip", said="Who are you?"
+    )
+    life.agents.fallback("cassius", heard)
+    await life.run(until=lambda: bool(life.said_by("cassius")), limit_s=5)
+    said = life.said_by("cassius")[0]
+    assert said.text.startswith("I'm Cassius."), said.text
+    assert said.target_id == "pip"
     await life.close()
 
 

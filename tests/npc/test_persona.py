@@ -7,25 +7,27 @@ import json
 from pathlib import Path
 
 from game.agent.events import ToolUse
+from game.agent.facts import NpcFacts, SeenFact, SensedFacts, TriggerFacts
 from game.agent.loop import Final, Trigger
 from game.agent.providers.base import Message, ProviderRequest
+from game.npc.brain import Sensed
 from game.npc.persona import (
     MAX_PLAN,
-    NEAR_PHRASE,
     PersonaProvider,
     next_action,
     plan_for,
     situation_of,
 )
 from game.world.commands import Say
-from game.world.perception import perceive
+from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
 
 from .conftest import Life
 
 
-def _perceived(life: Life, npc_id: str) -> str:
-    """What the NPC perceives now, as its turn would read it."""
-    return perceive(life.world, npc_id).render()
+def _perceived(life: Life, npc_id: str) -> tuple[str, SensedFacts]:
+    """What the NPC perceives now, as its turn would read it: the text and the facts."""
+    sensed = Sensed(sense(life.world, npc_id), DEFAULT_BUDGET, estimate_tokens)
+    return sensed.text(), sensed.facts()
 
 
 def calls_of(life: Life, npc_id: str) -> list[tuple[str, dict[str, object]]]:
@@ -47,8 +49,10 @@ async def test_the_plan_is_the_same_at_every_step_of_a_turn(tmp_path: Path) -> N
     life.world.player.place((2, 33))
     for i in range(12):  # many idle turns of many NPCs: whatever their plans, they hold
         for npc_id in life.world.npcs:
-            trigger = Trigger(kind="idle", text=f"A quiet moment ({i}).", perception=None)
-            trigger.perception = _perceived(life, npc_id)
+            perception, sensed = _perceived(life, npc_id)
+            trigger = Trigger(
+                kind="idle", text=f"A quiet moment ({i}).", perception=perception, sensed=sensed
+            )
             before = len(calls_of(life, npc_id))
             await turn(life, npc_id, trigger)
             made = calls_of(life, npc_id)[before:]
@@ -61,8 +65,14 @@ async def test_the_plan_is_the_same_at_every_step_of_a_turn(tmp_path: Path) -> N
 async def test_player_near_waves_then_greets_the_player(tmp_path: Path) -> None:
     life = Life(tmp_path)
     life.world.player.place((17, 19))  # not near enough for the brain to greet on its own
-    perception = _perceived(life, "pip")
-    near = Trigger(kind="player_near", text=f"Traveller {NEAR_PHRASE}.", perception=perception)
+    perception, sensed = _perceived(life, "pip")
+    near = Trigger(
+        kind="player_near",
+        text="Traveller comes up to you.",
+        source="player",
+        perception=perception,
+        sensed=sensed,
+    )
     await turn(life, "pip", near)
     pip = life.world.npcs["pip"]
     assert calls_of(life, "pip") == [
@@ -70,7 +80,7 @@ async def test_player_near_waves_then_greets_the_player(tmp_path: Path) -> None:
         ("say", {"text": pip.greeting, "target": "player"}),
     ]
     # The next time the player says hello, Pip does not greet all over again.
-    await turn(life, "pip", Trigger.player("hello", _perceived(life, "pip")))
+    await turn(life, "pip", Trigger.player("hello", *_perceived(life, "pip")))
     says = [args for name, args in calls_of(life, "pip") if name == "say"]
     assert len(says) == 2 and says[-1]["text"] != pip.greeting
     await life.close()
@@ -78,8 +88,14 @@ async def test_player_near_waves_then_greets_the_player(tmp_path: Path) -> None:
 
 async def test_heard_answers_the_speaker_by_name(tmp_path: Path) -> None:
     life = Life(tmp_path)
-    text = 'Elder Maren said to you: "Tobin, is the bread ready?"'
-    await turn(life, "tobin", Trigger(kind="heard", text=text, source="maren"))
+    heard = Trigger(
+        kind="heard",
+        text="A line for the models: the brain reads who spoke from the facts.",
+        source="maren",
+        speaker="Elder Maren",
+        said="Tobin, is the bread ready?",
+    )
+    await turn(life, "tobin", heard)
     says = [args for name, args in calls_of(life, "tobin") if name == "say"]
     assert says and says[0]["target"] == "Elder Maren"
     await life.close()
@@ -92,14 +108,13 @@ async def test_a_failed_move_is_corrected_then_given_up(tmp_path: Path) -> None:
             system="You are Wren.\n\n- home: dock",
             messages=messages,
             tools=[],
-            metadata={
-                "npc_id": "wren",
-                "name": "Wren",
-                "persona": "A quiet fisher.",
-                "trigger": "idle",
-                "trigger_text": "A quiet moment.",
-                "perception": "You are at the dock in Hollowbrook. Nobody is near.",
-            },
+            npc=NpcFacts(npc_id="wren", name="Wren", persona="A quiet fisher."),
+            trigger=TriggerFacts(
+                kind="idle",
+                text="A quiet moment.",
+                perception="You are at the dock in Hollowbrook. Nobody is near.",
+                sensed=SensedFacts(place="dock", map_name="Hollowbrook"),
+            ),
         )
 
     first = request()
@@ -108,7 +123,8 @@ async def test_a_failed_move_is_corrected_then_given_up(tmp_path: Path) -> None:
     text = 0
     while not (plan and plan[0][0] == "move" and "direction" in plan[0][1]):
         text += 1
-        first.metadata["trigger_text"] = f"A quiet moment {text}."
+        assert first.trigger is not None
+        first.trigger.text = f"A quiet moment {text}."
         plan = plan_for(situation_of(first))
     moves = [plan[0]]
     assert next_action(first) == moves[0]
@@ -130,12 +146,12 @@ async def test_an_npc_asks_the_player_and_reacts_to_the_pick(tmp_path: Path) -> 
     life = Life(tmp_path)
     world = life.world
     world.player.place((21, 19))
-    await turn(life, "pip", Trigger.player("I am new here", _perceived(life, "pip")))
+    await turn(life, "pip", Trigger.player("I am new here", *_perceived(life, "pip")))
     # Talk on until Pip puts a question (the persona asks now and then, not always).
     for i in range(12):
         fut = asyncio.ensure_future(
             life.runtime.run_turn(
-                "test", "pip", Trigger.player(f"Tell me more {i}", _perceived(life, "pip"))
+                "test", "pip", Trigger.player(f"Tell me more {i}", *_perceived(life, "pip"))
             )
         )
         await life.run(until=lambda: fut.done() or world.ask is not None)  # noqa: B023
@@ -158,7 +174,8 @@ async def test_the_same_request_gives_the_same_stream() -> None:
     request = ProviderRequest(
         system="You are Tobin.",
         messages=[Message(role="user", content='Player says: """What do you do?"""')],
-        metadata={"npc_id": "tobin", "name": "Tobin", "persona": "A cheerful baker."},
+        npc=NpcFacts(npc_id="tobin", name="Tobin", persona="A cheerful baker."),
+        trigger=TriggerFacts(kind="player_message", text="What do you do?", said="What do you do?"),
     )
     first = [e async for e in provider.stream(request)]
     second = [e async for e in provider.stream(request)]
@@ -175,3 +192,46 @@ async def test_npcs_chat_to_each_other_on_their_own(tmp_path: Path) -> None:
     pip_lines = life.said_by("pip")
     assert pip_lines and pip_lines[0].target_id == "cassius"
     await life.close()
+
+
+# The prose written for models says other things than the facts: the brain reads the facts.
+MISLEADING = (
+    "You are at the forge. Tobin is one tile to the east.\nNearby: Tobin, one tile east, idle"
+)
+
+
+def _idle(text: str, sensed: SensedFacts, *, home: str = "") -> ProviderRequest:
+    """An idle request whose facts say `sensed`, whatever its prose says."""
+    return ProviderRequest(
+        system="You are Brenna.",
+        messages=[Message(role="user", content=f"[world] What you perceive now:\n{MISLEADING}")],
+        npc=NpcFacts(npc_id="brenna", name="Brenna", persona="A gruff smith.", home=home),
+        trigger=TriggerFacts(kind="idle", text=text, perception=MISLEADING, sensed=sensed),
+    )
+
+
+def test_an_idle_line_names_someone_nearby_from_the_facts() -> None:
+    pip = SeenFact(entity_id="pip", name="Pip", distance=2, direction="east", activity="idle")
+    named = []
+    for i in range(200):  # the idle lines that name someone come now and then
+        plan = plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts(nearby=[pip]))))
+        named += [args for name, args in plan if name == "say" and "target" in args]
+    assert named and all(args["target"] == "Pip" for args in named)
+    assert all("Pip" in str(args["text"]) for args in named)
+    # Nobody nearby in the facts: nobody is named, whatever the prose says.
+    for i in range(200):
+        plan = plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts())))
+        assert not [args for name, args in plan if name == "say" and "target" in args]
+
+
+def test_at_home_is_read_from_the_sensed_place() -> None:
+    def moves_home(place: str) -> int:
+        sensed = SensedFacts(place=place)
+        plans = [
+            plan_for(situation_of(_idle(f"A quiet moment {i}.", sensed, home="forge")))
+            for i in range(60)
+        ]
+        return sum(1 for plan in plans if ("move", {"to": "forge"}) in plan)
+
+    assert moves_home("plaza") > 0  # the prose says the forge; the facts say the plaza
+    assert moves_home("forge") == 0

@@ -41,7 +41,8 @@ class HeldSay:
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         answered = request.messages[-1].role == "tool"
-        if request.metadata.get("trigger") != "player_message" or answered:
+        player = request.trigger is not None and request.trigger.kind == "player_message"
+        if not player or answered:
             yield Done()
             return
         self.release = asyncio.Event()

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from game.agent.facts import NpcFacts, TriggerFacts
+
 # --- request ---------------------------------------------------------------------------
 
 
@@ -56,9 +58,20 @@ class ProviderRequest(BaseModel):
     model: str | None = None
     max_output_tokens: int = 256
     temperature: float = 0.7
-    # Who asks and why: npc_id, trigger kind, priority. Providers may use it (the local
-    # model orders its queue by priority; the scripted brain reads the persona).
+    # Who asks and why, as typed facts (see `game.agent.facts`): the providers that plan
+    # read them; the others read the prose above. None on a hand-made request. Shared
+    # with the builder's cache and the log's events, like `messages`: read-only.
+    npc: NpcFacts | None = None
+    trigger: TriggerFacts | None = None
+    # Per-call plumbing: priority (the local model orders its queue by it), step, run_id,
+    # estimated_input_tokens, and what a caller asks of one call (stop, tool_choice).
     metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def npc_id(self) -> str | None:
+        """The id of the NPC asking, if the request says (the local model keys its KV
+        states by it)."""
+        return self.npc.npc_id if self.npc is not None else None
 
 
 # --- events ----------------------------------------------------------------------------

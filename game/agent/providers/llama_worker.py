@@ -120,7 +120,7 @@ class WorkerJob:
 
 def _serve(engine: Any, job: WorkerJob) -> None:
     stats = job.stats
-    stats.npc_id = job.request.metadata.get("npc_id") or None
+    stats.npc_id = job.request.npc_id or None
     try:
         if job.cancelled.is_set():
             stats.outcome = "cancelled before start"

@@ -123,8 +123,8 @@ class _Job:
         self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
         self.submitted = time.perf_counter()
         self.on_cancel: Callable[[], None] | None = None  # tells the worker, once it has it
-        npc = request.metadata.get("npc_id") if request is not None else None
-        self.stats = JobStats(npc_id=str(npc) if npc else None, priority=priority, seq=seq)
+        npc = request.npc_id if request is not None else None
+        self.stats = JobStats(npc_id=npc or None, priority=priority, seq=seq)
 
     def cancel(self) -> None:
         if not self.cancelled.is_set():
@@ -218,10 +218,10 @@ class LocalLlamaProvider:
     `await load()`. `on_progress(fraction, message)` is called from the supervisor
     thread: 0-0.9 while the bundled model is assembled or verified, 0.9 while loading
     (0.95 while probing), 1.0 when ready. `stats` keeps the `JobStats` of recent requests.
-    Request metadata read here and in the worker: `priority`, `npc_id` (KV cache per NPC),
-    `name`/`greeting` (few-shot prompt), `tool_choice` ("none": plain text even with tools;
-    "required"/"auto": never/always allow ending the turn without a call) and `stop`
-    (plain-text stop strings, default a newline).
+    Read here and in the worker: `request.npc` (`npc_id`: the KV cache per NPC; `name`,
+    `greeting`: the few-shot prompt) and the metadata `priority`, `tool_choice` ("none":
+    plain text even with tools; "required"/"auto": never/always allow ending the turn
+    without a call) and `stop` (plain-text stop strings, default a newline).
     """
 
     name = "local"

@@ -9,7 +9,7 @@ schema converter. After a tool result the model may also end its turn with
 
 Two prompt shapes:
 - completion (a base model, no chat template): a transcript with few-shot examples built
-  from the persona in `request.metadata` (name, persona, greeting);
+  from the NPC's facts in `request.npc` (name, greeting);
 - chat (the GGUF has `tokenizer.chat_template`): the template renders alternating turns.
 
 Both put the stable parts (system prompt, tool list, examples) first so consecutive turns of
@@ -274,7 +274,7 @@ def _call_text(name: str, arguments: str) -> str:
 
 
 def _npc_name(request: ProviderRequest) -> str:
-    name = str(request.metadata.get("name") or "NPC")
+    name = request.npc.name if request.npc is not None else "NPC"
     return " ".join(name.split())[:40] or "NPC"
 
 
@@ -292,7 +292,8 @@ def _instructions(request: ProviderRequest, name: str, done: str) -> str:
 
 
 def _examples(request: ProviderRequest, name: str, done: str, tool_mode: bool) -> list[str]:
-    greeting = str(request.metadata.get("greeting") or "").strip() or "Hello there, traveller."
+    greeting = request.npc.greeting if request.npc is not None else ""
+    greeting = greeting.strip() or "Hello there, traveller."
     greeting = " ".join(greeting.split())
     lines = ['Player says: """Hello!"""']
     if not tool_mode:

@@ -1,0 +1,92 @@
+"""Typed facts for the providers that plan: who the NPC is, why it thinks, what it senses.
+
+Facts travel as data, never as prose that another module parses back. Who makes them and
+who reads them:
+
+- `NpcFacts`: from the NPC's profile (`npc/brain.profile_of`: the map's properties and
+  named places), put on every request by `ContextBuilder.build`.
+- `SensedFacts`: what the NPC perceived when its trigger fired (`world/perception.sense`
+  on the game thread, converted on the agent thread by `npc/brain.py`), logged with the
+  trigger event, so replay gives them back.
+- `TriggerFacts`: the newest trigger of the history (kind, who spoke, what they said, the
+  sensed facts, the kinds of the earlier triggers in the window), built by
+  `ContextBuilder.build` from the log.
+
+Readers: the scripted brain (`npc/persona.py`) plans from them, the local model's
+prompt takes the persona from them. Models that read prose get the same facts written
+as text (the perception and the trigger text in the messages).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+__all__ = [
+    "HeardFact",
+    "NpcFacts",
+    "PlaceFact",
+    "SeenFact",
+    "SensedFacts",
+    "TriggerFacts",
+]
+
+
+class SeenFact(BaseModel):
+    """Someone the NPC sees: `distance` in tiles, `direction` one of 8 compass points."""
+
+    entity_id: str
+    name: str
+    distance: float
+    direction: str
+    activity: str
+
+
+class HeardFact(BaseModel):
+    """A line the NPC heard `ago_s` seconds ago (`to_you` when it was addressed to it)."""
+
+    speaker: str
+    text: str
+    ago_s: float
+    to_you: bool = False
+
+
+class PlaceFact(BaseModel):
+    """A named place of the map."""
+
+    name: str
+    description: str = ""
+
+
+class SensedFacts(BaseModel):
+    """What the NPC perceived at one moment (what its perception text says, as data)."""
+
+    place: str | None = None  # the named place it stands in, if any
+    tile: tuple[int, int] | None = None
+    activity: str = ""
+    map_name: str = ""
+    nearby: list[SeenFact] = Field(default_factory=list)  # nearest first
+    heard: list[HeardFact] = Field(default_factory=list)  # oldest first
+
+
+class NpcFacts(BaseModel):
+    """Who the NPC is."""
+
+    npc_id: str
+    name: str
+    persona: str = ""
+    greeting: str = ""
+    home: str = ""  # the name of its home place, if the map gives one
+    places: list[PlaceFact] = Field(default_factory=list)  # the named places it knows
+
+
+class TriggerFacts(BaseModel):
+    """Why the NPC thinks now: the newest trigger of its history."""
+
+    kind: str  # player_message, heard, player_near, idle, arrived, observation
+    text: str = ""  # the trigger as written for models (what the player said, for theirs)
+    source: str | None = None  # the entity that caused it (player, an NPC id)
+    speaker: str | None = None  # the name of who spoke, if someone did
+    said: str | None = None  # what they said, word for word
+    perception: str | None = None  # the perception as written for models
+    sensed: SensedFacts | None = None  # the same perception as facts (None in old logs)
+    earlier_kinds: list[str] = Field(default_factory=list)  # earlier triggers in the window
