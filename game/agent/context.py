@@ -510,6 +510,7 @@ def _convert(
                     name=event.name,
                     content=event.content,
                     is_error=event.is_error,
+                    data=event.data,
                 )
         made.append(message)
         if message is not None:

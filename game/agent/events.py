@@ -132,6 +132,8 @@ class ToolResultEvent(EventBase):
     content: str
     is_error: bool = False
     duration_ms: float = 0.0
+    # The result as facts (the player's pick of an ask); left out of the line when empty.
+    data: dict[str, str] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class PermissionDecisionEvent(EventBase):

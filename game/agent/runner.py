@@ -83,6 +83,7 @@ class ToolRunner:
                             content=result.content,
                             is_error=result.is_error,
                             duration_ms=round(duration * 1000, 3),
+                            data=result.data,
                         )
                     )
                     results[index] = result

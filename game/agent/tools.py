@@ -50,6 +50,7 @@ class ToolResult(BaseModel):
 
     content: str
     is_error: bool = False
+    data: dict[str, str] | None = None  # what `content` says, as facts for planners
 
 
 StreamCallback = Callable[[ToolContext, str], None]

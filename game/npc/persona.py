@@ -438,7 +438,7 @@ def next_action(request: ProviderRequest) -> Action | None:
         last = results[-1] if results else None
         if last is None or last.is_error:
             return None
-        chose = last.content.removeprefix("the player chose: ").strip()
+        chose = (last.data or {}).get("choice", "")
         reaction = args["answers"].get(chose)
         return _say(reaction, "player") if reaction else None
     return plan[done]

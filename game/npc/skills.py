@@ -120,7 +120,8 @@ def _world(ctx: ToolContext) -> World:
 async def _do(ctx: ToolContext, command: WorldCommand) -> ToolResult:
     deps = _deps(ctx)
     outcome = await deps.wait(deps.world.submit(command))
-    return ToolResult(content=outcome.message, is_error=not outcome.ok)
+    data = getattr(outcome, "data", None)
+    return ToolResult(content=outcome.message, is_error=not outcome.ok, data=data)
 
 
 async def move(ctx: ToolContext, args: MoveArgs) -> ToolResult:

@@ -22,6 +22,7 @@ class Success:
 
     message: str = "done"
     ok: bool = True
+    data: dict[str, str] | None = None  # the same as facts, for readers that plan (a pick)
 
 
 @dataclass(frozen=True)

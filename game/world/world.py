@@ -554,7 +554,7 @@ class World:
             return Impossible(f"pick an option from 1 to {len(ask.options)}")
         choice = ask.options[index]
         self.player_said(choice, to=ask.npc_name)
-        self._end_ask(Success(f"the player chose: {choice}"))
+        self._end_ask(Success(f"the player chose: {choice}", data={"choice": choice}))
         return Success(choice)
 
     def _end_ask(self, outcome: Outcome) -> None:

@@ -166,6 +166,9 @@ async def test_an_npc_asks_the_player_and_reacts_to_the_pick(tmp_path: Path) -> 
         "say",
         {"text": "Yes! I'll get my wooden sword!", "target": "player"},
     )
+    # The pick reached the brain as a fact in the log, not as prose it unpicked.
+    asked = [e for e in life.runtime.store("test").read("pip") if getattr(e, "name", "") == "ask"]
+    assert asked[-1].data == {"choice": "Yes, let's go!"}
     await life.close()
 
 

@@ -39,6 +39,7 @@ class Message(BaseModel):
     tool_call_id: str | None = None
     name: str | None = None
     is_error: bool = False
+    data: dict[str, str] | None = None  # a tool result as facts, for providers that plan
 
 
 class ToolSpec(BaseModel):
