@@ -24,7 +24,7 @@ import queue
 import random
 import re
 from collections import deque
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -49,21 +49,17 @@ from game.world.commands import (
     Halt,
     MoveSteps,
     Outcome,
-    PathFound,
     Say,
     SpeechCancel,
     SpeechDelta,
     SpeechStart,
 )
 from game.world.entities import Entity, Npc
-from game.world.grid import Grid, PathRequest, Tile
 from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, sense
+from game.world.planner import Planner
 from game.world.world import PLAYER_ID, Spoke, World
 
 log = logging.getLogger(__name__)
-# A* nodes the pump's planner expands per round (every 20 ms), in chunks.
-PLAN_NODES_PER_PUMP = 2000
-PLAN_CHUNK = 200
 
 NEAR_TILES = 3.0
 NEAR_DWELL_S = 0.6  # the player must stay near this long: passing by greets nobody
@@ -203,10 +199,8 @@ class NpcAgents:
         self._pump_task: asyncio.Task[None] | None = None
         # World outcomes the pump hands to the skills awaiting them (see `outcome`).
         self._awaiting: list[tuple[Future[Outcome], asyncio.Future[Outcome]]] = []
-        # The path planner's own grid (its neighbour cache is not shared across threads),
-        # and the search it is in the middle of.
-        self._grid = Grid(world.grid.width, world.grid.height, world.grid.blocked)
-        self._planning: tuple[PathRequest, Generator[None, None, list[Tile] | None]] | None = None
+        # The paths of a world that hands them out (`World.plan_elsewhere`).
+        self.planner = Planner(world)
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
@@ -249,7 +243,7 @@ class NpcAgents:
     def _stop_polling(self) -> None:
         """Outcomes still awaited are handed on by the world's own callback from now on."""
         self.pumping = False
-        self.plan_paths(budget=None)
+        self.planner.finish()
         loop = asyncio.get_running_loop()
 
         def later(waiter: asyncio.Future[Outcome]) -> Callable[[Future[Outcome]], None]:
@@ -274,29 +268,9 @@ class NpcAgents:
                 fn(*args)
             except Exception:
                 log.exception("agent call %r failed", fn)
-        self.plan_paths()
+        self.planner.step()
         if self._awaiting:
             self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
-
-    def plan_paths(self, budget: int | None = PLAN_NODES_PER_PUMP) -> None:
-        """Answer the path searches the world handed out, up to `budget` A* nodes (None:
-        all): a search across a walled-off map holds the GIL in slices, not in one go."""
-        requests = self.world.path_requests
-        while budget is None or budget > 0:
-            if self._planning is None:
-                if requests.empty():
-                    return
-                request = requests.get_nowait()
-                self._planning = (request, request.search(self._grid, PLAN_CHUNK))
-            request, search = self._planning
-            try:
-                next(search)
-            except StopIteration as done:
-                self._planning = None
-                found = None if done.value is None else tuple(done.value)
-                self.world.post(PathFound(request.npc_id, request.token, found))
-            if budget is not None:
-                budget -= PLAN_CHUNK
 
     def outcome(self, fut: Future[Outcome]) -> Awaitable[Outcome]:
         """Await what the world made of a command (on the agent loop).

@@ -328,42 +328,6 @@ async def test_a_crowd_of_cues_is_sensed_and_sent_one_a_frame(tmp_path: Path) ->
     await life.close()
 
 
-def test_the_planner_spends_a_budget_a_round_on_a_long_search(tmp_path: Path) -> None:
-    tmp_map = tmp_path / "open.tmx"
-    from game.npc.brain import PLAN_NODES_PER_PUMP, NpcAgents
-    from game.world.commands import MoveTo
-    from game.world.tiled import NpcSpawn
-    from game.world.world import World
-
-    walls = {(29, 30), (30, 30), (31, 30), (29, 31), (31, 31), (29, 32), (30, 32), (31, 32)}
-    data = MapData(  # 60x60 of open ground; (30, 31) is walled in: no way there
-        path=tmp_map,
-        width=60,
-        height=60,
-        tile_width=32,
-        tile_height=32,
-        blocked=walls,
-        player_spawn=(0, 0),
-        npcs=[NpcSpawn("npc_a", "Ada", "A friendly soul.", "Hi!", "smith", (1, 0))],
-        places={},
-        tile_layers=["ground"],
-    )
-    world = World(data)
-    world.plan_elsewhere()
-    agents = NpcAgents(world)
-    fut = world.submit(MoveTo("npc_a", (30, 31)))
-    world.step(1 / 60)
-    rounds = 0
-    while not fut.done():
-        agents.plan_paths()
-        world.step(1 / 60)
-        rounds += 1
-        assert rounds < 100
-    # 60x60 tiles to search through before "no path": more than one round's budget.
-    assert rounds > 3600 // PLAN_NODES_PER_PUMP
-    assert fut.result().message.startswith("no path from (1, 0)")
-
-
 async def test_spare_time_takes_turns_between_world_commands_and_chores(
     tmp_path: Path,
 ) -> None:
