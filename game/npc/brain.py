@@ -24,10 +24,9 @@ import queue
 import random
 import re
 from collections import deque
-from collections.abc import Awaitable, Callable
-from concurrent.futures import Future
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
@@ -41,6 +40,7 @@ from game.agent.loop import (
     TriggerKind,
     TurnOutcome,
 )
+from game.bridge import Mailbox
 from game.npc.persona import NEAR_PHRASE, mood_of, reply_for
 from game.npc.skills import SkillDeps
 from game.world.commands import (
@@ -48,7 +48,6 @@ from game.world.commands import (
     Face,
     Halt,
     MoveSteps,
-    Outcome,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -56,7 +55,6 @@ from game.world.commands import (
 )
 from game.world.entities import Entity, Npc
 from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, sense
-from game.world.planner import Planner
 from game.world.world import PLAYER_ID, Spoke, World
 
 log = logging.getLogger(__name__)
@@ -161,27 +159,12 @@ class Sensed:
         return self.perception.fit(self.budget, self.count_tokens)
 
 
-def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
-    """Copy a finished world future into its waiter; whether the pair is done with."""
-    if waiter.done():  # the skill was cancelled: the world need not answer any more
-        fut.cancel()
-        return True
-    if not fut.done():
-        return False
-    if fut.cancelled():
-        waiter.cancel()
-    elif (exc := fut.exception()) is not None:
-        waiter.set_exception(exc)
-    else:
-        waiter.set_result(fut.result())
-    return True
-
-
 class NpcAgents:
     """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
 
-    def __init__(self, world: World, *, slow_after_s: float = 15.0) -> None:
+    def __init__(self, world: World, mailbox: Mailbox, *, slow_after_s: float = 15.0) -> None:
         self.world = world
+        self.mailbox = mailbox
         self.runtime: AgentRuntime | None = None
         self.slow_after_s = slow_after_s  # game seconds without a word: fall back (0: never)
         # (npc id, trigger kind) of each ended turn, for the game thread.
@@ -191,98 +174,14 @@ class NpcAgents:
         self._silent: dict[str, tuple[tuple[str, int], float]] = {}
         self._stalled: set[str] = set()
         self._count = 0
-        # Calls from the game thread, when the pump runs (see `start_pump`).
-        self.inbox: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...]]] = (
-            queue.SimpleQueue()
-        )
-        self.pumping = False
-        self._pump_task: asyncio.Task[None] | None = None
-        # World outcomes the pump hands to the skills awaiting them (see `outcome`).
-        self._awaiting: list[tuple[Future[Outcome], asyncio.Future[Outcome]]] = []
-        # The paths of a world that hands them out (`World.plan_elsewhere`).
-        self.planner = Planner(world)
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
         self.runtime = runtime
         for npc_id in self.world.npcs:
             runtime.register_npc(
-                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.outcome)
+                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.mailbox.outcome)
             )
-
-    def start_pump(self, every_s: float = 0.02) -> None:
-        """Poll `inbox` every `every_s` on the agent loop (call on the agent loop).
-
-        Handing a call over with `call_soon_threadsafe` writes to the loop's wake-up pipe:
-        the game thread gives up the GIL inside its frame and the woken agent thread may
-        keep it for milliseconds. A queue the agent loop polls costs the frame nothing,
-        for at most `every_s` of latency. The same holds the other way: the world's
-        outcomes reach the skills through `outcome`, polled here too. And the pump plans
-        the paths of a world that hands them out (`World.plan_elsewhere`), so no frame
-        pays for an A* search.
-        """
-        if self._pump_task is None:
-            self.pumping = True
-            self._pump_task = asyncio.get_running_loop().create_task(self._pump(every_s))
-
-    def stop_pump(self) -> None:
-        """Stop polling (call on the agent loop); calls go by `call_soon` again."""
-        if self._pump_task is not None:
-            self._pump_task.cancel()
-            self._pump_task = None
-        self._stop_polling()
-
-    async def _pump(self, every_s: float) -> None:
-        try:
-            while True:
-                self.pump()
-                await asyncio.sleep(every_s)
-        finally:
-            self._stop_polling()
-
-    def _stop_polling(self) -> None:
-        """Outcomes still awaited are handed on by the world's own callback from now on."""
-        self.pumping = False
-        self.planner.finish()
-        loop = asyncio.get_running_loop()
-
-        def later(waiter: asyncio.Future[Outcome]) -> Callable[[Future[Outcome]], None]:
-            def done(fut: Future[Outcome]) -> None:
-                if not loop.is_closed():
-                    loop.call_soon_threadsafe(_hand_on, fut, waiter)
-
-            return done
-
-        for fut, waiter in self._awaiting:
-            fut.add_done_callback(later(waiter))
-        self._awaiting = []
-
-    def pump(self) -> None:
-        """Run every call the game thread queued in `inbox`; hand on finished outcomes."""
-        while True:
-            try:
-                fn, args = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            try:
-                fn(*args)
-            except Exception:
-                log.exception("agent call %r failed", fn)
-        self.planner.step()
-        if self._awaiting:
-            self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
-
-    def outcome(self, fut: Future[Outcome]) -> Awaitable[Outcome]:
-        """Await what the world made of a command (on the agent loop).
-
-        `asyncio.wrap_future` would resolve it through `call_soon_threadsafe` from inside
-        the game thread's frame; while the pump runs, it finds finished futures instead.
-        """
-        if not self.pumping:
-            return asyncio.wrap_future(fut)
-        waiter: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._awaiting.append((fut, waiter))
-        return waiter
 
     def cancel(self, npc_id: str) -> None:
         """Cancel the NPC's running turn (on the agent loop)."""
@@ -437,7 +336,7 @@ class Brain:
         self,
         world: World,
         agents: NpcAgents,
-        call_soon: Callable[..., Any],
+        mailbox: Mailbox,
         *,
         idle: IdleSettings | None = None,
         chatter: ChatterSettings | None = None,
@@ -448,7 +347,7 @@ class Brain:
     ) -> None:
         self.world = world
         self.agents = agents
-        self.call_soon = call_soon
+        self.mailbox = mailbox
         self.idle = idle or IdleSettings()
         self.chatter = chatter or ChatterSettings()
         self.greet_cooldown_s = greet_cooldown_s
@@ -514,7 +413,7 @@ class Brain:
         if len(self.sent) > 256:
             del self.sent[:128]
         if not isinstance(trigger, Cue):
-            self._send(self.agents.start_turn, npc_id, trigger, None)
+            self.mailbox.post(self.agents.start_turn, npc_id, trigger, None)
         elif trigger.kind == "player_message":
             self._send_cue(npc_id, trigger)  # the player waits: now
         else:
@@ -523,14 +422,7 @@ class Brain:
     def _send_cue(self, npc_id: str, cue: Cue) -> None:
         """Sense what the NPC perceives now and hand the cue over."""
         sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
-        self._send(self.agents.start_turn, npc_id, cue, sensed)
-
-    def _send(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Hand a call to the agent loop: through the polled inbox when the pump runs."""
-        if self.agents.pumping:
-            self.agents.inbox.put((fn, args))
-        else:
-            self.call_soon(fn, *args)
+        self.mailbox.post(self.agents.start_turn, npc_id, cue, sensed)
 
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
@@ -543,7 +435,7 @@ class Brain:
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
-        self._send(self.agents.cancel, npc_id)
+        self.mailbox.post(self.agents.cancel, npc_id)
 
     def update(self, dt: float) -> None:
         """Per frame: finished turns, speech heard, the player near, idle ticks. Never blocks."""
@@ -567,7 +459,7 @@ class Brain:
         if self._near_pending:
             self._greet()
         if every and self.in_flight:
-            self._send(self.agents.check_silent)
+            self.mailbox.post(self.agents.check_silent)
         if not self.world.defer_costly:
             self.chore()  # a world that does not pace its work: the chore comes now too
 
