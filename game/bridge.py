@@ -85,7 +85,7 @@ class Mailbox:
 
     # --- agents -> game thread ------------------------------------------------------------
 
-    def outcome(self, fut: concurrent.futures.Future[Outcome]) -> Awaitable[Outcome]:
+    def outcome(self, fut: concurrent.futures.Future[Outcome]) -> asyncio.Future[Outcome]:
         """Await what the world made of a command (on the agent loop).
 
         The world resolves `fut` inside the game thread's frame; a pump finds it done and

@@ -212,7 +212,7 @@ async def _chat(args: argparse.Namespace) -> int:
     from game.agent.loop import AgentRuntime, Failed, Trigger
     from game.bridge import Mailbox
     from game.errors import UsageError
-    from game.npc.brain import profile_of
+    from game.npc.agents import profile_of
     from game.npc.skills import SkillDeps, build_registry
     from game.paths import saves_dir, validate_id
     from game.village import open_providers

@@ -24,7 +24,8 @@ from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.select import FallbackProvider, select_provider
 from game.bridge import AgentThread, Mailbox
 from game.config import Settings
-from game.npc.brain import Brain, IdleSettings, NpcAgents
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, IdleSettings
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir

@@ -100,7 +100,8 @@ from game.agent.providers.llama_protocol import JobStats
 from game.agent.providers.local_llama import LocalLlamaProvider, local_available
 from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread, Mailbox
-from game.npc.brain import Brain, IdleSettings, NpcAgents, SpareTime
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, IdleSettings, SpareTime
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded

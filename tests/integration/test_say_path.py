@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.agent.loop import AgentRuntime, Final, Trigger
 from game.bridge import Mailbox
-from game.npc.brain import NpcAgents
+from game.npc.agents import NpcAgents
 from game.npc.persona import PersonaProvider, reply_for
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart

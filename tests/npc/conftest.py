@@ -18,7 +18,8 @@ import pytest
 from game.agent.loop import AgentRuntime
 from game.agent.providers.base import Provider
 from game.bridge import Mailbox
-from game.npc.brain import Brain, ChatterSettings, IdleSettings, NpcAgents
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, ChatterSettings, IdleSettings
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.planner import Planner

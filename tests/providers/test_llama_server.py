@@ -18,7 +18,7 @@ from game.agent.loop import AgentRuntime, Failed, Trigger
 from game.agent.providers.local_model import ensure_default_model
 from game.agent.providers.openai_chat import OpenAIChatProvider
 from game.bridge import Mailbox
-from game.npc.brain import NpcAgents
+from game.npc.agents import NpcAgents
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
 from game.world.perception import perceive
