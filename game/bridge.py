@@ -14,8 +14,9 @@ loop's wake-up pipe from inside a frame: `call_soon_threadsafe` (and
 `asyncio.wrap_future`, which uses it) would hand the GIL to the agent thread in the
 middle of the game thread's update.
 
-`AgentThread.submit(coro)` and `call_soon(fn, ...)` remain for work outside the frame:
-building the runtime, saves, snapshots, closing.
+`AgentThread.submit(coro)` remains for the occasional coroutine with a result to hand
+back (building the runtime, saves and loads, history, the inspector's snapshots):
+rare, not once a frame.
 """
 
 from __future__ import annotations
@@ -199,11 +200,6 @@ class AgentThread:
     def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run a coroutine on the agent loop; returns a thread-safe future."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def call_soon(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Call a plain function on the agent loop, from any thread."""
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(fn, *args)
 
     def stop(
         self, shutdown: Callable[[], Awaitable[None]] | None = None, timeout: float = 5.0
