@@ -1,8 +1,22 @@
-"""The agent thread: one asyncio loop beside the game thread, and the ways across.
+"""The agent thread: one asyncio loop beside the game thread, and the mailbox across.
 
-Game thread -> agents: `call_soon(fn, ...)` and `submit(coro)`, both thread-safe.
-Agents -> game thread: skills put commands into `World.submit` (a thread-safe inbox)
-and await the returned future; the world resolves it in its next step.
+`Mailbox` is the one way across between the frames and the agents, both directions:
+
+- game thread -> agents: `post(fn, *args)` puts a call in a thread-safe queue;
+- agents -> game thread: skills put commands into `World.submit` (the world's own
+  inbox) and await the returned future through `outcome(fut)`;
+- `pump()`, on the agent loop, runs the calls posted, hands on the outcomes the world
+  finished and does the periodic work registered with `on_pump` (the path planner).
+
+The game runs `Mailbox.run()` on the agent thread, which pumps every 20 ms; tests and the
+`chat` command step the world and call `pump()` themselves. Nothing here writes to the
+loop's wake-up pipe from inside a frame: `call_soon_threadsafe` (and
+`asyncio.wrap_future`, which uses it) would hand the GIL to the agent thread in the
+middle of the game thread's update.
+
+`AgentThread.submit(coro)` remains for the occasional coroutine with a result to hand
+back (building the runtime, saves and loads, history, the inspector's snapshots):
+rare, not once a frame.
 """
 
 from __future__ import annotations
@@ -11,12 +25,149 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import queue
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
+from game.world.commands import Outcome
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+PUMP_EVERY_S = 0.02
+# A world future and the waiter a skill awaits in its place.
+_Awaited = tuple[concurrent.futures.Future[Outcome], asyncio.Future[Outcome]]
+
+
+def _hand_on(fut: concurrent.futures.Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
+    """Copy a finished world future into its waiter; whether the pair is done with."""
+    if waiter.done():  # the skill was cancelled: the world need not answer any more
+        fut.cancel()
+        return True
+    if not fut.done():
+        return False
+    if fut.cancelled():
+        waiter.cancel()
+    elif (exc := fut.exception()) is not None:
+        waiter.set_exception(exc)
+    else:
+        waiter.set_result(fut.result())
+    return True
+
+
+class Mailbox:
+    """The one way across between the game thread and the agent loop, both directions.
+
+    Any thread may `post`; `outcome`, `pump`, `run` and `stop` belong to the agent loop.
+    Posting costs the frame a queue put and nothing else: the agent loop finds the call
+    when it pumps, at most `PUMP_EVERY_S` later.
+    """
+
+    def __init__(self) -> None:
+        self._calls: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...]]] = (
+            queue.SimpleQueue()
+        )
+        # World outcomes a pump hands to the skills awaiting them (see `outcome`).
+        self._awaiting: list[_Awaited] = []
+        # Periodic work: (what each pump does, what is done at stop); see `on_pump`.
+        self._work: list[tuple[Callable[[], object], Callable[[], object] | None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False  # no more pumps: outcomes go by the world's own callback
+
+    # --- game thread -> agents ------------------------------------------------------------
+
+    def post(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Have `fn(*args)` called on the agent loop at its next pump (from any thread)."""
+        self._calls.put((fn, args))
+
+    def queued(self) -> int:
+        """How many posted calls wait for a pump."""
+        return self._calls.qsize()
+
+    # --- agents -> game thread ------------------------------------------------------------
+
+    def outcome(self, fut: concurrent.futures.Future[Outcome]) -> asyncio.Future[Outcome]:
+        """Await what the world made of a command (on the agent loop).
+
+        The world resolves `fut` inside the game thread's frame; a pump finds it done and
+        resolves the awaitable. Cancelling the awaitable cancels `fut`, so the world need
+        not answer any more.
+        """
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[Outcome] = loop.create_future()
+        if self._stopped:
+            fut.add_done_callback(_later(loop, waiter))
+        else:
+            self._awaiting.append((fut, waiter))
+        return waiter
+
+    # --- the agent loop's side ------------------------------------------------------------
+
+    def on_pump(
+        self, work: Callable[[], object], *, at_stop: Callable[[], object] | None = None
+    ) -> None:
+        """Do `work` at every pump (a budgeted piece of it), and `at_stop` when it stops."""
+        self._work.append((work, at_stop))
+
+    def pump(self) -> None:
+        """Run every posted call, do the periodic work, hand on finished outcomes."""
+        calls = self._calls
+        while True:
+            try:
+                fn, args = calls.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                fn(*args)
+            except Exception:
+                log.exception("agent call %r failed", fn)
+        for work, _ in self._work:
+            work()
+        if self._awaiting:
+            self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
+
+    async def run(self, every_s: float = PUMP_EVERY_S) -> None:
+        """Pump every `every_s` on the agent loop until cancelled or `stop`ped."""
+        self._task = asyncio.current_task()
+        self._stopped = False
+        try:
+            while True:
+                self.pump()
+                await asyncio.sleep(every_s)
+        finally:
+            self._task = None
+            self._let_go()
+
+    def stop(self) -> None:
+        """Stop `run` (on the agent loop). The outcomes still awaited, and any awaited
+        later, are handed on by the world's own callback from now on: nothing waits for a
+        pump that no longer comes."""
+        if self._task is not None:
+            self._task.cancel()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        self._stopped = True
+        for _, at_stop in self._work:
+            if at_stop is not None:
+                at_stop()
+        loop = asyncio.get_running_loop()
+        for fut, waiter in self._awaiting:
+            fut.add_done_callback(_later(loop, waiter))
+        self._awaiting = []
+
+
+def _later(
+    loop: asyncio.AbstractEventLoop, waiter: asyncio.Future[Outcome]
+) -> Callable[[concurrent.futures.Future[Outcome]], None]:
+    """A done-callback that hands a world future on to its waiter on `loop`."""
+
+    def done(fut: concurrent.futures.Future[Outcome]) -> None:
+        if not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(_hand_on, fut, waiter)
+
+    return done
 
 
 class AgentThread:
@@ -49,11 +200,6 @@ class AgentThread:
     def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
         """Run a coroutine on the agent loop; returns a thread-safe future."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def call_soon(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Call a plain function on the agent loop, from any thread."""
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(fn, *args)
 
     def stop(
         self, shutdown: Callable[[], Awaitable[None]] | None = None, timeout: float = 5.0

@@ -210,8 +210,9 @@ def _cli_progress() -> Callable[[float, str], None]:
 
 async def _chat(args: argparse.Namespace) -> int:
     from game.agent.loop import AgentRuntime, Failed, Trigger
+    from game.bridge import Mailbox
     from game.errors import UsageError
-    from game.npc.brain import profile_of
+    from game.npc.agents import profile_of
     from game.npc.skills import SkillDeps, build_registry
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
@@ -240,7 +241,8 @@ async def _chat(args: argparse.Namespace) -> int:
         on_text_delta=on_text,
     )
     npc = world.npcs[args.npc_id]
-    runtime.register_npc(profile_of(world, args.npc_id), deps=SkillDeps(world))
+    mailbox = Mailbox()  # pumped below, where the world steps
+    runtime.register_npc(profile_of(world, args.npc_id), deps=SkillDeps(world, mailbox.outcome))
     say_tool = runtime.registry.get("say")
 
     def show(event: BusEvent) -> None:
@@ -256,9 +258,11 @@ async def _chat(args: argparse.Namespace) -> int:
     world.player_said(args.message, to=npc.name)
     trigger = Trigger.player(args.message, perceive(world, args.npc_id).render())
     turn = asyncio.ensure_future(runtime.run_turn(runtime.slot, args.npc_id, trigger))
-    # The world steps here, in this thread, as the game thread would.
+    # The world steps here, in this thread, as the game thread would, and the mailbox is
+    # pumped as the agent loop would.
     while not turn.done():
         world.step(1 / 60)
+        mailbox.pump()
         await asyncio.sleep(1 / 240)
     outcome = turn.result()
     await runtime.aclose()

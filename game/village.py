@@ -22,9 +22,10 @@ from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.select import FallbackProvider, select_provider
-from game.bridge import AgentThread
+from game.bridge import AgentThread, Mailbox
 from game.config import Settings
-from game.npc.brain import Brain, IdleSettings, NpcAgents
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, IdleSettings
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
@@ -32,6 +33,7 @@ from game.paths import validate_id
 from game.save.keeper import SlotKeeper, restore_world
 from game.save.slot import SaveResult
 from game.save.thumbnail import Frame
+from game.world.planner import Planner
 from game.world.tiled import load_map
 from game.world.world import World
 
@@ -149,6 +151,7 @@ class Village:
     brain: Brain
     agents: NpcAgents
     thread: AgentThread
+    mailbox: Mailbox
     runtime: AgentRuntime
     providers: Providers
     loading: Loading
@@ -178,7 +181,13 @@ class Village:
         if player_name:
             world.player.name = player_name
         settings = settings or Settings(provider="scripted")
-        agents = NpcAgents(world)
+        # The one way across the threads, pumped on the agent loop: calls cross by a
+        # polled queue and outcomes come back the same way, never by a wake-up.
+        mailbox = Mailbox()
+        planner = Planner(world)  # paths are planned at the pump: no A* inside a frame
+        mailbox.on_pump(planner.step, at_stop=planner.finish)
+        world.plan_elsewhere()
+        agents = NpcAgents(world, mailbox)
         thread = AgentThread().start()
         saves = default_saves_dir(saves_dir)
         loading = Loading(on_progress)
@@ -208,13 +217,10 @@ class Village:
             thread.stop()
             raise
         agents.attach(runtime)
-        brain = Brain(
-            world, agents, thread.call_soon, idle=IdleSettings(enabled=settings.idle_chatter)
-        )
-        thread.call_soon(agents.start_pump)  # triggers cross by a polled queue, not a wake-up
-        world.plan_elsewhere()  # and the pump plans paths: no A* inside a frame
+        brain = Brain(world, agents, mailbox, idle=IdleSettings(enabled=settings.idle_chatter))
+        thread.submit(mailbox.run())
         world.defer_costly = True  # costly commands wait for a frame's spare time
-        village = cls(world, brain, agents, thread, runtime, chosen, loading)
+        village = cls(world, brain, agents, thread, mailbox, runtime, chosen, loading)
         village.saves = SlotKeeper(
             world, runtime, thread, saves, data=saved, autosave_s=settings.autosave_minutes * 60
         )
@@ -278,7 +284,7 @@ class Village:
             self.runtime.stop_compaction()  # closing: the quit-save is written, no more summaries
             # A line the world has already said reaches its skill and is written down
             # before the turns are cancelled: the player saw it, so the history keeps it.
-            self.agents.pump()
+            self.mailbox.pump()
             for _ in range(SETTLE_TURNS):
                 await asyncio.sleep(0)
             await self.runtime.aclose()

@@ -101,7 +101,7 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
     ("source", "package", "module"),
     [
         ("import game.npc.brain", "game.save", "game.npc.brain"),
-        ("from game.npc.brain import NpcAgents", "game.save", "game.npc.brain"),
+        ("from game.npc.agents import NpcAgents", "game.save", "game.npc.agents"),
         ("from game import ui", "game.save", "game.ui"),
         ("from ..npc import skills", "game.save", "game.npc.skills"),
         ("from ...world.grid import Grid", "game.agent.providers", "game.world.grid"),

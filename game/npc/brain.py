@@ -1,10 +1,9 @@
-"""When each NPC thinks, and how its turns reach the world.
+"""When each NPC thinks: the game thread's side of the NPCs.
 
-`NpcAgents` lives on the agent loop: it registers every NPC with the runtime, starts
-turns through the lanes, turns streamed text and turn outcomes into world commands, and
-falls back to scripted, in-character behaviour when a turn fails or its provider stays
-silent past a limit. `Brain` lives on the game thread: it watches the world on the game
-clock and hands triggers to `NpcAgents` across the bridge. Neither waits for the other.
+`Brain` lives on the game thread: it watches the world on the game clock and posts
+triggers to the agent side (`game.npc.agents.NpcAgents`) through the mailbox
+(`game.bridge.Mailbox`); a `Cue` carries what the NPC sensed as facts, which the agent
+side writes up. Neither waits for the other.
 
 Triggers, highest priority first: the player talks to an NPC; an NPC hears its name (or
 is spoken to by name); the player comes within `NEAR_TILES` (a greeting, once per
@@ -15,56 +14,26 @@ seeded with its id, slower off screen. NPC-to-NPC exchanges are capped at
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import heapq
-import logging
 import math
-import queue
 import random
 import re
 from collections import deque
-from collections.abc import Awaitable, Callable, Generator
-from concurrent.futures import Future
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from game.agent.context import NpcProfile
-from game.agent.errors import AgentError
-from game.agent.events import TRIGGER_PRIORITY
-from game.agent.facts import HeardFact, PlaceFact, SeenFact, SensedFacts
-from game.agent.loop import (
-    AgentRuntime,
-    Cancelled,
-    Failed,
-    Final,
-    Trigger,
-    TriggerKind,
-    TurnOutcome,
-)
-from game.npc.persona import mood_of, reply_for
-from game.npc.skills import SkillDeps
-from game.world.commands import (
-    Emote,
-    Face,
-    Halt,
-    MoveSteps,
-    Outcome,
-    PathFound,
-    Say,
-    SpeechCancel,
-    SpeechDelta,
-    SpeechStart,
-)
+from game.agent.facts import HeardFact, SeenFact, SensedFacts
+from game.agent.loop import Trigger, TriggerKind
+from game.bridge import Mailbox
+from game.world.commands import Face, SpeechStart
 from game.world.entities import Entity, Npc
-from game.world.grid import Grid, PathRequest, Tile
 from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, sense
 from game.world.world import PLAYER_ID, Spoke, World
 
-log = logging.getLogger(__name__)
-# A* nodes the pump's planner expands per round (every 20 ms), in chunks.
-PLAN_NODES_PER_PUMP = 2000
-PLAN_CHUNK = 200
+if TYPE_CHECKING:
+    from game.npc.agents import NpcAgents
 
 NEAR_TILES = 3.0
 NEAR_DWELL_S = 0.6  # the player must stay near this long: passing by greets nobody
@@ -78,7 +47,6 @@ _IDLE_TEXTS = (
     "Time passes; nobody needs you right now.",
     "A breeze moves through the village.",
 )
-_FALLBACK_MOVES = ("up", "down", "left", "right")
 
 
 @dataclass
@@ -105,25 +73,6 @@ class ChatterSettings:
 def _rng(*parts: str) -> random.Random:
     digest = hashlib.sha256("|".join(parts).encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
-
-
-def profile_of(world: World, npc_id: str) -> NpcProfile:
-    """The agent-side profile of an NPC, from its map properties."""
-    npc = world.npcs[npc_id]
-    extra = {
-        k: v
-        for k, v in npc.properties.items()
-        if k not in ("id", "name", "persona", "greeting", "sprite")
-    }
-    places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
-    return NpcProfile(
-        npc_id=npc_id,
-        name=npc.name,
-        persona=npc.persona,
-        greeting=npc.greeting,
-        extra=extra,
-        places=places,
-    )
 
 
 class SpareTime:
@@ -199,281 +148,6 @@ class Sensed:
         )
 
 
-def _hand_on(fut: Future[Outcome], waiter: asyncio.Future[Outcome]) -> bool:
-    """Copy a finished world future into its waiter; whether the pair is done with."""
-    if waiter.done():  # the skill was cancelled: the world need not answer any more
-        fut.cancel()
-        return True
-    if not fut.done():
-        return False
-    if fut.cancelled():
-        waiter.cancel()
-    elif (exc := fut.exception()) is not None:
-        waiter.set_exception(exc)
-    else:
-        waiter.set_result(fut.result())
-    return True
-
-
-class NpcAgents:
-    """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
-
-    def __init__(self, world: World, *, slow_after_s: float = 15.0) -> None:
-        self.world = world
-        self.runtime: AgentRuntime | None = None
-        self.slow_after_s = slow_after_s  # game seconds without a word: fall back (0: never)
-        # (npc id, trigger kind) of each ended turn, for the game thread.
-        self.finished: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
-        self.fallbacks = 0
-        self._inflight: dict[str, list[Trigger]] = {}
-        self._silent: dict[str, tuple[tuple[str, int], float]] = {}
-        self._stalled: set[str] = set()
-        self._count = 0
-        # Calls from the game thread, when the pump runs (see `start_pump`).
-        self.inbox: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...]]] = (
-            queue.SimpleQueue()
-        )
-        self.pumping = False
-        self._pump_task: asyncio.Task[None] | None = None
-        # World outcomes the pump hands to the skills awaiting them (see `outcome`).
-        self._awaiting: list[tuple[Future[Outcome], asyncio.Future[Outcome]]] = []
-        # The path planner's own grid (its neighbour cache is not shared across threads),
-        # and the search it is in the middle of.
-        self._grid = Grid(world.grid.width, world.grid.height, world.grid.blocked)
-        self._planning: tuple[PathRequest, Generator[None, None, list[Tile] | None]] | None = None
-
-    def attach(self, runtime: AgentRuntime) -> None:
-        """Bind the runtime and register every NPC of the world with it."""
-        self.runtime = runtime
-        for npc_id in self.world.npcs:
-            runtime.register_npc(
-                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.outcome)
-            )
-
-    def start_pump(self, every_s: float = 0.02) -> None:
-        """Poll `inbox` every `every_s` on the agent loop (call on the agent loop).
-
-        Handing a call over with `call_soon_threadsafe` writes to the loop's wake-up pipe:
-        the game thread gives up the GIL inside its frame and the woken agent thread may
-        keep it for milliseconds. A queue the agent loop polls costs the frame nothing,
-        for at most `every_s` of latency. The same holds the other way: the world's
-        outcomes reach the skills through `outcome`, polled here too. And the pump plans
-        the paths of a world that hands them out (`World.plan_elsewhere`), so no frame
-        pays for an A* search.
-        """
-        if self._pump_task is None:
-            self.pumping = True
-            self._pump_task = asyncio.get_running_loop().create_task(self._pump(every_s))
-
-    def stop_pump(self) -> None:
-        """Stop polling (call on the agent loop); calls go by `call_soon` again."""
-        if self._pump_task is not None:
-            self._pump_task.cancel()
-            self._pump_task = None
-        self._stop_polling()
-
-    async def _pump(self, every_s: float) -> None:
-        try:
-            while True:
-                self.pump()
-                await asyncio.sleep(every_s)
-        finally:
-            self._stop_polling()
-
-    def _stop_polling(self) -> None:
-        """Outcomes still awaited are handed on by the world's own callback from now on."""
-        self.pumping = False
-        self.plan_paths(budget=None)
-        loop = asyncio.get_running_loop()
-
-        def later(waiter: asyncio.Future[Outcome]) -> Callable[[Future[Outcome]], None]:
-            def done(fut: Future[Outcome]) -> None:
-                if not loop.is_closed():
-                    loop.call_soon_threadsafe(_hand_on, fut, waiter)
-
-            return done
-
-        for fut, waiter in self._awaiting:
-            fut.add_done_callback(later(waiter))
-        self._awaiting = []
-
-    def pump(self) -> None:
-        """Run every call the game thread queued in `inbox`; hand on finished outcomes."""
-        while True:
-            try:
-                fn, args = self.inbox.get_nowait()
-            except queue.Empty:
-                break
-            try:
-                fn(*args)
-            except Exception:
-                log.exception("agent call %r failed", fn)
-        self.plan_paths()
-        if self._awaiting:
-            self._awaiting = [pair for pair in self._awaiting if not _hand_on(*pair)]
-
-    def plan_paths(self, budget: int | None = PLAN_NODES_PER_PUMP) -> None:
-        """Answer the path searches the world handed out, up to `budget` A* nodes (None:
-        all): a search across a walled-off map holds the GIL in slices, not in one go."""
-        requests = self.world.path_requests
-        while budget is None or budget > 0:
-            if self._planning is None:
-                if requests.empty():
-                    return
-                request = requests.get_nowait()
-                self._planning = (request, request.search(self._grid, PLAN_CHUNK))
-            request, search = self._planning
-            try:
-                next(search)
-            except StopIteration as done:
-                self._planning = None
-                found = None if done.value is None else tuple(done.value)
-                self.world.post(PathFound(request.npc_id, request.token, found))
-            if budget is not None:
-                budget -= PLAN_CHUNK
-
-    def outcome(self, fut: Future[Outcome]) -> Awaitable[Outcome]:
-        """Await what the world made of a command (on the agent loop).
-
-        `asyncio.wrap_future` would resolve it through `call_soon_threadsafe` from inside
-        the game thread's frame; while the pump runs, it finds finished futures instead.
-        """
-        if not self.pumping:
-            return asyncio.wrap_future(fut)
-        waiter: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._awaiting.append((fut, waiter))
-        return waiter
-
-    def cancel(self, npc_id: str) -> None:
-        """Cancel the NPC's running turn (on the agent loop)."""
-        if self.runtime is not None:
-            self.runtime.cancel(npc_id)
-
-    def on_text_delta(self, npc_id: str, run_id: str, text: str) -> None:
-        """Plain assistant text is speech: grow the bubble now."""
-        self.world.post(SpeechDelta(npc_id, text))
-
-    def start_turn(
-        self, npc_id: str, trigger: Trigger | Cue, sensed: Sensed | None = None
-    ) -> asyncio.Future[TurnOutcome] | None:
-        """Queue a turn in the NPC's lane (call on the agent loop). A `Cue` becomes its
-        `Trigger` here, with what the NPC `sensed` when it fired written up."""
-        assert self.runtime is not None, "attach() a runtime first"
-        if isinstance(trigger, Cue):
-            perception = sensed.text() if sensed is not None else None  # fits to the budget
-            trigger = Trigger(
-                kind=trigger.kind,
-                text=trigger.text,
-                source=trigger.source,
-                speaker=trigger.speaker,
-                said=trigger.said,
-                perception=perception,
-                sensed=sensed.facts() if sensed is not None else None,
-            )
-        runtime = self.runtime
-        waiting = self._inflight.setdefault(npc_id, [])
-        if (
-            trigger.priority > TRIGGER_PRIORITY["idle"]
-            and waiting
-            and runtime.lanes.busy(npc_id)
-            and all(t.kind == "idle" for t in waiting)
-        ):
-            # Someone speaks to an NPC busy with its own idle business: it stops for them.
-            runtime.cancel(npc_id)
-            self.world.post(Halt(npc_id, "stopped to listen"))
-        try:
-            fut = runtime.submit(runtime.slot, npc_id, trigger)
-        except AgentError as exc:
-            log.warning("no turn for %s: %s", npc_id, exc)
-            self.finished.put((npc_id, trigger.kind))
-            return None
-        waiting.append(trigger)
-        fut.add_done_callback(lambda f: self._finished(npc_id, trigger, f))
-        return fut
-
-    def _finished(self, npc_id: str, trigger: Trigger, fut: asyncio.Future[TurnOutcome]) -> None:
-        waiting = self._inflight.get(npc_id, [])
-        if trigger in waiting:
-            waiting.remove(trigger)
-        self.finished.put((npc_id, trigger.kind))
-        outcome: TurnOutcome | None = None
-        crashed = False
-        if not fut.cancelled():
-            exc = fut.exception()
-            if exc is not None:
-                log.error("turn of %s failed: %s", npc_id, exc)
-                crashed = True
-            else:
-                outcome = fut.result()
-        text = (outcome.text or "").strip() if outcome is not None else ""
-        stalled = npc_id in self._stalled
-        if not waiting:
-            self._stalled.discard(npc_id)
-        if isinstance(outcome, Final) and text:
-            self.world.post(Say(npc_id, text[:200]))
-        elif isinstance(outcome, Cancelled) and text:
-            self.world.post(Say(npc_id, text[:200], interrupted=True))
-        elif not waiting or stalled or crashed or isinstance(outcome, Failed):
-            # No other turn of this NPC is about to use the "..." bubble: drop it.
-            self.world.post(SpeechCancel(npc_id))
-        if crashed or isinstance(outcome, Failed) or (stalled and isinstance(outcome, Cancelled)):
-            self.fallback(npc_id, trigger)
-
-    def fallback(self, npc_id: str, trigger: Trigger) -> None:
-        """Scripted, in-character behaviour from the persona: the NPC never freezes."""
-        npc = self.world.npcs.get(npc_id)
-        if npc is None:
-            return
-        self.fallbacks += 1
-        self._count += 1
-        rng = _rng(npc_id, "fallback", str(self._count))
-        turn = 0 if trigger.kind == "player_near" else 1
-        home = npc.properties.get("home", "")
-        if trigger.kind in ("player_message", "heard", "player_near"):
-            heard = ""
-            if trigger.kind != "player_near":
-                heard = trigger.said if trigger.said is not None else trigger.text
-            line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
-            if trigger.kind == "player_near":
-                self.world.post(Emote(npc_id, "wave"))
-            self.world.post(Say(npc_id, line, target=trigger.source))
-            return
-        if rng.random() < 0.6:
-            self.world.post(MoveSteps(npc_id, rng.choice(_FALLBACK_MOVES), rng.randint(1, 2)))
-        else:
-            mood = mood_of(npc.persona)
-            self.world.post(Emote(npc_id, "think" if mood in ("wise", "quiet") else "nod"))
-
-    # --- the watchdog: a provider silent past `slow_after_s` -----------------------------
-
-    def check_silent(self) -> None:
-        """Cancel turns whose provider said nothing for `slow_after_s` of game time.
-
-        The brain calls this on the agent loop a few times a second of game time; a
-        cancelled turn ends `Cancelled` and the NPC gets its scripted fallback.
-        """
-        runtime = self.runtime
-        if runtime is None or self.slow_after_s <= 0:
-            return
-        now = self.world.clock
-        for npc_id, waiting in self._inflight.items():
-            if not waiting:
-                self._silent.pop(npc_id, None)
-                continue
-            status = runtime.status(npc_id)
-            if status.state != "thinking" or status.run_id is None:
-                self._silent.pop(npc_id, None)
-                continue
-            key = (status.run_id, status.step)
-            since = self._silent.get(npc_id)
-            if since is None or since[0] != key:
-                self._silent[npc_id] = (key, now)
-            elif now - since[1] >= self.slow_after_s and npc_id not in self._stalled:
-                log.warning("%s: no answer after %.0f s; scripted fallback", npc_id, now - since[1])
-                self._stalled.add(npc_id)
-                runtime.cancel(npc_id)
-
-
 @dataclass
 class _Exchange:
     lines: int = 0
@@ -500,7 +174,7 @@ class Brain:
         self,
         world: World,
         agents: NpcAgents,
-        call_soon: Callable[..., Any],
+        mailbox: Mailbox,
         *,
         idle: IdleSettings | None = None,
         chatter: ChatterSettings | None = None,
@@ -511,7 +185,7 @@ class Brain:
     ) -> None:
         self.world = world
         self.agents = agents
-        self.call_soon = call_soon
+        self.mailbox = mailbox
         self.idle = idle or IdleSettings()
         self.chatter = chatter or ChatterSettings()
         self.greet_cooldown_s = greet_cooldown_s
@@ -577,7 +251,7 @@ class Brain:
         if len(self.sent) > 256:
             del self.sent[:128]
         if not isinstance(trigger, Cue):
-            self._send(self.agents.start_turn, npc_id, trigger, None)
+            self.mailbox.post(self.agents.start_turn, npc_id, trigger, None)
         elif trigger.kind == "player_message":
             self._send_cue(npc_id, trigger)  # the player waits: now
         else:
@@ -586,14 +260,7 @@ class Brain:
     def _send_cue(self, npc_id: str, cue: Cue) -> None:
         """Sense what the NPC perceives now and hand the cue over."""
         sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
-        self._send(self.agents.start_turn, npc_id, cue, sensed)
-
-    def _send(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Hand a call to the agent loop: through the polled inbox when the pump runs."""
-        if self.agents.pumping:
-            self.agents.inbox.put((fn, args))
-        else:
-            self.call_soon(fn, *args)
+        self.mailbox.post(self.agents.start_turn, npc_id, cue, sensed)
 
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
@@ -606,7 +273,7 @@ class Brain:
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
-        self._send(self.agents.cancel, npc_id)
+        self.mailbox.post(self.agents.cancel, npc_id)
 
     def update(self, dt: float) -> None:
         """Per frame: finished turns, speech heard, the player near, idle ticks. Never blocks."""
@@ -630,7 +297,7 @@ class Brain:
         if self._near_pending:
             self._greet()
         if every and self.in_flight:
-            self._send(self.agents.check_silent)
+            self.mailbox.post(self.agents.check_silent)
         if not self.world.defer_costly:
             self.chore()  # a world that does not pace its work: the chore comes now too
 

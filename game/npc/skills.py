@@ -9,7 +9,6 @@ only touched through its thread-safe inbox. `ToolContext.deps` is a `SkillDeps`:
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -98,12 +97,12 @@ class WaitArgs(BaseModel):
 class SkillDeps:
     """What the skills of one NPC work on: the world, and a way to await its outcomes.
 
-    `wait` defaults to `asyncio.wrap_future`, right when the world steps on the agent
-    loop's own thread; beside a game thread, `NpcAgents.outcome` polls instead.
+    `wait` is the mailbox's `outcome` (`game.bridge.Mailbox`): whoever steps the world
+    pumps the mailbox too, so no world future is awaited behind a wake-up.
     """
 
     world: World
-    wait: Callable[[Future[Outcome]], Awaitable[Outcome]] = asyncio.wrap_future
+    wait: Callable[[Future[Outcome]], Awaitable[Outcome]]
 
 
 def _deps(ctx: ToolContext) -> SkillDeps:

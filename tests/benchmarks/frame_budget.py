@@ -99,13 +99,15 @@ from game.agent.providers.base import Done, Provider, ProviderEvent, ProviderReq
 from game.agent.providers.llama_protocol import JobStats
 from game.agent.providers.local_llama import LocalLlamaProvider, local_available
 from game.agent.providers.select import FallbackProvider
-from game.bridge import AgentThread
-from game.npc.brain import Brain, IdleSettings, NpcAgents, SpareTime
+from game.bridge import AgentThread, Mailbox
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, IdleSettings, SpareTime
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView
 from game.world.commands import MoveSteps, Outcome, WorldCommand
+from game.world.planner import Planner
 from game.world.tiled import load_map
 from game.world.world import World
 
@@ -520,7 +522,11 @@ def run_scene(
     provider = provider if provider is not None else Paced()
     primary = getattr(provider, "primary", provider)
     saves = Path(tempfile.mkdtemp(prefix=f"saves-{mode}-", dir=folder))
-    agents = NpcAgents(world)
+    mailbox = Mailbox()  # as game.village builds it
+    planner = Planner(world)
+    mailbox.on_pump(planner.step, at_stop=planner.finish)
+    world.plan_elsewhere()
+    agents = NpcAgents(world, mailbox)
     thread = AgentThread().start()
 
     async def build() -> AgentRuntime:
@@ -547,9 +553,8 @@ def run_scene(
         thread.stop(provider.aclose)
         raise
     agents.attach(runtime)
-    brain = Brain(world, agents, thread.call_soon, idle=IdleSettings())
-    thread.call_soon(agents.start_pump)  # as game.village does
-    world.plan_elsewhere()
+    brain = Brain(world, agents, mailbox, idle=IdleSettings())
+    thread.submit(mailbox.run())  # as game.village does
     world.defer_costly = True  # as game.village does
     now = [0]
     if mode == "thinking" and script is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.agent.loop import AgentRuntime
 from game.agent.store import SessionStore
-from game.npc.brain import profile_of
+from game.npc.agents import profile_of
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import load_map

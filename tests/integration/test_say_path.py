@@ -6,7 +6,8 @@ import asyncio
 from pathlib import Path
 
 from game.agent.loop import AgentRuntime, Final, Trigger
-from game.npc.brain import NpcAgents
+from game.bridge import Mailbox
+from game.npc.agents import NpcAgents
 from game.npc.persona import PersonaProvider, reply_for
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
@@ -19,7 +20,8 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 async def test_scripted_reply_streams_into_the_bubble(tmp_path: Path) -> None:
     world = World(load_map(MAPS / "tiny.tmx"))
-    agents = NpcAgents(world)
+    mailbox = Mailbox()  # pumped where the world steps, as the agent loop would
+    agents = NpcAgents(world, mailbox)
     runtime = AgentRuntime(
         tmp_path,
         slot="s1",
@@ -34,6 +36,7 @@ async def test_scripted_reply_streams_into_the_bubble(tmp_path: Path) -> None:
     seen: list[str] = []
     while not turn.done():
         world.step(1 / 60)
+        mailbox.pump()
         bubble = world.npcs["tobin"].bubble
         if bubble is not None and bubble.text and (not seen or seen[-1] != bubble.text):
             seen.append(bubble.text)

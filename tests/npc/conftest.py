@@ -1,9 +1,10 @@
 """The village headless, in one thread: the world stepped by hand, agents on this loop.
 
-`Life` binds the real `World`, `NpcAgents`, `Brain` and `AgentRuntime` the way
-`game.village` does, except that the brain's `call_soon` is this test's own event loop
-and the world is stepped on the game clock by `run`, a few loop turns per frame, so the
-agents get to act between frames just as they do beside a real game thread.
+`Life` binds the real `World`, `Mailbox`, `NpcAgents`, `Brain` and `AgentRuntime` the
+way `game.village` does, except that the world keeps its own path search and `run` does
+both threads' work on this one: it steps the world on the game clock, pumps the mailbox
+and gives the loop a few turns per frame, so the agents get to act between frames just
+as they do beside a real game thread.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ import pytest
 
 from game.agent.loop import AgentRuntime
 from game.agent.providers.base import Provider
-from game.npc.brain import Brain, ChatterSettings, IdleSettings, NpcAgents
+from game.bridge import Mailbox
+from game.npc.agents import NpcAgents
+from game.npc.brain import Brain, ChatterSettings, IdleSettings
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
+from game.world.planner import Planner
 from game.world.tiled import MapData, NpcSpawn, load_map
 from game.world.world import Spoke, World
 
@@ -43,7 +47,11 @@ class Life:
         self.world = World(map_data or load_map(VILLAGE))
         self.world.defer_costly = True  # as the game paces its world
         self.provider = provider or PersonaProvider(delay_s=0)
-        self.agents = NpcAgents(self.world, slow_after_s=slow_after_s)
+        self.mailbox = Mailbox()
+        # As in the game, but the world plans its own paths until a test says otherwise.
+        planner = Planner(self.world)
+        self.mailbox.on_pump(planner.step, at_stop=planner.finish)
+        self.agents = NpcAgents(self.world, self.mailbox, slow_after_s=slow_after_s)
         self.runtime = AgentRuntime(
             tmp,
             slot="test",
@@ -52,11 +60,10 @@ class Life:
             on_text_delta=self.agents.on_text_delta,
         )
         self.agents.attach(self.runtime)
-        loop = asyncio.get_running_loop()
         self.brain = Brain(
             self.world,
             self.agents,
-            loop.call_soon,
+            self.mailbox,
             idle=idle or IdleSettings(enabled=False),
             chatter=chatter,
         )
@@ -64,7 +71,7 @@ class Life:
         self._seen: set[int] = set()
 
     def step(self) -> None:
-        """One frame of the game thread."""
+        """One frame of the game thread (the mailbox is pumped by `run`)."""
         self.world.step(DT)
         self.brain.update(DT)
         self.brain.spare_time(0.0)  # a frame with time to spare, every one
@@ -91,6 +98,7 @@ class Life:
                 return elapsed
             assert elapsed < limit_s, f"not reached within {limit_s} s of game time"
             self.step()
+            self.mailbox.pump()  # the agent loop's side of the frame
             for _ in range(4):
                 await asyncio.sleep(0)
 

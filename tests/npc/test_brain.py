@@ -13,7 +13,14 @@ import pytest
 
 from game.agent.loop import Trigger
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
-from game.npc.brain import MAX_PUT_OFF, ChatterSettings, IdleSettings, SpareTime
+from game.npc.brain import (
+    MAX_PUT_OFF,
+    ChatterSettings,
+    Cue,
+    IdleSettings,
+    Sensed,
+    SpareTime,
+)
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
@@ -216,19 +223,29 @@ async def test_perception_stays_within_budget_with_thirty_npcs_in_view(
     await life.close()
 
 
-async def test_triggers_cross_by_the_polled_inbox_when_the_pump_runs(tmp_path: Path) -> None:
+async def test_triggers_cross_by_the_mailbox_and_run_when_it_is_pumped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     life = Life(tmp_path)
-    calls: list[object] = []
-    life.brain.call_soon = lambda *args: calls.append(args)  # must not be used now
-    life.agents.start_pump(every_s=0)
-    assert life.agents.pumping
+    wake_ups: list[object] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *args: wake_ups.append(args))
+    started: list[str] = []
+    start_turn = life.agents.start_turn
+
+    def recorded(npc_id: str, trigger: Trigger | Cue, sensed: Sensed | None = None) -> object:
+        started.append(npc_id)
+        return start_turn(npc_id, trigger, sensed)
+
+    monkeypatch.setattr(life.agents, "start_turn", recorded)
     life.world.player.place((21, 19))
     life.brain.player_talks("pip", "Who are you?")
-    assert calls == [] and not life.agents.inbox.empty()
+    assert life.mailbox.queued() == 1 and started == [], "posted: nothing runs in the frame"
+    life.mailbox.pump()
+    assert life.mailbox.queued() == 0 and started == ["pip"]
     await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
     assert life.said_by("pip")[0].text.startswith("I'm Pip.")
-    life.agents.stop_pump()
-    assert not life.agents.pumping
+    assert wake_ups == []
     await life.close()
 
 
@@ -240,51 +257,51 @@ async def test_outcomes_reach_the_skills_by_the_pump_not_by_a_wake_up(
     wake_ups: list[object] = []
     loop = asyncio.get_running_loop()
     monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *args: wake_ups.append(args))
-    life.agents.start_pump(every_s=0)
-    waiter = life.agents.outcome(life.world.submit(MoveSteps("pip", "left", 1)))
+    waiter = life.mailbox.outcome(life.world.submit(MoveSteps("pip", "left", 1)))
     await life.run(until=waiter.done, limit_s=5)
     assert waiter.result().ok and "arrived" in waiter.result().message
     assert wake_ups == []
-    life.agents.stop_pump()
     await life.close()
 
 
-async def test_outcomes_still_awaited_when_the_pump_stops_arrive_all_the_same(
+async def test_outcomes_still_awaited_when_the_mailbox_stops_arrive_all_the_same(
     tmp_path: Path,
 ) -> None:
     life = Life(tmp_path)
-    life.agents.start_pump(every_s=0)
+    running = asyncio.ensure_future(life.mailbox.run(every_s=0))
     await asyncio.sleep(0)
-    waiter = life.agents.outcome(life.world.submit(MoveSteps("pip", "left", 2)))
-    life.agents.stop_pump()
-    await life.run(until=waiter.done, limit_s=5)
-    assert waiter.result().ok
+    waiter = life.mailbox.outcome(life.world.submit(MoveSteps("pip", "left", 2)))
+    life.mailbox.stop()
+    later = life.mailbox.outcome(life.world.submit(MoveSteps("tobin", "left", 1)))
+    for _ in range(300):  # the world steps on; nobody pumps any more
+        if waiter.done() and later.done():
+            break
+        life.step()
+        await asyncio.sleep(0)
+    assert waiter.result().ok and later.result().ok
+    assert running.cancelled()
     await life.close()
 
 
 async def test_a_cancelled_skill_lets_go_of_its_world_future(tmp_path: Path) -> None:
     life = Life(tmp_path)
-    life.agents.start_pump(every_s=0)
     world_fut = life.world.submit(MoveSteps("pip", "left", 2))
-    waiter = life.agents.outcome(world_fut)
+    waiter = life.mailbox.outcome(world_fut)
     waiter.cancel()
     await life.run(until=world_fut.done, limit_s=5)
     assert world_fut.cancelled()
-    life.agents.stop_pump()
     await life.close()
 
 
 async def test_the_pump_plans_the_paths_the_world_hands_out(tmp_path: Path) -> None:
     life = Life(tmp_path)
     life.world.plan_elsewhere()
-    life.agents.start_pump(every_s=0)
-    waiter = life.agents.outcome(life.world.submit(GoTo("pip", "well")))
+    waiter = life.mailbox.outcome(life.world.submit(GoTo("pip", "well")))
     # Well before the world would give up on its planner and search by itself.
     await life.run(until=lambda: bool(life.world.npcs["pip"].path), limit_s=PLAN_TIMEOUT_S / 4)
     await life.run(until=waiter.done, limit_s=30)
     assert waiter.result().ok and "well" in waiter.result().message
     assert life.world.path_requests.empty()
-    life.agents.stop_pump()
     await life.close()
 
 
@@ -350,75 +367,32 @@ async def test_the_fallback_answers_from_the_typed_trigger(tmp_path: Path) -> No
 
 
 async def test_a_crowd_of_cues_is_sensed_and_sent_one_a_frame(tmp_path: Path) -> None:
-    from game.npc.brain import Cue
-
     life = Life(tmp_path)
-    life.agents.start_pump(every_s=0)  # polled: the inbox shows what crossed, frame by frame
+    # Stepped without a pump: the mailbox shows what crossed, frame by frame.
     for npc_id in ("pip", "tobin", "cassius"):
         life.brain.trigger(npc_id, Cue("idle", "A quiet moment."))
-    assert life.agents.inbox.empty() and life.brain.busy("cassius")
+    assert life.mailbox.queued() == 0 and life.brain.busy("cassius")
     for frame in (1, 2, 3, 4):
         life.step()
-        assert life.agents.inbox.qsize() == min(frame, 3)
+        assert life.mailbox.queued() == min(frame, 3)
     await life.run(until=lambda: life.brain.in_flight == 0, limit_s=30)
-    life.agents.stop_pump()
     await life.close()
-
-
-def test_the_planner_spends_a_budget_a_round_on_a_long_search(tmp_path: Path) -> None:
-    tmp_map = tmp_path / "open.tmx"
-    from game.npc.brain import PLAN_NODES_PER_PUMP, NpcAgents
-    from game.world.commands import MoveTo
-    from game.world.tiled import NpcSpawn
-    from game.world.world import World
-
-    walls = {(29, 30), (30, 30), (31, 30), (29, 31), (31, 31), (29, 32), (30, 32), (31, 32)}
-    data = MapData(  # 60x60 of open ground; (30, 31) is walled in: no way there
-        path=tmp_map,
-        width=60,
-        height=60,
-        tile_width=32,
-        tile_height=32,
-        blocked=walls,
-        player_spawn=(0, 0),
-        npcs=[NpcSpawn("npc_a", "Ada", "A friendly soul.", "Hi!", "smith", (1, 0))],
-        places={},
-        tile_layers=["ground"],
-    )
-    world = World(data)
-    world.plan_elsewhere()
-    agents = NpcAgents(world)
-    fut = world.submit(MoveTo("npc_a", (30, 31)))
-    world.step(1 / 60)
-    rounds = 0
-    while not fut.done():
-        agents.plan_paths()
-        world.step(1 / 60)
-        rounds += 1
-        assert rounds < 100
-    # 60x60 tiles to search through before "no path": more than one round's budget.
-    assert rounds > 3600 // PLAN_NODES_PER_PUMP
-    assert fut.result().message.startswith("no path from (1, 0)")
 
 
 async def test_spare_time_takes_turns_between_world_commands_and_chores(
     tmp_path: Path,
 ) -> None:
-    from game.npc.brain import Cue
-
     life = Life(tmp_path)
-    life.agents.start_pump(every_s=0)
     life.brain.trigger("pip", Cue("idle", "A quiet moment."))
     life.brain.trigger("tobin", Cue("idle", "A quiet moment."))
     looks = [life.world.submit(Look("cassius")) for _ in range(2)]
     progress = []
     for _ in range(5):  # a frame with time to spare, every one: one costly piece each
         life.step()
-        progress.append((sum(f.done() for f in looks), life.agents.inbox.qsize()))
+        progress.append((sum(f.done() for f in looks), life.mailbox.queued()))
     # A look, a cue sensed and sent, a look, a cue; then nothing left but idle ticks.
     assert progress == [(1, 0), (1, 1), (2, 1), (2, 2), (2, 2)]
     await life.run(until=lambda: life.brain.in_flight == 0, limit_s=30)
-    life.agents.stop_pump()
     await life.close()
 
 

@@ -17,7 +17,8 @@ import pytest
 from game.agent.loop import AgentRuntime, Failed, Trigger
 from game.agent.providers.local_model import ensure_default_model
 from game.agent.providers.openai_chat import OpenAIChatProvider
-from game.npc.brain import NpcAgents
+from game.bridge import Mailbox
+from game.npc.agents import NpcAgents
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
 from game.world.perception import perceive
@@ -95,7 +96,8 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 async def test_npc_turn_through_llama_cpp_server(llama_server: str, tmp_path: Path) -> None:
     world = World(load_map(MAPS / "tiny.tmx"))
-    agents = NpcAgents(world)
+    mailbox = Mailbox()  # pumped where the world steps, as the agent loop would
+    agents = NpcAgents(world, mailbox)
     async with httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0)) as client:
         provider = OpenAIChatProvider(client, api_key=None, model="gemma", base_url=llama_server)
         runtime = AgentRuntime(
@@ -113,6 +115,7 @@ async def test_npc_turn_through_llama_cpp_server(llama_server: str, tmp_path: Pa
         turn = asyncio.ensure_future(runtime.run_turn("srv", "tobin", trigger))
         while not turn.done():
             world.step(1 / 60)
+            mailbox.pump()
             await asyncio.sleep(0.005)
         outcome = turn.result()
         world.step(1 / 60)

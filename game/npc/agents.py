@@ -1,0 +1,204 @@
+"""The agent side of the NPCs: their turns, and what to do when a turn goes wrong.
+
+`NpcAgents` lives on the agent loop. It registers every NPC with the runtime, starts
+turns through the lanes (a `Cue` from the game thread becomes a `Trigger` here, with what
+the NPC sensed written up), turns streamed text and turn outcomes into world commands,
+and falls back to scripted, in-character behaviour when a turn fails or its provider
+stays silent past a limit (the watchdog, `check_silent`). The game thread's side, when
+NPCs think, is `game.npc.brain.Brain`; calls from it arrive through the mailbox
+(`game.bridge.Mailbox`), and so do the world's outcomes the skills await.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+
+from game.agent.context import NpcProfile
+from game.agent.errors import AgentError
+from game.agent.events import TRIGGER_PRIORITY
+from game.agent.facts import PlaceFact
+from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
+from game.bridge import Mailbox
+from game.npc.brain import Cue, Sensed, _rng
+from game.npc.persona import mood_of, reply_for
+from game.npc.skills import SkillDeps
+from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
+from game.world.world import World
+
+log = logging.getLogger(__name__)
+_FALLBACK_MOVES = ("up", "down", "left", "right")
+
+
+def profile_of(world: World, npc_id: str) -> NpcProfile:
+    """The agent-side profile of an NPC, from its map properties."""
+    npc = world.npcs[npc_id]
+    extra = {
+        k: v
+        for k, v in npc.properties.items()
+        if k not in ("id", "name", "persona", "greeting", "sprite")
+    }
+    places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
+    return NpcProfile(
+        npc_id=npc_id,
+        name=npc.name,
+        persona=npc.persona,
+        greeting=npc.greeting,
+        extra=extra,
+        places=places,
+    )
+
+
+class NpcAgents:
+    """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
+
+    def __init__(self, world: World, mailbox: Mailbox, *, slow_after_s: float = 15.0) -> None:
+        self.world = world
+        self.mailbox = mailbox
+        self.runtime: AgentRuntime | None = None
+        self.slow_after_s = slow_after_s  # game seconds without a word: fall back (0: never)
+        # (npc id, trigger kind) of each ended turn, for the game thread.
+        self.finished: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        self.fallbacks = 0
+        self._inflight: dict[str, list[Trigger]] = {}
+        self._silent: dict[str, tuple[tuple[str, int], float]] = {}
+        self._stalled: set[str] = set()
+        self._count = 0
+
+    def attach(self, runtime: AgentRuntime) -> None:
+        """Bind the runtime and register every NPC of the world with it."""
+        self.runtime = runtime
+        for npc_id in self.world.npcs:
+            runtime.register_npc(
+                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.mailbox.outcome)
+            )
+
+    def cancel(self, npc_id: str) -> None:
+        """Cancel the NPC's running turn (on the agent loop)."""
+        if self.runtime is not None:
+            self.runtime.cancel(npc_id)
+
+    def on_text_delta(self, npc_id: str, run_id: str, text: str) -> None:
+        """Plain assistant text is speech: grow the bubble now."""
+        self.world.post(SpeechDelta(npc_id, text))
+
+    def start_turn(
+        self, npc_id: str, trigger: Trigger | Cue, sensed: Sensed | None = None
+    ) -> asyncio.Future[TurnOutcome] | None:
+        """Queue a turn in the NPC's lane (call on the agent loop). A `Cue` becomes its
+        `Trigger` here, with what the NPC `sensed` when it fired written up."""
+        assert self.runtime is not None, "attach() a runtime first"
+        if isinstance(trigger, Cue):
+            perception = sensed.text() if sensed is not None else None  # fits to the budget
+            trigger = Trigger(
+                kind=trigger.kind,
+                text=trigger.text,
+                source=trigger.source,
+                speaker=trigger.speaker,
+                said=trigger.said,
+                perception=perception,
+                sensed=sensed.facts() if sensed is not None else None,
+            )
+        runtime = self.runtime
+        waiting = self._inflight.setdefault(npc_id, [])
+        if (
+            trigger.priority > TRIGGER_PRIORITY["idle"]
+            and waiting
+            and runtime.lanes.busy(npc_id)
+            and all(t.kind == "idle" for t in waiting)
+        ):
+            # Someone speaks to an NPC busy with its own idle business: it stops for them.
+            runtime.cancel(npc_id)
+            self.world.post(Halt(npc_id, "stopped to listen"))
+        try:
+            fut = runtime.submit(runtime.slot, npc_id, trigger)
+        except AgentError as exc:
+            log.warning("no turn for %s: %s", npc_id, exc)
+            self.finished.put((npc_id, trigger.kind))
+            return None
+        waiting.append(trigger)
+        fut.add_done_callback(lambda f: self._finished(npc_id, trigger, f))
+        return fut
+
+    def _finished(self, npc_id: str, trigger: Trigger, fut: asyncio.Future[TurnOutcome]) -> None:
+        waiting = self._inflight.get(npc_id, [])
+        if trigger in waiting:
+            waiting.remove(trigger)
+        self.finished.put((npc_id, trigger.kind))
+        outcome: TurnOutcome | None = None
+        crashed = False
+        if not fut.cancelled():
+            exc = fut.exception()
+            if exc is not None:
+                log.error("turn of %s failed: %s", npc_id, exc)
+                crashed = True
+            else:
+                outcome = fut.result()
+        text = (outcome.text or "").strip() if outcome is not None else ""
+        stalled = npc_id in self._stalled
+        if not waiting:
+            self._stalled.discard(npc_id)
+        if isinstance(outcome, Final) and text:
+            self.world.post(Say(npc_id, text[:200]))
+        elif isinstance(outcome, Cancelled) and text:
+            self.world.post(Say(npc_id, text[:200], interrupted=True))
+        elif not waiting or stalled or crashed or isinstance(outcome, Failed):
+            # No other turn of this NPC is about to use the "..." bubble: drop it.
+            self.world.post(SpeechCancel(npc_id))
+        if crashed or isinstance(outcome, Failed) or (stalled and isinstance(outcome, Cancelled)):
+            self.fallback(npc_id, trigger)
+
+    def fallback(self, npc_id: str, trigger: Trigger) -> None:
+        """Scripted, in-character behaviour from the persona: the NPC never freezes."""
+        npc = self.world.npcs.get(npc_id)
+        if npc is None:
+            return
+        self.fallbacks += 1
+        self._count += 1
+        rng = _rng(npc_id, "fallback", str(self._count))
+        turn = 0 if trigger.kind == "player_near" else 1
+        home = npc.properties.get("home", "")
+        if trigger.kind in ("player_message", "heard", "player_near"):
+            heard = ""
+            if trigger.kind != "player_near":
+                heard = trigger.said if trigger.said is not None else trigger.text
+            line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
+            if trigger.kind == "player_near":
+                self.world.post(Emote(npc_id, "wave"))
+            self.world.post(Say(npc_id, line, target=trigger.source))
+            return
+        if rng.random() < 0.6:
+            self.world.post(MoveSteps(npc_id, rng.choice(_FALLBACK_MOVES), rng.randint(1, 2)))
+        else:
+            mood = mood_of(npc.persona)
+            self.world.post(Emote(npc_id, "think" if mood in ("wise", "quiet") else "nod"))
+
+    # --- the watchdog: a provider silent past `slow_after_s` -----------------------------
+
+    def check_silent(self) -> None:
+        """Cancel turns whose provider said nothing for `slow_after_s` of game time.
+
+        The brain calls this on the agent loop a few times a second of game time; a
+        cancelled turn ends `Cancelled` and the NPC gets its scripted fallback.
+        """
+        runtime = self.runtime
+        if runtime is None or self.slow_after_s <= 0:
+            return
+        now = self.world.clock
+        for npc_id, waiting in self._inflight.items():
+            if not waiting:
+                self._silent.pop(npc_id, None)
+                continue
+            status = runtime.status(npc_id)
+            if status.state != "thinking" or status.run_id is None:
+                self._silent.pop(npc_id, None)
+                continue
+            key = (status.run_id, status.step)
+            since = self._silent.get(npc_id)
+            if since is None or since[0] != key:
+                self._silent[npc_id] = (key, now)
+            elif now - since[1] >= self.slow_after_s and npc_id not in self._stalled:
+                log.warning("%s: no answer after %.0f s; scripted fallback", npc_id, now - since[1])
+                self._stalled.add(npc_id)
+                runtime.cancel(npc_id)
