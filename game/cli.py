@@ -209,16 +209,17 @@ def _cli_progress() -> Callable[[float, str], None]:
 
 
 async def _chat(args: argparse.Namespace) -> int:
-    from game.agent.loop import AgentRuntime, Failed, Trigger
+    from game.agent.loop import AgentRuntime, Failed
     from game.bridge import Mailbox
     from game.errors import UsageError
-    from game.npc.agents import profile_of
+    from game.npc.agents import profile_of, trigger_for
+    from game.npc.brain import Cue, Sensed
     from game.npc.skills import SkillDeps, build_registry
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
-    from game.world.perception import perceive
+    from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
     from game.world.tiled import load_map
-    from game.world.world import World
+    from game.world.world import PLAYER_ID, World
 
     slot = validate_id(args.slot or "default", "slot")
     world = World(load_map(args.map))
@@ -228,9 +229,18 @@ async def _chat(args: argparse.Namespace) -> int:
     settings = _settings(args)
     providers = await open_providers(settings, _cli_progress())
 
-    def on_text(npc_id: str, run_id: str, text: str) -> None:
+    said_last: list[str] = []  # what the last piece of stdout belonged to
+
+    def write(key: str, text: str) -> None:
+        """Each separate thing the NPC says on a line of its own."""
+        if said_last and said_last[-1] != key:
+            sys.stdout.write("\n")
+        said_last[:] = [key]
         sys.stdout.write(text)
         sys.stdout.flush()
+
+    def on_text(npc_id: str, run_id: str, text: str) -> None:
+        write(f"text {run_id}", text)
 
     runtime = AgentRuntime(
         saves_dir(args.saves_dir),
@@ -254,9 +264,13 @@ async def _chat(args: argparse.Namespace) -> int:
     runtime.bus.subscribe(show)
     if say_tool is not None:
         # What the NPC says streams to stdout while the model writes it.
-        say_tool.on_stream = lambda ctx, delta: on_text(ctx.npc_id, ctx.run_id, delta)
+        say_tool.on_stream = lambda ctx, delta: write(f"say {ctx.call_id}", delta)
+    world.stand_player_by(args.npc_id)  # a face-to-face talk, as in the game
     world.player_said(args.message, to=npc.name)
-    trigger = Trigger.player(args.message, perceive(world, args.npc_id).render())
+    # The trigger the game would hand over: the line, who said it, and what the NPC senses.
+    cue = Cue("player_message", args.message, PLAYER_ID, world.player.name, args.message)
+    sensed = Sensed(sense(world, args.npc_id), DEFAULT_BUDGET, estimate_tokens)
+    trigger = trigger_for(cue, sensed)
     turn = asyncio.ensure_future(runtime.run_turn(runtime.slot, args.npc_id, trigger))
     # The world steps here, in this thread, as the game thread would, and the mailbox is
     # pumped as the agent loop would.

@@ -50,6 +50,20 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
     )
 
 
+def trigger_for(cue: Cue, sensed: Sensed | None) -> Trigger:
+    """The `Trigger` of a cue: what the NPC sensed written up, and kept as facts."""
+    perception = sensed.text() if sensed is not None else None  # fits to the budget
+    return Trigger(
+        kind=cue.kind,
+        text=cue.text,
+        source=cue.source,
+        speaker=cue.speaker,
+        said=cue.said,
+        perception=perception,
+        sensed=sensed.facts() if sensed is not None else None,
+    )
+
+
 class NpcAgents:
     """The agent-thread side: runtime turns in, world commands out, fallbacks when stuck."""
 
@@ -90,16 +104,7 @@ class NpcAgents:
         `Trigger` here, with what the NPC `sensed` when it fired written up."""
         assert self.runtime is not None, "attach() a runtime first"
         if isinstance(trigger, Cue):
-            perception = sensed.text() if sensed is not None else None  # fits to the budget
-            trigger = Trigger(
-                kind=trigger.kind,
-                text=trigger.text,
-                source=trigger.source,
-                speaker=trigger.speaker,
-                said=trigger.said,
-                perception=perception,
-                sensed=sensed.facts() if sensed is not None else None,
-            )
+            trigger = trigger_for(trigger, sensed)
         runtime = self.runtime
         waiting = self._inflight.setdefault(npc_id, [])
         if (

@@ -466,6 +466,19 @@ class World:
             return Success(f"said to {other.name}, but they are too far away to hear")
         return Success(f"said to {other.name}")
 
+    def stand_player_by(self, npc_id: str) -> None:
+        """Put the player on the free tile nearest the NPC, the two facing each other."""
+        npc = self.npcs[npc_id]
+        player = self.player
+        spot = self.grid.nearest_walkable(
+            npc.tile, free=lambda t: t != npc.tile and self.occupant(t, exclude=player) is None
+        )
+        if spot is None:
+            return
+        player.place(spot)
+        self._face_entity(player, npc)
+        self._face_entity(npc, player)
+
     def player_said(self, text: str, to: str | None = None) -> None:
         """Record the player's line so NPCs in earshot can perceive it."""
         p = self.player
