@@ -229,12 +229,19 @@ async def _chat(args: argparse.Namespace) -> int:
     settings = _settings(args)
     providers = await open_providers(settings, _cli_progress())
 
-    said_last: list[str] = []  # what the last piece of stdout belonged to
+    said_last: list[str] = []  # what the open line of stdout belongs to, if one is open
+
+    def end_line() -> None:
+        """Close the line the NPC was saying, so nothing else lands on it."""
+        if said_last:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+            said_last.clear()
 
     def write(key: str, text: str) -> None:
         """Each separate thing the NPC says on a line of its own."""
         if said_last and said_last[-1] != key:
-            sys.stdout.write("\n")
+            end_line()
         said_last[:] = [key]
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -257,6 +264,7 @@ async def _chat(args: argparse.Namespace) -> int:
 
     def show(event: BusEvent) -> None:
         if event.kind == "tool_call":
+            end_line()  # on a terminal, stderr's line must not follow the reply on its own
             print(f"[{event.data['name']}] {event.data['arguments']}", file=sys.stderr)
         elif event.kind == "tool_result" and event.data.get("is_error"):
             print(f"[{event.data['name']} failed] {event.data['content']}", file=sys.stderr)
@@ -282,7 +290,7 @@ async def _chat(args: argparse.Namespace) -> int:
     await runtime.aclose()
     crash = providers.crash_line()
     await providers.aclose()
-    print()
+    end_line()
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
         return 1

@@ -94,3 +94,16 @@ def test_chat_missing_key_is_one_line(tmp_path: Path) -> None:
     )
     assert out.returncode == 2
     assert "ANTHROPIC_API_KEY" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_tool_lines_never_share_a_line_with_the_reply(tmp_path: Path) -> None:
+    # As on a terminal: stdout and stderr go to one place, in the order written.
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), "chat", "pip", "Hello there",
+         "--provider", "scripted", "--saves-dir", str(tmp_path), "--slot", "tty"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stdout
+    lines = out.stdout.splitlines()
+    assert any(line.startswith("[say] ") for line in lines), lines
+    assert all(line.startswith("[say] ") for line in lines if "[say]" in line), lines
