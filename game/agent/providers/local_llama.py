@@ -268,6 +268,7 @@ class LocalLlamaProvider:
         self._current: _Job | None = None
         self._worker: WorkerProcess | None = None
         self._path: Path | None = None
+        self._key = ""  # the probe record's key, once the model is known
         self._load_error: str | None = None
         self._gave_up = False
         self._notice: str | None = None
@@ -552,10 +553,12 @@ class LocalLlamaProvider:
         try:
             if not llama_cpp_available():
                 raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
-            self._path = resolve_model_path(self._model_path, lambda f, m: report(0.9 * f, m))
-            self.model = self._path.name
+            if self._path is None:  # once: the model and what the probe's record hangs on
+                self._path = resolve_model_path(self._model_path, lambda f, m: report(0.9 * f, m))
+                self.model = self._path.name
+                self._key = probe_key(self._path)
             if self.choice is None:
-                self.choice = self.probe_cache.get(probe_key(self._path))
+                self.choice = self.probe_cache.get(self._key)
             if self.choice is None:
                 worker = self._probe(report)
             else:
@@ -577,7 +580,6 @@ class LocalLlamaProvider:
         Both are timed once more, alternately, once both are up: a game busy starting its
         window must not make the rung probed first look slow.
         """
-        assert self._path is not None
         tried: dict[str, str] = {}
         working: list[tuple[WorkerProcess, LlamaSettings, float]] = []
         for index, rung in enumerate(LADDER):
@@ -613,7 +615,7 @@ class LocalLlamaProvider:
         else:
             reason = f"faster than {first} in the probe"
         self.probed_now = True
-        self.choice = Choice(probe_key(self._path), rung.name, reason, tried)
+        self.choice = Choice(self._key, rung.name, reason, tried)
         self.probe_cache.put(self.choice)
         log.info("local model settings: %s", self.settings_report())
         return worker
@@ -685,11 +687,11 @@ class LocalLlamaProvider:
         if crash.probing:
             return  # the probe goes on down the ladder itself, and no player saw anything
         choice = self.choice
-        if crash.how in NATIVE_FAULTS and self._path is not None:
+        if crash.how in NATIVE_FAULTS:
             # A fault of the build's own code happens again: later starts skip that rung.
             # Anything else (an OOM kill) steps down for this session only.
             self.choice = Choice(
-                probe_key(self._path),
+                self._key,
                 lower.name,
                 f"{crash.settings} crashed ({crash.how}) during {crash.phase}",
                 dict(choice.tried) if choice is not None else {},
