@@ -13,6 +13,7 @@ import pytest
 
 from game.agent.loop import Trigger
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
+from game.npc.agents import first_sentence, profile_of
 from game.npc.brain import (
     MAX_PUT_OFF,
     ChatterSettings,
@@ -24,7 +25,7 @@ from game.npc.brain import (
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
-from game.world.world import PLAN_TIMEOUT_S
+from game.world.world import PLAN_TIMEOUT_S, World
 
 from .conftest import Life, crowd
 
@@ -418,3 +419,22 @@ async def test_npcs_off_screen_come_to_life_over_their_slower_period(
     far = [first[n] for n in first if n not in seen]
     assert all(1 <= t <= 12 for t in far) and max(far) > 4
     await life.close()
+
+
+def test_the_profile_knows_the_other_villagers_as_facts(village_map: MapData) -> None:
+    world = World(village_map)
+    facts = profile_of(world, "tobin").facts()
+    villagers = {v.npc_id: v for v in facts.villagers}
+    assert "tobin" not in villagers and set(villagers) == set(world.npcs) - {"tobin"}
+    brenna = villagers["brenna"]
+    assert brenna.name == "Brenna" and brenna.home == "forge"
+    # One line: the first sentence of the persona, not the whole of it.
+    assert brenna.role.startswith("Brenna is Hollowbrook's blacksmith")
+    assert brenna.role.endswith(".") and brenna.role.count(". ") == 0
+    assert villagers["maren"].name == "Elder Maren" and villagers["maren"].home == "elder_house"
+
+
+def test_first_sentence_keeps_abbreviations_whole() -> None:
+    assert first_sentence("Ann is from St. Ives. She sews.") == "Ann is from St. Ives."
+    assert first_sentence("No full stop at all") == "No full stop at all"
+    assert first_sentence("Who?  Me.") == "Who?"
