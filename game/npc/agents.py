@@ -22,7 +22,7 @@ from game.agent.facts import PlaceFact, VillagerFact
 from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
 from game.bridge import Mailbox
 from game.npc.brain import Cue, Sensed, _rng
-from game.npc.persona import mood_of, reply_for
+from game.npc.persona import line_for, mood_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
 from game.world.world import World
@@ -187,12 +187,11 @@ class NpcAgents:
         self._count += 1
         rng = _rng(npc_id, "fallback", str(self._count))
         turn = 0 if trigger.kind == "player_near" else 1
-        home = npc.properties.get("home", "")
         if trigger.kind in ("player_message", "heard", "player_near"):
             heard = ""
             if trigger.kind != "player_near":
                 heard = trigger.said if trigger.said is not None else trigger.text
-            line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
+            line = line_for(profile_of(self.world, npc_id).facts(), heard, turn)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
             self.world.post(Say(npc_id, line, target=trigger.source))

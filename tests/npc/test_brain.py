@@ -185,7 +185,7 @@ async def test_a_failing_provider_falls_back_in_character(tmp_path: Path) -> Non
     life.brain.player_talks("pip", "Who are you?")
     await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
     said = life.said_by("pip")[0]
-    assert said.text.startswith("I'm Pip."), said.text
+    assert "Pip" in said.text, said.text  # who it is, from the persona
     assert said.target_id == "player"
     assert life.agents.fallbacks == 1
     await life.close()
@@ -245,7 +245,7 @@ async def test_triggers_cross_by_the_mailbox_and_run_when_it_is_pumped(
     life.mailbox.pump()
     assert life.mailbox.queued() == 0 and started == ["pip"]
     await life.run(until=lambda: bool(life.said_by("pip")), limit_s=5)
-    assert life.said_by("pip")[0].text.startswith("I'm Pip.")
+    assert "Pip" in life.said_by("pip")[0].text
     assert wake_ups == []
     await life.close()
 
@@ -362,7 +362,7 @@ async def test_the_fallback_answers_from_the_typed_trigger(tmp_path: Path) -> No
     life.agents.fallback("cassius", heard)
     await life.run(until=lambda: bool(life.said_by("cassius")), limit_s=5)
     said = life.said_by("cassius")[0]
-    assert said.text.startswith("I'm Cassius."), said.text
+    assert "Cassius" in said.text, said.text
     assert said.target_id == "pip"
     await life.close()
 
