@@ -36,6 +36,8 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
         "places": frozenset({"smithy", "forge", "smithery", "ironworks"}),
         "things": frozenset(
             {"anvil", "iron", "horseshoe", "horseshoes", "blade", "blades", "sword", "hammer"}
+            | {"mend", "mending", "repair", "repairs", "fix", "fixing", "weld", "nail", "nails"}
+            | {"tool", "tools", "metal", "steel", "axe", "knife", "hinge", "wheel", "shoe"}
         ),
     },
     "bake": {
@@ -53,9 +55,10 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
     "elder": {
         "people": frozenset(
             {"elder", "eldest", "oldest", "leader", "chief", "mayor", "headman", "headwoman"}
+            | {"charge", "ruler", "wisest"}
         ),
         "places": frozenset(),
-        "things": frozenset({"stories", "story", "history", "council"}),
+        "things": frozenset({"stories", "story", "history", "council", "advice", "peace"}),
     },
     "merchant": {
         "people": frozenset(
@@ -181,8 +184,8 @@ _POLITE = (
 
 def _request(clause: str, verbs: str, names: Iterable[str] = ()) -> re.Match[str] | None:
     """A clause that asks for `verbs` (a regex), after openers, the NPC's name, politeness."""
-    who = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n)
-    openers = f"{_OPENERS}|{who}" if who else _OPENERS
+    who = "|".join(re.escape(n) for n in sorted({*names, *_TITLES}, key=len, reverse=True) if n)
+    openers = f"{_OPENERS}|{who}"
     return re.match(rf"(?:(?:{openers})\b[, ]*)*{_POLITE}(?:{verbs})\b", clause)
 
 
@@ -353,6 +356,13 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
             return _person_target(v)
         if _families([w.base], ("people",)) & _villager_families(me):
             return Target("self", npc.name, npc.name, npc.persona, npc.home)
+    if "who" in bases:  # "who could mend my wheel?", "who sells bread?": by their trade
+        for w in words:
+            v = _villager_by_role(w.base, people, ("things",))
+            if v is not None:
+                return _person_target(v)
+            if _families([w.base], ("things",)) & _villager_families(me):
+                return Target("self", npc.name, npc.name, npc.persona, npc.home)
     place = _best_place(bases, npc, literal_only=False, words=words)
     return _place_target(place, weak=True) if place is not None else None
 
@@ -369,8 +379,10 @@ def _villager_named(word: str, people: list[VillagerFact]) -> VillagerFact | Non
     return None
 
 
-def _villager_by_role(word: str, people: list[VillagerFact]) -> VillagerFact | None:
-    families = _families([word], ("people",))
+def _villager_by_role(
+    word: str, people: list[VillagerFact], parts: tuple[str, ...] = ("people",)
+) -> VillagerFact | None:
+    families = _families([word], parts)
     if not families:
         return None
     for v in people:
@@ -447,6 +459,9 @@ _AI = re.compile(
 )
 _OFFWORLD = re.compile(
     r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"
+    r"\bpython\b|\bjavascript\b|\bprogramming\b|\bcoding\b|\bsoftware\b|\bdatabase\b|"
+    r"\bworld cup\b|\bsuper bowl\b|\bolympics\b|\bfifa\b|\bnba\b|\bpremier league\b|"
+    r"\bhollywood\b|\bspotify\b|\buber\b|\bnuclear\b|\bdinosaurs?\b|"
     r"\bsmart ?phones?\b|\biphones?\b|\bcell ?phones?\b|\bmobile phones?\b|\btelephones?\b|"
     r"\binternet\b|\bwi-?fi\b|\bonline\b|\bwebsites?\b|\be-?mails?\b|\bcomputers?\b|\blaptops?\b|"
     r"\btelevision\b|\btv\b|\bnetflix\b|\byoutube\b|\bgoogle\b|\bfacebook\b|\btwitter\b|"
@@ -537,14 +552,16 @@ _SELF = (
         r"\bwhat(?:'s| is) your (?:job|work|trade)\b|\bhow do you (?:make a living|earn)\b|"
         r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|\bwhat do you sell\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
-        r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b",
+        r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
+        r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b",
     ),
     (
         "about",
         r"\babout yourself\b|\babout you\b|\byour (?:story|life|past|family|day)\b|"
         r"\bhow long have you\b|\bwhat are you like\b|\bwho are you really\b|\btell me about you\b|"
         r"\bwhat kind of (?:person|man|woman)\b|\bhave you (?:always|ever)\b|\bare you (?:from|"
-        r"new)\b",
+        r"new)\b|\b(?:your|yours)\b.{0,40}\bcome from\b|\bwhere did you (?:get|find|learn)\b|"
+        r"\bwhy (?:are|do) you\b|\bhow did you (?:come|get|become|end up)\b",
     ),
 )
 _VILLAGE = re.compile(
@@ -584,10 +601,15 @@ _FOLLOW = (
     r"walk with (?:me|us)|join (?:me|us)|tag along|accompany (?:me|us)|stick with (?:me|us)|"
     r"keep up|come here|come over(?: here)?|come closer|over here|this way|stay close|"
     r"stay with (?:me|us)|come on over|let's go together|let's walk|let's go|let us go|"
-    r"shall we go|we should go|walk beside me|after me|on me"
+    r"shall we go|we should go|walk beside me|after me|on me|"
+    r"come(?: on)? and (?:walk|come|stroll|wander|go)(?: with (?:me|us)| along| together)?|"
+    r"keep me company|walk a while with (?:me|us)|take a walk with (?:me|us)"
 )
 _GO = (
-    r"go(?: over| back| down| up| on)?(?: to| towards?| into| in)|go|head(?: over| back)?(?: to|"
+    r"go(?: over| back| down| up| on)?(?: to| towards?| into| in)|go(?! on\b)|"
+    r"(?:pop|nip|dash|hop|swing|skip|race|rush|march|trot|jog|zip|scoot|get)"
+    r"(?: over| down| up| across| round| along| back)?(?: to| by)|"
+    r"head(?: over| back)?(?: to|"
     r" towards?| for| over)?|walk(?: over| back)?(?: to| towards?)?|run(?: over)?(?: to)?|"
     r"step(?: to)?|take (?:me|us)(?: to| over to| back to)?|bring (?:me|us)(?: to)?|"
     r"lead (?:me|us)(?: to)?|lead the way(?: to)?|lead on|show (?:me|us) around|"
@@ -670,8 +692,8 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
         return Intent("how")
     if question and _asks_where(line):
         return Intent("unknown_place")
-    if target is not None and (question or _short(line)):
-        return _about(target, line)
+    if target is not None and (_SEEKING.search(line) or _short(line)):
+        return _about(target, line)  # "where can I get a drink?": the well, by its description
     if _HELLO.search(line):
         return Intent("greet")
     if _THANKS.search(line):
@@ -685,6 +707,12 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
     return Intent("question" if question else "chat", words=words)
 
 
+_SEEKING = re.compile(
+    r"\b(?:where|what|which|is there|are there|tell me about|know (?:of|about)|how do i get|"
+    r"find|get|buy|see)\b"
+)
+
+
 def _about(target: Target, line: str) -> Intent:
     if target.kind == "person":
         sub = next((s for s, p in _PERSON_SUB if re.search(p, line)), "who")
@@ -693,8 +721,8 @@ def _about(target: Target, line: str) -> Intent:
 
 
 def _addressed(line: str, names: set[str]) -> bool:
-    """The NPC's name only calls it: "Tobin, ...", "..., Tobin?"."""
-    who = "|".join(re.escape(n) for n in names if n)
+    """The NPC's name only calls it: "Tobin, ...", "..., Tobin?", "Elder, ..."."""
+    who = "|".join(re.escape(n) for n in {*names, *_TITLES} if n)
     return bool(re.search(rf"^(?:\w+ )?(?:{who})\b\s*,|,\s*(?:{who})\s*[.!?]*$", line))
 
 
@@ -748,7 +776,8 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
             found.append((at, Intent("wait", seconds=_seconds(clause))))
     if not found:
         return None
-    return min(found, key=lambda f: f[0])[1]
+    # The first thing asked; a walk to a place not found only if nothing else was asked.
+    return min(found, key=lambda f: (f[1].sub == "unknown", f[0]))[1]
 
 
 def _only_wait(rest_of_line: str, end: int) -> bool:

@@ -270,6 +270,30 @@ def _mine(sentence: str) -> str:
     return sentence
 
 
+def _closest(question: str, sentences: list[str]) -> str | None:
+    """The sentence that shares the most telling words with the question (by their first
+    five letters: "curious" finds "curiosities"), if any shares one."""
+
+    def keys(text: str) -> set[str]:
+        words = re.findall(r"[a-z]+", text.lower())
+        return {w[:5] for w in words if len(w) > 3 and w not in _COMMON}
+
+    asked = keys(question)
+    best, found = 0, None
+    for sentence in sentences:
+        score = len(asked & keys(sentence))
+        if score > best:
+            best, found = score, sentence
+    return found
+
+
+_COMMON = frozenset(
+    """what when where which with your yours this that these those there here have from
+    they them their does about like just really very much many some thing things come
+    comes tell know would could should into over than then""".split()
+)
+
+
 def _walk(talk: Talk, intent: Intent, speak: _Speaker) -> list[Action]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
@@ -345,6 +369,7 @@ def _self(talk: Talk, sub: str, speak: _Speaker) -> Action:
     if sub in ("like", "about"):
         index = 1 if sub == "like" else 2
         about = said[min(index, len(said) - 1)] if said else job
+        about = _closest(talk.said, said) or about
         return speak.line(f"self_{sub}", about=about)
     home = _place_named(npc, npc.home)
     if sub == "home" and home is not None:

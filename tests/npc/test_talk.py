@@ -487,3 +487,54 @@ def test_intents_read_facts_not_names_in_code() -> None:
     assert read_intent("Take me to the chapel", npc).target.name == "chapel"  # type: ignore[union-attr]
     assert read_intent("Show me Ola's place", npc).target.name == "mill"  # type: ignore[union-attr]
     assert read_intent("Take me to the bakery", npc).sub == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("Who could fix my broken axe?", "Brenna"),
+        ("Who sells bread around here?", "Tobin"),
+        ("Who's in charge here?", "Elder Maren"),
+    ],
+)
+def test_who_does_a_thing_is_found_by_their_trade(
+    village: dict[str, NpcFacts], line: str, name: str
+) -> None:
+    assert name in check_turn(plan(village["cassius"], line))
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "first"),
+    [
+        ("tobin", "Could you nip over to the orchard?", ("move", {"to": "orchard"})),
+        ("tobin", "Go on, give us a laugh.", ("emote", {"name": "laugh"})),
+        ("maren", "Elder, would you come and walk with me?", ("move", {"to": "player"})),
+        ("wren", "Wren, come on and walk with me.", ("move", {"to": "player"})),
+    ],
+)
+def test_requests_wrapped_in_talk_are_still_heard(
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+) -> None:
+    assert plan(village[npc_id], line)[0] == first
+
+
+def test_a_greeting_is_not_taken_for_a_question_about_a_place(
+    village: dict[str, NpcFacts],
+) -> None:
+    npc = village["wren"]
+    actions = plan(npc, "Hello! Would you mind if I rested by the water a while?")
+    assert spoken(actions) == [npc.greeting]
+
+
+def test_what_someone_is_like_is_told_from_their_role(village: dict[str, NpcFacts]) -> None:
+    text = check_turn(plan(village["pip"], "What's Tobin like?"))
+    assert "bakes the village bread" in text
+
+
+def test_a_question_about_itself_finds_the_sentence_it_is_about(
+    village: dict[str, NpcFacts],
+) -> None:
+    text = check_turn(plan(village["brenna"], "Why do you worry so much?"))
+    assert "worry about the old bridge" in text
+    text = check_turn(plan(village["tobin"], "So, what is it that you do?"))
+    assert "bake" in text
