@@ -45,6 +45,7 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
         "places": frozenset({"bakery", "bakehouse", "bakeshop", "oven"}),
         "things": frozenset(
             {"bread", "bun", "buns", "loaf", "loaves", "pastry", "pastries", "cake", "bakes"}
+            | {"eat", "food", "hungry", "breakfast", "meal", "snack", "rolls", "tart", "tarts"}
         ),
     },
     "fish": {
@@ -92,7 +93,7 @@ _FILLER = frozenset(
     take show lead bring guide way where is are be was some one thing place spot somewhere
     friend mate sir madam again too also really very little bit together okay ok yes
     village town now today up down back way do does did how what which who whom
-    whose want need like
+    whose want need like old new big small good nice great lovely pretty fine best
     come came get got see look looks looking find out off all any kindly maybe perhaps
     if i'd i'm you're tell know""".split()
 )
@@ -171,6 +172,7 @@ def player_line(content: str) -> str | None:
 # A request may open with an interjection, the NPC's name or a polite frame.
 _OPENERS = (
     "hey|hi|hello|ok|okay|so|now|then|alright|all right|right|well|oh|please|go on|come on|"
+    "hmm|hm|ah|ooh|yes|no|look|"
     "listen|friend|mate|quick|and|but|sorry|excuse me|um|uh|er"
 )
 _POLITE = (
@@ -197,13 +199,14 @@ def _negated(text: str, start: int) -> bool:
 
 
 _GESTURES = (
-    ("shake_head", r"\bshak(?:e|ing)(?: \w+)? heads?\b|\bhead ?shakes?\b"),
+    ("shake_head", r"\bshak(?:e|ing)(?: \w+){0,2} heads?\b|\bhead ?shakes?\b"),
     ("wave", r"\bwav(?:e|ing)\b(?! (?:of|crash|lap))|\bwaves? (?:at|to|hello|goodbye|bye)\b"),
     ("nod", r"\bnod(?:s|ding|ded)?\b"),
     (
         "laugh",
         r"\blaugh|\bgiggle|\bchuckle|\bjoke|\bfunny\b|\bamuse me\b|\bcheer me up\b|"
-        r"\bha(?:ha)+\b|\blol\b|\bjest\b|\bsomething silly\b",
+        r"\bha(?:ha)+\b|\blol\b|\bjest\b|\bsomething silly\b|\bmake me (?:smile|grin)\b|"
+        r"\bcrack me up\b|\bgiggles\b",
     ),
     (
         "think",
@@ -212,7 +215,8 @@ _GESTURES = (
         r"\bthink (?:hard|harder|carefully|deeply|a (?:moment|bit|while|little|second))\b|"
         r"\bgive (?:it|that|this) (?:some |a )?thought\b|\bthinking cap\b|\bthink of (?:a|an|"
         r"some)\b|"
-        r"\bconsider (?:it|that|this)\b|\bsleep on it\b",
+        r"\bconsider (?:it|that|this)\b|\bsleep on it\b|\bsee you think|\bthoughtful\b|"
+        r"\bshow me (?:you|your) (?:think|thinking)\b|\bthinking face\b",
     ),
 )
 # Asking what the NPC thinks is a question, not a request to look thoughtful.
@@ -233,7 +237,8 @@ def _gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
             found.append((match.start(), name))
             break
     for clause in _clauses(text):  # "think!", "could you think for a bit"
-        if _request(clause, r"think", names) and not _OPINION.search(clause):
+        asked = r"think|consider|reflect|ponder|contemplate|mull"
+        if _request(clause, asked, names) and not _OPINION.search(clause):
             found.append((text.find(clause), "think"))
     return min(found) if found else None
 
@@ -339,17 +344,24 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
         place = _possessed(owner.name.split()[-1], npc, owner.home)
         if place is not None and (w.owner or _names_a_place(rest)):
             return _place_target(place)
-    # A place named by its own name ("the bakery", "the elder's house") or by its kind.
-    place = _best_place(bases, npc, literal_only=True, words=words)
-    if place is not None:
-        return _place_target(place)
-    # Someone named, or someone by what they do ("the baker").
+    # Someone named ("Elder Maren" is Maren, not the elder's house).
     for w in words:
         v = _villager_named(w.base, people)
         if v is not None:
             return _person_target(v)
         if w.base in _name_words(npc.name) - _TITLES or w.base == npc.npc_id:
             return Target("self", npc.name, npc.name, npc.persona, npc.home)
+    # "Who's that fisher by the pond?" asks for a person first.
+    if "who" in bases:
+        for w in words:
+            v = _villager_by_role(w.base, people)
+            if v is not None:
+                return _person_target(v)
+    # A place named by its own name ("the bakery", "the elder's house") or by its kind.
+    place = _best_place(bases, npc, literal_only=True, words=words)
+    if place is not None:
+        return _place_target(place)
+    # Someone by what they do ("the baker", "that fisher woman").
     for w in words:
         v = _villager_by_role(w.base, people)
         if v is not None:
@@ -409,6 +421,8 @@ def _best_place(
     if not content:
         return None
     stems = {_stem(b) for b in content} | set(content)
+    # "fisher" alone is a person; "the fisher hut" is the place.
+    people_words = {w for w in stems if _families([w], ("people",))}
     kinds = _families(content, ("places",))
     things = _families(content, ("things",))
     best: tuple[int, int] = (0, 0)
@@ -417,7 +431,10 @@ def _best_place(
         name_words = _name_words(place.name)
         desc = {_stem(w) for w in _tokens(place.description) if w not in _FILLER}
         score = 0
-        score += 4 * len(name_words & stems)
+        named = name_words & stems
+        if named <= people_words:
+            named = set()
+        score += 4 * len(named)
         score += 3 * len(kinds & (_families(name_words, ("places", "people", "things"))))
         if not literal_only:
             score += len(desc & stems)
@@ -436,6 +453,8 @@ _INJECTION = re.compile(
     r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|"
     r"directions|programming|guidelines|everything|above|previous|prior)\b|"
     r"\bsystem (?:prompt|message)|\b(?:your|the) (?:prompt|instructions|system)\b|"
+    r"\b(?:everything|all|text|words) (?:above|before) (?:this|that|here)\b|\babove this line\b|"
+    r"\b(?:your|the) (?:first|initial|hidden|secret) (?:message|text|words)\b|"
     r"\b(?:print|reveal|show|repeat|output|tell me|what are|what is|what's)\b.{0,20}"
     r"\b(?:prompt|instructions|rules you|guidelines|initial text|text above)\b|"
     r"\bjailbreak|\bdeveloper mode\b|\bdan mode\b|\bact as (?:an?|my)\b|\bpretend (?:to be|"
@@ -499,7 +518,8 @@ _RECALL = re.compile(
     r"\bdid i (?:say|tell you|mention)\b|\bwhat was it i\b|\bremind me what\b"
 )
 _BYE = re.compile(
-    r"\b(?:good ?bye|bye|farewell|see (?:you|ya)|see you later|later,? then|good night|goodnight|"
+    r"\b(?:good ?bye|bye|farewell|see (?:you|ya)(?= *(?:later|soon|tomorrow|around|again|then|"
+    r"next|some|$|[!.,]))|later,? then|good night|goodnight|"
     r"gotta go|got to go|have to go|must go|need to go|i'm off|i am off|i'm leaving|i am leaving|"
     r"take care|so long|cheerio|until next time|catch you later|be going now|be off now|"
     r"must be going|adieu|ciao|ta-ta|i'll be going)\b"
@@ -553,7 +573,8 @@ _SELF = (
         r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|\bwhat do you sell\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
         r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
-        r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b",
+        r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"
+        r"\bkeeps you busy\b|\byour days\b|\bwhat(?:'s| is) your (?:day|work) like\b",
     ),
     (
         "about",
@@ -561,7 +582,8 @@ _SELF = (
         r"\bhow long have you\b|\bwhat are you like\b|\bwho are you really\b|\btell me about you\b|"
         r"\bwhat kind of (?:person|man|woman)\b|\bhave you (?:always|ever)\b|\bare you (?:from|"
         r"new)\b|\b(?:your|yours)\b.{0,40}\bcome from\b|\bwhere did you (?:get|find|learn)\b|"
-        r"\bwhy (?:are|do) you\b|\bhow did you (?:come|get|become|end up)\b",
+        r"\bwhy (?:are|do) you\b|\bhow did you (?:come|get|become|end up)\b|"
+        r"\bhow old are you\b|\byour age\b",
     ),
 )
 _VILLAGE = re.compile(
@@ -758,6 +780,10 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         offset = max(offset, at)
         walk = _walk(clause, npc, names)
         if walk is not None:
+            if walk.sub == "lead":  # "Which way to the market? Lead on!": the place named
+                named = find_target(line, npc)
+                lead = named is not None and named.kind in ("place", "person") and not named.weak
+                walk = Intent("go", target=named) if lead else replace(walk, sub="follow")
             found.append((at, walk))
             continue
         look = _request(clause, _LOOK, names)
@@ -832,7 +858,7 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         return Intent("go", target=_PLAYER, sub="follow")
     if not content:
         if re.search(r"\blead (?:the way|on)\b|\btake (?:me|us)\b|\bshow (?:me|us)\b", asked):
-            return Intent("go", target=_PLAYER, sub="follow")
+            return Intent("go", target=_PLAYER, sub="lead")  # where to may be said elsewhere
         return None
     if re.search(r"\b(?:to|towards?|into|where|at)\b", asked + rest) or _names_a_place(content):
         return Intent("go", sub="unknown")

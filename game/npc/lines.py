@@ -490,46 +490,76 @@ _T: dict[str, Table] = {
         "gruff": (
             "Here's {place}. Mind your step.",
             "There. {Place}. Now, was that worth the walk?",
-            "Right, {place}. Don't dawdle.",
+            "Right, {place}: {bit}. Don't dawdle.",
             "We're at {place}. I've work waiting.",
+            "{Place}. {Bit}. Seen enough?",
+            "Here. {Bit}. Happy?",
         ),
         "cheerful": (
             "Here we are, {place}! Lovely, isn't it?",
             "Ta-da! {Place}! Wasn't that a nice little stroll?",
-            "And this is {place}! Shall I show you around?",
+            "And this is {place}: {bit}. Shall I show you around?",
             "There we go, {place}! Mind the cobbles.",
+            "Oh, I do love {place}! {Bit}!",
+            "Here it is! {Bit}. Worth the walk, wasn't it?",
         ),
         "wise": (
             "Here is {place}. Every place has its story.",
             "We have arrived at {place}. Take your time here.",
-            "{Place}. Walk slowly, and you will see more.",
+            "{Place}: {bit}. Walk slowly, and you will see more.",
             "This is {place}, child. I remember it younger.",
+            "{Bit}. I have known this spot for many years.",
+            "And here we are. {Bit}. Breathe it in.",
         ),
-        "quiet": ("{Place}. There.", "Here. {Place}.", "This is {place}.", "{Place}. Quiet here."),
+        "quiet": (
+            "{Place}. There.",
+            "Here. {Bit}.",
+            "This is {place}.",
+            "{Place}. Quiet here.",
+            "Here it is. {Bit}.",
+        ),
         "curious": (
             "We made it! {Place}! Race you back!",
             "Here! {Place}! Isn't it great?",
             "Ta-da! {Place}! I come here to look for treasure!",
-            "This is {place}! I know all the best spots!",
+            "This is {place}! {Bit}! I know all the best spots!",
+            "Look, look! {Bit}! Told you it was close!",
         ),
         "shrewd": (
             "Behold, {place}! No charge for the tour.",
             "Here we are, {place}. Good trade here, sometimes.",
-            "{Place}, friend. Worth the walk, eh?",
+            "{Place}, friend: {bit}. Worth the walk, eh?",
             "And here's {place}. Remember who guided you.",
+            "{Bit}. A fine spot, if I say so myself.",
         ),
     },
     "go_person": {
-        "gruff": ("There's {who}. Talk to them yourself.", "Found {who}. Happy?", "{Who}. There."),
-        "cheerful": (
-            "Here's {who}! Say hello!",
-            "Look, it's {who}! Hello, hello!",
-            "And here's {who}! Isn't this nice?",
+        "gruff": (
+            "There's {who}. Talk to them yourself.",
+            "Found {who}. Happy? I've got work.",
+            "{Who}, right there. Off you go.",
         ),
-        "wise": ("Here is {who}.", "{Who} is here, as I thought.", "There, child. {Who}."),
-        "quiet": ("{Who}. There.", "Here's {who}.", "That's {who}."),
-        "curious": ("Found {who}! Hi {who}!", "There's {who}! Told you!", "{Who}! We found you!"),
-        "shrewd": ("Ah, {who}! Good to see you.", "Here's {who}, as promised.", "{Who}, friend!"),
+        "cheerful": (
+            "Here's {who}! Say hello, don't be shy!",
+            "Look who it is, {who}! Hello, hello!",
+            "And here's {who}! Isn't this nice, all of us together?",
+        ),
+        "wise": (
+            "Here is {who}. Speak, and listen.",
+            "{Who} is here, as I thought we would find them.",
+            "There, child. {Who}. Now you two may talk.",
+        ),
+        "quiet": ("{Who}. There.", "Here's {who}. I'll go.", "That's {who}. Over there."),
+        "curious": (
+            "Found {who}! Hi {who}! We were looking for you!",
+            "There's {who}! Told you I knew the way!",
+            "{Who}! We found you! It was a quest!",
+        ),
+        "shrewd": (
+            "Ah, {who}! Good to see you. Your visitor, as promised.",
+            "Here's {who}, delivered with the finest service on the road.",
+            "{Who}, my friend! Someone wishes to see you.",
+        ),
     },
     "follow": {
         "gruff": (
@@ -1095,17 +1125,23 @@ def line_table(kind: str, mood: str) -> tuple[str, ...]:
     return table.get(mood) or table["cheerful"]
 
 
-def _pairs(text: str) -> set[tuple[str, str]]:
-    words = re.findall(r"[a-z']+", text.lower())
-    return set(itertools.pairwise(words)) or {(w, "") for w in words}
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _share(a: str, b: str) -> float:
+    """The share of `a`'s word pairs that `b` has too (of its words, if it has one)."""
+    mine = set(itertools.pairwise(_words(a)))
+    if not mine:
+        own = set(_words(a))
+        return len(own & set(_words(b))) / len(own) if own else 0.0
+    return len(mine & set(itertools.pairwise(_words(b)))) / len(mine)
 
 
 def overlap(a: str, b: str) -> float:
-    """How much of `a`'s word pairs `b` has too (0: nothing shared, 1: all of them)."""
-    pa, pb = _pairs(a), _pairs(b)
-    if not pa or not pb:
-        return 0.0
-    return len(pa & pb) / min(len(pa), len(pb))
+    """How much two lines say the same: the larger share of one's word pairs found in the
+    other (0: nothing shared, 1: one is within the other)."""
+    return max(_share(a, b), _share(b, a))
 
 
 def _fill(line: str, facts: Mapping[str, str]) -> str | None:

@@ -262,6 +262,15 @@ def _own(description: str, npc: NpcFacts) -> str:
     return description[:1].upper() + description[1:]
 
 
+def _bit(description: str) -> str:
+    """The first part of a description ("A round stone well under a little red roof"), to
+    say on arriving; empty if it is too long to say in passing."""
+    head = re.split(r"[,;:.]", description, maxsplit=1)[0].strip()
+    if not 0 < len(head) <= 70:
+        return ""
+    return head[:1].lower() + head[1:] if re.match(r"(?:A|An|The)\b", head) else head
+
+
 def _mine(sentence: str) -> str:
     """A persona sentence that only names a kind of person ("A cheerful baker.") said as
     the NPC's own ("I'm a cheerful baker.")."""
@@ -321,7 +330,9 @@ def _walk(talk: Talk, intent: Intent, speak: _Speaker) -> list[Action]:
     if target.kind == "person":
         return [("move", {"to": target.name}), speak.line("go_person", who=target.label)]
     table = "tour" if sub == "tour" else "go"
-    return [("move", {"to": target.name}), speak.line(table, place=target.label)]
+    place = _place_named(talk.npc, target.name)
+    bit = _bit(_own(place.description, talk.npc)) if place is not None else ""
+    return [("move", {"to": target.name}), speak.line(table, place=target.label, bit=bit)]
 
 
 def _look(intent: Intent, speak: _Speaker) -> list[Action]:

@@ -538,3 +538,33 @@ def test_a_question_about_itself_finds_the_sentence_it_is_about(
     assert "worry about the old bridge" in text
     text = check_turn(plan(village["tobin"], "So, what is it that you do?"))
     assert "bake" in text
+
+
+@pytest.mark.parametrize(
+    ("line", "first"),
+    [
+        ("Give me a shake of the head.", ("emote", {"name": "shake_head"})),
+        ("Let me see you thinking.", ("emote", {"name": "think"})),
+        ("Hmm, consider my offer carefully.", ("emote", {"name": "think"})),
+        ("Something to make me smile?", ("emote", {"name": "laugh"})),
+        ("Which way to the orchard? Lead on!", ("move", {"to": "orchard"})),
+        ("I want to see the forge. Take me there.", ("move", {"to": "forge"})),
+        ("Please bring me to Elder Maren.", ("move", {"to": "Elder Maren"})),
+    ],
+)
+def test_more_ways_of_asking(village: dict[str, NpcFacts], line: str, first: Action) -> None:
+    assert plan(village["tobin"], line)[0] == first
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("Who's that fisher woman by the pond?", "Wren"),
+        ("I'm hungry, where can I eat?", "brick oven"),
+        ("How old are you?", "newcomers"),
+    ],
+)
+def test_more_ways_of_asking_questions(
+    village: dict[str, NpcFacts], line: str, fragment: str
+) -> None:
+    assert fragment in check_turn(plan(village["maren"], line))
