@@ -56,7 +56,7 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
     "elder": {
         "people": frozenset(
             {"elder", "eldest", "oldest", "leader", "chief", "mayor", "headman", "headwoman"}
-            | {"charge", "ruler", "wisest"}
+            | {"charge", "ruler", "wisest", "leads", "governs", "lead"}
         ),
         "places": frozenset(),
         "things": frozenset({"stories", "story", "history", "council", "advice", "peace"}),
@@ -76,7 +76,12 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
     "water": {
         "people": frozenset(),
         "places": frozenset({"lake", "river"}),
-        "things": frozenset({"water", "drink", "swim", "swimming", "ducks"}),
+        "things": frozenset({"water", "drink", "swim", "swimming", "ducks", "thirsty"}),
+    },
+    "cross": {
+        "people": frozenset(),
+        "places": frozenset({"bridge", "ford", "crossing"}),
+        "things": frozenset({"cross", "across", "side", "bank", "over"}),
     },
 }
 _FAMILY_OF: dict[str, tuple[str, str]] = {
@@ -192,9 +197,14 @@ def _request(clause: str, verbs: str, names: Iterable[str] = ()) -> re.Match[str
 
 
 def _negated(text: str, start: int) -> bool:
+    """ "Don't laugh", "never you nod": the gesture is asked not to be made. ("If not, just
+    shake your head" asks for it.)"""
     before = text[max(0, start - 24) : start]
     return bool(
-        re.search(r"\b(?:don't|dont|do not|never|stop|no need to|not|quit)\W+\w*\W*$", before)
+        re.search(
+            r"\b(?:don't|dont|do not|never|stop|no need to|not|quit)\s+(?:you\s+|ever\s+)?$",
+            before,
+        )
     )
 
 
@@ -204,7 +214,8 @@ _GESTURES = (
     ("nod", r"\bnod(?:s|ding|ded)?\b"),
     (
         "laugh",
-        r"\blaugh|\bgiggle|\bchuckle|\bjoke|\bfunny\b|\bamuse me\b|\bcheer me up\b|"
+        r"\blaugh|\bgiggle|\bchuckle|\bjoke|\bfunn(?:y|iest|ier)\b|\bamuse me\b|\bcheer me up\b|"
+        r"\bhilarious\b|\bamusing\b|\bhumou?r(?:ous)?\b|\bjest|\bpun\b|"
         r"\bha(?:ha)+\b|\blol\b|\bjest\b|\bsomething silly\b|\bmake me (?:smile|grin)\b|"
         r"\bcrack me up\b|\bgiggles\b",
     ),
@@ -215,6 +226,7 @@ _GESTURES = (
         r"\bthink (?:hard|harder|carefully|deeply|a (?:moment|bit|while|little|second))\b|"
         r"\bgive (?:it|that|this) (?:some |a )?thought\b|\bthinking cap\b|\bthink of (?:a|an|"
         r"some)\b|"
+        r"\bhave a (?:good |long |little |proper |quick |hard )think\b|\bhave a ponder\b|"
         r"\bconsider (?:it|that|this)\b|\bsleep on it\b|\bsee you think|\bthoughtful\b|"
         r"\bshow me (?:you|your) (?:think|thinking)\b|\bthinking face\b",
     ),
@@ -574,14 +586,16 @@ _SELF = (
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
         r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
         r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"
-        r"\bkeeps you busy\b|\byour days\b|\bwhat(?:'s| is) your (?:day|work) like\b",
+        r"\bkeeps you busy\b|\byour days\b|\bwhat(?:'s| is) your (?:day|work) like\b|"
+        r"\bwhere did you (?:get|find|buy)\b|\b(?:your|yours|you sell)\b.{0,40}\bcome from\b|"
+        r"\bwhere (?:does|do) (?:all )?(?:this|these|that|those|your)\b",
     ),
     (
         "about",
         r"\babout yourself\b|\babout you\b|\byour (?:story|life|past|family|day)\b|"
         r"\bhow long have you\b|\bwhat are you like\b|\bwho are you really\b|\btell me about you\b|"
         r"\bwhat kind of (?:person|man|woman)\b|\bhave you (?:always|ever)\b|\bare you (?:from|"
-        r"new)\b|\b(?:your|yours)\b.{0,40}\bcome from\b|\bwhere did you (?:get|find|learn)\b|"
+        r"new)\b|\bwhere did you learn\b|"
         r"\bwhy (?:are|do) you\b|\bhow did you (?:come|get|become|end up)\b|"
         r"\bhow old are you\b|\byour age\b",
     ),
@@ -643,8 +657,11 @@ _GO = (
 )
 _LOOK = (
     r"look(?: over)?(?: at| around| about| over there| there| here| up| down| left| right|"
-    r" out| behind you)?|have a look(?: at| around)?|take a look(?: at| around)?|"
-    r"check out|check|see (?:that|this|the|over)|observe|watch|glance(?: at)?|peek(?: at)?|"
+    r" out| behind you)?|(?:have|take|get|give|cast|sneak) (?:a |an )?(?:(?:good|quick|close|long|"
+    r"little|proper|careful|hard) ){0,2}(?:look|peek|gander|glance|eye|peep)"
+    r"(?: at| around| over| on)?|"
+    r"check out|check on|check|see (?:that|this|the|over|what)|observe|watch|glance(?: at)?|"
+    r"peek(?: at| over)?|peep(?: at)?|spy|scan|"
     r"turn around|inspect|examine|give (?:it|that) a look|gaze(?: at)?|stare(?: at)?"
 )
 _SEE = re.compile(
@@ -658,6 +675,8 @@ _WAIT = (
     r" where you are)?|don't move|do not move|give me a (?:moment|minute|second|sec)|"
     r"be right back|brb|stop right there|stop there|pause|halt|freeze|stand still|remain here|"
     r"sit tight|stand by|take a break|rest a moment|stop for a (?:moment|minute|bit)|"
+    r"don't (?:go|leave|run off|wander off|move)(?: anywhere| away)?|do not (?:go|leave)|"
+    r"(?:wait|stay) (?:right )?(?:here|there|put)|keep (?:still|put)|"
     r"hold still|stay still|keep still|await me"
 )
 
@@ -730,7 +749,8 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
 
 
 _SEEKING = re.compile(
-    r"\b(?:where|what|which|is there|are there|tell me about|know (?:of|about)|how do i get|"
+    r"\b(?:where|what|which|is there|are there|tell me about|know (?:of|about)|how (?:do|can|would|"
+    r"should) (?:i|we|one)|"
     r"find|get|buy|see)\b"
 )
 
@@ -792,6 +812,9 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
             target = find_target(rest, npc) if rest.strip() else None
             if re.match(r"\s*(?:at )?(?:me|us)\b", rest):
                 target = Target("player", "player", "you")
+            elif target is None and not re.search(r"\b(?:around|about)\b", rest):
+                named = find_target(line, npc)  # "a splash in the pond; take a peek"
+                target = named if named is not None and not named.weak else None
             found.append((at, Intent("look", target=target)))
             continue
         if _SEE.search(clause):
@@ -807,11 +830,15 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
 
 
 def _only_wait(rest_of_line: str, end: int) -> bool:
-    """ "Wait, what did you say?" is an interjection; "wait here" or "hold on" are not."""
-    rest = rest_of_line[end:].strip(" ,.!")
-    if not rest:
+    """ "Wait, what did you say?" is an interjection; "wait here", "hold on a moment, I need
+    to count" and "wait, I'll be right back" ask for a wait."""
+    asked, rest = rest_of_line[:end], rest_of_line[end:].strip(" ,.!")
+    if not rest or re.search(r"\b(?:here|there|moment|minute|second|sec|bit|for me|put)\b", asked):
         return True
-    return not re.match(r"(?:who|what|where|why|how|is|are|do|did|you|that|i)\b", rest)
+    return not (
+        re.match(r"(?:who|what|where|why|how|is|are|do|did|does|you|that|really)\b", rest)
+        or rest.endswith("?")
+    )
 
 
 def _seconds(clause: str) -> float:
@@ -854,8 +881,8 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     if target is not None:
         return Intent("go", target=target)
     content = [w for w in _tokens(rest) if w not in _FILLER]
-    if follow is not None and (not content or not re.search(r"\bto\b", rest)):
-        return Intent("go", target=_PLAYER, sub="follow")
+    if follow is not None and (not content or not re.match(r"\s*(?:over |down |up )?to\b", rest)):
+        return Intent("go", target=_PLAYER, sub="follow")  # "come with me, I've got to..."
     if not content:
         if re.search(r"\blead (?:the way|on)\b|\btake (?:me|us)\b|\bshow (?:me|us)\b", asked):
             return Intent("go", target=_PLAYER, sub="lead")  # where to may be said elsewhere

@@ -568,3 +568,41 @@ def test_more_ways_of_asking_questions(
     village: dict[str, NpcFacts], line: str, fragment: str
 ) -> None:
     assert fragment in check_turn(plan(village["maren"], line))
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "first"),
+    [
+        ("wren", "Something moved in the pond. Can you take a peek?", ("look", {"at": "pond"})),
+        ("brenna", "Take a good long look at me.", ("look", {"at": "player"})),
+        ("tobin", "Wait a second, I've dropped something.", ("wait", {"seconds": 3.0})),
+        ("cassius", "Don't go anywhere, I'll be right back.", ("wait", {"seconds": 5.0})),
+        ("cassius", "If not, just shake your head.", ("emote", {"name": "shake_head"})),
+        ("cassius", "What's the funniest thing you ever saw?", ("emote", {"name": "laugh"})),
+        ("wren", "Have a good think about it.", ("emote", {"name": "think"})),
+        (
+            "cassius",
+            "Come along with me, I've got to show you something.",
+            ("move", {"to": "player"}),
+        ),
+        ("maren", "How do I cross to the other side of the river?", ("say", {})),
+    ],
+)
+def test_requests_said_in_passing(
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+) -> None:
+    made = plan(village[npc_id], line)
+    assert first in made if first[1] else made[0][0] == first[0], made
+
+
+def test_how_to_cross_the_river_is_the_bridge(village: dict[str, NpcFacts]) -> None:
+    assert "bridge" in check_turn(plan(village["maren"], "How do I cross to the other side?"))
+
+
+def test_who_leads_is_the_elder(village: dict[str, NpcFacts]) -> None:
+    assert "Maren" in check_turn(plan(village["pip"], "Who leads this village?"))
+
+
+def test_where_the_wares_come_from_is_the_trade(village: dict[str, NpcFacts]) -> None:
+    text = check_turn(plan(village["cassius"], "Where did you find all this stuff you sell?"))
+    assert "distant towns" in text
