@@ -21,6 +21,7 @@ from game.agent.facts import NpcFacts, PlaceFact, VillagerFact
 __all__ = [
     "Intent",
     "Target",
+    "families_of",
     "find_target",
     "player_line",
     "read_intent",
@@ -111,6 +112,10 @@ _PLACE_NOUNS = frozenset(
     hut cottage place shop store inn camp prison jail dungeon arena theatre theater museum
     zoo park docks garden bakery forge market well bridge beach pond orchard plaza dock
     street alley tree mansion manor keep fort fortress workshop studio cabin""".split()
+)
+# Words for someone's place that do not say which place it is.
+_GENERIC_PLACES = frozenset(
+    "house home place hut cottage shop spot workshop room door dwelling abode stall yard".split()
 )
 # Place names that are also everyday words: only a place after one of these.
 _AMBIGUOUS_PLACES = {"well": frozenset({"the", "old", "stone", "that", "this", "village", "a"})}
@@ -292,7 +297,12 @@ def _name_words(name: str) -> set[str]:
 def _families(words: Iterable[str], parts: tuple[str, ...]) -> set[str]:
     found = set()
     for word in words:
-        for w in (word, _stem(word)):
+        # "forged", "baking", "fishes": the word, its stem, and the word without -d/-ed/-ing
+        variants = {word, _stem(word)}
+        for end in ("d", "ed", "ing"):
+            if word.endswith(end) and len(word) - len(end) >= 3:
+                variants |= {word[: -len(end)], word[: -len(end)] + "e"}
+        for w in variants:
             hit = _FAMILY_OF.get(w)
             if hit is not None and hit[1] in parts:
                 found.add(hit[0])
@@ -325,8 +335,16 @@ def _possessed(who: str, npc: NpcFacts, home: str) -> PlaceFact | None:
     return next((p for p in npc.places if p.name == home), None)
 
 
+_LEADS = re.compile(
+    r"\b(?:looks? after|watch(?:es)? over|takes? care of|(?:is )?in charge of|runs|rules|oversees|"
+    r"heads|keeps the peace in|speaks for)\b(?= (?:the |this |our )?(?:village|town|place|people|"
+    r"everyone|us|hollowbrook|here|things))"
+)
+
+
 def find_target(text: str, npc: NpcFacts) -> Target | None:
     """The place or person a piece of a line names, from the facts; None if none is."""
+    text = _LEADS.sub("leads", _norm(text))  # "who looks after the village?": the leader
     # "where Wren lives", "where the baker works": their place.
     text = re.sub(
         r"\b([a-z]+) (?:lives|stays|sleeps|works|fishes|bakes|trades|lived)\b",
@@ -350,12 +368,18 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
         if owner is None:
             continue
         rest = bases[bases.index(w.base) + 1 :]
-        named_place = _best_place(rest, npc, literal_only=True)
-        if named_place is not None:
-            return _place_target(named_place)
         place = _possessed(owner.name.split()[-1], npc, owner.home)
+        named_place = _best_place(rest, npc, literal_only=True)
+        said = set(rest[:2]) - _FILLER
+        # "Pip's house" is Pip's place whatever else has a house; "your forge" is the forge.
+        if place is not None and named_place is not None and said - _GENERIC_PLACES:
+            own = _name_words(place.name) | {_stem(t) for t in _tokens(place.description)}
+            if not {_stem(t) for t in said} & own:
+                return _place_target(named_place)
         if place is not None and (w.owner or _names_a_place(rest)):
             return _place_target(place)
+        if named_place is not None:
+            return _place_target(named_place)
     # Someone named ("Elder Maren" is Maren, not the elder's house).
     for w in words:
         v = _villager_named(w.base, people)
@@ -486,7 +510,8 @@ _AI = re.compile(
     rf"(?:an? )?(?:{_MACHINE})\b|"
     r"\bchatgpt\b|\bopenai\b|\blanguage model\b|\bllm\b|\bnpc\b|\bvideo game\b|\bthis is a game\b|"
     r"\bin a game\b|\bnot real\b|\bsimulation\b|\bartificial intelligence\b|\bwho (?:made|built|"
-    r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed|trained)\b"
+    r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed|trained)\b|"
+    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded|trained) you\b"
 )
 _OFFWORLD = re.compile(
     r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"
@@ -520,7 +545,8 @@ _ASK_NAME = re.compile(
     r"\b(?:what(?:'s| is| was) my name|who am i\b|do you (?:remember|know|recall) (?:my name|"
     r"who i am)|"
     r"remember my name|say my name|my name again|what did i say my name|what am i called|"
-    r"what do (?:you|people) call me|you know my name|tell me my name|what name did i)"
+    r"what do (?:you|people) call me|you know my name|tell me my name|what name did i|"
+    r"what i(?:'m| am) called|what (?:you|to) call me|what my name is|my name\b[^.!]*\?)"
 )
 _RECALL = re.compile(
     r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked)\b|"
@@ -567,7 +593,8 @@ _SELF = (
     ),
     (
         "home",
-        r"\bwhere do you (?:live|stay|sleep|work)\b|\bwhere(?:'s| is) your (?:home|house|place|"
+        r"\bwhere do you (?:live|stay|sleep|work)\b|\bwhere(?:'s| is) your \w+\b|"
+        r"\bwhere(?:'s| is) your (?:home|house|place|"
         r"shop|workshop|cottage|hut)\b|\bwhere are you from\b|\bwhere can i find you\b",
     ),
     (
@@ -662,7 +689,8 @@ _LOOK = (
     r"(?: at| around| over| on)?|"
     r"check out|check on|check|see (?:that|this|the|over|what)|observe|watch|glance(?: at)?|"
     r"peek(?: at| over)?|peep(?: at)?|spy|scan|"
-    r"turn around|inspect|examine|give (?:it|that) a look|gaze(?: at)?|stare(?: at)?"
+    r"turn around|inspect|examine|give (?:it|that) a look|gaze(?: at)?|stare(?: at)?|"
+    r"eyes (?:on|over|up|here)|feast your eyes on|lay eyes on"
 )
 _SEE = re.compile(
     r"\bwhat (?:do|can) you see\b|\bwhat(?:'s| is) (?:over )?there\b|\bdo you see\b|"
@@ -711,6 +739,9 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
     question = bool(_QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in _SELF if re.search(pattern, line)), None)
+    mine = target is not None and (target.weak or target.name == npc.home)
+    if self_sub is None and question and (target is None or mine) and _my_trade(line, npc):
+        self_sub, target = "trade", None  # "do you make swords too?" to the smith
     if target is not None and target.kind == "self":
         # "Tobin, ..." only calls the NPC; "are you the baker?" asks about it.
         if self_sub is None and question and not _addressed(line, names):
@@ -741,6 +772,8 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
         return Intent("thanks")
     if target is not None and not target.weak:
         return _about(target, line)
+    if question and _ABOUT_YOU.search(line) and not _REQUEST_OF_YOU.search(line):
+        return Intent("self", sub="like")  # "what are you proud of?": from the persona
     if not question and _SAD.search(line):
         return Intent("sad")
     if not question and _GLAD.search(line):
@@ -753,6 +786,29 @@ _SEEKING = re.compile(
     r"should) (?:i|we|one)|"
     r"find|get|buy|see)\b"
 )
+
+
+_ABOUT_YOU = re.compile(
+    r"\b(?:what|how|why|which|are|do|did|have|were|was|is)\b[^?]{0,30}\b(?:you|your|yours|"
+    r"yourself)\b"
+)
+_REQUEST_OF_YOU = re.compile(
+    r"\b(?:can|could|would|will|won't|may|might|shall) (?:you|i|we)\b|\bdo you (?:know|mind|"
+    r"think|see|hear|remember|want me|need me)\b|\bhave you (?:seen|heard)\b"
+)
+
+
+def families_of(text: str) -> set[str]:
+    """The families of words a text speaks of (smith, bake, fish, ...)."""
+    return _families(_tokens(text), ("people", "places", "things"))
+
+
+def _my_trade(line: str, npc: NpcFacts) -> bool:
+    """Whether a line asks the NPC about the things of its own trade."""
+    me = VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
+    mine = _villager_families(me)
+    said = _families(_tokens(line), ("things", "people", "places"))
+    return bool(mine & said) and bool(re.search(r"\byou(?:r)?\b", line))
 
 
 def _about(target: Target, line: str) -> Intent:
@@ -862,6 +918,15 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     if match is None:
         return None
     asked, rest = clause[: match.end()], clause[match.end() :]
+    # "go and see Tobin": the errand names where to; the destination ends where the reason
+    # begins: "to the tavern, I need a drink".
+    rest = re.sub(
+        r"^\s*and (?:see|visit|find|check on|check|look at|ask|talk to|speak to|fetch|get|meet|"
+        r"help|tell)\b",
+        "",
+        rest,
+    )
+    rest = re.split(r",|\b(?:and|because|so|since|as|i|i'm|i've|we|cause|for i)\b", rest)[0]
     if re.search(r"^\s*(?:away|off|along|elsewhere)\b", rest) and follow is None:
         return Intent("go", sub="away")
     if re.search(r"\baround\b|\ba tour\b", asked + rest[:8]) and not re.search(r"\bto\b", rest):
@@ -878,6 +943,8 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
             return Intent("go", target=_place_target(home))
     if target is not None and target.kind == "self":
         return Intent("go", target=_PLAYER, sub="self")
+    if target is not None and target.weak and _names_a_place(_tokens(rest)):
+        return Intent("go", sub="unknown")  # "the old mill": a mill the map has not
     if target is not None:
         return Intent("go", target=target)
     content = [w for w in _tokens(rest) if w not in _FILLER]

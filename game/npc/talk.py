@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact
-from game.npc.intent import Intent, Target, read_intent, recall, told_name
+from game.npc.intent import Intent, Target, families_of, read_intent, recall, told_name
 from game.npc.lines import first_person, line_table, overlap, pick, sentences
 
 __all__ = ["Action", "Talk", "answer", "mood_of", "say", "seed_of"]
@@ -281,16 +281,17 @@ def _mine(sentence: str) -> str:
 
 def _closest(question: str, sentences: list[str]) -> str | None:
     """The sentence that shares the most telling words with the question (by their first
-    five letters: "curious" finds "curiosities"), if any shares one."""
+    five letters: "curious" finds "curiosities"; or by their family: "smith" finds
+    "blacksmith"), if any shares one."""
 
     def keys(text: str) -> set[str]:
         words = re.findall(r"[a-z]+", text.lower())
         return {w[:5] for w in words if len(w) > 3 and w not in _COMMON}
 
-    asked = keys(question)
+    asked, kinds = keys(question), families_of(question)
     best, found = 0, None
     for sentence in sentences:
-        score = len(asked & keys(sentence))
+        score = len(asked & keys(sentence)) + len(kinds & families_of(sentence))
         if score > best:
             best, found = score, sentence
     return found
@@ -352,9 +353,22 @@ def _place(talk: Talk, target: Target, speak: _Speaker) -> Action:
         desc = f"It's {target.label}. You can't miss it."
     table = "place_mine" if target.name == npc.home else "place"
     text = speak.text(table, place=target.label, desc=desc)
+    said = _persona_on(npc, target)
+    if said and said not in text and len(text) + len(said) < 200 and not speak.stale(said):
+        text = f"{text} {said}"
     if desc in text or not speak.stale(text):
         return say(text, "player")
     return speak.line("go", place=target.label)
+
+
+def _persona_on(npc: NpcFacts, target: Target) -> str:
+    """What the NPC's persona says of a place, in its own words ("I quietly worry about the
+    old bridge"), if it says anything."""
+    words = [w for w in target.name.split("_") if len(w) > 2]
+    for sentence in sentences(npc.persona)[1:]:
+        if any(re.search(rf"\b{re.escape(w)}\b", sentence, re.I) for w in words):
+            return _mine(first_person(sentence, npc.name))
+    return ""
 
 
 def _person(talk: Talk, intent: Intent, speak: _Speaker) -> Action:
@@ -377,6 +391,8 @@ def _self(talk: Talk, sub: str, speak: _Speaker) -> Action:
     job = said[0] if said else f"I'm {npc.name}."
     if sub == "work":
         return speak.line("self_work", job=job)
+    if sub == "trade":  # the persona sentence the question is about, else what it does
+        return speak.line("self_work", job=_closest(talk.said, said) or job)
     if sub in ("like", "about"):
         index = 1 if sub == "like" else 2
         about = said[min(index, len(said) - 1)] if said else job

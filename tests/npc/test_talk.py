@@ -606,3 +606,53 @@ def test_who_leads_is_the_elder(village: dict[str, NpcFacts]) -> None:
 def test_where_the_wares_come_from_is_the_trade(village: dict[str, NpcFacts]) -> None:
     text = check_turn(plan(village["cassius"], "Where did you find all this stuff you sell?"))
     assert "distant towns" in text
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "first"),
+    [
+        ("tobin", "Lead me to Pip's house, please.", ("move", {"to": "cottage"})),
+        ("tobin", "Take me to Wren's cottage.", ("move", {"to": "fisher_hut"})),
+        ("cassius", "Go and see Tobin at the bakery, he wants a word.", ("move", {"to": "Tobin"})),
+        ("cassius", "Eyes on me, friend.", ("look", {"at": "player"})),
+    ],
+)
+def test_whose_place_and_errands(
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+) -> None:
+    assert plan(village[npc_id], line)[0] == first
+
+
+def test_a_reason_after_a_place_unknown_is_no_place(village: dict[str, NpcFacts]) -> None:
+    actions = plan(village["tobin"], "Take me to the tavern, I need a drink.")
+    assert [a[0] for a in actions] == ["say"]
+    assert re.search(r"know|heard|no such|nothing like", spoken(actions)[0])
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "fragment"),
+    [
+        ("brenna", "Do you make swords too?", "blacksmith"),
+        ("brenna", "What's wrong with the bridge?", "worry about the old bridge"),
+        ("brenna", "What are you most proud of?", "pride"),
+        ("pip", "What's in your pockets?", "pebbles"),
+        ("wren", "Who looks after the village?", "Maren"),
+    ],
+)
+def test_answers_from_the_persona_and_the_facts(
+    village: dict[str, NpcFacts], npc_id: str, line: str, fragment: str
+) -> None:
+    assert fragment in check_turn(plan(village[npc_id], line))
+
+
+def test_what_am_i_called_asks_for_the_name(village: dict[str, NpcFacts]) -> None:
+    assert read_intent("You remember what I'm called?", village["cassius"]).kind == "ask_name"
+
+
+def test_a_machine_question_in_other_words_is_met_in_character(
+    village: dict[str, NpcFacts],
+) -> None:
+    for line in ("Which AI company made you?", "Who programmed you?"):
+        actions = plan(village["brenna"], line)
+        check_turn(actions)
+        assert read_intent(line, village["brenna"]).kind == "ai"
