@@ -5,9 +5,10 @@ patterns, never by whole sentences: a gesture asked for ("give us a wave", "nod 
 a walk ("come with me", "take me to the smithy"), a look, a wait, a question about a
 place, a villager or the NPC itself, the player's name, a call back to something said
 before, talk about prompts or machines, talk of things that do not exist in the village,
-greetings, goodbyes and thanks. What is named is matched against the facts (the map's
-places with their descriptions, the villagers with their roles and homes), never pasted
-back: a reply speaks of the place or person found, or says it knows no such thing.
+greetings, goodbyes and thanks. What is named is matched against the facts by
+`game.npc.naming` (the map's places with their descriptions, the villagers with their
+roles and homes), never pasted back: a reply speaks of the place or person found, or
+says it knows no such thing. The player's name and earlier words are `game.npc.player`'s.
 """
 
 from __future__ import annotations
@@ -16,130 +17,27 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from game.agent.facts import NpcFacts, PlaceFact, VillagerFact
+from game.agent.facts import NpcFacts
+from game.npc.naming import (
+    FILLER,
+    PLACE_NOUNS,
+    TITLES,
+    Target,
+    find_target,
+    name_words,
+    names_a_place,
+    norm,
+    place_target,
+    speaks_of_trade,
+    stem,
+    tokens,
+)
+from game.npc.player import told_name
 
-__all__ = [
-    "Intent",
-    "Target",
-    "families_of",
-    "find_target",
-    "player_line",
-    "read_intent",
-    "recall",
-    "told_name",
-]
-
-# Families of words: one idea, several ways to say it. `people` name who does it,
-# `places` where it is done, `things` what it is about.
-_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
-    "smith": {
-        "people": frozenset({"smith", "blacksmith", "ironmonger"}),
-        "places": frozenset({"smithy", "forge", "smithery", "ironworks"}),
-        "things": frozenset(
-            {"anvil", "iron", "horseshoe", "horseshoes", "blade", "blades", "sword", "hammer"}
-            | {"mend", "mending", "repair", "repairs", "fix", "fixing", "weld", "nail", "nails"}
-            | {"tool", "tools", "metal", "steel", "axe", "knife", "hinge", "wheel", "shoe"}
-        ),
-    },
-    "bake": {
-        "people": frozenset({"baker"}),
-        "places": frozenset({"bakery", "bakehouse", "bakeshop", "oven"}),
-        "things": frozenset(
-            {"bread", "bun", "buns", "loaf", "loaves", "pastry", "pastries", "cake", "bakes"}
-            | {"eat", "food", "hungry", "breakfast", "meal", "snack", "rolls", "tart", "tarts"}
-        ),
-    },
-    "fish": {
-        "people": frozenset({"fisher", "fisherman", "fisherwoman", "angler", "fishwife"}),
-        "places": frozenset({"jetty", "pier", "wharf"}),
-        "things": frozenset({"fish", "fishing", "fishes", "rowboat", "boat", "herons", "heron"}),
-    },
-    "elder": {
-        "people": frozenset(
-            {"elder", "eldest", "oldest", "leader", "chief", "mayor", "headman", "headwoman"}
-            | {"charge", "ruler", "wisest", "leads", "governs", "lead"}
-        ),
-        "places": frozenset(),
-        "things": frozenset({"stories", "story", "history", "council", "advice", "peace"}),
-    },
-    "merchant": {
-        "people": frozenset(
-            {"merchant", "trader", "peddler", "pedlar", "shopkeeper", "salesman", "vendor"}
-        ),
-        "places": frozenset({"shop", "store", "stall", "stalls", "market", "marketplace"}),
-        "things": frozenset({"wares", "trinket", "trinkets", "curiosities", "goods"}),
-    },
-    "child": {
-        "people": frozenset({"child", "kid", "boy", "girl", "youngster", "lad", "lass"}),
-        "places": frozenset(),
-        "things": frozenset({"pebbles", "pebble", "dragon", "dragons", "adventurer"}),
-    },
-    "water": {
-        "people": frozenset(),
-        "places": frozenset({"lake", "river"}),
-        "things": frozenset({"water", "drink", "swim", "swimming", "ducks", "thirsty"}),
-    },
-    "cross": {
-        "people": frozenset(),
-        "places": frozenset({"bridge", "ford", "crossing"}),
-        "things": frozenset({"cross", "across", "side", "bank", "over"}),
-    },
-}
-_FAMILY_OF: dict[str, tuple[str, str]] = {
-    word: (family, part)
-    for family, parts in _FAMILIES.items()
-    for part, words in parts.items()
-    for word in words
-}
-# Words that say nothing about which place or person is meant.
-_FILLER = frozenset(
-    """a an the to of in on at by for from with into onto over near by around about and or
-    but so then now please pls quickly quick right away there here this that these those it
-    its me us you your my our we i let lets let's can could would will just go going walk
-    take show lead bring guide way where is are be was some one thing place spot somewhere
-    friend mate sir madam again too also really very little bit together okay ok yes
-    village town now today up down back way do does did how what which who whom
-    whose want need like old new big small good nice great lovely pretty fine best
-    come came get got see look looks looking find out off all any kindly maybe perhaps
-    if i'd i'm you're tell know""".split()
-)
-# Words that call a place; a line that names one the map lacks is about a place unknown.
-_PLACE_NOUNS = frozenset(
-    """tavern inn pub alehouse castle church temple chapel shrine tower mill windmill farm
-    school library harbour harbor port station hospital bank palace mine cave caves
-    lighthouse barn stable stables graveyard cemetery gate gates square hall townhall lake
-    sea ocean mountain mountains forest woods wood field fields road city town house home
-    hut cottage place shop store inn camp prison jail dungeon arena theatre theater museum
-    zoo park docks garden bakery forge market well bridge beach pond orchard plaza dock
-    street alley tree mansion manor keep fort fortress workshop studio cabin""".split()
-)
-# Words for someone's place that do not say which place it is.
-_GENERIC_PLACES = frozenset(
-    "house home place hut cottage shop spot workshop room door dwelling abode stall yard".split()
-)
-# Place names that are also everyday words: only a place after one of these.
-_AMBIGUOUS_PLACES = {"well": frozenset({"the", "old", "stone", "that", "this", "village", "a"})}
+__all__ = ["Intent", "read_intent"]
 
 _COMPASS = {"north": "up", "south": "down", "east": "right", "west": "left"}
 _DIRECTIONS = {**_COMPASS, "up": "up", "down": "down", "left": "left", "right": "right"}
-# Titles go with a name but do not tell who is meant ("Elder Maren": Maren).
-_TITLES = frozenset("elder old young little master mistress mister mr mrs miss sir lady".split())
-# "what's", "it's": a word and "is", not someone's.
-_NOT_OWNERS = frozenset(
-    "what where who it that there here he she let how why when this name everything".split()
-)
-
-
-@dataclass(frozen=True)
-class Target:
-    """A place, villager, the player or the NPC itself, as the facts give it."""
-
-    kind: str  # place, person, player, self
-    name: str  # what the skills take: a place name, a villager's name, 'player'
-    label: str  # how to speak of it: "the elder house", "Wren"
-    about: str = ""  # a place's description, a villager's role
-    home: str = ""  # a villager's home place name
-    weak: bool = False  # found only by words of a description ("the apple trees")
 
 
 @dataclass(frozen=True)
@@ -159,27 +57,10 @@ class Intent:
 # --- reading a line ---------------------------------------------------------------------
 
 
-def _norm(text: str) -> str:
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
-    return " ".join(text.lower().split())
-
-
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", _norm(text))
-
-
 def _clauses(text: str) -> list[str]:
-    return [c.strip() for c in re.split(r"[.!?;:\n]+|,\s*(?:and|but|then)\s+", _norm(text)) if c]
+    return [c.strip() for c in re.split(r"[.!?;:\n]+|,\s*(?:and|but|then)\s+", norm(text)) if c]
 
 
-def player_line(content: str) -> str | None:
-    """The player's words in a user message as the context renders it (`Player says:
-    \"\"\"...\"\"\"`), or None for other messages (world observations)."""
-    match = re.search(r'Player says: """(.*)"""\s*$', content, re.S)
-    return match.group(1) if match else None
-
-
-# A request may open with an interjection, the NPC's name or a polite frame.
 _OPENERS = (
     "hey|hi|hello|ok|okay|so|now|then|alright|all right|right|well|oh|please|go on|come on|"
     "hmm|hm|ah|ooh|yes|no|look|"
@@ -196,7 +77,7 @@ _POLITE = (
 
 def _request(clause: str, verbs: str, names: Iterable[str] = ()) -> re.Match[str] | None:
     """A clause that asks for `verbs` (a regex), after openers, the NPC's name, politeness."""
-    who = "|".join(re.escape(n) for n in sorted({*names, *_TITLES}, key=len, reverse=True) if n)
+    who = "|".join(re.escape(n) for n in sorted({*names, *TITLES}, key=len, reverse=True) if n)
     openers = f"{_OPENERS}|{who}"
     return re.match(rf"(?:(?:{openers})\b[, ]*)*{_POLITE}(?:{verbs})\b", clause)
 
@@ -260,229 +141,6 @@ def _gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
     return min(found) if found else None
 
 
-# --- places and people ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Word:
-    base: str
-    owner: bool  # "wren's", "the blacksmith's"
-    before: str  # the word before it
-
-
-def _words(text: str) -> list[_Word]:
-    out: list[_Word] = []
-    previous = ""
-    for token in _tokens(text):
-        owner = token.endswith("'s") or token.endswith("s'")
-        base = token[:-2] if token.endswith("'s") else token.rstrip("'")
-        if base in _NOT_OWNERS:
-            owner = False
-        out.append(_Word(base, owner, previous))
-        previous = base
-    return out
-
-
-def _stem(word: str) -> str:
-    for end, repl in (("ies", "y"), ("ves", "f"), ("es", ""), ("s", "")):
-        if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
-            return word[: -len(end)] + repl
-    return word
-
-
-def _name_words(name: str) -> set[str]:
-    return {w for w in _tokens(name.replace("_", " ")) if w}
-
-
-def _families(words: Iterable[str], parts: tuple[str, ...]) -> set[str]:
-    found = set()
-    for word in words:
-        # "forged", "baking", "fishes": the word, its stem, and the word without -d/-ed/-ing
-        variants = {word, _stem(word)}
-        for end in ("d", "ed", "ing"):
-            if word.endswith(end) and len(word) - len(end) >= 3:
-                variants |= {word[: -len(end)], word[: -len(end)] + "e"}
-        for w in variants:
-            hit = _FAMILY_OF.get(w)
-            if hit is not None and hit[1] in parts:
-                found.add(hit[0])
-    return found
-
-
-def _place_label(place: PlaceFact) -> str:
-    return "the " + place.name.replace("_", " ")
-
-
-def _place_target(place: PlaceFact, weak: bool = False) -> Target:
-    return Target("place", place.name, _place_label(place), place.description, weak=weak)
-
-
-def _person_target(v: VillagerFact) -> Target:
-    return Target("person", v.name, v.name, v.role, v.home)
-
-
-def _villager_families(v: VillagerFact) -> set[str]:
-    role = _tokens(v.role)
-    return _families(role, ("people",)) | _families(_tokens(v.home.replace("_", " ")), ("places",))
-
-
-def _possessed(who: str, npc: NpcFacts, home: str) -> PlaceFact | None:
-    """The place that is someone's: its description says "Name's ...", else their home."""
-    key = who.lower()
-    for place in npc.places:
-        if re.search(rf"\b{re.escape(key)}'s\b", _norm(place.description)):
-            return place
-    return next((p for p in npc.places if p.name == home), None)
-
-
-_LEADS = re.compile(
-    r"\b(?:looks? after|watch(?:es)? over|takes? care of|(?:is )?in charge of|runs|rules|oversees|"
-    r"heads|keeps the peace in|speaks for)\b(?= (?:the |this |our )?(?:village|town|place|people|"
-    r"everyone|us|hollowbrook|here|things))"
-)
-
-
-def find_target(text: str, npc: NpcFacts) -> Target | None:
-    """The place or person a piece of a line names, from the facts; None if none is."""
-    text = _LEADS.sub("leads", _norm(text))  # "who looks after the village?": the leader
-    # "where Wren lives", "where the baker works": their place.
-    text = re.sub(
-        r"\b([a-z]+) (?:lives|stays|sleeps|works|fishes|bakes|trades|lived)\b",
-        r"\1's place",
-        _norm(text),
-    )
-    words = _words(text)
-    if not words:
-        return None
-    bases = [w.base for w in words]
-    people = [*npc.villagers]
-    me = VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
-    # Someone's place: "Wren's place", "the blacksmith's", "your forge".
-    for w in words:
-        if not w.owner and w.base != "your":
-            continue
-        if w.base == "your":
-            owner: VillagerFact | None = me
-        else:
-            owner = _villager_named(w.base, [*people, me]) or _villager_by_role(w.base, people)
-        if owner is None:
-            continue
-        rest = bases[bases.index(w.base) + 1 :]
-        place = _possessed(owner.name.split()[-1], npc, owner.home)
-        named_place = _best_place(rest, npc, literal_only=True)
-        said = set(rest[:2]) - _FILLER
-        # "Pip's house" is Pip's place whatever else has a house; "your forge" is the forge.
-        if place is not None and named_place is not None and said - _GENERIC_PLACES:
-            own = _name_words(place.name) | {_stem(t) for t in _tokens(place.description)}
-            if not {_stem(t) for t in said} & own:
-                return _place_target(named_place)
-        if place is not None and (w.owner or _names_a_place(rest)):
-            return _place_target(place)
-        if named_place is not None:
-            return _place_target(named_place)
-    # Someone named ("Elder Maren" is Maren, not the elder's house).
-    for w in words:
-        v = _villager_named(w.base, people)
-        if v is not None:
-            return _person_target(v)
-        if w.base in _name_words(npc.name) - _TITLES or w.base == npc.npc_id:
-            return Target("self", npc.name, npc.name, npc.persona, npc.home)
-    # "Who's that fisher by the pond?" asks for a person first.
-    if "who" in bases:
-        for w in words:
-            v = _villager_by_role(w.base, people)
-            if v is not None:
-                return _person_target(v)
-    # A place named by its own name ("the bakery", "the elder's house") or by its kind.
-    place = _best_place(bases, npc, literal_only=True, words=words)
-    if place is not None:
-        return _place_target(place)
-    # Someone by what they do ("the baker", "that fisher woman").
-    for w in words:
-        v = _villager_by_role(w.base, people)
-        if v is not None:
-            return _person_target(v)
-        if _families([w.base], ("people",)) & _villager_families(me):
-            return Target("self", npc.name, npc.name, npc.persona, npc.home)
-    if "who" in bases:  # "who could mend my wheel?", "who sells bread?": by their trade
-        for w in words:
-            v = _villager_by_role(w.base, people, ("things",))
-            if v is not None:
-                return _person_target(v)
-            if _families([w.base], ("things",)) & _villager_families(me):
-                return Target("self", npc.name, npc.name, npc.persona, npc.home)
-    place = _best_place(bases, npc, literal_only=False, words=words)
-    return _place_target(place, weak=True) if place is not None else None
-
-
-def _names_a_place(words: list[str]) -> bool:
-    return any(w in _PLACE_NOUNS or _stem(w) in _PLACE_NOUNS for w in words[:3])
-
-
-def _villager_named(word: str, people: list[VillagerFact]) -> VillagerFact | None:
-    for v in people:
-        names = _name_words(v.name) - _TITLES
-        if word == v.npc_id or word in names:
-            return v
-    return None
-
-
-def _villager_by_role(
-    word: str, people: list[VillagerFact], parts: tuple[str, ...] = ("people",)
-) -> VillagerFact | None:
-    families = _families([word], parts)
-    if not families:
-        return None
-    for v in people:
-        if families & _villager_families(v):
-            return v
-    return None
-
-
-def _best_place(
-    bases: list[str],
-    npc: NpcFacts,
-    *,
-    literal_only: bool,
-    words: list[_Word] | None = None,
-) -> PlaceFact | None:
-    """The place the words name best: its own name (or its kind), else its description."""
-    content = [b for b in bases if b not in _FILLER]
-    ambiguous_ok = {
-        w.base
-        for w in words or []
-        if w.base in _AMBIGUOUS_PLACES and w.before in _AMBIGUOUS_PLACES[w.base]
-    }
-    content = [b for b in content if b not in _AMBIGUOUS_PLACES or b in ambiguous_ok]
-    if not content:
-        return None
-    stems = {_stem(b) for b in content} | set(content)
-    # "fisher" alone is a person; "the fisher hut" is the place.
-    people_words = {w for w in stems if _families([w], ("people",))}
-    kinds = _families(content, ("places",))
-    things = _families(content, ("things",))
-    best: tuple[int, int] = (0, 0)
-    found: PlaceFact | None = None
-    for index, place in enumerate(npc.places):
-        name_words = _name_words(place.name)
-        desc = {_stem(w) for w in _tokens(place.description) if w not in _FILLER}
-        score = 0
-        named = name_words & stems
-        if named <= people_words:
-            named = set()
-        score += 4 * len(named)
-        score += 3 * len(kinds & (_families(name_words, ("places", "people", "things"))))
-        if not literal_only:
-            score += len(desc & stems)
-            score += len(things & _families(desc, ("places", "people", "things")))
-            score += len(kinds & _families(desc, ("places",)))
-        if literal_only and score == 0:
-            continue
-        if score > best[0]:
-            best, found = (score, -index), place
-    return found
-
-
 # --- the intents ---------------------------------------------------------------------------
 
 _INJECTION = re.compile(
@@ -527,19 +185,6 @@ _OFFWORLD = re.compile(
     r"\beuros?\b|\bnasdaq\b|\bspaceships?\b|\brockets?\b|\bsatellites?\b|\bpizza\b|\bhamburgers?\b|"
     r"\bcoffee shop\b|\bsupermarket\b|\bplaystation\b|\bxbox\b|\bnintendo\b|\bemoji|\bgps\b|"
     r"\btext me\b|\bcharger\b|\bbattery\b|\bbatteries\b|\bwebsite\b|\bpodcasts?\b|\bblockchain\b"
-)
-_NAME_TOLD = re.compile(
-    r"\b(?:my name is|my name's|name's|names|i am called|i'm called|im called|call me|"
-    r"they call me|people call me|you can call me|the name is|the name's|i go by)\s+"
-    r"([a-z][a-z'-]{1,20})\b",
-    re.I,
-)
-_IAM = re.compile(r"\b(?i:i am|i'm|im|it's|its|this is|i be)\s+([A-Z][a-zA-Z'-]{1,20})\b")
-_NOT_NAMES = frozenset(
-    """not so just here there fine good ok okay sorry new lost looking going back home sure
-    glad happy sad tired hungry thirsty a an the very really from in on at with your you
-    just only also still well ready done afraid scared bored busy curious interested
-    i me what that this it nobody somebody someone nothing tobin hungry cold hot""".split()
 )
 _ASK_NAME = re.compile(
     r"\b(?:what(?:'s| is| was) my name|who am i\b|do you (?:remember|know|recall) (?:my name|"
@@ -711,10 +356,10 @@ _WAIT = (
 
 def read_intent(text: str, npc: NpcFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
-    line = _norm(text)
-    names = {*(_name_words(npc.name) - _TITLES), npc.npc_id.lower()}
+    line = norm(text)
+    names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
     name = told_name(text, npc)
-    words = tuple(w for w in _tokens(line) if w not in _FILLER)
+    words = tuple(w for w in tokens(line) if w not in FILLER)
     if not line.strip(" .!?,"):
         return Intent("chat")
     if _INJECTION.search(line):
@@ -740,7 +385,7 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in _SELF if re.search(pattern, line)), None)
     mine = target is not None and (target.weak or target.name == npc.home)
-    if self_sub is None and question and (target is None or mine) and _my_trade(line, npc):
+    if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
         self_sub, target = "trade", None  # "do you make swords too?" to the smith
     if target is not None and target.kind == "self":
         # "Tobin, ..." only calls the NPC; "are you the baker?" asks about it.
@@ -748,7 +393,7 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
             if re.search(r"\bwhere\b|\bfind\b", line):
                 self_sub = "home"
             else:
-                self_sub = "who" if set(_tokens(line)) & names else "work"
+                self_sub = "who" if set(tokens(line)) & names else "work"
         target = None
     if _SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
         if target is not None and target.kind == "person":
@@ -798,19 +443,6 @@ _REQUEST_OF_YOU = re.compile(
 )
 
 
-def families_of(text: str) -> set[str]:
-    """The families of words a text speaks of (smith, bake, fish, ...)."""
-    return _families(_tokens(text), ("people", "places", "things"))
-
-
-def _my_trade(line: str, npc: NpcFacts) -> bool:
-    """Whether a line asks the NPC about the things of its own trade."""
-    me = VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
-    mine = _villager_families(me)
-    said = _families(_tokens(line), ("things", "people", "places"))
-    return bool(mine & said) and bool(re.search(r"\byou(?:r)?\b", line))
-
-
 def _about(target: Target, line: str) -> Intent:
     if target.kind == "person":
         sub = next((s for s, p in _PERSON_SUB if re.search(p, line)), "who")
@@ -820,7 +452,7 @@ def _about(target: Target, line: str) -> Intent:
 
 def _addressed(line: str, names: set[str]) -> bool:
     """The NPC's name only calls it: "Tobin, ...", "..., Tobin?", "Elder, ..."."""
-    who = "|".join(re.escape(n) for n in {*names, *_TITLES} if n)
+    who = "|".join(re.escape(n) for n in {*names, *TITLES} if n)
     return bool(re.search(rf"^(?:\w+ )?(?:{who})\b\s*,|,\s*(?:{who})\s*[.!?]*$", line))
 
 
@@ -830,7 +462,7 @@ def _without_greeting(line: str) -> str:
 
 def _short(line: str) -> bool:
     """A line that is little more than the name of a place or person ("The forge?")."""
-    return len(_tokens(line)) <= 4
+    return len(tokens(line)) <= 4
 
 
 def _asks_where(line: str) -> bool:
@@ -840,7 +472,7 @@ def _asks_where(line: str) -> bool:
         r"\bare there any\b|\bhow do i get to\b|\bway to\b|\bdirections to\b",
         line,
     ):
-        return any(w in _PLACE_NOUNS or _stem(w) in _PLACE_NOUNS for w in _tokens(line))
+        return any(w in PLACE_NOUNS or stem(w) in PLACE_NOUNS for w in tokens(line))
     return False
 
 
@@ -931,7 +563,7 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         return Intent("go", sub="away")
     if re.search(r"\baround\b|\ba tour\b", asked + rest[:8]) and not re.search(r"\bto\b", rest):
         return Intent("go", target=find_target(rest, npc), sub="tour")
-    direction = next((_DIRECTIONS[w] for w in _tokens(rest)[:3] if w in _DIRECTIONS), None)
+    direction = next((_DIRECTIONS[w] for w in tokens(rest)[:3] if w in _DIRECTIONS), None)
     target = find_target(rest, npc)
     if direction is not None and target is None:
         return Intent("go", direction=direction)
@@ -940,99 +572,22 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
             return Intent("go", sub="unknown")  # the player's home is not on the map
         home = next((p for p in npc.places if p.name == npc.home), None)
         if home is not None:
-            return Intent("go", target=_place_target(home))
+            return Intent("go", target=place_target(home))
     if target is not None and target.kind == "self":
         return Intent("go", target=_PLAYER, sub="self")
-    if target is not None and target.weak and _names_a_place(_tokens(rest)):
+    if target is not None and target.weak and names_a_place(tokens(rest)):
         return Intent("go", sub="unknown")  # "the old mill": a mill the map has not
     if target is not None:
         return Intent("go", target=target)
-    content = [w for w in _tokens(rest) if w not in _FILLER]
+    content = [w for w in tokens(rest) if w not in FILLER]
     if follow is not None and (not content or not re.match(r"\s*(?:over |down |up )?to\b", rest)):
         return Intent("go", target=_PLAYER, sub="follow")  # "come with me, I've got to..."
     if not content:
         if re.search(r"\blead (?:the way|on)\b|\btake (?:me|us)\b|\bshow (?:me|us)\b", asked):
             return Intent("go", target=_PLAYER, sub="lead")  # where to may be said elsewhere
         return None
-    if re.search(r"\b(?:to|towards?|into|where|at)\b", asked + rest) or _names_a_place(content):
+    if re.search(r"\b(?:to|towards?|into|where|at)\b", asked + rest) or names_a_place(content):
         return Intent("go", sub="unknown")
     if re.match(r"(?:(?:" + _OPENERS + r")\b[, ]*)*(?:go|head|visit|take)\b", clause):
         return Intent("go", sub="unknown")
     return None
-
-
-def told_name(text: str, npc: NpcFacts | None = None) -> str | None:
-    """The name the player gives for themself in this line ("I'm Quillon", "call me Q")."""
-    text = text.replace("\u2019", "'")
-    taken = set()
-    if npc is not None:
-        taken = {npc.npc_id, *_name_words(npc.name)}
-        for v in npc.villagers:
-            taken |= {v.npc_id, *_name_words(v.name)}
-    for pattern in (_NAME_TOLD, _IAM):
-        match = pattern.search(text)
-        if match is None:
-            continue
-        word = match.group(1)
-        if "'" in word or word.lower() in _NOT_NAMES or word.lower() in taken:
-            continue
-        return word[0].upper() + word[1:]
-    return None
-
-
-# --- memory: what the player said before ------------------------------------------------
-
-_SWAP = {
-    "i": "you",
-    "me": "you",
-    "my": "your",
-    "mine": "yours",
-    "myself": "yourself",
-    "am": "are",
-    "i'm": "you're",
-    "im": "you're",
-    "i've": "you've",
-    "i'd": "you'd",
-    "i'll": "you'll",
-    "we": "you",
-    "our": "your",
-    "us": "you",
-    "was": "were",
-}
-
-
-def _swap(text: str) -> str:
-    out = []
-    for word in text.split():
-        core = word.strip(",.!?;:\"'").lower()
-        tail = word[len(word.rstrip(",.!?;:")) :]
-        if core in _SWAP:
-            out.append(_SWAP[core] + tail)
-        elif core in ("you", "your", "yours", "you're"):
-            swapped = {"you": "me", "your": "my", "yours": "mine", "you're": "I'm"}[core]
-            out.append(swapped + tail)
-        else:
-            out.append(word)
-    return " ".join(out)
-
-
-def recall(question: str, earlier: list[str]) -> str | None:
-    """What the player told before that the question points at, as the NPC would put it
-    back ("I'm looking for my goat" -> "you're looking for your goat"); None if nothing."""
-    asked = {_stem(w) for w in _tokens(question) if w not in _FILLER}
-    asked -= {"say", "said", "tell", "told", "mention", "mentioned", "remember", "recall", "ask"}
-    best: tuple[int, int] = (0, -1)
-    found = ""
-    for index, line in enumerate(earlier):
-        for sentence in re.split(r"(?<=[.!?])\s+", line.strip()):
-            if not sentence or sentence.endswith("?"):
-                continue
-            have = {_stem(w) for w in _tokens(sentence)}
-            score = len(asked & have)
-            if re.search(r"\b(?:i|i'm|im|my|we)\b", _norm(sentence)):
-                score += 1
-            if (score, index) > best:
-                best, found = (score, index), sentence
-    if not found:
-        return None
-    return _swap(found.strip().rstrip(".!"))

@@ -38,8 +38,8 @@ from game.agent.providers.base import (
     ToolCallStart,
     Usage,
 )
-from game.npc.intent import player_line
 from game.npc.lines import line_table, pick
+from game.npc.player import player_line
 from game.npc.talk import Action, Talk, answer, mood_of, say, seed_of
 
 __all__ = [

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact
-from game.npc.intent import Intent, Target, families_of, read_intent, recall, told_name
+from game.npc.intent import Intent, read_intent
 from game.npc.lines import first_person, line_table, overlap, pick, sentences
+from game.npc.naming import Target, families_of
+from game.npc.player import recall, told_name
 
 __all__ = ["Action", "Talk", "answer", "mood_of", "say", "seed_of"]
 

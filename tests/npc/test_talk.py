@@ -15,9 +15,10 @@ from game.agent.context import render_observation, render_player_message
 from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
 from game.npc.agents import profile_of
-from game.npc.intent import player_line, read_intent
+from game.npc.intent import read_intent
 from game.npc.lines import first_person, overlap
 from game.npc.persona import MAX_PLAN, next_action, plan_for, situation_of
+from game.npc.player import player_line
 from game.npc.talk import Action
 from game.world.tiled import MapData
 from game.world.world import World

@@ -1,0 +1,114 @@
+"""What the brain knows of the player: their lines, the name they gave, what they said.
+
+The player's earlier lines are read from the user messages as the context renders them
+(the words after "Player says:", between triple quotes), here and nowhere else; the name
+and the things said are found in those lines and put back in the NPC's words ("I'm
+looking for my goat" -> "you're looking for your goat").
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.agent.facts import NpcFacts
+from game.npc.naming import FILLER, name_words, norm, stem, tokens
+
+__all__ = ["player_line", "recall", "told_name"]
+
+
+def player_line(content: str) -> str | None:
+    """The player's words in a user message as the context renders it (`Player says:
+    \"\"\"...\"\"\"`), or None for other messages (world observations)."""
+    match = re.search(r'Player says: """(.*)"""\s*$', content, re.S)
+    return match.group(1) if match else None
+
+
+# A request may open with an interjection, the NPC's name or a polite frame.
+_NAME_TOLD = re.compile(
+    r"\b(?:my name is|my name's|name's|names|i am called|i'm called|im called|call me|"
+    r"they call me|people call me|you can call me|the name is|the name's|i go by)\s+"
+    r"([a-z][a-z'-]{1,20})\b",
+    re.I,
+)
+_IAM = re.compile(r"\b(?i:i am|i'm|im|it's|its|this is|i be)\s+([A-Z][a-zA-Z'-]{1,20})\b")
+_NOT_NAMES = frozenset(
+    """not so just here there fine good ok okay sorry new lost looking going back home sure
+    glad happy sad tired hungry thirsty a an the very really from in on at with your you
+    just only also still well ready done afraid scared bored busy curious interested
+    i me what that this it nobody somebody someone nothing tobin hungry cold hot""".split()
+)
+
+
+def told_name(text: str, npc: NpcFacts | None = None) -> str | None:
+    """The name the player gives for themself in this line ("I'm Quillon", "call me Q")."""
+    text = text.replace("\u2019", "'")
+    taken = set()
+    if npc is not None:
+        taken = {npc.npc_id, *name_words(npc.name)}
+        for v in npc.villagers:
+            taken |= {v.npc_id, *name_words(v.name)}
+    for pattern in (_NAME_TOLD, _IAM):
+        match = pattern.search(text)
+        if match is None:
+            continue
+        word = match.group(1)
+        if "'" in word or word.lower() in _NOT_NAMES or word.lower() in taken:
+            continue
+        return word[0].upper() + word[1:]
+    return None
+
+
+_SWAP = {
+    "i": "you",
+    "me": "you",
+    "my": "your",
+    "mine": "yours",
+    "myself": "yourself",
+    "am": "are",
+    "i'm": "you're",
+    "im": "you're",
+    "i've": "you've",
+    "i'd": "you'd",
+    "i'll": "you'll",
+    "we": "you",
+    "our": "your",
+    "us": "you",
+    "was": "were",
+}
+
+
+def _swap(text: str) -> str:
+    out = []
+    for word in text.split():
+        core = word.strip(",.!?;:\"'").lower()
+        tail = word[len(word.rstrip(",.!?;:")) :]
+        if core in _SWAP:
+            out.append(_SWAP[core] + tail)
+        elif core in ("you", "your", "yours", "you're"):
+            swapped = {"you": "me", "your": "my", "yours": "mine", "you're": "I'm"}[core]
+            out.append(swapped + tail)
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+def recall(question: str, earlier: list[str]) -> str | None:
+    """What the player told before that the question points at, as the NPC would put it
+    back ("I'm looking for my goat" -> "you're looking for your goat"); None if nothing."""
+    asked = {stem(w) for w in tokens(question) if w not in FILLER}
+    asked -= {"say", "said", "tell", "told", "mention", "mentioned", "remember", "recall", "ask"}
+    best: tuple[int, int] = (0, -1)
+    found = ""
+    for index, line in enumerate(earlier):
+        for sentence in re.split(r"(?<=[.!?])\s+", line.strip()):
+            if not sentence or sentence.endswith("?"):
+                continue
+            have = {stem(w) for w in tokens(sentence)}
+            score = len(asked & have)
+            if re.search(r"\b(?:i|i'm|im|my|we)\b", norm(sentence)):
+                score += 1
+            if (score, index) > best:
+                best, found = (score, index), sentence
+    if not found:
+        return None
+    return _swap(found.strip().rstrip(".!"))
