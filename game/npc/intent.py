@@ -138,6 +138,10 @@ def _gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
         asked = r"think|consider|reflect|ponder|contemplate|mull"
         if _request(clause, asked, names) and not _OPINION.search(clause):
             found.append((text.find(clause), "think"))
+        # "take a second and think about...", "try to think of..."
+        joined = re.search(rf"\b(?:and|to|then) (?:{asked})\b", clause)
+        if joined and not _OPINION.search(clause) and not re.search(r"\bi (?:want|need)\b", clause):
+            found.append((text.find(clause) + joined.start(), "think"))
     return min(found) if found else None
 
 
@@ -522,6 +526,10 @@ def _only_wait(rest_of_line: str, end: int) -> bool:
     to count" and "wait, I'll be right back" ask for a wait."""
     asked, rest = rest_of_line[:end], rest_of_line[end:].strip(" ,.!")
     if not rest or re.search(r"\b(?:here|there|moment|minute|second|sec|bit|for me|put)\b", asked):
+        return True
+    if re.search(r"\b(?:can|could|would|will|please)\b", asked):
+        return True  # "could you hold on while I...?" asks for it
+    if re.match(r"(?:while|until|till|so|for|as|whilst)\b", rest):
         return True
     return not (
         re.match(r"(?:who|what|where|why|how|is|are|do|did|does|you|that|really)\b", rest)

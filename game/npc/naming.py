@@ -49,6 +49,7 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
         "places": frozenset({"bakery", "bakehouse", "bakeshop", "oven"}),
         "things": frozenset(
             {"bread", "bun", "buns", "loaf", "loaves", "pastry", "pastries", "cake", "bakes"}
+            | {"bake", "baking", "baked", "dough", "flour", "rye", "crust"}
             | {"eat", "food", "hungry", "breakfast", "meal", "snack", "rolls", "tart", "tarts"}
         ),
     },

@@ -657,3 +657,17 @@ def test_a_machine_question_in_other_words_is_met_in_character(
         actions = plan(village["brenna"], line)
         check_turn(actions)
         assert read_intent(line, village["brenna"]).kind == "ai"
+
+
+def test_a_polite_wait_with_its_reason_is_a_wait(village: dict[str, NpcFacts]) -> None:
+    actions = plan(village["wren"], "Could you hold on while I bait my hook?")
+    assert [a[0] for a in actions] == ["say", "wait"]
+
+
+def test_think_joined_to_another_request_is_a_think(village: dict[str, NpcFacts]) -> None:
+    actions = plan(village["tobin"], "Take a second and think about what the bakery needs.")
+    assert actions[0] == ("emote", {"name": "think"})
+
+
+def test_when_it_works_is_answered_from_its_trade(village: dict[str, NpcFacts]) -> None:
+    assert "before dawn" in check_turn(plan(village["tobin"], "When do you start baking?"))
