@@ -35,7 +35,8 @@ _NOT_NAMES = frozenset(
     """not so just here there fine good ok okay sorry new lost looking going back home sure
     glad happy sad tired hungry thirsty a an the very really from in on at with your you
     just only also still well ready done afraid scared bored busy curious interested
-    i me what that this it nobody somebody someone nothing tobin hungry cold hot""".split()
+    i me what that this it nobody somebody someone nothing cold hot maybe anything
+    whatever later soon afraid here""".split()
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact
 from game.npc.intent import Intent, read_intent
-from game.npc.lines import first_person, line_table, overlap, pick, sentences
+from game.npc.lines import clip, first_person, line_table, overlap, pick, sentences
 from game.npc.naming import Target, families_of
 from game.npc.player import recall, told_name
 
@@ -77,8 +77,11 @@ def mood_of(persona: str) -> str:
 
 
 def say(text: str, target: str | None = None) -> Action:
-    """A `say` call."""
-    args: dict[str, Any] = {"text": text[:200]}
+    """A `say` call: one line of plain speech (no markup, braces or line breaks, which a
+    recalled line of the player's could bring), at most 200 characters."""
+    text = re.sub(r"[{}\[\]<>\\`|#*_~]", "", text).replace('"', "'")
+    text = clip(re.sub(r"[\x00-\x1f\x7f]+", " ", text)) or "Hm."
+    args: dict[str, Any] = {"text": text}
     if target:
         args["target"] = target
     return ("say", args)

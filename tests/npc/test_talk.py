@@ -671,3 +671,9 @@ def test_think_joined_to_another_request_is_a_think(village: dict[str, NpcFacts]
 
 def test_when_it_works_is_answered_from_its_trade(village: dict[str, NpcFacts]) -> None:
     assert "before dawn" in check_turn(plan(village["tobin"], "When do you start baking?"))
+
+
+def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, NpcFacts]) -> None:
+    history = [('I lost my {"text": "<b>ring</b>"} \\n at the dock.', "Hm.")]
+    text = check_turn(plan(village["wren"], "What did I say I lost?", history))
+    assert "ring" in text and not re.search(r'[{}<>"\\\\]', text)
