@@ -69,7 +69,7 @@ _T: dict[str, Table] = {
         "cheerful": (
             "Goodbye, goodbye! Come back tomorrow, there'll be fresh rolls!",
             "Off you go then! Take care, and eat something!",
-            "Bye now! Pop by the bakery whenever you like!",
+            "Bye now! Pop by whenever you like!",
             "Farewell, friend! Don't be a stranger!",
         ),
         "wise": (
@@ -160,7 +160,7 @@ _T: dict[str, Table] = {
         "cheerful": (
             "Goodness, what a muddle of words! Would a bun help?",
             "I'm afraid I don't follow, dear. Shall we talk about bread instead?",
-            "Ha! You do say the oddest things. I'm just the baker, you know.",
+            "Ha! You do say the oddest things. I'm just plain old {name}, you know.",
             "I haven't the faintest idea what you mean! Tea?",
         ),
         "wise": (
@@ -190,16 +190,16 @@ _T: dict[str, Table] = {
     },
     "ai": {
         "gruff": (
-            "I'm a smith of flesh and sweat. Look at these burns.",
+            "I'm flesh and sweat. Look at these burns.",
             "What nonsense. I'm as real as this anvil.",
             "Hmph. I'm {name}, and I'm busy. That's real enough.",
             "I don't know that word. I know iron, and that I'm tired.",
         ),
         "cheerful": (
-            "Ha! I'm just a baker with flour on his nose!",
+            "Ha! I'm just {name}, with flour on my nose!",
             "Me? I'm {name}! Real as a warm loaf, pinch me if you like!",
             "What a thing to say! I've been up since before dawn, that's real enough!",
-            "I don't know that word, friend. I'm a baker, that's all.",
+            "I don't know that word, friend. I'm {name}, that's all.",
         ),
         "wise": (
             "I am an old woman who has seen many winters. That is all I am.",
@@ -220,7 +220,7 @@ _T: dict[str, Table] = {
             "That's silly! I've got scraped knees to prove I'm real!",
         ),
         "shrewd": (
-            "Friend, I'm a merchant of flesh, blood and bargains.",
+            "Friend, I'm made of flesh, blood and bargains.",
             "I don't know that word, but if it sells, I'll stock it.",
             "Real? Feel the weight of this silver tongue, friend.",
             "{Name}, trader of the roads. As real as my prices.",
@@ -347,7 +347,7 @@ _T: dict[str, Table] = {
             "Search me. I only know iron and this village.",
             "Ask me about work and I'll answer. That, I can't.",
             "Never had cause to wonder. Too busy.",
-            "Couldn't tell you. Try the elder, she has time for riddles.",
+            "Couldn't tell you. Try {other}, they have time for riddles.",
             "Hmph. Some questions have no good answer. That's one.",
             "You ask a lot. I'll think on it at the anvil.",
         ),
@@ -419,7 +419,7 @@ _T: dict[str, Table] = {
             "Hmph. Don't tell anyone I did that.",
         ),
         "cheerful": (
-            "Hello there! A big wave from the baker!",
+            "Hello there! A big wave, just for you!",
             "Of course! Yoo-hoo, over here!",
             "Waving with both floury hands!",
         ),
@@ -496,7 +496,7 @@ _T: dict[str, Table] = {
         ),
         "cheerful": (
             "Ooh, let me think... hmm, hmm, yes, I'm thinking!",
-            "Thinking cap on! Well, baker's cap.",
+            "Thinking cap on! Hmm, hmm.",
             "Hmm, let me ponder that like a slow-rising dough.",
         ),
         "wise": (
@@ -935,7 +935,7 @@ _T: dict[str, Table] = {
         ),
         "cheerful": (
             "{player}! What a lovely name! I'm {name}!",
-            "Pleased to meet you, {player}! I'm {name}, the baker!",
+            "Pleased to meet you, {player}! I'm {name}!",
             "{player}! I'll remember that, I remember everyone's favourite pastry too!",
         ),
         "wise": (
