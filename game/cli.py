@@ -209,17 +209,12 @@ def _cli_progress() -> Callable[[float, str], None]:
 
 
 async def _chat(args: argparse.Namespace) -> int:
-    from game.agent.loop import AgentRuntime, Failed
-    from game.bridge import Mailbox
     from game.errors import UsageError
-    from game.npc.agents import profile_of, trigger_for
-    from game.npc.brain import Cue, Sensed
-    from game.npc.skills import SkillDeps, build_registry
+    from game.harness import Talk
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
-    from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
     from game.world.tiled import load_map
-    from game.world.world import PLAYER_ID, World
+    from game.world.world import World
 
     slot = validate_id(args.slot or "default", "slot")
     world = World(load_map(args.map))
@@ -246,22 +241,6 @@ async def _chat(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
 
-    def on_text(npc_id: str, run_id: str, text: str) -> None:
-        write(f"text {run_id}", text)
-
-    runtime = AgentRuntime(
-        saves_dir(args.saves_dir),
-        slot=slot,
-        provider=providers.provider,
-        registry=build_registry(),
-        provider_for=providers.provider_for(settings),
-        on_text_delta=on_text,
-    )
-    npc = world.npcs[args.npc_id]
-    mailbox = Mailbox()  # pumped below, where the world steps
-    runtime.register_npc(profile_of(world, args.npc_id), deps=SkillDeps(world, mailbox.outcome))
-    say_tool = runtime.registry.get("say")
-
     def show(event: BusEvent) -> None:
         if event.kind == "tool_call":
             end_line()  # on a terminal, stderr's line must not follow the reply on its own
@@ -269,33 +248,27 @@ async def _chat(args: argparse.Namespace) -> int:
         elif event.kind == "tool_result" and event.data.get("is_error"):
             print(f"[{event.data['name']} failed] {event.data['content']}", file=sys.stderr)
 
-    runtime.bus.subscribe(show)
-    if say_tool is not None:
-        # What the NPC says streams to stdout while the model writes it.
-        say_tool.on_stream = lambda ctx, delta: write(f"say {ctx.call_id}", delta)
-    world.stand_player_by(args.npc_id)  # a face-to-face talk, as in the game
-    world.player_said(args.message, to=npc.name)
-    # The trigger the game would hand over: the line, who said it, and what the NPC senses.
-    cue = Cue("player_message", args.message, PLAYER_ID, world.player.name, args.message)
-    sensed = Sensed(sense(world, args.npc_id), DEFAULT_BUDGET, estimate_tokens)
-    trigger = trigger_for(cue, sensed)
-    turn = asyncio.ensure_future(runtime.run_turn(runtime.slot, args.npc_id, trigger))
-    # The world steps here, in this thread, as the game thread would, and the mailbox is
-    # pumped as the agent loop would.
-    while not turn.done():
-        world.step(1 / 60)
-        mailbox.pump()
-        await asyncio.sleep(1 / 240)
-    outcome = turn.result()
-    await runtime.aclose()
+    # What the NPC says streams to stdout while the model writes it.
+    talk = Talk(
+        world,
+        saves_dir(args.saves_dir),
+        slot=slot,
+        provider=providers.provider,
+        provider_for=providers.provider_for(settings),
+        on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
+        on_say=lambda call_id, delta: write(f"say {call_id}", delta),
+    )
+    talk.runtime.bus.subscribe(show)
+    report = await talk.player_line(args.npc_id, args.message)
+    await talk.aclose()
     crash = providers.crash_line()
     await providers.aclose()
     end_line()
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
         return 1
-    if isinstance(outcome, Failed):
-        print(f"error: the turn failed: {outcome.error}", file=sys.stderr)
+    if report.outcome == "failed":
+        print(f"error: the turn failed: {report.error}", file=sys.stderr)
         return 1
     return 0
 

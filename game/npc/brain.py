@@ -269,7 +269,7 @@ class Brain:
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
-        self.trigger(npc_id, Cue("player_message", text, PLAYER_ID, self.world.player.name, text))
+        self.trigger(npc_id, player_cue(self.world, text))
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
@@ -425,6 +425,11 @@ class Brain:
             started += 1
             self.trigger(npc_id, idle_cue(state.rng.randrange(len(_IDLE_TEXTS))))
         return started > 0
+
+
+def player_cue(world: World, text: str) -> Cue:
+    """The cue of the player's line to an NPC: the line, and who said it."""
+    return Cue("player_message", text, PLAYER_ID, world.player.name, text)
 
 
 def heard_cue(spoke: Spoke, npc: Npc) -> Cue | None:
