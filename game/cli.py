@@ -1,4 +1,4 @@
-"""Command line: play (the default), chat with one NPC from the terminal.
+"""Command line: play (the default), chat with one NPC from the terminal, eval the NPCs.
 
 Every expected failure (a bad map, slot or option) ends with one line on stderr naming
 what was wrong and how to fix it, and exit code 2; never a traceback.
@@ -29,25 +29,27 @@ EXIT_USAGE = 2
 log = logging.getLogger("game")
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(
+    parser: argparse.ArgumentParser,
+    *,
+    slot: bool = True,
+    saves_help: str = "where save slots live (default: the user data dir; env "
+    "NPC_VILLAGE_SAVES_DIR)",
+) -> None:
     parser.add_argument(
         "--map",
         type=Path,
         default=DEFAULT_MAP,
         help="Tiled map to play, .tmx or .tmj (default: maps/village.tmx)",
     )
-    parser.add_argument(
-        "--slot",
-        default=None,
-        help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at the "
-        "title screen (chat: default 'default')",
-    )
-    parser.add_argument(
-        "--saves-dir",
-        type=Path,
-        default=None,
-        help="where save slots live (default: the user data dir; env NPC_VILLAGE_SAVES_DIR)",
-    )
+    if slot:
+        parser.add_argument(
+            "--slot",
+            default=None,
+            help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at "
+            "the title screen (chat: default 'default')",
+        )
+    parser.add_argument("--saves-dir", type=Path, default=None, help=saves_help)
     parser.add_argument(
         "--provider",
         default=None,
@@ -118,6 +120,31 @@ def build_parser() -> argparse.ArgumentParser:
     _common(chat)
     doctor = sub.add_parser("doctor", help="show the chosen provider and time a tiny request")
     _common(doctor)
+    judge = sub.add_parser(
+        "eval",
+        help="judge the NPCs: run the believability scenarios, print a table and the figures",
+        description="Run the believability scenarios (game/eval/scenarios/) against the village "
+        "and a provider; print one row per scenario, then one JSON line of figures.",
+    )
+    judge.add_argument(
+        "--only",
+        nargs="+",
+        default=[],
+        metavar="ID_OR_CATEGORY",
+        help="run only these scenarios (ids) or categories (e.g. gesture memory)",
+    )
+    judge.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="write figures.json and transcript.json (every turn) into this directory",
+    )
+    _common(
+        judge,
+        slot=False,
+        saves_help="where the scenarios' slots go, one per scenario; must not hold them yet "
+        "(default: a temporary directory, removed after)",
+    )
     from game.save.cli import add_saves_parser
 
     add_saves_parser(sub)
@@ -136,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_chat(args))
         if args.command == "doctor":
             return asyncio.run(_doctor(args))
+        if args.command == "eval":
+            return asyncio.run(_eval(args))
         if args.command == "saves":
             from game.save.cli import run_saves
 
@@ -271,6 +300,63 @@ async def _chat(args: argparse.Namespace) -> int:
         print(f"error: the turn failed: {report.error}", file=sys.stderr)
         return 1
     return 0
+
+
+async def _eval(args: argparse.Namespace) -> int:
+    """Run the believability suite: a table row per scenario, the figures' JSON line last."""
+    import json
+    import tempfile
+
+    from game.agent.providers.base import ProviderError
+    from game.errors import UsageError
+    from game.eval.figures import figures
+    from game.eval.scenarios import load_scenarios, select
+    from game.eval.suite import TABLE_HEAD, check, row, run_suite, transcript
+    from game.village import open_providers
+    from game.world.tiled import load_map
+    from game.world.world import World
+
+    scenarios = select(load_scenarios(), args.only)
+    map_data = load_map(args.map)
+    out: Path | None = args.out
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; give a directory")
+    with tempfile.TemporaryDirectory(prefix="npc-eval-") as temp:
+        saves = args.saves_dir if args.saves_dir is not None else Path(temp)
+        check(scenarios, World(map_data), saves)  # before a model loads for minutes
+        settings = _settings(args)
+        providers = await open_providers(settings, _cli_progress())
+        try:
+            if providers.load is not None:  # the figures are taken with the model warm
+                failed = await providers.load()
+                if isinstance(failed, ProviderError):
+                    print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
+                    return 1
+            print(TABLE_HEAD, flush=True)
+            runs = await run_suite(
+                scenarios,
+                map_data,
+                saves,
+                provider=providers.provider,
+                provider_for=providers.provider_for(settings),
+                on_run=lambda run: print(row(run), flush=True),
+            )
+        finally:
+            crash = providers.crash_line()
+            await providers.aclose()
+    provider = providers.provider
+    fallbacks = getattr(provider, "fallbacks", 0)
+    result = figures(runs, provider=provider.name, model=provider.model, fallbacks=fallbacks)
+    line = json.dumps(result)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "figures.json").write_text(line + "\n", encoding="utf-8")
+        text = json.dumps(transcript(runs), indent=1, ensure_ascii=False)
+        (out / "transcript.json").write_text(text + "\n", encoding="utf-8")
+    if crash is not None:
+        print(f"error: {crash}", file=sys.stderr)
+    print(line, flush=True)
+    return 1 if crash is not None else 0
 
 
 async def _doctor(args: argparse.Namespace) -> int:
