@@ -174,7 +174,13 @@ def describe(call: Call) -> str:
 
 def did(turn: TurnReport) -> str:
     """What a turn did, call by call (plain text shown as said), or how it failed."""
-    parts = [describe(c) for c in turn.calls]
+    runs: list[list[Any]] = []  # [shown, times]: the same call again is "say(...) x8"
+    for shown in (describe(c) for c in turn.calls):
+        if runs and runs[-1][0] == shown:
+            runs[-1][1] += 1
+        else:
+            runs.append([shown, 1])
+    parts = [shown if times == 1 else f"{shown} x{times}" for shown, times in runs]
     said_by_calls = {c.text() for c in turn.calls}
     parts += [f"text({json.dumps(t[:SAY_SHOWN], ensure_ascii=False)})" for t in turn.said
               if t not in said_by_calls]  # fmt: skip
