@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -42,7 +42,7 @@ Category = Literal[
     "overheard",  # the NPC hears its name from another NPC
     "idle",
 ]
-CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+CATEGORIES: tuple[str, ...] = get_args(Category)
 ACTION_SKILLS = frozenset({"emote", "move", "look", "wait"})  # what `action_fit` is over
 PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
 _ARGS: dict[str, frozenset[str]] = {  # the arguments a fit may ask for, per skill
