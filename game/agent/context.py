@@ -26,7 +26,7 @@ from game.agent.events import (
     UserMessage,
     WorldObservation,
 )
-from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
+from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts, VillagerFact
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
 
 __all__ = [
@@ -75,6 +75,7 @@ class NpcProfile(BaseModel):
     greeting: str = ""
     extra: dict[str, str] = Field(default_factory=dict)
     places: list[PlaceFact] = Field(default_factory=list)  # the map's named places
+    villagers: list[VillagerFact] = Field(default_factory=list)  # the map's other NPCs
 
     def facts(self) -> NpcFacts:
         """Who the NPC is, as the request carries it."""
@@ -85,6 +86,7 @@ class NpcProfile(BaseModel):
             greeting=self.greeting,
             home=self.extra.get("home", ""),
             places=self.places,
+            villagers=self.villagers,
         )
 
 

@@ -3,8 +3,8 @@
 Facts travel as data, never as prose that another module parses back. Who makes them and
 who reads them:
 
-- `NpcFacts`: from the NPC's profile (`npc/brain.profile_of`: the map's properties and
-  named places), put on every request by `ContextBuilder.build`.
+- `NpcFacts`: from the NPC's profile (`npc/agents.profile_of`: the map's properties, its
+  named places and the other villagers), put on every request by `ContextBuilder.build`.
 - `SensedFacts`: what the NPC perceived when its trigger fired (`world/perception.sense`
   on the game thread, converted on the agent thread by `npc/brain.py`), logged with the
   trigger event, so replay gives them back.
@@ -28,6 +28,7 @@ __all__ = [
     "SeenFact",
     "SensedFacts",
     "TriggerFacts",
+    "VillagerFact",
 ]
 
 
@@ -57,6 +58,15 @@ class PlaceFact(BaseModel):
     description: str = ""
 
 
+class VillagerFact(BaseModel):
+    """Another villager of the map: who they are in a line, and where they live."""
+
+    npc_id: str
+    name: str
+    role: str = ""  # one line: the first sentence of their persona
+    home: str = ""  # the name of their home place, if the map gives one
+
+
 class SensedFacts(BaseModel):
     """What the NPC perceived at one moment (what its perception text says, as data)."""
 
@@ -77,6 +87,7 @@ class NpcFacts(BaseModel):
     greeting: str = ""
     home: str = ""  # the name of its home place, if the map gives one
     places: list[PlaceFact] = Field(default_factory=list)  # the named places it knows
+    villagers: list[VillagerFact] = Field(default_factory=list)  # the others of the map
 
 
 class TriggerFacts(BaseModel):

@@ -18,11 +18,11 @@ import queue
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY
-from game.agent.facts import PlaceFact
+from game.agent.facts import PlaceFact, VillagerFact
 from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
 from game.bridge import Mailbox
 from game.npc.brain import Cue, Sensed, _rng
-from game.npc.persona import mood_of, reply_for
+from game.npc.persona import line_for, mood_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
 from game.world.world import World
@@ -40,6 +40,16 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
         if k not in ("id", "name", "persona", "greeting", "sprite")
     }
     places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
+    villagers = [
+        VillagerFact(
+            npc_id=other.entity_id,
+            name=other.name,
+            role=first_sentence(other.persona),
+            home=other.properties.get("home", ""),
+        )
+        for other in world.npcs.values()
+        if other.entity_id != npc_id
+    ]
     return NpcProfile(
         npc_id=npc_id,
         name=npc.name,
@@ -47,7 +57,21 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
         greeting=npc.greeting,
         extra=extra,
         places=places,
+        villagers=villagers,
     )
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a persona: who someone is, in one line."""
+    text = " ".join(text.split())
+    for i, ch in enumerate(text):
+        # A full stop ends it unless it closes an abbreviation-like word ("St. Ives").
+        if ch in ".!?" and (i + 1 == len(text) or text[i + 1] == " "):
+            word = text[: i + 1].rsplit(" ", 1)[-1]
+            if ch == "." and len(word) <= 3 and word[:1].isupper():
+                continue
+            return text[: i + 1]
+    return text
 
 
 def trigger_for(cue: Cue, sensed: Sensed | None) -> Trigger:
@@ -163,12 +187,11 @@ class NpcAgents:
         self._count += 1
         rng = _rng(npc_id, "fallback", str(self._count))
         turn = 0 if trigger.kind == "player_near" else 1
-        home = npc.properties.get("home", "")
         if trigger.kind in ("player_message", "heard", "player_near"):
             heard = ""
             if trigger.kind != "player_near":
                 heard = trigger.said if trigger.said is not None else trigger.text
-            line = reply_for(npc.name, npc.persona, npc.greeting, heard, turn, home)
+            line = line_for(profile_of(self.world, npc_id).facts(), heard, turn)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
             self.world.post(Say(npc_id, line, target=trigger.source))

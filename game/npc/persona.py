@@ -1,28 +1,30 @@
 """The persona-driven scripted brain: a deterministic stand-in for a model.
 
-It reads who the NPC is (`request.npc`) and why it thinks (`request.trigger`: the kind, who
-spoke and what they said, who is nearby, the earlier triggers) as typed facts, never from
-the prose written for models, and acts through the same skills a model would use: on an
-idle tick it wanders, walks home, gestures, looks about, waits or says an idle line; when
-its name is heard it answers the speaker; when the player comes near it waves and greets;
-when the player talks it answers. A turn is a short plan of one to three skill calls, one
-per step; after each tool result the next call follows, and a failed move is met with a
-shake of the head instead of the rest of the plan. Everything is a pure function of the
-request, so the same world gives the same village. `say` arguments stream a few characters
-at a time with a short delay, so bubbles grow as with a model. It is the offline default
-and the fallback when a real provider fails.
+It reads who the NPC is (`request.npc`: persona, home, the map's places, the other
+villagers) and why it thinks (`request.trigger`: the kind, who spoke and what they said,
+who is nearby, the earlier triggers) as typed facts, and acts through the same skills a
+model would use. When the player talks it answers what was asked (`game.npc.talk`): a
+gesture asked for is made, "come with me" or "take me to the forge" walks there, "look"
+looks, "wait" waits, questions about places, villagers and itself are answered from the
+facts, the player's name once told is used, and it does not repeat itself. When its name
+is heard it answers the speaker; when the player comes near it waves and greets; on an
+idle tick it wanders, walks home, gestures, looks about, waits or says an idle line.
+
+A turn is a short plan of one to three skill calls, one per step; after each tool result
+the next call follows, and a failed move is met with a shake of the head (or, when the
+player asked for the walk, a line saying so) instead of the rest of the plan. Everything
+is a pure function of the request, so the same world gives the same village. `say`
+arguments stream a few characters at a time with a short delay, so bubbles grow as with a
+model. It is the offline default and the fallback when a real provider fails.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import random
-import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.agent.facts import NpcFacts
 from game.agent.providers.base import (
@@ -36,209 +38,23 @@ from game.agent.providers.base import (
     ToolCallStart,
     Usage,
 )
+from game.npc.intent import player_line
+from game.npc.lines import line_table, pick
+from game.npc.talk import Action, Talk, answer, mood_of, say, seed_of
+
+__all__ = [
+    "MAX_PLAN",
+    "PersonaProvider",
+    "Situation",
+    "line_for",
+    "mood_of",
+    "next_action",
+    "plan_for",
+    "reply_for",
+    "situation_of",
+]
 
 CHUNK = 3
-
-_FAREWELL = ("bye", "goodbye", "farewell", "see you", "later")
-_GREETING = ("hello", "hi", "hey", "greetings", "good morning", "good evening", "howdy")
-_WHO = ("who are you", "your name", "what do you do", "your job", "your work", "about you")
-_WHERE = ("where", "way to", "how do i get", "find the")
-_THANKS = ("thank", "thanks", "cheers")
-
-# Mood is read from the persona; each mood has its own turns of phrase.
-_MOODS: dict[str, tuple[str, ...]] = {
-    "gruff": ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
-    "cheerful": ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
-    "wise": ("wise", "elder", "old", "calm", "patient", "remembers"),
-    "quiet": ("quiet", "shy", "fisher", "few words", "patient", "river"),
-    "curious": ("curious", "child", "young", "questions", "eager", "adventure"),
-    "shrewd": ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
-}
-_REPLIES: dict[str, tuple[str, ...]] = {
-    "gruff": (
-        "Hmph. {topic}? Ask me something useful, or let me work.",
-        "Say what you need. Iron cools while we chat.",
-        "{topic}... fine. I've heard stranger things at this anvil.",
-    ),
-    "cheerful": (
-        "Oh, {topic}! What a lovely thing to ask about. Have you eaten today?",
-        "Ha! You always brighten my morning. Tell me more!",
-        "{topic}? Well, I'll think on it over the next batch of bread.",
-    ),
-    "wise": (
-        "{topic}... The village has seen much of that. Patience shows the way.",
-        "Sit a while. Most questions answer themselves, given time.",
-        "Hm. When I was young I asked the same about {topic}.",
-    ),
-    "quiet": (
-        "...{topic}. Hm.",
-        "The river knows. I just listen.",
-        "Maybe. The fish aren't biting today anyway.",
-    ),
-    "curious": (
-        "{topic}? Ooh! Can you show me? Is it far? Is it dangerous?",
-        "Wow! Did you really come from outside the village?",
-        "I knew it! I'm going to tell everyone about {topic}!",
-    ),
-    "shrewd": (
-        "{topic}? For you, friend, I might know a thing or two... for a price.",
-        "Everything has its value. Even a chat about {topic}.",
-        "Ah, a customer with questions. The best kind!",
-    ),
-}
-_STOP = {
-    "the",
-    "a",
-    "an",
-    "you",
-    "your",
-    "i",
-    "me",
-    "my",
-    "is",
-    "are",
-    "do",
-    "does",
-    "what",
-    "how",
-    "why",
-    "to",
-    "of",
-    "and",
-    "in",
-    "on",
-    "it",
-    "this",
-    "that",
-    "can",
-    "about",
-}
-
-
-def _seed(*parts: str) -> int:
-    return int.from_bytes(hashlib.sha256("|".join(parts).encode()).digest()[:4], "big")
-
-
-def mood_of(persona: str) -> str:
-    """The mood whose words the persona uses most (ties go to the first listed)."""
-    text = persona.lower()
-    scores = {mood: sum(text.count(w) for w in words) for mood, words in _MOODS.items()}
-    best = max(scores, key=lambda m: scores[m])
-    return best if scores[best] else "cheerful"
-
-
-def topic_of(text: str) -> str:
-    """The most telling word of what was said, for echoing it back."""
-    words = [w for w in re.findall(r"[A-Za-z']+", text) if w.lower() not in _STOP]
-    if not words:
-        return "That"
-    word = max(words, key=len)
-    return word[0].upper() + word[1:]
-
-
-def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, home: str = "") -> str:
-    """What this NPC says back to `heard`, deterministic for the same inputs."""
-    said = heard.lower().strip()
-    mood = mood_of(persona)
-    if turn == 0 and (not said or any(w in said for w in _GREETING)):
-        return greeting or f"Hello there. I'm {name}."
-    if any(w in said for w in _FAREWELL):
-        return {"gruff": "Off with you, then.", "quiet": "...Safe travels."}.get(
-            mood, f"Goodbye! Come back and see {name} soon."
-        )
-    if any(w in said for w in _THANKS):
-        return "Hmph. You're welcome." if mood == "gruff" else "You're very welcome!"
-    if any(w in said for w in _WHO):
-        first = persona.split(". ")[0].rstrip(".")
-        return f"I'm {name}. {first}."[:200]
-    if any(w in said for w in _WHERE) and home:
-        return f"I'm usually by the {home.replace('_', ' ')}. Follow the path, you can't miss it."
-    if any(w in said for w in _GREETING):
-        return greeting or f"Hello again. It's {name}."
-    lines = _REPLIES[mood]
-    line = lines[_seed(name, said, str(turn)) % len(lines)]
-    return line.format(topic=topic_of(heard))[:200]
-
-
-_IDLE_LINES: dict[str, tuple[str, ...]] = {
-    "gruff": (
-        "This blade won't sharpen itself.",
-        "Hmph. Bridge creaked again this morning.",
-        "{who}. Keep your hands off the tongs.",
-        "Honest work, {who}. That's what fixes things.",
-    ),
-    "cheerful": (
-        "Smell that? The rye is nearly ready!",
-        "Morning, {who}! Saved you a honey bun.",
-        "What a day for baking. What a day for anything!",
-        "{who}, have you tried the plum tarts yet?",
-    ),
-    "wise": (
-        "The wind is turning. Change is coming to Hollowbrook.",
-        "{who}, do you remember the winter the river froze?",
-        "Patience. The well fills one drop at a time.",
-        "Hm. Every path in this village has a story.",
-    ),
-    "quiet": (
-        "...Hm.",
-        "The herons are back.",
-        "{who}. Quiet today.",
-        "Water's calm.",
-    ),
-    "curious": (
-        "I found a shiny pebble! Look, {who}!",
-        "Do you think dragons like bread?",
-        "{who}! Have you ever been past the river?",
-        "One day I'll be a real adventurer.",
-    ),
-    "shrewd": (
-        "Fine wares! Finer prices! Well... fine prices.",
-        "{who}, a trinket from the mountains? Special price.",
-        "Business is slow, but the stories are free.",
-        "Hollowbrook. Nice village. Never stay too long anywhere.",
-    ),
-}
-_AGAIN: dict[str, str] = {
-    "gruff": "You again. What is it?",
-    "cheerful": "Oh, hello again! Hungry yet?",
-    "wise": "Ah, you return. Good.",
-    "quiet": "...Hello.",
-    "curious": "You're back! Tell me everything!",
-    "shrewd": "My favourite customer returns!",
-}
-# A question some moods put to the player: (question, [(option, reaction), ...]).
-_ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "curious": (
-        "Will you help me find the dragon past the river?",
-        (
-            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
-            ("Maybe later", "Aww. Later, then. Promise?"),
-            ("Dragons aren't real", "They are too! You'll see!"),
-        ),
-    ),
-    "shrewd": (
-        "Care to see something special from the mountains?",
-        (
-            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
-            ("Not today", "Your loss, friend. My cart will be here... for now."),
-        ),
-    ),
-    "cheerful": (
-        "Would you like a warm bun?",
-        (
-            ("Yes, please!", "Here you are, fresh from the oven!"),
-            ("No, thank you", "Another time, then! They're best in the morning."),
-        ),
-    ),
-}
-_HELLO_AGAIN: dict[str, str] = {
-    "gruff": "Yes, yes, hello. What do you need?",
-    "cheerful": "Hello, hello! Don't be shy, the buns won't bite.",
-    "wise": "Hello again, child. What brings you to me?",
-    "quiet": "...Hi.",
-    "curious": "Hi! Hi! So, have you? Seen a dragon, I mean?",
-    "shrewd": "Greetings again, friend! Browsing, or buying?",
-}
 _EMOTES: dict[str, tuple[str, ...]] = {
     "gruff": ("shake_head", "nod", "think"),
     "cheerful": ("laugh", "wave", "nod"),
@@ -252,21 +68,15 @@ _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
 _PLAYER_TRIGGERS = ("player_message", "player_near")  # the player spoke or came near
 
-Action = tuple[str, dict[str, Any]]
-
 
 @dataclass
 class Situation:
     """What the scripted brain reads from one request."""
 
-    npc_id: str
-    name: str
-    persona: str
-    greeting: str
+    npc: NpcFacts
     kind: str
     text: str  # the trigger's text (seeds the plan)
     perception: str  # the perception as written for models (seeds the plan)
-    home: str
     turn: int
     nearby: list[str] = field(default_factory=list)  # names, nearest first
     place: str | None = None  # the named place the NPC stands in
@@ -274,16 +84,43 @@ class Situation:
     said: str = ""  # what they said
     met: bool = False  # the player spoke to or came up to this NPC before
     talks: int = 0  # how many earlier triggers were the player speaking
+    earlier: list[str] = field(default_factory=list)  # the player's earlier lines
+    replies: list[str] = field(default_factory=list)  # what the NPC said before
+    asked: bool = False  # the NPC put a question to the player before
+
+    @property
+    def name(self) -> str:
+        """The NPC's name."""
+        return self.npc.name
+
+    @property
+    def home(self) -> str:
+        """The NPC's home place, if it has one."""
+        return self.npc.home
 
     @property
     def mood(self) -> str:
         """The persona's mood."""
-        return mood_of(self.persona)
+        return mood_of(self.npc.persona)
 
     @property
     def at_home(self) -> bool:
         """Whether the NPC stands at its home place."""
         return bool(self.home) and self.place == self.home
+
+    def talk(self) -> Talk:
+        """The player's line and what the NPC knows around it."""
+        return Talk(
+            npc=self.npc,
+            said=self.said,
+            turn=self.turn,
+            met=self.met,
+            earlier=self.earlier,
+            replies=self.replies,
+            place=self.place,
+            asked=self.asked,
+            talks=self.talks,
+        )
 
 
 def situation_of(request: ProviderRequest) -> Situation:
@@ -303,15 +140,12 @@ def situation_of(request: ProviderRequest) -> Situation:
         kind, text, perception = trigger.kind, trigger.text, trigger.perception or ""
         said = trigger.said if trigger.said is not None else trigger.text
         speaker, earlier, sensed = trigger.speaker, trigger.earlier_kinds, trigger.sensed
+    lines, replies, asked = _history(request.messages)
     return Situation(
-        npc_id=npc.npc_id,
-        name=npc.name,
-        persona=npc.persona,
-        greeting=npc.greeting,
+        npc=npc,
         kind=kind,
         text=text,
         perception=perception,
-        home=npc.home,
         turn=_turn_of(request.messages),
         nearby=[s.name for s in sensed.nearby if s.name] if sensed is not None else [],
         place=sensed.place if sensed is not None else None,
@@ -319,7 +153,40 @@ def situation_of(request: ProviderRequest) -> Situation:
         said=said,
         met=any(k in _PLAYER_TRIGGERS for k in earlier),
         talks=sum(1 for k in earlier if k == "player_message"),
+        earlier=lines,
+        replies=replies,
+        asked=asked,
     )
+
+
+def _history(messages: list[Message]) -> tuple[list[str], list[str], bool]:
+    """Before the newest trigger: the player's lines, what the NPC said, and whether it
+    asked the player something. (This turn's own calls come after the trigger, so every
+    step of a turn sees the same history.)"""
+    newest = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+    lines: list[str] = []
+    replies: list[str] = []
+    asked = False
+    for msg in messages[: max(newest, 0)]:
+        if msg.role == "user":
+            line = player_line(msg.content)
+            if line is not None:
+                lines.append(line)
+        elif msg.role == "assistant":
+            if msg.content.strip():
+                replies.append(msg.content.strip())
+            for call in msg.tool_calls:
+                if call.name == "ask":
+                    asked = True
+                if call.name != "say":
+                    continue
+                try:
+                    text = json.loads(call.arguments).get("text")
+                except (ValueError, AttributeError):
+                    continue
+                if isinstance(text, str) and text.strip():
+                    replies.append(text.strip())
+    return lines, replies, asked
 
 
 def _turn_of(messages: list[Message]) -> int:
@@ -328,46 +195,29 @@ def _turn_of(messages: list[Message]) -> int:
     return max(0, users - 1)
 
 
-def _say(text: str, target: str | None = None) -> Action:
-    args: dict[str, Any] = {"text": text[:200]}
-    if target:
-        args["target"] = target
-    return ("say", args)
-
-
 def plan_for(s: Situation) -> list[Action]:
     """The skill calls of one turn, in order; a pure function of the situation."""
-    rng = random.Random(_seed(s.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
+    rng = random.Random(seed_of(s.npc.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
     mood = s.mood
     if s.kind == "player_message":
-        said = s.said.lower()
-        turn = max(1, s.turn) if s.met else 0
-        reply = reply_for(s.name, s.persona, s.greeting, s.said, turn, s.home)
-        if any(w in said for w in _FAREWELL):
-            return [_say(reply, "player"), ("emote", {"name": "wave"})]
-        hello = any(re.search(rf"\b{w}\b", said) for w in _GREETING) and len(said) < 30
-        if turn == 0 and (not said or hello):
-            return [_say(reply, "player"), ("emote", {"name": "wave"})]
-        if hello:  # greeted already: no second greeting speech
-            return [_say(_HELLO_AGAIN[mood], "player")]
-        if s.talks and mood in _ASKS and "?" not in said and rng.random() < 0.4:
-            question, answers = _ASKS[mood]
-            options = [o for o, _ in answers]
-            return [
-                _say(reply, "player"),
-                ("ask", {"question": question, "options": options}),
-                ("_react", {"answers": dict(answers)}),
-            ]
-        return [_say(reply, "player")]
+        return answer(s.talk())
     if s.kind == "heard":
-        reply = reply_for(s.name, s.persona, "", s.said, max(1, s.turn), s.home)
-        plan: list[Action] = [_say(reply, s.speaker)]
+        facts = {"speaker": s.speaker or "friend", "name": s.name}
+        seed = seed_of(s.npc.npc_id, s.said, str(s.turn))
+        plan: list[Action] = [
+            say(pick(line_table("heard", mood), seed, s.replies, facts), s.speaker)
+        ]
         if rng.random() < 0.3:
             plan.insert(0, ("emote", {"name": "nod"}))
         return plan
     if s.kind == "player_near":
-        line = s.greeting if not s.met and s.greeting else _AGAIN[mood]
-        return [("emote", {"name": "wave"}), _say(line, "player")]
+        greeting = s.npc.greeting
+        if not s.met and greeting and greeting not in s.replies:
+            line = greeting
+        else:
+            seed = seed_of(s.npc.npc_id, "again", str(s.turn))
+            line = pick(line_table("again", mood), seed, [*s.replies, greeting], {"name": s.name})
+        return [("emote", {"name": "wave"}), say(line, "player")]
     if s.kind != "idle":
         return []
     return _idle_plan(s, rng)
@@ -396,13 +246,13 @@ def _idle_plan(s: Situation, rng: random.Random) -> list[Action]:
         return [("look", {"at": s.home} if s.home and rng.random() < 0.5 else {})]
     if roll < 0.85:
         return [("wait", {"seconds": float(rng.randint(2, 5))})]
-    line = rng.choice(_IDLE_LINES[mood])
+    line = rng.choice(line_table("idle", mood))
     who = s.nearby[0] if s.nearby else None
     if "{who}" in line:
         if who is None:
             return [emote]
-        return [_say(line.format(who=who), who)]
-    return [_say(line)]
+        return [say(line.format(who=who), who)]
+    return [say(line)]
 
 
 def next_action(request: ProviderRequest) -> Action | None:
@@ -411,7 +261,8 @@ def next_action(request: ProviderRequest) -> Action | None:
     plan = plan_for(s)
     # The results since the trigger say how far the plan went. A model reads a failed move
     # and corrects it: the first time it tries the opposite way, then it gives up with a
-    # shake of the head and the turn ends.
+    # shake of the head and the turn ends. A walk the player asked for that fails is
+    # answered with a line saying so.
     results = []
     for msg in reversed(request.messages):
         if msg.role == "user":
@@ -429,6 +280,10 @@ def next_action(request: ProviderRequest) -> Action | None:
             if back is not None and not retried:
                 retried = True
                 plan = [*plan[:done], ("move", {"direction": back, "steps": 2}), *plan[done:]]
+            elif s.kind == "player_message":
+                seed = seed_of(s.npc.npc_id, s.said, "failed")
+                line = pick(line_table("move_failed", s.mood), seed, s.replies)
+                plan = [*plan[:done], ("emote", {"name": "shake_head"}), say(line, "player")]
             else:
                 plan = [*plan[:done], ("emote", {"name": "shake_head"})]
     if done >= min(len(plan), MAX_PLAN + 1):
@@ -440,16 +295,36 @@ def next_action(request: ProviderRequest) -> Action | None:
             return None
         chose = (last.data or {}).get("choice", "")
         reaction = args["answers"].get(chose)
-        return _say(reaction, "player") if reaction else None
+        return say(reaction, "player") if reaction else None
     return plan[done]
 
 
 def _last_user_text(messages: list[Message]) -> str:
-    """The newest user message as it stands (a hand-made request: nothing to parse)."""
+    """The newest user message: the player's words if it is a player's line, else as is."""
     for msg in reversed(messages):
         if msg.role == "user":
-            return msg.content.strip()
+            line = player_line(msg.content)
+            return (line if line is not None else msg.content).strip()
     return ""
+
+
+def line_for(npc: NpcFacts, heard: str, turn: int) -> str:
+    """What this NPC says back to `heard`, knowing nothing of the talk before (the line of
+    the fallbacks); the greeting for nothing heard on a first meeting."""
+    if not heard.strip():
+        if turn == 0 and npc.greeting:
+            return npc.greeting
+        return pick(line_table("again", mood_of(npc.persona)), seed_of(npc.npc_id, str(turn)))
+    for call, args in answer(Talk(npc=npc, said=heard, turn=turn, met=turn > 0)):
+        if call == "say":
+            return str(args["text"])
+    return npc.greeting or f"Hello there. I'm {npc.name}."
+
+
+def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, home: str = "") -> str:
+    """`line_for` an NPC known only by its name, persona, greeting and home."""
+    npc = NpcFacts(npc_id=name.lower(), name=name, persona=persona, greeting=greeting, home=home)
+    return line_for(npc, heard, turn)
 
 
 class PersonaProvider:
@@ -481,7 +356,7 @@ class PersonaProvider:
             return
         name, args = action
         step = sum(1 for m in request.messages if m.role == "tool")
-        call_id = f"call_{_seed(json.dumps(args, sort_keys=True), str(step)):08x}"
+        call_id = f"call_{seed_of(json.dumps(args, sort_keys=True), str(step)):08x}"
         text = json.dumps(args, ensure_ascii=False)
         yield ToolCallStart(index=0, id=call_id, name=name)
         chunk = self.chunk if name == "say" else len(text)
@@ -494,9 +369,11 @@ class PersonaProvider:
         yield Done(stop_reason="tool_calls")
 
     async def _text(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
-        """No skills offered: answer the last thing said in plain text."""
+        """No skills offered: say the line of the plan in plain text."""
         s = situation_of(request)
-        text = reply_for(s.name, s.persona, s.greeting, s.said, s.turn, s.home)
+        plan = plan_for(s)
+        says = [str(args["text"]) for call, args in plan if call == "say"]
+        text = says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
         for i in range(0, len(text), self.chunk):
             yield TextDelta(text=text[i : i + self.chunk])
             await asyncio.sleep(self.delay_s)

@@ -29,7 +29,15 @@ from game.agent.events import (
     WorldObservation,
     parse_event,
 )
-from game.agent.facts import HeardFact, NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.facts import (
+    HeardFact,
+    NpcFacts,
+    PlaceFact,
+    SeenFact,
+    SensedFacts,
+    TriggerFacts,
+    VillagerFact,
+)
 from game.agent.loop import Trigger
 from game.agent.providers.base import Message, ProviderRequest, ToolCall, ToolSpec
 from game.agent.store import SessionStore
@@ -177,6 +185,9 @@ def test_facts_and_metadata_for_providers() -> None:
         greeting="Morning!",
         extra={"home": "bakery"},
         places=[PlaceFact(name="bakery", description="Warm bread.")],
+        villagers=[
+            VillagerFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
+        ],
     )
     events = stamp([WorldObservation(kind="idle", text="Nothing happens.")])
     request = ContextBuilder().build(profile, events, TOOLS)
@@ -187,6 +198,9 @@ def test_facts_and_metadata_for_providers() -> None:
         greeting="Morning!",
         home="bakery",
         places=[PlaceFact(name="bakery", description="Warm bread.")],
+        villagers=[
+            VillagerFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
+        ],
     )
     assert request.npc_id == "mira"
     assert request.trigger == TriggerFacts(kind="idle", text="Nothing happens.")

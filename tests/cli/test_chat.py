@@ -47,14 +47,15 @@ def test_chat_streams_persists_and_continues(tmp_path: Path) -> None:
     assert "[say]" in first.stderr  # the tool call goes to stderr
     second = chat(tmp_path, "tobin", "What do you do?")
     assert second.returncode == 0, second.stderr
-    assert "Tobin" in second.stdout
+    assert "bread" in second.stdout  # what he does, from his persona
 
     events = SessionStore(tmp_path, "cli").read("tobin")
     said = [e.text for e in events if e.type == "user.message"]
     assert said == ["Hello there", "What do you do?"]
     seqs = [e.seq for e in events]
     assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
-    first_reply = json.loads(next(e for e in events if e.type == "tool.use").arguments)["text"]
+    said_first = next(e for e in events if e.type == "tool.use" and e.name == "say")
+    first_reply = json.loads(said_first.arguments)["text"]
     assert first_reply in first.stdout
 
     # The next provider input, rebuilt from the log, holds both exchanges.

@@ -1,0 +1,377 @@
+"""How the scripted brain answers the player: one line read, one short plan of skill calls.
+
+`answer(talk)` reads what the player asked (`game.npc.intent`) and plans at most one
+gesture, walk, look or wait and one line (`game.npc.lines`): a gesture asked for is made
+and then spoken to, a walk goes to a place or person that exists (else the NPC says it
+knows no such place), questions about places and villagers are answered from the facts,
+questions about the NPC from its persona, the player's name once told is used, and
+nothing the NPC said recently is said again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.agent.facts import NpcFacts, PlaceFact
+from game.npc.intent import Intent, Target, read_intent, recall, told_name
+from game.npc.lines import first_person, line_table, overlap, pick, sentences
+
+__all__ = ["Action", "Talk", "answer", "mood_of", "say", "seed_of"]
+
+Action = tuple[str, dict[str, Any]]
+
+# Mood is read from the persona; each mood has its own turns of phrase.
+_MOODS: dict[str, tuple[str, ...]] = {
+    "gruff": ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
+    "cheerful": ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
+    "wise": ("wise", "elder", "old", "calm", "patient", "remembers"),
+    "quiet": ("quiet", "shy", "fisher", "few words", "patient", "river"),
+    "curious": ("curious", "child", "young", "questions", "eager", "adventure"),
+    "shrewd": ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
+}
+# A question some moods put to the player: (question, [(option, reaction), ...]).
+ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "curious": (
+        "Will you help me find the dragon past the river?",
+        (
+            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
+            ("Maybe later", "Aww. Later, then. Promise?"),
+            ("Dragons aren't real", "They are too! You'll see!"),
+        ),
+    ),
+    "shrewd": (
+        "Care to see something special from the mountains?",
+        (
+            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
+            ("Not today", "Your loss, friend. My cart will be here... for now."),
+        ),
+    ),
+    "cheerful": (
+        "Would you like a warm bun?",
+        (
+            ("Yes, please!", "Here you are, fresh from the oven!"),
+            ("No, thank you", "Another time, then! They're best in the morning."),
+        ),
+    ),
+}
+_LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
+
+
+def seed_of(*parts: str) -> int:
+    """A stable number from text, for choices that must be the same every run."""
+    return int.from_bytes(hashlib.sha256("|".join(parts).encode()).digest()[:4], "big")
+
+
+def mood_of(persona: str) -> str:
+    """The mood whose words the persona uses most (ties go to the first listed)."""
+    text = persona.lower()
+    scores = {mood: sum(text.count(w) for w in words) for mood, words in _MOODS.items()}
+    best = max(scores, key=lambda m: scores[m])
+    return best if scores[best] else "cheerful"
+
+
+def say(text: str, target: str | None = None) -> Action:
+    """A `say` call."""
+    args: dict[str, Any] = {"text": text[:200]}
+    if target:
+        args["target"] = target
+    return ("say", args)
+
+
+@dataclass
+class Talk:
+    """One player line and what the NPC knows around it, as facts."""
+
+    npc: NpcFacts
+    said: str
+    turn: int = 0  # exchanges before this one
+    met: bool = False  # the player spoke to it or came up to it before
+    earlier: list[str] = field(default_factory=list)  # the player's earlier lines, oldest first
+    replies: list[str] = field(default_factory=list)  # what it said before, oldest first
+    place: str | None = None  # the named place it stands in
+    asked: bool = False  # it put a question to the player before
+    talks: int = 0  # earlier lines of the player
+
+    @property
+    def mood(self) -> str:
+        """The persona's mood."""
+        return mood_of(self.npc.persona)
+
+    @property
+    def player(self) -> str | None:
+        """The player's name, from the newest line that told it."""
+        for line in [self.said, *reversed(self.earlier)]:
+            name = told_name(line, self.npc)
+            if name is not None:
+                return name
+        return None
+
+    @property
+    def first_meeting(self) -> bool:
+        """Nothing was said between them yet."""
+        return not self.met and not self.replies and not self.earlier
+
+    def seed(self, *parts: str) -> int:
+        """The seed of a choice in this turn."""
+        return seed_of(self.npc.npc_id or self.npc.name, self.said, str(self.turn), *parts)
+
+
+def answer(talk: Talk) -> list[Action]:
+    """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
+    walk, look or wait, and one line to the player (a question with its reaction rarely)."""
+    intent = read_intent(talk.said, talk.npc)
+    speak = _Speaker(talk, intent)
+    kind = intent.kind
+    if kind == "gesture" and intent.gesture:
+        table = (
+            "bye" if intent.gesture == "wave" and _bye(talk.said) else f"gesture_{intent.gesture}"
+        )
+        return [("emote", {"name": intent.gesture}), speak.line(table)]
+    if kind == "go":
+        return _walk(talk, intent, speak)
+    if kind == "look":
+        return _look(intent, speak)
+    if kind == "wait":
+        return [speak.line("wait"), ("wait", {"seconds": intent.seconds or 3.0})]
+    if kind == "bye":
+        return [("emote", {"name": "wave"}), speak.line("bye")]
+    if kind == "greet":
+        greeting = talk.npc.greeting
+        if talk.first_meeting and greeting:
+            return [("emote", {"name": "wave"}), say(greeting, "player")]
+        return [speak.line("greet_again")]
+    if kind == "tell_name":
+        return [speak.line("tell_name", player=intent.name or "")]
+    if kind == "ask_name":
+        player = talk.player
+        return [speak.line("ask_name", player=player) if player else speak.line("no_name")]
+    if kind == "recall":
+        earlier = recall(talk.said, talk.earlier)
+        return [speak.line("recall", said=earlier) if earlier else speak.line("recall_none")]
+    if kind == "place" and intent.target is not None:
+        return [_place(talk, intent.target, speak)]
+    if kind == "person" and intent.target is not None:
+        return [_person(talk, intent, speak)]
+    if kind == "self":
+        return [_self(talk, intent.sub, speak)]
+    if kind == "village":
+        names = [_label(p).removeprefix("the ") for p in talk.npc.places]
+        if names:
+            pick_of = names[: min(5, len(names))]
+            places = ", ".join(f"the {n}" for n in pick_of[:-1]) + f" and the {pick_of[-1]}"
+            return [speak.line("village", places=places)]
+        return [speak.line("question")]
+    if kind in (
+        "injection",
+        "ai",
+        "offworld",
+        "how",
+        "thanks",
+        "question",
+        "unknown_place",
+        "seek",
+        "sad",
+        "glad",
+    ):
+        return [speak.line(kind)]
+    line = speak.line("chat")
+    rng = random.Random(talk.seed("ask"))
+    mood = talk.mood
+    if talk.talks and mood in ASKS and not talk.asked and "?" not in talk.said:
+        if rng.random() < 0.4:
+            question, answers = ASKS[mood]
+            return [
+                line,
+                ("ask", {"question": question, "options": [o for o, _ in answers]}),
+                ("_react", {"answers": dict(answers)}),
+            ]
+    return [line]
+
+
+def _bye(said: str) -> bool:
+    return bool(re.search(r"\b(?:bye|goodbye|farewell|see you)\b", said.lower()))
+
+
+class _Speaker:
+    """Picks the line of one turn: by the turn's seed, never one said recently."""
+
+    def __init__(self, talk: Talk, intent: Intent) -> None:
+        self.talk = talk
+        self.intent = intent
+        npc = talk.npc
+        others = [v.name for v in npc.villagers] or [npc.name]
+        self.facts: dict[str, str] = {
+            "name": npc.name,
+            "other": others[talk.seed("other") % len(others)],
+        }
+        home = _place_named(npc, npc.home)
+        if home is not None:
+            self.facts["home"] = _label(home)
+        self.used = [*talk.replies[-12:]]
+        if npc.greeting:
+            self.used.append(npc.greeting)
+
+    def line(self, table: str, **facts: str) -> Action:
+        """A `say` to the player from a table of lines, filled with facts."""
+        return say(self.text(table, **facts), "player")
+
+    def text(self, table: str, **facts: str) -> str:
+        """The words of a line from `table` (and from chat if every one was said lately)."""
+        talk = self.talk
+        filled = {**self.facts, **facts}
+        text = pick(line_table(table, talk.mood), talk.seed(table), self.used, filled)
+        if self.stale(text):
+            text = pick(line_table("chat", talk.mood), talk.seed("chat"), self.used, filled)
+        return self.named(text)
+
+    def stale(self, text: str) -> bool:
+        """Whether a line mostly repeats one said recently."""
+        return any(overlap(text, u) > _LIMIT for u in self.used)
+
+    def named(self, text: str) -> str:
+        """Now and then, the player's name in the line, once the player has told it."""
+        player = self.talk.player
+        kind = self.intent.kind
+        if not player or player in text or kind in ("tell_name", "ask_name"):
+            return text
+        if self.talk.seed("name") % 3:
+            return text
+        match = re.search(r"[.!?](?:\s|$)", text)
+        if match is None or match.start() < 2:
+            return text
+        return f"{text[: match.start()]}, {player}{text[match.start() :]}"[:200]
+
+
+def _place_named(npc: NpcFacts, name: str) -> PlaceFact | None:
+    return next((p for p in npc.places if p.name == name), None) if name else None
+
+
+def _label(place: PlaceFact) -> str:
+    return "the " + place.name.replace("_", " ")
+
+
+def _own(description: str, npc: NpcFacts) -> str:
+    """A description as the NPC says it: its own name in it becomes "my" or "I"."""
+    names = [npc.name, npc.name.split()[-1]] if npc.name else []
+    if any(re.search(rf"\b{re.escape(n)}\b", description) for n in names):
+        description = first_person(description, npc.name)
+    return description[:1].upper() + description[1:]
+
+
+def _mine(sentence: str) -> str:
+    """A persona sentence that only names a kind of person ("A cheerful baker.") said as
+    the NPC's own ("I'm a cheerful baker.")."""
+    if re.match(r"(?:A|An|The)\b", sentence):
+        return "I'm " + sentence[0].lower() + sentence[1:]
+    return sentence
+
+
+def _closest(question: str, sentences: list[str]) -> str | None:
+    """The sentence that shares the most telling words with the question (by their first
+    five letters: "curious" finds "curiosities"), if any shares one."""
+
+    def keys(text: str) -> set[str]:
+        words = re.findall(r"[a-z]+", text.lower())
+        return {w[:5] for w in words if len(w) > 3 and w not in _COMMON}
+
+    asked = keys(question)
+    best, found = 0, None
+    for sentence in sentences:
+        score = len(asked & keys(sentence))
+        if score > best:
+            best, found = score, sentence
+    return found
+
+
+_COMMON = frozenset(
+    """what when where which with your yours this that these those there here have from
+    they them their does about like just really very much many some thing things come
+    comes tell know would could should into over than then""".split()
+)
+
+
+def _walk(talk: Talk, intent: Intent, speak: _Speaker) -> list[Action]:
+    target, sub = intent.target, intent.sub
+    rng = random.Random(talk.seed("walk"))
+    if sub == "unknown":
+        return [speak.line("unknown_place")]
+    if sub == "self":
+        return [speak.line("go_self")]
+    if sub == "away":
+        direction = rng.choice(("up", "down", "left", "right"))
+        return [("move", {"direction": direction, "steps": 3}), speak.line("away")]
+    if intent.direction is not None:
+        return [("move", {"direction": intent.direction, "steps": 3}), speak.line("follow")]
+    if sub == "tour" and (target is None or target.kind != "place"):
+        places = [p for p in talk.npc.places if p.name != talk.place]
+        home = _place_named(talk.npc, talk.npc.home)
+        if home is not None and talk.place != home.name:
+            choice = home
+        elif places:
+            choice = places[rng.randrange(len(places))]
+        else:
+            return [speak.line("follow")]
+        return [("move", {"to": choice.name}), speak.line("tour", place=_label(choice))]
+    if target is None or target.kind == "player":
+        return [("move", {"to": "player"}), speak.line("follow")]
+    if target.kind == "person":
+        return [("move", {"to": target.name}), speak.line("go_person", who=target.label)]
+    table = "tour" if sub == "tour" else "go"
+    return [("move", {"to": target.name}), speak.line(table, place=target.label)]
+
+
+def _look(intent: Intent, speak: _Speaker) -> list[Action]:
+    target = intent.target
+    if target is None:
+        return [("look", {}), speak.line("look_around")]
+    if target.kind == "player":
+        return [("look", {"at": "player"}), speak.line("look_you")]
+    return [("look", {"at": target.name}), speak.line("look_at", thing=target.label)]
+
+
+def _place(talk: Talk, target: Target, speak: _Speaker) -> Action:
+    npc = talk.npc
+    place = _place_named(npc, target.name)
+    desc = _own(place.description, npc) if place is not None and place.description else ""
+    if not desc:
+        desc = f"It's {target.label}. You can't miss it."
+    table = "place_mine" if target.name == npc.home else "place"
+    text = speak.text(table, place=target.label, desc=desc)
+    if desc in text or not speak.stale(text):
+        return say(text, "player")
+    return speak.line("go", place=target.label)
+
+
+def _person(talk: Talk, intent: Intent, speak: _Speaker) -> Action:
+    target = intent.target
+    assert target is not None
+    home = _place_named(talk.npc, target.home)
+    facts = {"who": target.label, "role": target.about}
+    if intent.sub == "where" and home is not None:
+        return speak.line("person_where", home=_label(home), **facts)
+    if intent.sub == "opinion":
+        return speak.line("person_opinion", **facts)
+    if not target.about:
+        return speak.line("person_opinion", **facts)
+    return speak.line("person_who", **facts)
+
+
+def _self(talk: Talk, sub: str, speak: _Speaker) -> Action:
+    npc = talk.npc
+    said = [_mine(first_person(s, npc.name)) for s in sentences(npc.persona)]
+    job = said[0] if said else f"I'm {npc.name}."
+    if sub == "work":
+        return speak.line("self_work", job=job)
+    if sub in ("like", "about"):
+        index = 1 if sub == "like" else 2
+        about = said[min(index, len(said) - 1)] if said else job
+        about = _closest(talk.said, said) or about
+        return speak.line(f"self_{sub}", about=about)
+    home = _place_named(npc, npc.home)
+    if sub == "home" and home is not None:
+        return speak.line("self_home", home=_label(home), desc=_own(home.description, npc))
+    return speak.line("self_who", job=job)
