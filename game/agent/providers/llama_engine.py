@@ -108,7 +108,7 @@ def safe_model_params(settings: LlamaSettings) -> Iterator[None]:
         p = real_context()
         # The script protocol scores its candidate actions as sequences branching off one
         # prompt, in a single decode over one shared (unified) cache.
-        p.n_seq_max = SCORING_SEQUENCES
+        p.n_seq_max = min(SCORING_SEQUENCES, settings.batch or SCORING_SEQUENCES)
         p.kv_unified = True
         return p
 

@@ -126,6 +126,7 @@ class ScriptPlayer:
             return
         action = self._pick(job, script, prompt) if not script.doing else None
         if action is not None and action.tool:
+            stats.output_tokens += len(self._bracket(action))  # the choice is the model's
             self._call(job, action.tool, action.args)
             self._finish(job, "tool_use", len(prompt))
             engine._save(stats.npc_id)
@@ -162,7 +163,11 @@ class ScriptPlayer:
         if len(pool) == 1:
             return pool[0]
         neutral = self._tokens(script.neutral)
-        scores = self.score(prompt, neutral, [self._bracket(a) for a in pool])
+        options = [self._bracket(a) for a in pool]
+        group = max(1, (self.C.llama_n_seq_max(self.engine.ctx) - 1) // 2)
+        scores: list[tuple[float, float]] = []
+        for start in range(0, len(options), group):  # two sequences an option, and the prompt
+            scores += self.score(prompt, neutral, options[start : start + group])
         draw = float(self.engine.rng.random())
         return script.choose([(a, m, n) for a, (m, n) in zip(pool, scores, strict=True)], draw)
 
@@ -199,50 +204,55 @@ class ScriptPlayer:
             ]
         first = self._logsoft(self._logits(-1))  # read before the decode overwrites it
         try:
-            self._decode(entries)
-            rows = {tag: b for b, (_, _, _, tag) in enumerate(entries) if tag is not None}
-            after_neutral = self._logsoft(self._logits(rows["tail"]))
+            rows = self._decode(entries)
+            after_neutral = rows["tail"]
             out: list[tuple[float, float]] = []
             for j, option in enumerate(options):
                 main = float(first[option[0]])
                 other = float(after_neutral[option[0]])
                 for i in range(1, len(option)):
-                    main += float(self._logsoft(self._logits(rows[("m", j, i - 1)]))[option[i]])
-                    other += float(self._logsoft(self._logits(rows[("n", j, i - 1)]))[option[i]])
+                    main += float(rows[("m", j, i - 1)][option[i]])
+                    other += float(rows[("n", j, i - 1)][option[i]])
                 out.append((main, other))
         finally:
             for seq in (*main_ids, *neutral_ids):
                 C.llama_memory_seq_rm(mem, seq, -1, -1)
         return out
 
-    def _decode(self, entries: list[tuple[int, int, list[int], Any]]) -> None:
+    def _decode(self, entries: list[tuple[int, int, list[int], Any]]) -> dict[Any, Any]:
+        """Decode `entries` in batches the context takes; the log-softmax of each tagged row."""
         C = self.C
-        if self._batch is None or self._batch_size < len(entries):
-            self.close()
-            self._batch_size = max(512, len(entries))
-            self._batch = C.llama_batch_init(
-                self._batch_size, 0, C.llama_n_seq_max(self.engine.ctx)
-            )
+        ctx = self.engine.ctx
+        size = max(1, min(C.llama_n_batch(ctx), C.llama_n_ubatch(ctx)))
+        if self._batch is None:
+            self._batch = C.llama_batch_init(size, 0, C.llama_n_seq_max(ctx))
+            self._batch_size = size
         batch = self._batch
-        batch.n_tokens = len(entries)
-        for b, (token, pos, seqs, wanted) in enumerate(entries):
-            batch.token[b] = token
-            batch.pos[b] = pos
-            batch.n_seq_id[b] = len(seqs)
-            for i, seq in enumerate(seqs):
-                batch.seq_id[b][i] = seq
-            batch.logits[b] = 1 if wanted is not None else 0
-        if C.llama_decode(self.engine.ctx, batch) != 0:
-            raise RuntimeError("llama_decode failed while scoring the actions")
+        rows: dict[Any, Any] = {}
+        for start in range(0, len(entries), self._batch_size):
+            chunk = entries[start : start + self._batch_size]
+            batch.n_tokens = len(chunk)
+            for b, (token, pos, seqs, tag) in enumerate(chunk):
+                batch.token[b] = token
+                batch.pos[b] = pos
+                batch.n_seq_id[b] = len(seqs)
+                for i, seq in enumerate(seqs):
+                    batch.seq_id[b][i] = seq
+                batch.logits[b] = 1 if tag is not None else 0
+            if C.llama_decode(ctx, batch) != 0:
+                raise RuntimeError("llama_decode failed while scoring the actions")
+            for b, (_, _, _, tag) in enumerate(chunk):
+                if tag is not None:
+                    rows[tag] = self._logsoft(self._logits(b))
+        return rows
 
     def _logits(self, index: int) -> Any:
         row = self.C.llama_get_logits_ith(self.engine.ctx, index)
         return self.np.ctypeslib.as_array(row, shape=(self.engine.n_vocab,))
 
     def _logsoft(self, logits: Any) -> Any:
-        x = logits.astype(self.np.float64)
-        top = x.max()
-        return x - top - self.np.log(self.np.exp(x - top).sum())
+        top = logits.max()
+        return logits - (top + self.np.log(self.np.exp(logits - top).sum()))
 
     # --- the line ---------------------------------------------------------------------------
 
