@@ -22,6 +22,7 @@ import json
 import re
 import time
 import uuid
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from game.agent.providers.base import (
@@ -46,7 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["ScriptPlayer", "overlap"]
 
 MAX_LINE_TOKENS = 48
-HOLD_WORDS = 4  # a line is held back until this many words, to catch a short repeat
+HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
+RECENT_LINES = 32  # lines an NPC remembers saying, in this process, to not say them again
 REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier reply that counts as repeating
 _TOP = 48
 _BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
@@ -85,6 +87,7 @@ class ScriptPlayer:
         self._ok: dict[int, bool] = {}  # token -> may appear in a line
         self._batch: Any = None
         self._batch_size = 0
+        self._recent: dict[str, deque[str]] = {}  # npc id -> its latest lines, any slot
         self._boost: Any = engine.np.zeros(0, dtype=engine.np.intc)
         # What the examples' villagers say is theirs: a line never copies three tokens of it.
         said = [line.split(":", 1)[1] for line in EXAMPLES.splitlines() if ": " in line]
@@ -271,11 +274,10 @@ class ScriptPlayer:
 
     def _line(self, job: EngineJob, script: Script, tokens: list[int]) -> str | None:
         """Sample the line after `tokens` and stream it as a `say` call (None: nothing)."""
-        earlier = (
-            [*script.earlier_replies, script.greeting]
-            if script.greeting
-            else list(script.earlier_replies)
-        )
+        recent = self._recent.setdefault(job.stats.npc_id or "", deque(maxlen=RECENT_LINES))
+        earlier = [*script.earlier_replies, *recent]
+        if script.greeting:
+            earlier.append(script.greeting)
         seen = self._trigrams(earlier) | self._examples
         self._boost = self._note_tokens(script.notes)
         banned_first: set[int] = set()
@@ -283,13 +285,15 @@ class ScriptPlayer:
         for attempt in range(3):
             if attempt:
                 self.engine._prefill(job, tokens)  # back to the end of the prompt
-            text, ids, first = self._sample_line(job, seen, banned_first, hold=True)
+            text, ids, first, ended = self._sample_line(job, seen, banned_first)
             if job.cancelled.is_set():
                 return None
             if not text:
                 continue
-            repeats = any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
-            if repeats and len(text.split()) < HOLD_WORDS and attempt < 2:
+            # A line that ended within the held words is whole: if it mostly repeats an
+            # earlier one, it is sampled again without its first token.
+            repeats = ended and any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
+            if repeats and attempt < 2:
                 banned_first.add(first)
                 continue
             call = self._open_say(job, script)
@@ -303,6 +307,7 @@ class ScriptPlayer:
                 self._say_delta(job, more)
             shown = shown.rstrip()
             self._close_say(job, call, script, shown)
+            recent.append(shown)
             return shown
         return None
 
@@ -364,9 +369,10 @@ class ScriptPlayer:
         return chosen
 
     def _sample_line(
-        self, job: EngineJob, seen: set[tuple[int, int, int]], banned_first: set[int], hold: bool
-    ) -> tuple[str, list[int], int]:
-        """The line's first words (up to `HOLD_WORDS`, or all of it if shorter)."""
+        self, job: EngineJob, seen: set[tuple[int, int, int]], banned_first: set[int]
+    ) -> tuple[str, list[int], int, bool]:
+        """The line's first words (up to `HOLD_WORDS`), its tokens, its first token, and
+        whether the line ended there."""
         ids: list[int] = []
         text = ""
         first = -1
@@ -375,15 +381,15 @@ class ScriptPlayer:
                 break
             token = self._next(job, seen, ids, banned_first if not ids else set())
             if token is None:
-                break
+                return text.lstrip(), ids, first, True
             if not ids:
                 first = token
             ids.append(token)
             text = self._text(ids)
             self.llm.eval([token])
-            if hold and len(text.split()) > HOLD_WORDS:
+            if len(text.split()) > HOLD_WORDS:
                 break
-        return text.lstrip(), ids, first
+        return text.lstrip(), ids, first, False
 
     def _continue(
         self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int]

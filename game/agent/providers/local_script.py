@@ -135,16 +135,21 @@ _REQUESTS: dict[str, re.Pattern[str]] = {
         r"|\bcheck out\b|\bsee (the|that|those|this|it)\b|\bturn (to|and face)\b"
     ),
     "move": re.compile(
-        r"\bfollow\b|\bcome (with|along|here|over|closer)\b|\bshow me\b|\btake me\b"
-        r"|\blead (me|the way|us)\b|\bwalk (me|with)\b|\bgo (to|over to|with)\b"
-        r"|\bhead (to|over)\b|\blet'?s go\b|\bguide me\b|\bjoin me\b|\bcome to\b"
+        r"\bfollow\b|\bcome (with|along|here|over|closer|and walk)\b|\bshow me\b"
+        r"|\btake me\b|\blead (me|the way|us)\b|\bwalk (me|with)\b|\blet'?s go\b"
+        r"|\bguide me\b|\bjoin me\b"
+        r"|\b(go|walk|pop|run|head|hurry|stroll|wander|come|step)( over| down| up| across"
+        r"| out| back)? (to|with)\b"
     ),
 }
 _HELLO = re.compile(
     r"^\W*(hello|hi|hey|hiya|howdy|greetings|good (morning|day|afternoon|evening)|morning"
     r"|evening|well met)\b[^?]{0,30}$"
 )
-_COME_ALONG = re.compile(r"\bfollow\b|\bcome (with|along|here|over|closer)\b|\bjoin me\b")
+_COME_ALONG = re.compile(
+    r"\bfollow\b|\bcome (with|along|here|over|closer|and walk)\b|\bjoin me\b"
+    r"|\bwalk with (me|us)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -182,6 +187,7 @@ class Script:
     targets: list[tuple[str, str]]  # (script name, skill argument) of places and people
     doing: str = ""  # the bracket of the action this turn made, if it made one
     notes: str = ""  # facts the newest line is about (the line leans on their words)
+    aliases: dict[str, list[str]] = field(default_factory=dict)  # place -> other words
 
     @property
     def prompt(self) -> str:
@@ -241,12 +247,20 @@ class Script:
         asked = [a for a in everything[1:] if a.kind in kinds]
         # Going or looking somewhere: to what the line names; else, for "come with me",
         # to the speaker; else nowhere (it says it does not know the place instead).
-        named = [a for a in asked if a.kind in ("move", "look") and _names(a, self.request_text)]
+        named = [
+            a
+            for a in asked
+            if a.kind in ("move", "look")
+            and _names(a, self.request_text, self.aliases)
+            and not (a.kind == "move" and a.args.get("to") == "player")  # "take me to X"
+        ]
         for action in asked:
             if action.kind in ("move", "look") and named and action not in named:
                 continue
-            if action.kind == "move" and not named and (
-                action.args.get("to") != "player" or not comes_along(self.request_text)
+            if (
+                action.kind == "move"
+                and not named
+                and (action.args.get("to") != "player" or not comes_along(self.request_text))
             ):
                 continue
             out.append(action)
@@ -274,11 +288,26 @@ GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a n
 _ANSWERED = ("player_message", "heard", "player_near")
 
 
-def _names(action: Action, text: str) -> bool:
-    """Whether `text` names the place or person the action goes to or looks at."""
+def _names(action: Action, text: str, aliases: dict[str, list[str]]) -> bool:
+    """Whether `text` names the place or person the action goes to or looks at (a place
+    also by who lives there and their trade; the speaker as "me")."""
     target = str(action.args.get("to") or action.args.get("at") or "")
+    if target == "player":
+        return bool(re.search(r"\b(me|us)\b", text))
     words = [w for w in re.split(r"[_\s]+", target.lower()) if len(w) > 2]
+    words += aliases.get(target, [])
     return any(re.search(rf"\b{re.escape(w)}", text) for w in words)
+
+
+def _aliases(npc: NpcFacts) -> dict[str, list[str]]:
+    """Other words for places: the names and trades of the villagers who live there."""
+    out: dict[str, list[str]] = {}
+    for who in npc.villagers:
+        if who.home:
+            words = [who.name.split()[-1].lower()]
+            words += [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
+            out.setdefault(who.home, []).extend(words)
+    return out
 
 
 def _sample(weighted: list[tuple[Action, float]], draw: float) -> Action:
@@ -471,14 +500,12 @@ def _notes(npc: NpcFacts, said: str, told: list[str]) -> str:
             notes.append(
                 f"the {_pretty(place.name)} is {_lower_first(_first_clause(place.description))}"
             )
-    for who in getattr(npc, "villagers", []):
-        role = str(getattr(who, "role", ""))
-        first = str(who.name).split()[-1].lower()
-        role_words = [w for w in re.findall(r"[a-z]{5,}", role.lower()) if w not in _COMMON]
+    for who in npc.villagers:
+        first = who.name.split()[-1].lower()
+        role_words = [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
         if re.search(rf"\b{re.escape(first)}\b", low) or any(w in low for w in role_words):
-            home = getattr(who, "home", "")
-            where = f", by the {_pretty(home)}" if home else ""
-            notes.append(f"{_first_clause(role)}{where}")
+            where = f", by the {_pretty(who.home)}" if who.home else ""
+            notes.append(f"{_first_clause(who.role)}{where}")
     for line in reversed(told):
         found = _TOLD_NAME.search(line or "")
         if found and found.group(1).lower() not in _NOT_NAMES:
@@ -551,4 +578,5 @@ def build_script(request: ProviderRequest) -> Script:
         targets=targets,
         doing=next((d for d in reversed(doing) if d), ""),
         notes=notes,
+        aliases=_aliases(npc),
     )
