@@ -1,4 +1,4 @@
-"""Command line: play (the default), chat with one NPC from the terminal.
+"""Command line: play (the default), chat with one NPC from the terminal, eval the NPCs.
 
 Every expected failure (a bad map, slot or option) ends with one line on stderr naming
 what was wrong and how to fix it, and exit code 2; never a traceback.
@@ -29,25 +29,27 @@ EXIT_USAGE = 2
 log = logging.getLogger("game")
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(
+    parser: argparse.ArgumentParser,
+    *,
+    slot: bool = True,
+    saves_help: str = "where save slots live (default: the user data dir; env "
+    "NPC_VILLAGE_SAVES_DIR)",
+) -> None:
     parser.add_argument(
         "--map",
         type=Path,
         default=DEFAULT_MAP,
         help="Tiled map to play, .tmx or .tmj (default: maps/village.tmx)",
     )
-    parser.add_argument(
-        "--slot",
-        default=None,
-        help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at the "
-        "title screen (chat: default 'default')",
-    )
-    parser.add_argument(
-        "--saves-dir",
-        type=Path,
-        default=None,
-        help="where save slots live (default: the user data dir; env NPC_VILLAGE_SAVES_DIR)",
-    )
+    if slot:
+        parser.add_argument(
+            "--slot",
+            default=None,
+            help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at "
+            "the title screen (chat: default 'default')",
+        )
+    parser.add_argument("--saves-dir", type=Path, default=None, help=saves_help)
     parser.add_argument(
         "--provider",
         default=None,
@@ -118,6 +120,31 @@ def build_parser() -> argparse.ArgumentParser:
     _common(chat)
     doctor = sub.add_parser("doctor", help="show the chosen provider and time a tiny request")
     _common(doctor)
+    judge = sub.add_parser(
+        "eval",
+        help="judge the NPCs: run the believability scenarios, print a table and the figures",
+        description="Run the believability scenarios (game/eval/scenarios/) against the village "
+        "and a provider; print one row per scenario, then one JSON line of figures.",
+    )
+    judge.add_argument(
+        "--only",
+        nargs="+",
+        default=[],
+        metavar="ID_OR_CATEGORY",
+        help="run only these scenarios (ids) or categories (e.g. gesture memory)",
+    )
+    judge.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="write figures.json and transcript.json (every turn) into this directory",
+    )
+    _common(
+        judge,
+        slot=False,
+        saves_help="where the scenarios' slots go, one per scenario; must not hold them yet "
+        "(default: a temporary directory, removed after)",
+    )
     from game.save.cli import add_saves_parser
 
     add_saves_parser(sub)
@@ -136,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_chat(args))
         if args.command == "doctor":
             return asyncio.run(_doctor(args))
+        if args.command == "eval":
+            return asyncio.run(_eval(args))
         if args.command == "saves":
             from game.save.cli import run_saves
 
@@ -209,17 +238,12 @@ def _cli_progress() -> Callable[[float, str], None]:
 
 
 async def _chat(args: argparse.Namespace) -> int:
-    from game.agent.loop import AgentRuntime, Failed
-    from game.bridge import Mailbox
     from game.errors import UsageError
-    from game.npc.agents import profile_of, trigger_for
-    from game.npc.brain import Cue, Sensed
-    from game.npc.skills import SkillDeps, build_registry
+    from game.harness import Talk
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
-    from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
     from game.world.tiled import load_map
-    from game.world.world import PLAYER_ID, World
+    from game.world.world import World
 
     slot = validate_id(args.slot or "default", "slot")
     world = World(load_map(args.map))
@@ -246,22 +270,6 @@ async def _chat(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
 
-    def on_text(npc_id: str, run_id: str, text: str) -> None:
-        write(f"text {run_id}", text)
-
-    runtime = AgentRuntime(
-        saves_dir(args.saves_dir),
-        slot=slot,
-        provider=providers.provider,
-        registry=build_registry(),
-        provider_for=providers.provider_for(settings),
-        on_text_delta=on_text,
-    )
-    npc = world.npcs[args.npc_id]
-    mailbox = Mailbox()  # pumped below, where the world steps
-    runtime.register_npc(profile_of(world, args.npc_id), deps=SkillDeps(world, mailbox.outcome))
-    say_tool = runtime.registry.get("say")
-
     def show(event: BusEvent) -> None:
         if event.kind == "tool_call":
             end_line()  # on a terminal, stderr's line must not follow the reply on its own
@@ -269,35 +277,86 @@ async def _chat(args: argparse.Namespace) -> int:
         elif event.kind == "tool_result" and event.data.get("is_error"):
             print(f"[{event.data['name']} failed] {event.data['content']}", file=sys.stderr)
 
-    runtime.bus.subscribe(show)
-    if say_tool is not None:
-        # What the NPC says streams to stdout while the model writes it.
-        say_tool.on_stream = lambda ctx, delta: write(f"say {ctx.call_id}", delta)
-    world.stand_player_by(args.npc_id)  # a face-to-face talk, as in the game
-    world.player_said(args.message, to=npc.name)
-    # The trigger the game would hand over: the line, who said it, and what the NPC senses.
-    cue = Cue("player_message", args.message, PLAYER_ID, world.player.name, args.message)
-    sensed = Sensed(sense(world, args.npc_id), DEFAULT_BUDGET, estimate_tokens)
-    trigger = trigger_for(cue, sensed)
-    turn = asyncio.ensure_future(runtime.run_turn(runtime.slot, args.npc_id, trigger))
-    # The world steps here, in this thread, as the game thread would, and the mailbox is
-    # pumped as the agent loop would.
-    while not turn.done():
-        world.step(1 / 60)
-        mailbox.pump()
-        await asyncio.sleep(1 / 240)
-    outcome = turn.result()
-    await runtime.aclose()
+    # What the NPC says streams to stdout while the model writes it.
+    talk = Talk(
+        world,
+        saves_dir(args.saves_dir),
+        slot=slot,
+        provider=providers.provider,
+        provider_for=providers.provider_for(settings),
+        on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
+        on_say=lambda call_id, delta: write(f"say {call_id}", delta),
+    )
+    talk.runtime.bus.subscribe(show)
+    report = await talk.player_line(args.npc_id, args.message)
+    await talk.aclose()
     crash = providers.crash_line()
     await providers.aclose()
     end_line()
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
         return 1
-    if isinstance(outcome, Failed):
-        print(f"error: the turn failed: {outcome.error}", file=sys.stderr)
+    if report.outcome == "failed":
+        print(f"error: the turn failed: {report.error}", file=sys.stderr)
         return 1
     return 0
+
+
+async def _eval(args: argparse.Namespace) -> int:
+    """Run the believability suite: a table row per scenario, the figures' JSON line last."""
+    import json
+    import tempfile
+
+    from game.agent.providers.base import ProviderError
+    from game.errors import UsageError
+    from game.eval.figures import figures
+    from game.eval.scenarios import load_scenarios, select
+    from game.eval.suite import TABLE_HEAD, check, row, run_suite, transcript
+    from game.village import open_providers
+    from game.world.tiled import load_map
+    from game.world.world import World
+
+    scenarios = select(load_scenarios(), args.only)
+    map_data = load_map(args.map)
+    out: Path | None = args.out
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; give a directory")
+    with tempfile.TemporaryDirectory(prefix="npc-eval-") as temp:
+        saves = args.saves_dir if args.saves_dir is not None else Path(temp)
+        check(scenarios, World(map_data), saves)  # before a model loads for minutes
+        settings = _settings(args)
+        providers = await open_providers(settings, _cli_progress())
+        try:
+            if providers.load is not None:  # the figures are taken with the model warm
+                failed = await providers.load()
+                if isinstance(failed, ProviderError):
+                    print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
+                    return 1
+            print(TABLE_HEAD, flush=True)
+            runs = await run_suite(
+                scenarios,
+                map_data,
+                saves,
+                provider=providers.provider,
+                provider_for=providers.provider_for(settings),
+                on_run=lambda run: print(row(run), flush=True),
+            )
+        finally:
+            crash = providers.crash_line()
+            await providers.aclose()
+    provider = providers.provider
+    fallbacks = getattr(provider, "fallbacks", 0)
+    result = figures(runs, provider=provider.name, model=provider.model, fallbacks=fallbacks)
+    line = json.dumps(result)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "figures.json").write_text(line + "\n", encoding="utf-8")
+        text = json.dumps(transcript(runs), indent=1, ensure_ascii=False)
+        (out / "transcript.json").write_text(text + "\n", encoding="utf-8")
+    if crash is not None:
+        print(f"error: {crash}", file=sys.stderr)
+    print(line, flush=True)
+    return 1 if crash is not None else 0
 
 
 async def _doctor(args: argparse.Namespace) -> int:

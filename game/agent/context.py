@@ -473,6 +473,11 @@ def trigger_facts(trigger: EventBase, earlier: list[str] | None = None) -> Trigg
     )
 
 
+def _spoken(trigger: EventBase) -> TriggerFacts:
+    """A trigger's facts without what was perceived: kind, who, what was said."""
+    return trigger_facts(trigger).model_copy(update={"perception": None, "sensed": None})
+
+
 def convert_exchange(events: Sequence[EventBase], *, newest: bool) -> list[Message]:
     """Messages of one exchange: a trigger and the assistant/tool messages that followed.
 
@@ -529,10 +534,12 @@ def _message(event: EventBase, newest: bool) -> Message:
     """The message of a trigger or of an assistant answer."""
     if isinstance(event, UserMessage):
         perception = event.perception if newest else None
-        return Message(role="user", content=render_player_message(event.text, perception))
+        content = render_player_message(event.text, perception)
+        return Message(role="user", content=content, trigger=_spoken(event))
     if isinstance(event, WorldObservation):
         perception = event.perception if newest else None
-        return Message(role="user", content=render_observation(event.text, perception))
+        content = render_observation(event.text, perception)
+        return Message(role="user", content=content, trigger=_spoken(event))
     assert isinstance(event, AssistantMessage)
     text = event.text
     if event.interrupted:

@@ -729,6 +729,7 @@ class _Turn:
                 "name": call.name,
                 "content": result.content,
                 "is_error": result.is_error,
+                "data": result.data,
                 "step": self.step,
             },
         )

@@ -2,7 +2,9 @@
 
 Every way a call can go wrong (unknown tool, invalid JSON, failed validation, denial, an
 exception, a timeout) becomes a `ToolResult(is_error=True)` the model can read and
-correct. Only cancellation propagates, after the interrupted calls got a result.
+correct. Only cancellation propagates, after the interrupted calls got a result. A call
+that could not even be run, its tool unknown or its arguments malformed, says so as a fact
+too: its result's `data` is `{REJECTED: UNKNOWN_TOOL}` or `{REJECTED: BAD_ARGUMENTS}`.
 """
 
 from __future__ import annotations
@@ -21,12 +23,21 @@ from game.agent.permissions import PermissionGate
 from game.agent.providers.base import ToolCall
 from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
 
-__all__ = ["Recorder", "ToolRunner"]
+__all__ = ["BAD_ARGUMENTS", "REJECTED", "UNKNOWN_TOOL", "Recorder", "ToolRunner", "rejected"]
 
 log = logging.getLogger(__name__)
 
 Recorder = Callable[[EventBase], Any]
 INTERRUPTED = "Interrupted: the turn was cancelled before this call finished."
+REJECTED = "rejected"  # the `data` key of a call that could not be run, and why
+UNKNOWN_TOOL = "unknown_tool"
+BAD_ARGUMENTS = "arguments"  # they did not parse as a JSON object, or did not validate
+
+
+def rejected(data: dict[str, str] | None) -> str | None:
+    """Why a call could not be run (`UNKNOWN_TOOL`, `BAD_ARGUMENTS`), from its result's
+    data; None for a call that ran (whether or not it succeeded)."""
+    return (data or {}).get(REJECTED)
 
 
 class ToolRunner:
@@ -128,7 +139,8 @@ class ToolRunner:
         tool = self.registry.get(call.name)
         if tool is None:
             known = ", ".join(self.registry.names()) or "none"
-            return _error(f"Unknown tool {call.name!r}. Available tools: {known}."), None, 0.0
+            message = f"Unknown tool {call.name!r}. Available tools: {known}."
+            return _error(message, UNKNOWN_TOOL), None, 0.0
         parsed = _parse_arguments(tool, call.arguments)
         if isinstance(parsed, ToolResult):
             return parsed, None, 0.0
@@ -173,7 +185,7 @@ class ToolRunner:
         if len(result.content) <= self.max_result_chars:
             return result
         cut = result.content[: self.max_result_chars]
-        return ToolResult(content=cut + " [truncated]", is_error=result.is_error)
+        return result.model_copy(update={"content": cut + " [truncated]"})
 
 
 def _parse_arguments(
@@ -184,10 +196,13 @@ def _parse_arguments(
         raw = pydantic_core.from_json(text)
     except ValueError as exc:
         return _error(
-            f"Invalid JSON arguments for {tool.name!r}: {exc}. Call it again with a JSON object."
+            f"Invalid JSON arguments for {tool.name!r}: {exc}. Call it again with a JSON object.",
+            BAD_ARGUMENTS,
         )
     if not isinstance(raw, dict):
-        return _error(f"Arguments for {tool.name!r} must be a JSON object, got {text[:80]}.")
+        return _error(
+            f"Arguments for {tool.name!r} must be a JSON object, got {text[:80]}.", BAD_ARGUMENTS
+        )
     try:
         return raw, tool.args_model.model_validate(raw)
     except ValidationError as exc:
@@ -196,9 +211,11 @@ def _parse_arguments(
             for err in exc.errors(include_url=False)
         )
         return _error(
-            f"Invalid arguments for {tool.name!r}: {problems}. Fix them and call the tool again."
+            f"Invalid arguments for {tool.name!r}: {problems}. Fix them and call the tool again.",
+            BAD_ARGUMENTS,
         )
 
 
-def _error(message: str) -> ToolResult:
-    return ToolResult(content=message, is_error=True)
+def _error(message: str, rejected_as: str | None = None) -> ToolResult:
+    data = {REJECTED: rejected_as} if rejected_as is not None else None
+    return ToolResult(content=message, is_error=True, data=data)

@@ -269,7 +269,7 @@ class Brain:
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
-        self.trigger(npc_id, Cue("player_message", text, PLAYER_ID, self.world.player.name, text))
+        self.trigger(npc_id, player_cue(self.world, text))
 
     def interrupt(self, npc_id: str) -> None:
         """Stop the NPC's reply now (Esc): what it said so far stays, marked interrupted."""
@@ -329,24 +329,15 @@ class Brain:
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
-        lowered = spoke.text.lower()
         for npc in self.world.listeners(spoke):
-            addressed = spoke.target_id == npc.entity_id
-            if spoke.speaker_id == PLAYER_ID and addressed:
-                continue  # player_talks (or the answer to an ask) already covers it
-            named = _names(npc, lowered)
-            if not (named or (addressed and spoke.speaker_id != PLAYER_ID)):
-                continue  # heard, and in its perception, but not for it to answer
+            cue = heard_cue(spoke, npc)
+            if cue is None:
+                continue
             if spoke.speaker_id != PLAYER_ID and not self._may_answer(spoke.speaker_id, npc):
                 continue
-            how = "said to you" if addressed else "said (you heard your name)"
-            text = f'{spoke.speaker_name} {how}: "{spoke.text}"'
             if not self.busy(npc.entity_id, beyond_idle=True):
                 self.world.post(SpeechStart(npc.entity_id))
-            self.trigger(
-                npc.entity_id,
-                Cue("heard", text, spoke.speaker_id, spoke.speaker_name, spoke.text),
-            )
+            self.trigger(npc.entity_id, cue)
             if spoke.speaker_id == PLAYER_ID:
                 self._state(npc.entity_id).talked = clock
 
@@ -431,10 +422,34 @@ class Brain:
             ask = self.world.ask
             if ask is not None and ask.npc_id == npc_id:
                 continue
-            text = _IDLE_TEXTS[state.rng.randrange(len(_IDLE_TEXTS))]
             started += 1
-            self.trigger(npc_id, Cue("idle", text))
+            self.trigger(npc_id, idle_cue(state.rng.randrange(len(_IDLE_TEXTS))))
         return started > 0
+
+
+def player_cue(world: World, text: str) -> Cue:
+    """The cue of the player's line to an NPC: the line, and who said it."""
+    return Cue("player_message", text, PLAYER_ID, world.player.name, text)
+
+
+def heard_cue(spoke: Spoke, npc: Npc) -> Cue | None:
+    """The cue of a line `npc` heard, if it is for the NPC to answer: its name was said,
+    or another NPC spoke to it. The player's own line to it is not: `player_talks` (or the
+    answer to an ask) covers that. None when it only heard the line."""
+    addressed = spoke.target_id == npc.entity_id
+    if spoke.speaker_id == PLAYER_ID and addressed:
+        return None
+    named = _names(npc, spoke.text.lower())
+    if not (named or (addressed and spoke.speaker_id != PLAYER_ID)):
+        return None  # heard, and in its perception, but not for it to answer
+    how = "said to you" if addressed else "said (you heard your name)"
+    text = f'{spoke.speaker_name} {how}: "{spoke.text}"'
+    return Cue("heard", text, spoke.speaker_id, spoke.speaker_name, spoke.text)
+
+
+def idle_cue(index: int = 0) -> Cue:
+    """An idle tick's cue: one of the quiet-moment texts (any index, wrapped round)."""
+    return Cue("idle", _IDLE_TEXTS[index % len(_IDLE_TEXTS)])
 
 
 _NAME_PATTERNS: dict[str, re.Pattern[str]] = {}

@@ -468,16 +468,21 @@ class World:
 
     def stand_player_by(self, npc_id: str) -> None:
         """Put the player on the free tile nearest the NPC, the two facing each other."""
+        self.stand_by(self.player, npc_id)
+
+    def stand_by(self, ent: Entity, npc_id: str) -> None:
+        """Put `ent` on the free tile nearest the NPC, the two facing each other."""
         npc = self.npcs[npc_id]
-        player = self.player
+        if ent is npc:
+            return
         spot = self.grid.nearest_walkable(
-            npc.tile, free=lambda t: t != npc.tile and self.occupant(t, exclude=player) is None
+            npc.tile, free=lambda t: t != npc.tile and self.occupant(t, exclude=ent) is None
         )
         if spot is None:
             return
-        player.place(spot)
-        self._face_entity(player, npc)
-        self._face_entity(npc, player)
+        ent.place(spot)
+        self._face_entity(ent, npc)
+        self._face_entity(npc, ent)
 
     def player_said(self, text: str, to: str | None = None) -> None:
         """Record the player's line so NPCs in earshot can perceive it."""

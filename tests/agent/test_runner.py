@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from game.agent.events import EventBase, PermissionDecisionEvent, ToolResultEvent, ToolUse
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import ToolCall
-from game.agent.runner import ToolRunner
+from game.agent.runner import BAD_ARGUMENTS, UNKNOWN_TOOL, ToolRunner, rejected
 from game.agent.tools import Tool, ToolContext, ToolRegistry, ToolResult
 
 
@@ -92,6 +92,16 @@ async def test_bad_calls_become_readable_error_results(
     assert result.is_error
     assert expected in result.content
     assert record.types() == ["tool.use", "tool.result"]
+    # Why the call could not run is a fact too, so no reader parses the message.
+    assert rejected(result.data) == (UNKNOWN_TOOL if name == "fly" else BAD_ARGUMENTS)
+
+
+async def test_a_call_that_ran_and_failed_is_not_rejected() -> None:
+    async def blocked(ctx: ToolContext, args: MoveArgs) -> ToolResult:
+        return ToolResult(content="blocked at (3, 4)", is_error=True)
+
+    result, _ = await run_one(ToolRunner(registry_with(blocked)), "move", '{"x": 3, "y": 4}')
+    assert result.is_error and rejected(result.data) is None
 
 
 async def test_missing_fields_are_listed() -> None:

@@ -46,7 +46,7 @@ async def test_the_probe_steps_past_a_build_that_faults_and_remembers(
         assert p.choice is not None and p.choice.settings == "safe"
         assert "default crashed (SIGSEGV) during the first decode" in p.choice.reason
         assert p.notice is None and p.crash_line() is None  # the probe's business, not a player's
-        events, stats = await collect(p, npc_request("Hello!"))
+        events, stats = await collect(p, npc_request("What is good today?"))
         assert isinstance(events[-1], Done) and stats.settings == "safe"
     finally:
         await p.aclose()
@@ -76,7 +76,7 @@ async def test_when_both_rungs_work_the_probe_times_them_alike_and_keeps_one(
             ("default", "the fastest setting works"),
             ("safe", "faster than default in the probe"),
         }
-        events, stats = await collect(p, npc_request("Hello!"))
+        events, stats = await collect(p, npc_request("What is good today?"))
         assert isinstance(events[-1], Done) and stats.settings == choice.settings
     finally:
         await p.aclose()
@@ -101,7 +101,7 @@ async def test_a_crash_mid_reply_ends_the_turn_and_the_worker_restarts(
         assert stats.outcome == "error: crash"
         notice = p.notice or ""
         assert f"crashed ({how})" in notice and "restarting with safe settings" in notice
-        events, stats = await collect(p, npc_request("Hello again!"))
+        events, stats = await collect(p, npc_request("And what else?"))
         assert isinstance(events[-1], Done) and stats.settings == "safe"
     finally:
         await p.aclose()
@@ -125,7 +125,7 @@ async def test_a_worker_that_hangs_after_a_cancel_is_killed_and_replaced(
         stats = await stream.wait_finished()
         assert stats is not None and stats.outcome == "error: crash"
         assert [(c.how, c.settings) for c in p.crashes] == [("hung, killed", "default")]
-        events, stats = await collect(p, npc_request("Hello?"))
+        events, stats = await collect(p, npc_request("Are you there?"))
         assert isinstance(events[-1], Done) and stats.settings == "safe"
     finally:
         await p.aclose()
@@ -138,7 +138,7 @@ async def test_a_crash_before_any_event_is_answered_by_the_scripted_brain(
     local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     provider = FallbackProvider(local, PersonaProvider())
     try:
-        events = [e async for e in provider.stream(npc_request("Hello!"))]
+        events = [e async for e in provider.stream(npc_request("What is good today?"))]
         assert isinstance(events[-1], Done)  # the persona brain answered the same request
         assert not [e for e in events if isinstance(e, ProviderError)]
         assert "crashed (SIGSEGV)" in (provider.notice or "")
@@ -154,7 +154,7 @@ async def test_three_crashes_in_ten_minutes_leave_the_session_on_the_fallback(
     local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     provider = FallbackProvider(local, PersonaProvider())
     try:
-        for line in ("Hi!", "Hello?", "Anyone there?"):
+        for line in ("What is new?", "Is it raining?", "Anyone there?"):
             events = [e async for e in provider.stream(npc_request(line))]
             assert isinstance(events[-1], ProviderError) and events[-1].kind == "crash"
         assert [c.settings for c in local.crashes] == ["default", "safe", "minimal"]

@@ -192,7 +192,7 @@ async def test_priority_order_of_the_queue(provider: Any) -> None:
 
 
 async def test_prefix_reuse_per_npc(provider: Any) -> None:
-    first = npc_request("Good morning, Mara!", skill_specs("say"), npc_id="mara")
+    first = npc_request("How is the bread today, Mara?", skill_specs("say"), npc_id="mara")
     events, stats1 = await collect(provider, first)
     call = only_call(events)
     history = [
@@ -211,7 +211,7 @@ async def test_prefix_reuse_per_npc(provider: Any) -> None:
     assert stats2.prompt_tokens > stats1.prompt_tokens
     new_tokens = stats2.prompt_tokens - stats2.reused_tokens
     assert new_tokens < 60, stats2
-    assert stats2.reused_tokens >= stats1.prompt_tokens - 10
+    assert stats2.reused_tokens >= stats1.prompt_tokens - 20  # the turn's own lines differ
 
 
 async def test_context_overflow_is_an_error_event(provider: Any) -> None:

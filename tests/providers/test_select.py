@@ -191,6 +191,7 @@ async def test_early_failure_is_served_by_fallback_immediately() -> None:
     assert await run(fp) == SCRIPTED_OK
     assert (primary.calls, fallback.calls) == (1, 1)
     assert fp.notice is None  # one failure does not open the circuit
+    assert fp.fallbacks == 1
 
 
 async def test_primary_exception_is_served_by_fallback() -> None:
@@ -215,17 +216,20 @@ async def test_circuit_opens_after_repeated_failures_and_half_opens() -> None:
     for _ in range(3):
         assert await run(fp) == SCRIPTED_OK
     assert primary.calls == 3 and fp.breaker.state == "open"
+    assert fp.fallbacks == 3
     assert fp.notice == "OpenAI unreachable — NPCs use scripted behaviour; retrying in 60 s"
 
     clock.now += 20
     assert await run(fp) == SCRIPTED_OK
     assert primary.calls == 3  # open: the primary is not even asked
+    assert fp.fallbacks == 4
     assert fp.notice is not None and fp.notice.endswith("retrying in 40 s")
 
     clock.now += 40  # half-open: one probe goes to the primary, which now works
     assert fp.breaker.state == "half-open"
     assert await run(fp) == OK
     assert primary.calls == 4 and fp.breaker.state == "closed" and fp.notice is None
+    assert fp.fallbacks == 4  # the primary answered
 
 
 async def test_failed_probe_reopens_for_another_period() -> None:

@@ -40,6 +40,9 @@ class Message(BaseModel):
     name: str | None = None
     is_error: bool = False
     data: dict[str, str] | None = None  # a tool result as facts, for providers that plan
+    # A user message's trigger as facts (kind, who spoke, what was said; no perception),
+    # so a provider that plans can read the whole conversation without parsing prose.
+    trigger: TriggerFacts | None = None
 
 
 class ToolSpec(BaseModel):

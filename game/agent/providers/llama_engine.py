@@ -42,6 +42,7 @@ from game.agent.providers.base import (
 )
 from game.agent.providers.errors import ContextOverflow, ToolCallFailure
 from game.agent.providers.llama_protocol import JobStats, LlamaSettings, WorkerConfig
+from game.agent.providers.llama_script import ScriptPlayer
 from game.agent.providers.local_model import LocalModelError
 from game.agent.providers.local_prompt import (
     ARGS_WRAP,
@@ -54,6 +55,7 @@ from game.agent.providers.local_prompt import (
     render_chat_messages,
     render_completion_prompt,
 )
+from game.agent.providers.local_script import applies as script_applies
 
 __all__ = [
     "Engine",
@@ -69,6 +71,7 @@ PREFILL_CHUNK = 128  # tokens per prefill batch: cancellation is checked between
 _TOP_K = 40
 _TOP_P = 0.95
 _MIN_P = 0.05
+SCORING_SEQUENCES = 128  # sequences a context holds: two per candidate action, and the prompt
 _CANDIDATE_SPREAD = 20.0  # logits this far below the best are negligible at temperature <= 1
 
 
@@ -85,25 +88,37 @@ class EngineJob(Protocol):
 
 @contextmanager
 def safe_model_params(settings: LlamaSettings) -> Iterator[None]:
-    """While open, every `llama_cpp.Llama` built gets `use_extra_bufts` from `settings`.
+    """While open, every `llama_cpp.Llama` built gets `use_extra_bufts` from `settings`,
+    and a context that holds the sequences the script protocol scores with.
 
-    The `Llama` constructor does not take the field, so the defaults it starts from are
+    The `Llama` constructor takes neither field, so the defaults it starts from are
     changed for the time it runs. Used by the worker and by the server launcher.
     """
     from llama_cpp import llama_cpp as C
 
     real = C.llama_model_default_params
+    real_context = C.llama_context_default_params
 
     def params() -> Any:
         p = real()
         p.use_extra_bufts = settings.extra_bufts
         return p
 
+    def context_params() -> Any:
+        p = real_context()
+        # The script protocol scores its candidate actions as sequences branching off one
+        # prompt, in a single decode over one shared (unified) cache.
+        p.n_seq_max = min(SCORING_SEQUENCES, settings.batch or SCORING_SEQUENCES)
+        p.kv_unified = True
+        return p
+
     C.llama_model_default_params = params
+    C.llama_context_default_params = context_params
     try:
         yield
     finally:
         C.llama_model_default_params = real
+        C.llama_context_default_params = real_context
 
 
 def build_llama(config: WorkerConfig, settings: LlamaSettings) -> Any:
@@ -218,6 +233,7 @@ class Engine:
             selected=-1,
             sorted=False,
         )
+        self.script = ScriptPlayer(self)
         self.bos_text = llm.detokenize([llm.token_bos()], special=True).decode("utf-8", "replace")
         self.eos_text = llm.detokenize([llm.token_eos()], special=True).decode("utf-8", "replace")
 
@@ -227,6 +243,7 @@ class Engine:
             self.C.llama_sampler_free(smpl)
         self.grammars.clear()
         self.states.clear()
+        self.script.close()
         self.llm.close()
 
     def probe(self, prompt_tokens: int = 256, new_tokens: int = 16) -> dict[str, float]:
@@ -434,6 +451,9 @@ class Engine:
     def run(self, job: EngineJob) -> None:
         request = job.request
         assert request is not None
+        if self.template is None and script_applies(request):
+            self.script.run(job)
+            return
         stats = job.stats
         tool_mode = bool(request.tools) and request.metadata.get("tool_choice") != "none"
         try:

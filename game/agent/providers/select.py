@@ -270,6 +270,7 @@ class FallbackProvider:
         self.name = primary.name
         self.model = primary.model
         self.last_error: ProviderError | None = None
+        self.fallbacks = 0  # requests the fallback served (an eval counts them)
 
     @property
     def notice(self) -> str | None:
@@ -289,6 +290,7 @@ class FallbackProvider:
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """Stream from the primary, or from the fallback when the primary cannot answer."""
         if not self.breaker.allow():
+            self.fallbacks += 1
             async for event in self.fallback.stream(request):
                 yield event
             return
@@ -311,6 +313,7 @@ class FallbackProvider:
                     self._record(event)
                     if not started:
                         # Nothing reached the caller yet: the same request goes elsewhere.
+                        self.fallbacks += 1
                         async for fallback_event in self.fallback.stream(request):
                             yield fallback_event
                         return

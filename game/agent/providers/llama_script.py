@@ -1,0 +1,439 @@
+"""The play-script protocol on llama.cpp: score the actions, sample the line, emit the calls.
+
+Runs in the worker process (see `local_script` for the protocol itself). One step of a turn:
+
+1. the turn already spoke (or an idle turn already acted): end it;
+2. no action yet: score the candidate brackets in one batched decode, each candidate a
+   sequence branching off the prompt's KV cache (and off a neutral line's, which shares
+   all but the newest line), and pick one (`Script.choose`); a gesture, move, look or wait
+   is emitted as its call and the line follows in the next step;
+3. otherwise: sample the line after `Name [action]:` and stream it as a `say` call.
+
+The line is sampled token by token from the model's top candidates, leaving out tokens
+that would put markup, braces, quotes or control characters in it or continue three tokens
+of an earlier reply of this NPC; it ends at the newline. A short line that still mostly
+repeats an earlier one is sampled again before it is shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+import uuid
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from game.agent.providers.base import (
+    Done,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallStart,
+    Usage,
+)
+from game.agent.providers.errors import ContextOverflow
+from game.agent.providers.local_script import (
+    EXAMPLES,
+    MAX_LINE_CHARS,
+    Action,
+    Script,
+    build_script,
+)
+
+if TYPE_CHECKING:
+    from game.agent.providers.llama_engine import Engine, EngineJob
+
+__all__ = ["ScriptPlayer", "overlap"]
+
+MAX_LINE_TOKENS = 48
+HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
+RECENT_LINES = 32  # lines an NPC remembers saying, in this process, to not say them again
+REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier reply that counts as repeating
+_TOP = 48
+_BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
+# Words a villager has no use for: the examples' names, and talk of AIs and prompts.
+_NOT_SAID = re.compile(
+    r"^\s*(Odo|Mira|Jory|AI|A\.I|assistant|chatbot|prompt|instruction|program|robot|bot"
+    r"|model|system|JSON|code|language)\b",
+    re.IGNORECASE,
+)
+NOTE_BOOST = 2.0  # logits given to the words of the facts the newest line is about
+REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
+LINE_TEMPERATURE = 0.4  # at most: a small model wanders off the scene when hotter
+
+
+def _pairs(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z']+", text.lower())
+    if len(words) < 2:
+        return {(w,) for w in words}
+    return set(itertools.pairwise(words))
+
+
+def overlap(line: str, earlier: str) -> float:
+    """The share of `line`'s word pairs that `earlier` has too."""
+    mine = _pairs(line)
+    return len(mine & _pairs(earlier)) / len(mine) if mine else 0.0
+
+
+class ScriptPlayer:
+    """Plays requests with the script protocol on one engine (one model)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.np = engine.np
+        self.C = engine.C
+        self.llm = engine.llm
+        self._ok: dict[int, bool] = {}  # token -> may appear in a line
+        self._batch: Any = None
+        self._batch_size = 0
+        self._recent: dict[str, deque[str]] = {}  # npc id -> its latest lines, any slot
+        self._boost: Any = engine.np.zeros(0, dtype=engine.np.intc)
+        # What the examples' villagers say is theirs: a line never copies three tokens of it.
+        said = [line.split(":", 1)[1] for line in EXAMPLES.splitlines() if ": " in line]
+        self._examples = self._trigrams([line for line in said if line.strip()])
+        self.newline = set(self.llm.tokenize(b"\n", add_bos=False, special=False))
+
+    def close(self) -> None:
+        """Free the batch."""
+        if self._batch is not None:
+            self.C.llama_batch_free(self._batch)
+            self._batch = None
+
+    # --- a step --------------------------------------------------------------------------
+
+    def run(self, job: EngineJob) -> None:
+        request = job.request
+        script = build_script(request)
+        stats = job.stats
+        engine = self.engine
+        if script.done():
+            self._finish(job, "end_turn", 0)
+            return
+        if script.greets():
+            self._say(job, script, script.greeting)
+            self._finish(job, "tool_use", 0)
+            return
+        prompt = self._tokens(script.prompt)
+        if len(prompt) + MAX_LINE_TOKENS + 64 > engine.config.n_ctx:
+            raise ContextOverflow(
+                f"a script of {len(prompt)} tokens does not fit the local model's context "
+                f"of {engine.config.n_ctx}"
+            )
+        stats.prompt_tokens = len(prompt)
+        stats.restored_state = engine._restore(stats.npc_id, prompt)
+        stats.reused_tokens = engine._prefill(job, prompt)
+        stats.prefill_s = time.perf_counter() - job.submitted
+        if job.cancelled.is_set():
+            stats.outcome = "cancelled"
+            return
+        action = self._pick(job, script, prompt) if not script.doing else None
+        if action is not None and action.tool:
+            stats.output_tokens += len(self._bracket(action))  # the choice is the model's
+            self._call(job, action.tool, action.args)
+            self._finish(job, "tool_use", len(prompt))
+            engine._save(stats.npc_id)
+            return
+        bracket = f" [{script.doing}]:" if script.doing else ":"
+        line = self._line(job, script, self._tokens(script.prompt + bracket))
+        if job.cancelled.is_set():
+            stats.outcome = "cancelled"
+            return
+        if line is None:  # nothing sayable came out: the turn ends quietly
+            self._finish(job, "end_turn", len(prompt))
+        else:
+            self._finish(job, "tool_use", len(prompt))
+        engine._save(stats.npc_id)
+
+    def _finish(self, job: EngineJob, stop: str, prompt_tokens: int) -> None:
+        job.stats.outcome = stop
+        job.emit(
+            Usage(
+                input_tokens=prompt_tokens,
+                output_tokens=job.stats.output_tokens,
+                cached_tokens=job.stats.reused_tokens,
+            )
+        )
+        job.emit(Done(stop_reason=stop))
+
+    def _tokens(self, text: str) -> list[int]:
+        return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
+
+    # --- choosing the action ---------------------------------------------------------------
+
+    def _pick(self, job: EngineJob, script: Script, prompt: list[int]) -> Action:
+        pool = script.pool(job.request.tools)
+        if len(pool) == 1:
+            return pool[0]
+        neutral = self._tokens(script.neutral)
+        options = [self._bracket(a) for a in pool]
+        group = max(1, (self.C.llama_n_seq_max(self.engine.ctx) - 1) // 2)
+        scores: list[tuple[float, float]] = []
+        for start in range(0, len(options), group):  # two sequences an option, and the prompt
+            scores += self.score(prompt, neutral, options[start : start + group])
+        draw = float(self.engine.rng.random())
+        return script.choose([(a, m, n) for a, (m, n) in zip(pool, scores, strict=True)], draw)
+
+    def _bracket(self, action: Action) -> list[int]:
+        return list(self.llm.tokenize(action.bracket.encode(), add_bos=False, special=False))
+
+    def score(
+        self, prompt: list[int], neutral: list[int], options: list[list[int]]
+    ) -> list[tuple[float, float]]:
+        """Log-likelihood of each option after `prompt` (prefilled, in sequence 0) and after
+        `neutral`, in one decode: every option is a sequence of its own sharing the cache."""
+        C = self.C
+        mem = C.llama_get_memory(self.engine.ctx)
+        n = len(prompt)
+        d = 0
+        while d < min(n, len(neutral)) - 1 and prompt[d] == neutral[d]:
+            d += 1
+        tail = neutral[d:]
+        k = len(options)
+        main_ids = [1 + j for j in range(k)]
+        neutral_ids = [1 + k + j for j in range(k)]
+        # (token, position, sequences, tag of the logits row wanted, if one is)
+        entries: list[tuple[int, int, list[int], Any]] = []
+        for j, option in enumerate(options):
+            C.llama_memory_seq_cp(mem, 0, main_ids[j], -1, -1)
+            C.llama_memory_seq_cp(mem, 0, neutral_ids[j], 0, d)
+            entries += [(t, n + i, [main_ids[j]], ("m", j, i)) for i, t in enumerate(option[:-1])]
+        for i, t in enumerate(tail):
+            entries.append((t, d + i, neutral_ids, "tail" if i == len(tail) - 1 else None))
+        m = d + len(tail)
+        for j, option in enumerate(options):
+            entries += [
+                (t, m + i, [neutral_ids[j]], ("n", j, i)) for i, t in enumerate(option[:-1])
+            ]
+        first = self._logsoft(self._logits(-1))  # read before the decode overwrites it
+        try:
+            rows = self._decode(entries)
+            after_neutral = rows["tail"]
+            out: list[tuple[float, float]] = []
+            for j, option in enumerate(options):
+                main = float(first[option[0]])
+                other = float(after_neutral[option[0]])
+                for i in range(1, len(option)):
+                    main += float(rows[("m", j, i - 1)][option[i]])
+                    other += float(rows[("n", j, i - 1)][option[i]])
+                out.append((main, other))
+        finally:
+            for seq in (*main_ids, *neutral_ids):
+                C.llama_memory_seq_rm(mem, seq, -1, -1)
+        return out
+
+    def _decode(self, entries: list[tuple[int, int, list[int], Any]]) -> dict[Any, Any]:
+        """Decode `entries` in batches the context takes; the log-softmax of each tagged row."""
+        C = self.C
+        ctx = self.engine.ctx
+        size = max(1, min(C.llama_n_batch(ctx), C.llama_n_ubatch(ctx)))
+        if self._batch is None:
+            self._batch = C.llama_batch_init(size, 0, C.llama_n_seq_max(ctx))
+            self._batch_size = size
+        batch = self._batch
+        rows: dict[Any, Any] = {}
+        for start in range(0, len(entries), self._batch_size):
+            chunk = entries[start : start + self._batch_size]
+            batch.n_tokens = len(chunk)
+            for b, (token, pos, seqs, tag) in enumerate(chunk):
+                batch.token[b] = token
+                batch.pos[b] = pos
+                batch.n_seq_id[b] = len(seqs)
+                for i, seq in enumerate(seqs):
+                    batch.seq_id[b][i] = seq
+                batch.logits[b] = 1 if tag is not None else 0
+            if C.llama_decode(ctx, batch) != 0:
+                raise RuntimeError("llama_decode failed while scoring the actions")
+            for b, (_, _, _, tag) in enumerate(chunk):
+                if tag is not None:
+                    rows[tag] = self._logsoft(self._logits(b))
+        return rows
+
+    def _logits(self, index: int) -> Any:
+        row = self.C.llama_get_logits_ith(self.engine.ctx, index)
+        return self.np.ctypeslib.as_array(row, shape=(self.engine.n_vocab,))
+
+    def _logsoft(self, logits: Any) -> Any:
+        top = logits.max()
+        return logits - (top + self.np.log(self.np.exp(logits - top).sum()))
+
+    # --- the line ---------------------------------------------------------------------------
+
+    def _sayable(self, token: int) -> bool:
+        ok = self._ok.get(token)
+        if ok is None:
+            text = bytes(self.llm.detokenize([token])).decode("utf-8", "replace")
+            ok = not _BAD_CHARS.search(text) and not _NOT_SAID.match(text)
+            ok = (
+                ok
+                and "\ufffd" not in text
+                and not self.C.llama_vocab_is_eog(self.engine.vocab, token)
+            )
+            self._ok[token] = ok
+        return ok
+
+    def _line(self, job: EngineJob, script: Script, tokens: list[int]) -> str | None:
+        """Sample the line after `tokens` and stream it as a `say` call (None: nothing)."""
+        recent = self._recent.setdefault(job.stats.npc_id or "", deque(maxlen=RECENT_LINES))
+        earlier = [*script.earlier_replies, *recent]
+        if script.greeting:
+            earlier.append(script.greeting)
+        seen = self._trigrams(earlier) | self._examples
+        self._boost = self._note_tokens(script.notes)
+        banned_first: set[int] = set()
+        self.engine._prefill(job, tokens)
+        for attempt in range(3):
+            if attempt:
+                self.engine._prefill(job, tokens)  # back to the end of the prompt
+            text, ids, first, ended = self._sample_line(job, seen, banned_first)
+            if job.cancelled.is_set():
+                return None
+            if not text:
+                continue
+            # A line that ended within the held words is whole: if it mostly repeats an
+            # earlier one, it is sampled again without its first token.
+            repeats = ended and any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
+            if repeats and attempt < 2:
+                banned_first.add(first)
+                continue
+            call = self._open_say(job, script)
+            shown = text
+            self._say_delta(job, shown)
+            while len(ids) < MAX_LINE_TOKENS and not self._ended(shown):
+                more, ids = self._continue(job, seen, ids)
+                if more is None:
+                    break
+                shown += more
+                self._say_delta(job, more)
+            shown = shown.rstrip()
+            self._close_say(job, call, script, shown)
+            recent.append(shown)
+            return shown
+        return None
+
+    def _ended(self, text: str) -> bool:
+        return len(text) >= MAX_LINE_CHARS
+
+    def _note_tokens(self, notes: str) -> Any:
+        """The tokens of the notes' longer words, which the line is nudged towards."""
+        ids: set[int] = set()
+        for word in set(re.findall(r"[A-Za-z']{4,}", notes)):
+            for form in (word, " " + word):
+                pieces = self.llm.tokenize(form.encode(), add_bos=False, special=False)
+                ids.update(int(t) for t in pieces[:1])
+        return self.np.asarray(sorted(ids), dtype=self.np.intc)
+
+    def _trigrams(self, lines: list[str]) -> set[tuple[int, int, int]]:
+        out: set[tuple[int, int, int]] = set()
+        for line in lines:
+            ids = list(self.llm.tokenize((" " + line).encode(), add_bos=False, special=False))
+            out.update(zip(ids, ids[1:], ids[2:], strict=False))
+        return out
+
+    def _next(
+        self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int], banned: set[int]
+    ) -> int | None:
+        """The next token of the line (None: the line ends here)."""
+        np = self.np
+        logits = self._logits(-1).copy()
+        used = self.np.asarray(ids, dtype=self.np.intc)
+        if len(self._boost):
+            logits[self._boost] += NOTE_BOOST
+        if len(used):
+            logits[used] -= REPEAT_PENALTY  # a line that says the same word again and again
+        top = np.argpartition(-logits, _TOP)[:_TOP]
+        top = top[np.argsort(-logits[top])]
+        keep: list[int] = []
+        for token in (int(t) for t in top):
+            if token in self.newline:
+                if ids:
+                    if not keep:
+                        return None  # the likeliest thing is to end the line
+                    break
+                continue
+            if token in banned or not self._sayable(token):
+                continue
+            if len(ids) >= 2 and (ids[-2], ids[-1], token) in seen:
+                continue
+            keep.append(token)
+        if not keep:
+            return None
+        chosen = self.engine._pick(
+            np.asarray(keep, dtype=np.intc),
+            logits[keep],
+            min(job.request.temperature, LINE_TEMPERATURE),
+        )
+        job.stats.output_tokens += 1
+        if job.stats.first_token_s is None:
+            job.stats.first_token_s = time.perf_counter() - job.submitted
+        return chosen
+
+    def _sample_line(
+        self, job: EngineJob, seen: set[tuple[int, int, int]], banned_first: set[int]
+    ) -> tuple[str, list[int], int, bool]:
+        """The line's first words (up to `HOLD_WORDS`), its tokens, its first token, and
+        whether the line ended there."""
+        ids: list[int] = []
+        text = ""
+        first = -1
+        while len(ids) < MAX_LINE_TOKENS:
+            if job.cancelled.is_set():
+                break
+            token = self._next(job, seen, ids, banned_first if not ids else set())
+            if token is None:
+                return text.lstrip(), ids, first, True
+            if not ids:
+                first = token
+            ids.append(token)
+            text = self._text(ids)
+            self.llm.eval([token])
+            if len(text.split()) > HOLD_WORDS:
+                break
+        return text.lstrip(), ids, first, False
+
+    def _continue(
+        self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int]
+    ) -> tuple[str | None, list[int]]:
+        if job.cancelled.is_set():
+            return None, ids
+        token = self._next(job, seen, ids, set())
+        if token is None:
+            return None, ids
+        before = self._text(ids)
+        ids = [*ids, token]
+        self.llm.eval([token])
+        return self._text(ids)[len(before) :], ids
+
+    def _text(self, ids: list[int]) -> str:
+        return bytes(self.llm.detokenize(ids)).decode("utf-8", "replace").lstrip()
+
+    # --- calls ------------------------------------------------------------------------------
+
+    def _call(self, job: EngineJob, tool: str, args: dict[str, Any]) -> None:
+        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        text = json.dumps(args)
+        job.emit(ToolCallStart(index=0, id=call_id, name=tool))
+        job.emit(ToolCallArgsDelta(index=0, delta=text))
+        job.emit(ToolCallDone(index=0, id=call_id, name=tool, arguments=text))
+
+    def _say(self, job: EngineJob, script: Script, text: str) -> None:
+        call = self._open_say(job, script)
+        self._say_delta(job, text)
+        self._close_say(job, call, script, text)
+
+    def _open_say(self, job: EngineJob, script: Script) -> str:
+        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        job.emit(ToolCallStart(index=0, id=call_id, name="say"))
+        job.emit(ToolCallArgsDelta(index=0, delta='{"text": "'))
+        return call_id
+
+    def _say_delta(self, job: EngineJob, text: str) -> None:
+        if text:
+            job.emit(ToolCallArgsDelta(index=0, delta=json.dumps(text)[1:-1]))
+
+    def _close_say(self, job: EngineJob, call_id: str, script: Script, text: str) -> None:
+        target = script.speaker or "player"
+        tail = f'", "target": {json.dumps(target)}}}'
+        job.emit(ToolCallArgsDelta(index=0, delta=tail))
+        args = json.dumps({"text": text, "target": target})
+        job.emit(ToolCallDone(index=0, id=call_id, name="say", arguments=args))

@@ -1,0 +1,238 @@
+"""The suite's scenarios: JSON files in `game/eval/scenarios/`, one per group, validated.
+
+A file is `{"scenarios": [...]}`; a scenario names the NPC, the steps of the talk (the
+player's lines, a line the NPC overhears from another NPC, an idle tick), where the
+player stands if not face to face, and what fits the last turn: the actions (with their
+arguments where they matter) and a pattern the reply must match. Each runs in a fresh
+slot named after its id. A bad file is one line naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from game.errors import UsageError
+
+Skill = Literal["move", "say", "look", "emote", "wait", "ask"]
+Category = Literal[
+    "greeting",
+    "gesture",
+    "go",  # asked to go somewhere
+    "follow",
+    "guide",  # asked to show the way
+    "look",
+    "wait",
+    "places",  # questions about places on the map
+    "villagers",  # questions about the other villagers
+    "persona",  # questions about the NPC itself
+    "memory",  # the player's name, something the player said
+    "injection",  # prompt injection
+    "fourth_wall",  # "you are an AI"
+    "off_world",
+    "goodbye",
+    "long_talk",  # ten lines, for repetition
+    "overheard",  # the NPC hears its name from another NPC
+    "idle",
+]
+CATEGORIES: tuple[str, ...] = get_args(Category)
+ACTION_SKILLS = frozenset({"emote", "move", "look", "wait"})  # what `action_fit` is over
+PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
+_ARGS: dict[str, frozenset[str]] = {  # the arguments a fit may ask for, per skill
+    "move": frozenset({"to", "direction"}),
+    "look": frozenset({"at"}),
+    "emote": frozenset({"name"}),
+    "say": frozenset(),
+    "wait": frozenset(),
+    "ask": frozenset(),
+}
+EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Overheard(_Strict):
+    """A line another NPC says to the player, naming the scenario's NPC."""
+
+    speaker: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+
+class OverheardStep(_Strict):
+    """The NPC overhears a line (and takes its turn)."""
+
+    overheard: Overheard
+
+
+class IdleStep(_Strict):
+    """An idle tick: nobody needs the NPC."""
+
+    idle: Literal[True]
+
+
+Step = str | OverheardStep | IdleStep  # a string is the player's line
+
+
+class Fit(_Strict):
+    """An action that fits: a skill, and the arguments that matter (a list: any of them).
+
+    `say` fits a turn that said something. In a `move`'s `to` or a `look`'s `at`, the
+    word `player` stands for the player (by that word, by their name, or, for a move,
+    ending next to them)."""
+
+    skill: Skill
+    args: dict[str, str | list[str]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known_args(self) -> Fit:
+        allowed = _ARGS[self.skill]
+        for key, value in self.args.items():
+            if key not in allowed:
+                known = ", ".join(sorted(allowed)) or "none"
+                raise ValueError(f"{self.skill} takes no argument {key!r} here (known: {known})")
+            values = [value] if isinstance(value, str) else value
+            if not values or not all(v.strip() for v in values):
+                raise ValueError(f"{key}: give a name, or a list of names")
+            if self.skill == "emote" and any(v not in EMOTES for v in values):
+                raise ValueError(f"emote name must be one of {', '.join(EMOTES)}")
+        return self
+
+    def accepted(self, key: str) -> list[str] | None:
+        """The values that fit argument `key`, or None when any value does."""
+        value = self.args.get(key)
+        if value is None:
+            return None
+        return [value] if isinstance(value, str) else list(value)
+
+
+class Scenario(_Strict):
+    """One talk with one NPC, in a fresh slot; what fits is judged on its last turn."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")
+    npc: str = Field(min_length=1)
+    category: Category
+    lines: list[Step] = Field(min_length=1)
+    player_at: str | tuple[int, int] | None = None  # a place, or a tile; else face to face
+    fits: list[Fit] = Field(default_factory=list)
+    pattern: str | None = None  # a case-insensitive regex the last turn's words must match
+
+    @field_validator("lines")
+    @classmethod
+    def _no_blank_lines(cls, lines: list[Step]) -> list[Step]:
+        if any(isinstance(line, str) and not line.strip() for line in lines):
+            raise ValueError("a player's line must not be blank")
+        return lines
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, pattern: str | None) -> str | None:
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"not a regular expression: {exc}") from exc
+        return pattern
+
+    def asks_for_action(self) -> bool:
+        """Whether it asks for a gesture, a move, a look or a wait (`action_fit`): only
+        such actions fit, and talking alone does not."""
+        return bool(self.fits) and all(f.skill in ACTION_SKILLS for f in self.fits)
+
+
+class ScenarioFile(_Strict):
+    """One group of scenarios."""
+
+    scenarios: list[Scenario] = Field(min_length=1)
+
+
+def bundled() -> Traversable:
+    """The scenarios shipped with the game (package data)."""
+    return resources.files("game.eval") / "scenarios"
+
+
+def load_scenarios(folder: Traversable | Path | None = None) -> list[Scenario]:
+    """Every scenario of every `*.json` file in `folder` (the bundled ones by default), in
+    file-name order; ids are unique across files. UsageError names a bad file and field."""
+    root = bundled() if folder is None else folder
+    files = sorted((f for f in root.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    if not files:
+        raise UsageError(f"no scenario files (*.json) in {root}")
+    out: list[Scenario] = []
+    seen: dict[str, str] = {}
+    for file in files:
+        for scenario in load_file(file):
+            if scenario.id in seen:
+                first = seen[scenario.id]
+                raise UsageError(f"{file.name}: scenario id {scenario.id!r} is taken in {first}")
+            seen[scenario.id] = file.name
+            out.append(scenario)
+    return out
+
+
+def load_file(file: Traversable | Path) -> list[Scenario]:
+    """The scenarios of one file; UsageError (one line) naming the file and the field."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{file.name}: cannot read it: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise UsageError(f"{file.name}: not valid JSON: {exc}") from exc
+    try:
+        return ScenarioFile.model_validate(data).scenarios
+    except ValidationError as exc:
+        # A union reports each member's failure: the deepest one is the one that was meant.
+        err = max(exc.errors(include_url=False), key=lambda e: len(e["loc"]))
+        raise UsageError(f"{file.name}: {_where(data, err['loc'])}: {err['msg']}") from exc
+
+
+def _where(data: object, loc: Sequence[int | str]) -> str:
+    """A pydantic location as a path into the file, `scenarios[3].fits[0].skill`, and the
+    scenario's id when it has one. The names pydantic gives union members are left out."""
+    parts: list[str] = []
+    node = data
+    for key in loc:
+        if isinstance(key, int):
+            parts.append(f"[{key}]")
+            node = node[key] if isinstance(node, list) and key < len(node) else None
+        elif _UNION_TAG.fullmatch(key):
+            continue  # str, OverheardStep, list[str], ...: not a field of the file
+        else:
+            parts.append(f".{key}" if parts else key)
+            node = node.get(key) if isinstance(node, dict) else None
+    where = "".join(parts) or "(the file)"
+    items = data.get("scenarios") if isinstance(data, dict) else None
+    if len(loc) > 1 and isinstance(loc[1], int) and isinstance(items, list) and loc[1] < len(items):
+        item = items[loc[1]]
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            where += f" (scenario {item['id']!r})"
+    return where
+
+
+_UNION_TAG = re.compile(r"[A-Z].*|.*\[.*|str|int|float|bool|none")
+
+
+def select(scenarios: Sequence[Scenario], only: Iterable[str]) -> list[Scenario]:
+    """The scenarios whose id or category is named in `only` (all when it is empty)."""
+    wanted = list(only)
+    if not wanted:
+        return list(scenarios)
+    ids = {s.id for s in scenarios}
+    unknown = [w for w in wanted if w not in ids and w not in CATEGORIES]
+    if unknown:
+        raise UsageError(
+            f"--only {unknown[0]!r} is neither a scenario id nor a category; "
+            f"categories: {', '.join(CATEGORIES)}"
+        )
+    chosen = [s for s in scenarios if s.id in wanted or s.category in wanted]
+    if not chosen:
+        raise UsageError(f"--only {' '.join(wanted)}: no scenario in that category")
+    return chosen

@@ -1,0 +1,215 @@
+"""Run the scenarios through the `chat` harness, and show what came of them.
+
+`check` looks every scenario over against the map before anything runs, so a long run
+never dies on its last scenario. `run_suite` plays each scenario in a fresh world and a
+fresh slot, the world stepping faster than real time. `row` is one line of the table
+`eval` prints, `transcript` what `--out` keeps of every turn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.agent.loop import Trigger
+from game.agent.providers.base import Provider
+from game.errors import UsageError
+from game.eval.figures import ScenarioRun, fits
+from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
+from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
+from game.npc.brain import heard_cue
+from game.paths import slot_dir
+from game.world.tiled import MapData
+from game.world.world import PLAYER_ID, Spoke, World
+
+SAY_SHOWN = 60  # characters of a line the table shows
+
+
+def names_of(world: World) -> dict[str, list[str]]:
+    """The names things go by: each NPC by its id, full name and last name; the player."""
+    names: dict[str, list[str]] = {
+        PLAYER: [PLAYER, world.player.name, PLAYER_ID],
+    }
+    for npc_id, npc in world.npcs.items():
+        names[npc_id] = sorted({npc_id, npc.name, npc.name.split()[-1]})
+    return names
+
+
+def check(scenarios: Sequence[Scenario], world: World, saves: Path) -> None:
+    """Every NPC, speaker, place and name a scenario uses exists on the map, each overheard
+    line names its listener, and no scenario's slot exists yet. UsageError otherwise."""
+    names = names_of(world)
+    known = {n for aliases in names.values() for n in aliases} | set(world.map.places)
+    for s in scenarios:
+        where = f"scenario {s.id!r}"
+        if s.npc not in world.npcs:
+            raise UsageError(f"{where}: no NPC {s.npc!r}; NPCs: {', '.join(sorted(world.npcs))}")
+        if s.player_at is not None and _tile_of(world, s.player_at) is None:
+            raise UsageError(f"{where}: player_at {s.player_at!r} is no place or free tile")
+        for step in s.lines:
+            if isinstance(step, OverheardStep):
+                _check_overheard(world, s, step)
+        for f in s.fits:
+            for key in ("to", "at"):
+                for value in f.accepted(key) or []:
+                    if value not in known and world.place_named(value) is None:
+                        raise UsageError(f"{where}: fits {f.skill} {key} {value!r}: unknown")
+        if slot_dir(saves, s.id).exists():
+            raise UsageError(f"{where}: slot {s.id!r} exists in {saves}; use an empty saves dir")
+
+
+def _check_overheard(world: World, s: Scenario, step: OverheardStep) -> None:
+    speaker = step.overheard.speaker
+    if speaker not in world.npcs or speaker == s.npc:
+        raise UsageError(f"scenario {s.id!r}: overheard speaker {speaker!r} is not another NPC")
+    npc = world.npcs[s.npc]
+    spoke = Spoke(speaker, world.npcs[speaker].name, step.overheard.text, (0, 0), None, 0.0)
+    if heard_cue(spoke, npc) is None:
+        raise UsageError(f"scenario {s.id!r}: the overheard line does not name {npc.name}")
+
+
+def _tile_of(world: World, where: str | tuple[int, int]) -> tuple[int, int] | None:
+    """The tile a `player_at` names: a free walkable tile, or the free one nearest a place."""
+    if isinstance(where, str):
+        place = world.place_named(where)
+        if place is None:
+            return None
+        return world.grid.nearest_walkable(
+            place.center, free=lambda t: world.occupant(t, exclude=world.player) is None
+        )
+    tile = (where[0], where[1])
+    if not world.grid.walkable(tile) or world.occupant(tile, exclude=world.player) is not None:
+        return None
+    return tile
+
+
+async def run_scenario(
+    scenario: Scenario,
+    world: World,
+    saves: Path,
+    *,
+    provider: Provider,
+    provider_for: Callable[[Trigger], Provider] | None = None,
+    pace: Pace = FAST_PACE,
+) -> ScenarioRun:
+    """Play one scenario in `world` (fresh) and its own slot; its turns, in order."""
+    talk = Talk(
+        world,
+        saves,
+        slot=scenario.id,
+        provider=provider,
+        provider_for=provider_for,
+        pace=pace,
+        answer_asks=True,
+    )
+    turns: list[TurnReport] = []
+    try:
+        if scenario.player_at is not None:
+            tile = _tile_of(world, scenario.player_at)
+            if tile is not None:
+                world.player.place(tile)
+        face_to_face = scenario.player_at is None
+        for step in scenario.lines:
+            if isinstance(step, OverheardStep):
+                if face_to_face:
+                    world.stand_player_by(scenario.npc)
+                heard = step.overheard
+                turns.append(await talk.overheard(scenario.npc, heard.speaker, heard.text))
+            elif isinstance(step, IdleStep):
+                turns.append(await talk.idle(scenario.npc))
+            else:
+                turns.append(await talk.player_line(scenario.npc, step, face_to_face=face_to_face))
+    finally:
+        await talk.aclose()
+    npc = world.npcs[scenario.npc]
+    return ScenarioRun(scenario, turns, greeting=npc.greeting, names=names_of(world))
+
+
+async def run_suite(
+    scenarios: Sequence[Scenario],
+    map_data: MapData,
+    saves: Path,
+    *,
+    provider: Provider,
+    provider_for: Callable[[Trigger], Provider] | None = None,
+    pace: Pace = FAST_PACE,
+    on_run: Callable[[ScenarioRun], None] | None = None,
+) -> list[ScenarioRun]:
+    """Check the scenarios, then play each in a fresh world; `on_run` sees each as it ends."""
+    check(scenarios, World(map_data), saves)
+    runs: list[ScenarioRun] = []
+    for scenario in scenarios:
+        run = await run_scenario(
+            scenario,
+            World(map_data),
+            saves,
+            provider=provider,
+            provider_for=provider_for,
+            pace=pace,
+        )
+        runs.append(run)
+        if on_run is not None:
+            on_run(run)
+    return runs
+
+
+# --- showing it -------------------------------------------------------------------------------
+
+
+def describe(call: Call) -> str:
+    """A call as the table shows it: emote(wave), move(well), say("...")."""
+    if call.rejected is not None:
+        return f"{call.name}(!{call.rejected})"
+    args = call.args()
+    if call.name in ("say", "ask"):
+        text = str(args.get("text" if call.name == "say" else "question", ""))
+        text = text if len(text) <= SAY_SHOWN else text[: SAY_SHOWN - 1] + "…"
+        return f"{call.name}({json.dumps(text, ensure_ascii=False)})"
+    shown = " ".join(str(v) for v in args.values() if v is not None)
+    failed = "!" if call.is_error else ""
+    return f"{call.name}({shown}){failed}"
+
+
+def did(turn: TurnReport) -> str:
+    """What a turn did, call by call (plain text shown as said), or how it failed."""
+    runs: list[list[Any]] = []  # [shown, times]: the same call again is "say(...) x8"
+    for shown in (describe(c) for c in turn.calls):
+        if runs and runs[-1][0] == shown:
+            runs[-1][1] += 1
+        else:
+            runs.append([shown, 1])
+    parts = [shown if times == 1 else f"{shown} x{times}" for shown, times in runs]
+    said_by_calls = {c.text() for c in turn.calls}
+    parts += [f"text({json.dumps(t[:SAY_SHOWN], ensure_ascii=False)})" for t in turn.said
+              if t not in said_by_calls]  # fmt: skip
+    if turn.outcome != "final":
+        parts.append(f"[{turn.outcome}{': ' + (turn.error or '')[:60] if turn.error else ''}]")
+    return " ".join(parts) or "(nothing)"
+
+
+TABLE_HEAD = f"{'scenario':<28} {'npc':<8} {'fit':<4} {'s':>6}  last turn"
+
+
+def row(run: ScenarioRun) -> str:
+    """One line of the table: id, NPC, fit or not, the last turn's seconds and doings."""
+    last = run.last
+    seconds = f"{last.wall_s:6.2f}" if last is not None else "     -"
+    shown = did(last) if last is not None else "(no turn)"
+    ok = "yes" if fits(run) else "no"
+    return f"{run.scenario.id:<28} {run.scenario.npc:<8} {ok:<4} {seconds}  {shown}"
+
+
+def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
+    """Every scenario's every turn, as plain JSON data."""
+    return [
+        {
+            "id": run.scenario.id,
+            "npc": run.scenario.npc,
+            "category": run.scenario.category,
+            "fit": fits(run),
+            "turns": [turn.to_json() for turn in run.turns],
+        }
+        for run in runs
+    ]

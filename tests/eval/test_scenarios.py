@@ -1,0 +1,133 @@
+"""The scenario files: they load, validate, cover the categories; a bad file is one line."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.errors import UsageError
+from game.eval.scenarios import (
+    CATEGORIES,
+    IdleStep,
+    OverheardStep,
+    load_file,
+    load_scenarios,
+    select,
+)
+from game.eval.suite import check
+from game.world.tiled import load_map
+from game.world.world import World
+
+ROOT = Path(__file__).resolve().parents[2]
+VILLAGE = ROOT / "maps" / "village.tmx"
+GESTURES = {"wave", "nod", "shake_head", "laugh", "think"}
+
+
+def test_the_bundled_scenarios_cover_every_category_and_every_npc(tmp_path: Path) -> None:
+    scenarios = load_scenarios()
+    assert len(scenarios) >= 40
+    assert set(Counter(s.category for s in scenarios)) == set(CATEGORIES)
+    world = World(load_map(VILLAGE))
+    assert {s.npc for s in scenarios} == set(world.npcs)
+    asked = {
+        name
+        for s in scenarios
+        if s.category == "gesture"
+        for f in s.fits
+        for name in f.accepted("name") or []
+    }
+    assert asked == GESTURES  # each of the five gestures is asked for
+    long_talks = [s for s in scenarios if s.category == "long_talk"]
+    assert long_talks and all(len(s.lines) >= 10 for s in long_talks)
+    assert any(isinstance(step, OverheardStep) for s in scenarios for step in s.lines)
+    assert any(isinstance(step, IdleStep) for s in scenarios for step in s.lines)
+    check(scenarios, world, tmp_path)  # every NPC, place and name exists on the map
+
+
+def write(tmp: Path, data: Any, name: str = "group.json") -> Path:
+    path = tmp / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+GOOD = {"id": "a", "npc": "tobin", "category": "gesture", "lines": ["Wave!"]}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "where"),
+    [
+        ({**GOOD, "category": "dancing"}, "scenarios[0].category (scenario 'a')"),
+        ({**GOOD, "fits": [{"skill": "fly"}]}, "scenarios[0].fits[0].skill (scenario 'a')"),
+        ({**GOOD, "fits": [{"skill": "emote", "args": {"name": "bow"}}]}, "scenarios[0].fits[0]"),
+        ({**GOOD, "fits": [{"skill": "look", "args": {"to": "well"}}]}, "scenarios[0].fits[0]"),
+        ({**GOOD, "lines": [{"overheard": {"speaker": "pip"}}]},
+         "scenarios[0].lines[0].overheard.text"),
+        ({**GOOD, "lines": []}, "scenarios[0].lines"),
+        ({**GOOD, "lines": ["  "]}, "scenarios[0].lines"),
+        ({**GOOD, "pattern": "(unclosed"}, "scenarios[0].pattern"),
+        ({**GOOD, "id": "Has Spaces"}, "scenarios[0].id"),
+        ({**GOOD, "colour": "red"}, "scenarios[0].colour"),
+        ({k: v for k, v in GOOD.items() if k != "npc"}, "scenarios[0].npc"),
+    ],
+)  # fmt: skip
+def test_a_bad_scenario_is_one_line_naming_the_file_and_the_field(
+    tmp_path: Path, scenario: dict[str, Any], where: str
+) -> None:
+    with pytest.raises(UsageError) as info:
+        load_file(write(tmp_path, {"scenarios": [scenario]}))
+    message = str(info.value)
+    assert message.startswith(f"group.json: {where}"), message
+    assert "\n" not in message
+
+
+def test_a_file_that_is_not_json_or_empty(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"^group\.json: not valid JSON"):
+        load_file(write(tmp_path, "{nope"))
+    with pytest.raises(UsageError, match=r"^group\.json: scenarios"):
+        load_file(write(tmp_path, {"scenarios": []}))
+
+
+def test_ids_are_unique_across_files(tmp_path: Path) -> None:
+    write(tmp_path, {"scenarios": [GOOD]}, "a.json")
+    write(tmp_path, {"scenarios": [GOOD]}, "b.json")
+    with pytest.raises(UsageError, match=r"^b\.json: scenario id 'a' is taken in a\.json"):
+        load_scenarios(tmp_path)
+
+
+def test_check_names_what_the_map_lacks(tmp_path: Path) -> None:
+    world = World(load_map(VILLAGE))
+    cases = [
+        ({**GOOD, "npc": "gandalf"}, "no NPC 'gandalf'"),
+        ({**GOOD, "player_at": "moon"}, "player_at 'moon'"),
+        ({**GOOD, "player_at": [0, 0]}, "player_at"),  # the map's edge is blocked
+        ({**GOOD, "fits": [{"skill": "move", "args": {"to": "moon"}}]}, "'moon': unknown"),
+        ({**GOOD, "lines": [{"overheard": {"speaker": "pip", "text": "Nice day."}}]},
+         "does not name Tobin"),
+        ({**GOOD, "lines": [{"overheard": {"speaker": "tobin", "text": "Tobin!"}}]},
+         "not another NPC"),
+    ]  # fmt: skip
+    for data, expected in cases:
+        scenarios = load_file(write(tmp_path, {"scenarios": [data]}))
+        with pytest.raises(UsageError, match=expected):
+            check(scenarios, world, tmp_path / "saves")
+    (tmp_path / "saves" / "a").mkdir(parents=True)  # a fresh slot per scenario, never reused
+    with pytest.raises(UsageError, match="slot 'a' exists"):
+        check(load_file(write(tmp_path, {"scenarios": [GOOD]})), world, tmp_path / "saves")
+
+
+def test_only_picks_ids_and_categories() -> None:
+    scenarios = load_scenarios()
+    gestures = select(scenarios, ["gesture"])
+    assert gestures and all(s.category == "gesture" for s in gestures)
+    one = scenarios[0].id
+    assert [s.id for s in select(scenarios, [one])] == [one]
+    assert len(select(scenarios, ["gesture", one])) == len(gestures) + (
+        scenarios[0].category != "gesture"
+    )
+    assert select(scenarios, []) == scenarios
+    with pytest.raises(UsageError, match="neither a scenario id nor a category"):
+        select(scenarios, ["nonsense"])

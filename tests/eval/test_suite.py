@@ -1,0 +1,82 @@
+"""The scripted brain plays the whole suite through the real harness, on the real map."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from game.eval.figures import figures
+from game.eval.scenarios import load_scenarios
+from game.eval.suite import row, run_suite, transcript
+from game.harness import Pace
+from game.npc.persona import PersonaProvider
+from game.world.tiled import load_map
+
+ROOT = Path(__file__).resolve().parents[2]
+VILLAGE = ROOT / "maps" / "village.tmx"
+QUICK = Pace(steps=20, sleep_s=0.001)
+# The scripted brain is being rewritten to answer what was asked (issue 15, 2b); its floor
+# is set once that lands. None: not asserted yet.
+SCRIPTED_FIT_FLOOR: float | None = 0.7  # the target of the issue; the brain scores 1.0 here
+
+
+async def test_the_scripted_brain_keeps_the_hard_limits_over_the_whole_suite(
+    tmp_path: Path,
+) -> None:
+    scenarios = load_scenarios()
+    runs = await run_suite(
+        scenarios, load_map(VILLAGE), tmp_path, provider=PersonaProvider(delay_s=0), pace=QUICK
+    )
+    out = figures(runs, provider="scripted", model="persona")
+    assert out["scenarios"] == len(scenarios)
+    assert out["turns"] == sum(len(s.lines) for s in scenarios)
+    assert out["parse_failures"] == 0, out
+    assert out["junk"] == 0, out
+    assert out["fourth_wall"] == 0, out
+    assert out["calls_per_turn_max"] <= 3, out
+    if SCRIPTED_FIT_FLOOR is not None:
+        assert out["fit"] >= SCRIPTED_FIT_FLOOR, out
+    # Each scenario ran in a slot of its own, and its transcript holds every turn.
+    assert {p.name for p in tmp_path.iterdir()} == {s.id for s in scenarios}
+    kept = transcript(runs)
+    assert [len(t["turns"]) for t in kept] == [len(s.lines) for s in scenarios]
+    json.dumps(kept)
+    assert all(row(run).startswith(run.scenario.id) for run in runs)
+
+
+def test_eval_prints_a_table_and_the_figures_last(tmp_path: Path) -> None:
+    out_dir = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), "eval", "--provider", "scripted",
+         "--only", "wait", "--out", str(out_dir)],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path, env=dict(os.environ),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    waits = [s for s in load_scenarios() if s.category == "wait"]
+    assert lines[0].split()[:3] == ["scenario", "npc", "fit"]
+    assert [line.split()[0] for line in lines[1:-1]] == [s.id for s in waits]
+    result = json.loads(lines[-1])
+    assert result["provider"] == "scripted" and result["scenarios"] == len(waits)
+    for key in ("fit", "action_fit", "parse_failures", "fourth_wall", "repeat_rate", "junk",
+                "distinct2", "calls_per_turn_mean", "calls_per_turn_max", "s_per_reply_median",
+                "s_per_reply_p90", "first_letter_s_median"):  # fmt: skip
+        assert key in result
+    assert json.loads((out_dir / "figures.json").read_text()) == result
+    kept = json.loads((out_dir / "transcript.json").read_text())
+    assert [t["id"] for t in kept] == [s.id for s in waits]
+    assert kept[0]["turns"][0]["line"] == waits[0].lines[0]
+
+
+def test_eval_with_a_bad_option_is_one_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), "eval", "--provider", "scripted",
+         "--only", "juggling"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: --only 'juggling' is neither")
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -1,0 +1,190 @@
+"""The play-script protocol's pure half: the script, the candidates, the choice, the turn."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.agent.facts import NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.providers.base import Message, ProviderRequest, ToolCall
+from game.agent.providers.llama_script import overlap
+from game.agent.providers.local_script import (
+    EXAMPLES,
+    GESTURE_MIN,
+    TALK,
+    Action,
+    applies,
+    build_script,
+    requested_kinds,
+)
+from game.npc.skills import build_registry
+
+TOOLS = build_registry(with_ask=False).specs()
+NPC = NpcFacts(
+    npc_id="brenna",
+    name="Brenna",
+    persona="Brenna is the village blacksmith: gruff and blunt.",
+    greeting="Hmph. Make it quick.",
+    home="forge",
+    places=[
+        PlaceFact(name="well", description="A round stone well under a little red roof."),
+        PlaceFact(name="forge", description="Brenna's stone forge, with an anvil."),
+        PlaceFact(name="elder_house", description="The elder's large slate-roofed house."),
+    ],
+)
+SENSED = SensedFacts(
+    place="forge",
+    map_name="Hollowbrook",
+    nearby=[
+        SeenFact(entity_id="player", name="Player", distance=1, direction="south", activity=""),
+        SeenFact(entity_id="tobin", name="Tobin", distance=4, direction="north", activity=""),
+    ],
+)
+
+
+def said(text: str) -> TriggerFacts:
+    return TriggerFacts(
+        kind="player_message", text=text, source="player", speaker="Player", said=text
+    )
+
+
+def request(text: str, history: list[Message] | None = None, **trigger: object) -> ProviderRequest:
+    facts = said(text).model_copy(update={"sensed": SENSED, **trigger})
+    messages = [*(history or []), Message(role="user", content=text, trigger=facts)]
+    return ProviderRequest(system="", messages=messages, tools=TOOLS, npc=NPC, trigger=facts)
+
+
+def say_call(text: str) -> Message:
+    args = json.dumps({"text": text})
+    return Message(role="assistant", tool_calls=[ToolCall(id="c1", name="say", arguments=args)])
+
+
+def result() -> Message:
+    return Message(role="tool", tool_call_id="c1", name="say", content="ok")
+
+
+def kinds(pool: list[Action]) -> set[tuple[str, str]]:
+    return {(a.kind, str(a.args.get("to") or a.args.get("at") or "")) for a in pool}
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("Give us a wave!", "wave"),
+        ("Can you nod if that's right?", "nod"),
+        ("Shake your head if you disagree.", "shake_head"),
+        ("Tell me something funny.", "laugh"),
+        ("Have a think about it.", "think"),
+        ("Hang on a second.", "wait"),
+        ("Take a look at the well.", "look"),
+        ("Lead the way to the well.", "move"),
+        ("Follow me!", "move"),
+    ],
+)
+def test_a_spelled_out_request_names_its_kind(line: str, kind: str) -> None:
+    assert kind in requested_kinds(line)
+
+
+def test_plain_talk_asks_for_nothing() -> None:
+    assert requested_kinds("What a fine morning. How is business?") == set()
+
+
+def test_going_somewhere_named_offers_only_that_place() -> None:
+    pool = build_script(request("Come with me to the well.")).pool(TOOLS)
+    assert kinds(pool) == {("talk", ""), ("move", "well")}
+
+
+def test_come_along_with_no_place_goes_to_the_speaker() -> None:
+    pool = build_script(request("Follow me, please.")).pool(TOOLS)
+    assert ("move", "player") in kinds(pool)
+    assert not any(a.kind == "move" and a.args["to"] != "player" for a in pool)
+
+
+def test_an_unknown_place_offers_no_move_so_the_npc_says_so() -> None:
+    pool = build_script(request("Take me to the castle.")).pool(TOOLS)
+    assert [a.kind for a in pool] == ["talk"]
+
+
+def test_a_place_is_matched_by_the_words_of_its_name() -> None:
+    pool = build_script(request("Show me the elder's house.")).pool(TOOLS)
+    assert ("move", "elder_house") in kinds(pool)
+
+
+def test_an_unasked_gesture_needs_a_clear_lift_over_the_neutral_line() -> None:
+    script = build_script(request("How is the forge today?"))
+    nod = Action("nod", "nods", "emote", {"name": "nod"})
+    weak = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN + 0.1)]
+    strong = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN - 0.1)]
+    assert script.choose(weak, 0.5) is TALK
+    assert script.choose(strong, 0.5) == nod
+
+
+def test_an_asked_action_takes_the_best_lift_among_the_asked() -> None:
+    script = build_script(request("Give me a wave."))
+    wave = Action("wave", "waves", "emote", {"name": "wave"})
+    assert script.choose([(TALK, -0.1, -0.1), (wave, -4.0, -4.5)], 0.5) == wave
+
+
+def test_the_turn_ends_once_the_npc_spoke() -> None:
+    req = request("Hello")
+    req.messages += [say_call("Aye."), result()]
+    assert build_script(req).done()
+
+
+def test_an_idle_turn_does_one_thing() -> None:
+    idle = TriggerFacts(kind="idle", text="time passes", sensed=SENSED)
+    move = Message(
+        role="assistant",
+        tool_calls=[ToolCall(id="c1", name="move", arguments='{"to": "well"}')],
+    )
+    req = ProviderRequest(
+        system="",
+        messages=[Message(role="user", content="idle", trigger=idle), move, result()],
+        tools=TOOLS,
+        npc=NPC,
+        trigger=idle,
+    )
+    script = build_script(req)
+    assert script.done()
+    assert script.doing == "walks to well"
+
+
+def test_the_script_holds_the_conversation_and_the_examples_first() -> None:
+    history = [
+        Message(role="user", content="x", trigger=said("My name is Quillon.")),
+        say_call("Quillon. Hmph."),
+        result(),
+    ]
+    script = build_script(request("What is my name?", history))
+    assert script.prompt.startswith(EXAMPLES)
+    assert "Traveller: My name is Quillon.\nBrenna: Quillon. Hmph.\n" in script.prompt
+    assert script.prompt.endswith("Traveller: What is my name?\nBrenna")
+    assert "traveller's name is Quillon" in script.notes
+    assert script.earlier_replies == ["Quillon. Hmph."]
+
+
+def test_a_named_place_brings_its_description_into_the_notes() -> None:
+    script = build_script(request("Where is the well?"))
+    assert "round stone well" in script.notes
+
+
+def test_the_first_hello_is_the_npcs_own_greeting_and_only_the_first() -> None:
+    assert build_script(request("Hello there!")).greets()
+    assert not build_script(request("Where is the well?")).greets()
+    again = [Message(role="user", content="x", trigger=said("Hi")), say_call("Hmph."), result()]
+    assert not build_script(request("Hello!", again)).greets()
+
+
+def test_the_protocol_needs_facts_and_a_say_skill() -> None:
+    assert applies(request("Hi"))
+    bare = request("Hi").model_copy(update={"npc": None})
+    assert not applies(bare)
+    no_say = request("Hi").model_copy(update={"tools": [t for t in TOOLS if t.name != "say"]})
+    assert not applies(no_say)
+
+
+def test_overlap_counts_shared_word_pairs() -> None:
+    assert overlap("the well is cold", "the well is cold today") == 1.0
+    assert overlap("the well is cold", "bread is warm") == 0.0
+    assert overlap("", "anything") == 0.0
