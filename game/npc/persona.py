@@ -169,7 +169,7 @@ def _history(messages: list[Message]) -> tuple[list[str], list[str], bool]:
     asked = False
     for msg in messages[: max(newest, 0)]:
         if msg.role == "user":
-            line = player_line(msg.content)
+            line = player_line(msg)
             if line is not None:
                 lines.append(line)
         elif msg.role == "assistant":
@@ -303,7 +303,7 @@ def _last_user_text(messages: list[Message]) -> str:
     """The newest user message: the player's words if it is a player's line, else as is."""
     for msg in reversed(messages):
         if msg.role == "user":
-            line = player_line(msg.content)
+            line = player_line(msg)
             return (line if line is not None else msg.content).strip()
     return ""
 

@@ -1,9 +1,10 @@
 """What the brain knows of the player: their lines, the name they gave, what they said.
 
-The player's earlier lines are read from the user messages as the context renders them
-(the words after "Player says:", between triple quotes), here and nowhere else; the name
-and the things said are found in those lines and put back in the NPC's words ("I'm
-looking for my goat" -> "you're looking for your goat").
+The player's earlier lines are read from the user messages, here and nowhere else: from
+the trigger facts each one carries (`Message.trigger`), or for a message made by hand from
+its text as the context renders a player's line. The name and the things said are found
+in those lines and put back in the NPC's words ("I'm looking for my goat" -> "you're
+looking for your goat").
 """
 
 from __future__ import annotations
@@ -11,19 +12,26 @@ from __future__ import annotations
 import re
 
 from game.agent.facts import NpcFacts
+from game.agent.providers.base import Message
 from game.npc.naming import FILLER, name_words, norm, stem, tokens
 
 __all__ = ["player_line", "recall", "told_name"]
 
 
-def player_line(content: str) -> str | None:
-    """The player's words in a user message as the context renders it (`Player says:
-    \"\"\"...\"\"\"`), or None for other messages (world observations)."""
-    match = re.search(r'Player says: """(.*)"""\s*$', content, re.S)
+def player_line(message: Message) -> str | None:
+    """The player's words in a user message, or None if the player did not speak it (a
+    world observation). Read from its trigger facts; a message made by hand, without
+    them, from its text as the context renders a player's line."""
+    trigger = message.trigger
+    if trigger is not None:
+        if trigger.kind != "player_message":
+            return None
+        return trigger.said if trigger.said is not None else trigger.text
+    match = re.search(r'Player says: """(.*)"""\s*$', message.content, re.S)
     return match.group(1) if match else None
 
 
-# A request may open with an interjection, the NPC's name or a polite frame.
+# The name the player gives: "my name is ...", "call me ...", "I'm Quillon".
 _NAME_TOLD = re.compile(
     r"\b(?:my name is|my name's|name's|names|i am called|i'm called|im called|call me|"
     r"they call me|people call me|you can call me|the name is|the name's|i go by)\s+"

@@ -51,11 +51,11 @@ def request(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> Pr
     makes it: the lines rendered for models, the trigger as facts."""
     messages: list[Message] = []
     for i, (line, reply) in enumerate(history):
-        messages.append(Message(role="user", content=render_player_message(line)))
+        spoken = TriggerFacts(kind="player_message", text=line, source="player", said=line)
+        messages.append(Message(role="user", content=render_player_message(line), trigger=spoken))
         call = ToolCall(id=f"c{i}", name="say", arguments=json.dumps({"text": reply}))
         messages.append(Message(role="assistant", tool_calls=[call]))
         messages.append(Message(role="tool", tool_call_id=f"c{i}", content=f"you said: {reply}"))
-    messages.append(Message(role="user", content=render_player_message(said, "You are here.")))
     trigger = TriggerFacts(
         kind="player_message",
         text=said,
@@ -63,6 +63,8 @@ def request(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> Pr
         said=said,
         earlier_kinds=["player_message"] * len(history),
     )
+    newest = render_player_message(said, "You are here.")
+    messages.append(Message(role="user", content=newest, trigger=trigger))
     return ProviderRequest(system="", messages=messages, npc=npc, trigger=trigger)
 
 
@@ -356,11 +358,21 @@ def test_something_said_before_is_recalled(village: dict[str, NpcFacts]) -> None
     assert "your lost goat" in text, text
 
 
-def test_the_player_line_is_read_from_the_rendered_message() -> None:
-    assert player_line(render_player_message('He said """hi""" to me')) == "He said '''hi''' to me"
-    with_perception = render_player_message("Hello", "You are at the well.")
-    assert player_line(with_perception) == "Hello"
-    assert player_line(render_observation("Pip waves.")) is None
+def test_the_player_line_is_read_from_the_trigger_facts_of_a_message() -> None:
+    said = TriggerFacts(kind="player_message", text='He said """hi"""', said='He said """hi"""')
+    rendered = render_player_message('He said """hi"""')
+    assert player_line(Message(role="user", content=rendered, trigger=said)) == 'He said """hi"""'
+    heard = TriggerFacts(kind="heard", text="Pip waves.", speaker="Pip", said="Hi!")
+    assert player_line(Message(role="user", content="[world] Pip waves.", trigger=heard)) is None
+
+
+def test_a_message_made_by_hand_is_read_from_its_text() -> None:
+    def line(content: str) -> str | None:
+        return player_line(Message(role="user", content=content))
+
+    assert line(render_player_message('He said """hi""" to me')) == "He said '''hi''' to me"
+    assert line(render_player_message("Hello", "You are at the well.")) == "Hello"
+    assert line(render_observation("Pip waves.")) is None
 
 
 # --- talk that is no request ----------------------------------------------------------
