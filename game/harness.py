@@ -12,7 +12,6 @@ came after the line was submitted.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from typing import Any
 
 from game.agent.bus import BusEvent
 from game.agent.loop import AgentRuntime, Failed, Trigger, TurnOutcome
-from game.agent.providers.base import Provider
+from game.agent.providers.base import Provider, parse_arguments
 from game.agent.runner import rejected
 from game.agent.tools import ToolContext
 from game.bridge import Mailbox
@@ -63,11 +62,7 @@ class Call:
 
     def args(self) -> dict[str, Any]:
         """The arguments as an object ({} when they did not parse as one)."""
-        try:
-            value = json.loads(self.arguments or "{}")
-        except ValueError:
-            return {}
-        return value if isinstance(value, dict) else {}
+        return parse_arguments(self.arguments)
 
     def text(self) -> str | None:
         """What the call says out loud (a `say`'s text, an `ask`'s question) if it ran."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from game.agent.events import AssistantMessage, EventBase, ToolResultEvent, ToolUse, UserMessage
+from game.agent.providers.base import parse_arguments
 
 
 @dataclass(frozen=True)
@@ -19,11 +19,7 @@ class Line:
 
 
 def _said(arguments: str) -> str:
-    try:
-        args: Any = json.loads(arguments)
-    except ValueError:
-        return ""
-    text = args.get("text") if isinstance(args, dict) else None
+    text = parse_arguments(arguments).get("text")
     return text.strip() if isinstance(text, str) else ""
 
 

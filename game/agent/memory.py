@@ -14,7 +14,6 @@ the summary (in the system prompt, as "What you remember") plus the newest excha
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 from collections.abc import Callable, Sequence
@@ -124,12 +123,9 @@ def _said(event: AssistantMessage) -> list[str]:
     said = [event.text] if event.text.strip() else []
     for call in event.tool_calls:
         if call.name == "say":
-            try:
-                args = json.loads(call.arguments or "{}")
-            except ValueError:
-                continue
-            if isinstance(args, dict) and isinstance(args.get("text"), str):
-                said.append(args["text"])
+            text = call.parsed().get("text")
+            if isinstance(text, str):
+                said.append(text)
     return said
 
 

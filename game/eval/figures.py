@@ -7,7 +7,6 @@ reported them, the NPC's greeting and the names things go by) and returns one nu
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 import statistics
@@ -17,10 +16,9 @@ from typing import Any
 
 from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
+from game.wording import overlap, word_pairs
 
 REPEAT_OVERLAP = 0.7  # a reply sharing this much of its word pairs with an earlier one repeats
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-
 # Speaking as or about an AI, a model, a program, its prompt or its instructions; code and
 # JSON. Whole words and phrases, so a smith's tools or a merchant's models do not count.
 FOURTH_WALL: tuple[re.Pattern[str], ...] = tuple(
@@ -77,26 +75,6 @@ class ScenarioRun:
 
 
 # --- words --------------------------------------------------------------------------------
-
-
-def words(text: str) -> list[str]:
-    """The lower-cased words of a line."""
-    return _WORD.findall(text.lower())
-
-
-def bigrams(text: str) -> list[tuple[str, str]]:
-    """The line's word pairs, in order (repeats kept)."""
-    return list(itertools.pairwise(words(text)))
-
-
-def overlap(reply: str, other: str) -> float:
-    """The share of `reply`'s word pairs that `other` has too (of its words, when the reply
-    has fewer than two)."""
-    mine = set(bigrams(reply))
-    if not mine:
-        own = set(words(reply))
-        return len(own & set(words(other))) / len(own) if own else 0.0
-    return len(mine & set(bigrams(other))) / len(mine)
 
 
 # --- fitting ------------------------------------------------------------------------------
@@ -224,7 +202,7 @@ def repeat_rate(runs: Sequence[ScenarioRun]) -> float:
 
 def distinct2(runs: Sequence[ScenarioRun]) -> float:
     """Distinct word pairs over all word pairs said (0 when nothing was)."""
-    pairs = [pair for text in replies(runs) for pair in bigrams(text)]
+    pairs = [pair for text in replies(runs) for pair in word_pairs(text)]
     return len(set(pairs)) / len(pairs) if pairs else 0.0
 
 

@@ -10,9 +10,10 @@ player asks to be reminded of.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable, Mapping
+
+from game.wording import overlap as share
 
 __all__ = ["MOODS", "first_person", "line_table", "overlap", "pick", "sentences"]
 
@@ -1155,23 +1156,10 @@ def line_table(kind: str, mood: str) -> tuple[str, ...]:
     return table.get(mood) or table["cheerful"]
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
-
-
-def _share(a: str, b: str) -> float:
-    """The share of `a`'s word pairs that `b` has too (of its words, if it has one)."""
-    mine = set(itertools.pairwise(_words(a)))
-    if not mine:
-        own = set(_words(a))
-        return len(own & set(_words(b))) / len(own) if own else 0.0
-    return len(mine & set(itertools.pairwise(_words(b)))) / len(mine)
-
-
 def overlap(a: str, b: str) -> float:
     """How much two lines say the same: the larger share of one's word pairs found in the
     other (0: nothing shared, 1: one is within the other)."""
-    return max(_share(a, b), _share(b, a))
+    return max(share(a, b), share(b, a))
 
 
 def _fill(line: str, facts: Mapping[str, str]) -> str | None:

@@ -180,10 +180,7 @@ def _history(messages: list[Message]) -> tuple[list[str], list[str], bool]:
                     asked = True
                 if call.name != "say":
                     continue
-                try:
-                    text = json.loads(call.arguments).get("text")
-                except (ValueError, AttributeError):
-                    continue
+                text = call.parsed().get("text")
                 if isinstance(text, str) and text.strip():
                     replies.append(text.strip())
     return lines, replies, asked

@@ -8,7 +8,6 @@ import pytest
 
 from game.agent.facts import NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
-from game.agent.providers.llama_script import overlap
 from game.agent.providers.local_script import (
     EXAMPLES,
     GESTURE_MIN,
@@ -19,6 +18,7 @@ from game.agent.providers.local_script import (
     requested_kinds,
 )
 from game.npc.skills import build_registry
+from game.wording import overlap
 
 TOOLS = build_registry(with_ask=False).specs()
 NPC = NpcFacts(

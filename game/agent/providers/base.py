@@ -7,6 +7,7 @@ llama.cpp model, the scripted brain) turns a `ProviderRequest` into an async str
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
@@ -17,12 +18,25 @@ from game.agent.facts import NpcFacts, TriggerFacts
 # --- request ---------------------------------------------------------------------------
 
 
+def parse_arguments(text: str) -> dict[str, Any]:
+    """Tool-call arguments as an object ({} when they do not parse as one)."""
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 class ToolCall(BaseModel):
     """A tool call the model made: `arguments` is the raw JSON text it produced."""
 
     id: str
     name: str
     arguments: str = "{}"
+
+    def parsed(self) -> dict[str, Any]:
+        """The arguments as an object ({} when they do not parse as one)."""
+        return parse_arguments(self.arguments)
 
 
 class Message(BaseModel):

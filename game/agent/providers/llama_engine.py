@@ -466,17 +466,7 @@ class Engine:
         except GrammarError as exc:
             raise ToolCallFailure(f"cannot constrain the local model to the tools: {exc}") from exc
         max_out = max(1, request.max_output_tokens)
-        if len(tokens) + max_out + 32 > self.config.n_ctx:
-            raise ContextOverflow(
-                f"prompt of {len(tokens)} tokens + {max_out} output tokens does not fit "
-                f"the local model's context of {self.config.n_ctx}"
-            )
-        stats.prompt_tokens = len(tokens)
-        stats.restored_state = self._restore(stats.npc_id, tokens)
-        stats.reused_tokens = self._prefill(job, tokens)
-        stats.prefill_s = time.perf_counter() - job.submitted
-        if job.cancelled.is_set():
-            stats.outcome = "cancelled"
+        if not self.begin(job, tokens, max_out + 32):
             return
         chain = self._chain(request.temperature)
         try:
@@ -489,16 +479,38 @@ class Engine:
         if job.cancelled.is_set():
             stats.outcome = "cancelled"
         else:
-            stats.outcome = stop
-            job.emit(
-                Usage(
-                    input_tokens=len(tokens),
-                    output_tokens=stats.output_tokens,
-                    cached_tokens=stats.reused_tokens,
-                )
-            )
-            job.emit(Done(stop_reason=stop))
+            self.finish(job, stop, len(tokens))
         self._save(stats.npc_id)
+
+    def begin(self, job: EngineJob, tokens: list[int], reserve: int) -> bool:
+        """Check the prompt and `reserve` more tokens fit, resume the NPC's KV cache and
+        prefill the rest; False when the request was cancelled meanwhile."""
+        if len(tokens) + reserve > self.config.n_ctx:
+            raise ContextOverflow(
+                f"prompt of {len(tokens)} tokens + {reserve} for the answer does not fit "
+                f"the local model's context of {self.config.n_ctx}"
+            )
+        stats = job.stats
+        stats.prompt_tokens = len(tokens)
+        stats.restored_state = self._restore(stats.npc_id, tokens)
+        stats.reused_tokens = self._prefill(job, tokens)
+        stats.prefill_s = time.perf_counter() - job.submitted
+        if job.cancelled.is_set():
+            stats.outcome = "cancelled"
+            return False
+        return True
+
+    def finish(self, job: EngineJob, stop: str, prompt_tokens: int) -> None:
+        """End the request: its usage, then `Done`."""
+        job.stats.outcome = stop
+        job.emit(
+            Usage(
+                input_tokens=prompt_tokens,
+                output_tokens=job.stats.output_tokens,
+                cached_tokens=job.stats.reused_tokens,
+            )
+        )
+        job.emit(Done(stop_reason=stop))
 
     def _sample(self, job: EngineJob, chain: Any, grammar: Any, temperature: float) -> int:
         token = int(self.C.llama_sampler_sample(chain, self.ctx, -1))

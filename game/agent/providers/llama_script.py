@@ -17,7 +17,6 @@ repeats an earlier one is sampled again before it is shown.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import time
@@ -26,13 +25,10 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from game.agent.providers.base import (
-    Done,
     ToolCallArgsDelta,
     ToolCallDone,
     ToolCallStart,
-    Usage,
 )
-from game.agent.providers.errors import ContextOverflow
 from game.agent.providers.local_script import (
     EXAMPLES,
     MAX_LINE_CHARS,
@@ -40,11 +36,12 @@ from game.agent.providers.local_script import (
     Script,
     build_script,
 )
+from game.wording import overlap
 
 if TYPE_CHECKING:
     from game.agent.providers.llama_engine import Engine, EngineJob
 
-__all__ = ["ScriptPlayer", "overlap"]
+__all__ = ["ScriptPlayer"]
 
 MAX_LINE_TOKENS = 48
 HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
@@ -61,19 +58,6 @@ _NOT_SAID = re.compile(
 NOTE_BOOST = 2.0  # logits given to the words of the facts the newest line is about
 REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
 LINE_TEMPERATURE = 0.4  # at most: a small model wanders off the scene when hotter
-
-
-def _pairs(text: str) -> set[tuple[str, ...]]:
-    words = re.findall(r"[a-z']+", text.lower())
-    if len(words) < 2:
-        return {(w,) for w in words}
-    return set(itertools.pairwise(words))
-
-
-def overlap(line: str, earlier: str) -> float:
-    """The share of `line`'s word pairs that `earlier` has too."""
-    mine = _pairs(line)
-    return len(mine & _pairs(earlier)) / len(mine) if mine else 0.0
 
 
 class ScriptPlayer:
@@ -108,30 +92,20 @@ class ScriptPlayer:
         stats = job.stats
         engine = self.engine
         if script.done():
-            self._finish(job, "end_turn", 0)
+            engine.finish(job, "end_turn", 0)
             return
         if script.greets():
             self._say(job, script, script.greeting)
-            self._finish(job, "tool_use", 0)
+            engine.finish(job, "tool_use", 0)
             return
         prompt = self._tokens(script.prompt)
-        if len(prompt) + MAX_LINE_TOKENS + 64 > engine.config.n_ctx:
-            raise ContextOverflow(
-                f"a script of {len(prompt)} tokens does not fit the local model's context "
-                f"of {engine.config.n_ctx}"
-            )
-        stats.prompt_tokens = len(prompt)
-        stats.restored_state = engine._restore(stats.npc_id, prompt)
-        stats.reused_tokens = engine._prefill(job, prompt)
-        stats.prefill_s = time.perf_counter() - job.submitted
-        if job.cancelled.is_set():
-            stats.outcome = "cancelled"
+        if not engine.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the bracket, the line
             return
         action = self._pick(job, script, prompt) if not script.doing else None
         if action is not None and action.tool:
             stats.output_tokens += len(self._bracket(action))  # the choice is the model's
             self._call(job, action.tool, action.args)
-            self._finish(job, "tool_use", len(prompt))
+            engine.finish(job, "tool_use", len(prompt))
             engine._save(stats.npc_id)
             return
         bracket = f" [{script.doing}]:" if script.doing else ":"
@@ -140,21 +114,10 @@ class ScriptPlayer:
             stats.outcome = "cancelled"
             return
         if line is None:  # nothing sayable came out: the turn ends quietly
-            self._finish(job, "end_turn", len(prompt))
+            engine.finish(job, "end_turn", len(prompt))
         else:
-            self._finish(job, "tool_use", len(prompt))
+            engine.finish(job, "tool_use", len(prompt))
         engine._save(stats.npc_id)
-
-    def _finish(self, job: EngineJob, stop: str, prompt_tokens: int) -> None:
-        job.stats.outcome = stop
-        job.emit(
-            Usage(
-                input_tokens=prompt_tokens,
-                output_tokens=job.stats.output_tokens,
-                cached_tokens=job.stats.reused_tokens,
-            )
-        )
-        job.emit(Done(stop_reason=stop))
 
     def _tokens(self, text: str) -> list[int]:
         return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))

@@ -24,7 +24,6 @@ The example block is the same for every NPC, so its KV cache is computed once pe
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -440,7 +439,7 @@ def _transcript(messages: list[Message], name: str) -> tuple[list[str], list[str
             lines.append(_trigger_line(message.trigger, name))
         elif message.role == "assistant":
             for call in message.tool_calls:
-                args = _args(call.arguments)
+                args = call.parsed()
                 if call.name == "say" and isinstance(args.get("text"), str):
                     text = _one_line(args["text"], MAX_LINE_CHARS)
                     bracket = f" [{pending}]" if pending else ""
@@ -463,14 +462,6 @@ def _label_of(tool: str, args: dict[str, Any]) -> str:
     if tool == "wait":
         return "waits"
     return ""
-
-
-def _args(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text or "{}")
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 _TOLD_NAME = re.compile(
@@ -557,7 +548,7 @@ def build_script(request: ProviderRequest) -> Script:
             acted.append(call.name)
             said = said or call.name == "say"
     last = _trigger_line(trigger, name)
-    doing = [_label_of(c.name, _args(c.arguments)) for m in turn for c in m.tool_calls]
+    doing = [_label_of(c.name, c.parsed()) for m in turn for c in m.tool_calls]
     said_to = trigger.said or (trigger.text if trigger.kind == "player_message" else "")
     told = [*_player_lines(before), said_to if trigger.kind == "player_message" else ""]
     notes = _notes(npc, said_to, told)
