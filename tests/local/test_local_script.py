@@ -188,3 +188,33 @@ def test_overlap_counts_shared_word_pairs() -> None:
     assert overlap("the well is cold", "the well is cold today") == 1.0
     assert overlap("the well is cold", "bread is warm") == 0.0
     assert overlap("", "anything") == 0.0
+
+
+def test_a_gesture_and_a_walk_asked_together_come_one_after_the_other() -> None:
+    line = "Can you wave at me, and then show me the well?"
+    first = build_script(request(line))
+    assert first.may_act()
+    assert kinds(first.pool(TOOLS)) == {("talk", ""), ("wave", "")}
+    waved = request(line)
+    waved.messages += [
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id="c1", name="emote", arguments='{"name": "wave"}')],
+        ),
+        result(),
+    ]
+    second = build_script(waved)
+    assert second.may_act() and not second.done()
+    assert kinds(second.pool(TOOLS)) == {("talk", ""), ("move", "well")}
+
+
+def test_an_unasked_gesture_is_not_followed_by_more_actions() -> None:
+    nodded = request("How is the forge today?")
+    nodded.messages += [
+        Message(
+            role="assistant",
+            tool_calls=[ToolCall(id="c1", name="emote", arguments='{"name": "nod"}')],
+        ),
+        result(),
+    ]
+    assert not build_script(nodded).may_act()

@@ -101,7 +101,7 @@ class ScriptPlayer:
         prompt = self._tokens(script.prompt)
         if not engine.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the bracket, the line
             return
-        action = self._pick(job, script, prompt) if not script.doing else None
+        action = self._pick(job, script, prompt) if script.may_act() else None
         if action is not None and action.tool:
             stats.output_tokens += len(self._bracket(action))  # the choice is the model's
             self._call(job, action.tool, action.args)

@@ -232,6 +232,23 @@ class Script:
                 out.append(Action("look", f"looks at {shown}", "look", {"at": arg}))
         return out
 
+    def may_act(self) -> bool:
+        """Whether this step may still act before speaking: nothing done yet, or a gesture
+        done and a walk or a look asked for too ("wave, then show me the well")."""
+        if not self.acted:
+            return True
+        return self.acted == ["emote"] and bool(self._asked_now())
+
+    def _asked_now(self) -> set[str]:
+        """The kinds of action asked for that this step may take: a gesture first when a
+        gesture and a walk or look are both asked, then the walk or look."""
+        kinds = requested_kinds(self.request_text)
+        places = kinds & {"move", "look"}
+        if "emote" in self.acted:
+            return places
+        gestures = kinds & set(_GESTURES)
+        return gestures if gestures and places else kinds
+
     def pool(self, tools: list[ToolSpec]) -> list[Action]:
         """The candidates worth scoring at this step (the first is always just talking)."""
         everything = self.candidates(tools)
@@ -239,7 +256,7 @@ class Script:
             return everything
         if self.kind not in ("player_message", "heard"):
             return [TALK]
-        kinds = requested_kinds(self.request_text)
+        kinds = self._asked_now()
         if not kinds:
             return [a for a in everything if a.kind in _GESTURES or a is TALK]
         out = [TALK]
