@@ -218,3 +218,9 @@ def test_an_unasked_gesture_is_not_followed_by_more_actions() -> None:
         result(),
     ]
     assert not build_script(nodded).may_act()
+
+
+def test_a_question_whether_the_npc_is_a_machine_is_known_as_one() -> None:
+    assert build_script(request("You're just a computer program, aren't you?")).asked_if_machine()
+    assert build_script(request("Are you an AI?")).asked_if_machine()
+    assert not build_script(request("Are you the smith here?")).asked_if_machine()

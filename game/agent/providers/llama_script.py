@@ -76,6 +76,13 @@ class ScriptPlayer:
         # What the examples' villagers say is theirs: a line never copies three tokens of it.
         said = [line.split(":", 1)[1] for line in EXAMPLES.splitlines() if ": " in line]
         self._examples = self._trigrams([line for line in said if line.strip()])
+        # First words of a yes, never the start of an answer to "are you a program?".
+        self._yes = {
+            int(t[0])
+            for word in ("Yes", "Yeah", "Yep", "Aye", "Sure", "Indeed", "Of course")
+            for form in (word, " " + word)
+            if (t := self.llm.tokenize(form.encode(), add_bos=False, special=False))
+        }
         self.newline = set(self.llm.tokenize(b"\n", add_bos=False, special=False))
 
     def close(self) -> None:
@@ -243,7 +250,7 @@ class ScriptPlayer:
             earlier.append(script.greeting)
         seen = self._trigrams(earlier) | self._examples
         self._boost = self._note_tokens(script.notes)
-        banned_first: set[int] = set()
+        banned_first = self._yes if script.asked_if_machine() else set()
         self.engine._prefill(job, tokens)
         for attempt in range(3):
             if attempt:
@@ -257,7 +264,7 @@ class ScriptPlayer:
             # earlier one, it is sampled again without its first token.
             repeats = ended and any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
             if repeats and attempt < 2:
-                banned_first.add(first)
+                banned_first = {*banned_first, first}
                 continue
             call = self._open_say(job, script)
             shown = text
@@ -301,7 +308,9 @@ class ScriptPlayer:
         logits = self._logits(-1).copy()
         used = self.np.asarray(ids, dtype=self.np.intc)
         if len(self._boost):
-            logits[self._boost] += NOTE_BOOST
+            # A note's word is nudged until the line has said it, not after: else the
+            # nudge outweighs the repeat penalty and the line says the name over and over.
+            logits[np.setdiff1d(self._boost, used, assume_unique=False)] += NOTE_BOOST
         if len(used):
             logits[used] -= REPEAT_PENALTY  # a line that says the same word again and again
         top = np.argpartition(-logits, _TOP)[:_TOP]

@@ -232,6 +232,11 @@ class Script:
                 out.append(Action("look", f"looks at {shown}", "look", {"at": arg}))
         return out
 
+    def asked_if_machine(self) -> bool:
+        """Whether the newest line asks if the NPC is an AI, a program or the like: a
+        villager never says yes to that."""
+        return bool(_MACHINE.search(self.request_text))
+
     def may_act(self) -> bool:
         """Whether this step may still act before speaking: nothing done yet, or a gesture
         done and a walk or a look asked for too ("wave, then show me the well")."""
@@ -522,6 +527,10 @@ def _notes(npc: NpcFacts, said: str, told: list[str]) -> str:
     return ". ".join(n[0].upper() + n[1:] for n in notes[:3]) + "." if notes else ""
 
 
+_MACHINE = re.compile(
+    r"\b(ai|a\.i|bot|chatbot|robot|program|computer|machine|software|language model"
+    r"|artificial|simulation|npc|game character)\b"
+)
 _ABOUT_YOU = re.compile(
     r"\bwho are you\b|\bwhat (do|are) you\b|\byour (job|work|trade|name|life|day)\b"
     r"|\babout (you|yourself)\b|\bdo you (like|love|enjoy|do)\b|\btell me about you"
