@@ -16,6 +16,7 @@ from pathlib import Path
 
 import arcade
 
+from game.assets import load_game_map
 from game.config import Settings
 from game.errors import UsageError
 from game.save.keeper import LoadResult
@@ -25,7 +26,6 @@ from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
 from game.ui.title import TitleView
 from game.village import Progress, Village
-from game.world.tiled import load_map
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "NPC Village"
@@ -45,8 +45,9 @@ class ScriptStep:
 def parse_script(path: Path) -> list[ScriptStep]:
     """Read a key script: lines of `FRAME ACTION ARG`, `#` comments.
 
-    Actions: `press KEY`, `release KEY`, `hold KEY FRAMES` (press now, release later),
-    `type TEXT` (the rest of the line).
+    Actions: `press KEY` (the press, then its text as pyglet sends it: "\r" for ENTER),
+    `release KEY`, `hold KEY FRAMES` (press now, release later), `type TEXT` (the rest of
+    the line, as text events only).
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -91,7 +92,11 @@ def _expand(steps: list[ScriptStep]) -> dict[int, list[ScriptStep]]:
     return by_frame
 
 
-def _feed(window: arcade.Window, step: ScriptStep) -> None:
+KEY_TEXT = {"ENTER": "\r", "RETURN": "\r", "TAB": "\t", "SPACE": " "}  # text events of keys
+
+
+def feed(window: arcade.Window, step: ScriptStep) -> None:
+    """Send one scripted input to the window, as a keyboard would."""
     if step.action == "type":
         for ch in step.arg:
             window.dispatch_event("on_text", ch)
@@ -99,9 +104,11 @@ def _feed(window: arcade.Window, step: ScriptStep) -> None:
     symbol = getattr(arcade.key, step.arg)
     event = "on_key_press" if step.action == "press" else "on_key_release"
     window.dispatch_event(event, symbol, 0)
-    if step.action == "press" and len(step.arg) == 1:
-        # A real keyboard also sends the character; the talk box must cope with it.
-        window.dispatch_event("on_text", step.arg.lower())
+    text = KEY_TEXT.get(step.arg, step.arg.lower() if len(step.arg) == 1 else "")
+    if step.action == "press" and text:
+        # As pyglet delivers a key: the press, then its text ("\r" for Return); the talk
+        # box and the name prompt must take neither as typed.
+        window.dispatch_event("on_text", text)
 
 
 @dataclass(frozen=True)
@@ -279,7 +286,9 @@ def run_window(
     session = GameSession(window, options)
     try:
         if slot is None:
-            window.show_view(TitleView(session, options.map_path, load_map(options.map_path).name))
+            window.show_view(
+                TitleView(session, options.map_path, load_game_map(options.map_path).name)
+            )
         else:
             session.open_slot(slot)
         with CollectBetweenFrames() as collect:
@@ -308,7 +317,7 @@ def _run_frames(
     start = time.perf_counter()
     for frame in range(frames):
         for step in script.get(frame, []):
-            _feed(window, step)
+            feed(window, step)
         window.dispatch_events()  # deliver queued input, as the event loop would
         view = window.current_view
         if view is None:

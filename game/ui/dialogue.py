@@ -14,6 +14,7 @@ import arcade
 import arcade.gui
 
 from game.agent.history import Line
+from game.ui.line_input import LineInput
 from game.world.entities import Npc
 from game.world.world import PLAYER_ID, World
 
@@ -42,7 +43,7 @@ class TalkPanel:
             text_color=arcade.color.WHITE,
             scroll_speed=18,
         )
-        self.input = arcade.gui.UIInputText(
+        self.input = LineInput(
             width=WIDTH,
             height=int(34 * text_scale),
             font_size=size + 1,

@@ -18,6 +18,7 @@ from game.ui.dialogue import TalkPanel
 from game.ui.inspector import Inspector
 from game.ui.sprites import (
     CharacterSprite,
+    TileAnimations,
     TileRect,
     drawn_layers,
     emote_texture,
@@ -88,6 +89,7 @@ class GameView(arcade.View):
         self.map_px = (data.width * data.tile_width, data.height * data.tile_height)
         self.tilemap = arcade.load_tilemap(data.path, scaling=1.0, use_spatial_hash=True)
         self.layers = drawn_layers(self.tilemap)
+        self.animations = TileAnimations(self.layers)
         self.characters: arcade.SpriteList[CharacterSprite] = arcade.SpriteList()
         self.sprites: dict[str, CharacterSprite] = {}
         for ent in world.entities():
@@ -256,6 +258,7 @@ class GameView(arcade.View):
             self._focus_pending = False
             self.talk_input.activate()
         self.world.step(dt)
+        self.animations.update(dt)
         self.brain.update(dt)
         if self.ask_panel.sync():
             self.talk_input.deactivate()  # number keys answer, they do not type

@@ -22,6 +22,7 @@ from game.config import (
     redact,
     update_config,
 )
+from game.ui.line_input import LineInput
 
 PROVIDERS = ("auto", "local", "scripted", "openai", "openai-chat", "anthropic")
 SPEEDS = (0.5, 1.0, 2.0, 8.0)  # 8: show at once
@@ -105,13 +106,9 @@ class SettingsView(arcade.gui.UIView):
             "text_scale": self._button("text_scale", ""),
             "volume": self._button("volume", ""),
         }
-        self.model_input = arcade.gui.UIInputText(
-            width=300, height=32, text=current.model or "", font_size=12
-        )
-        self.url_input = arcade.gui.UIInputText(
-            width=300, height=32, text=current.base_url or "", font_size=12
-        )
-        self.key_input = arcade.gui.UIInputText(width=300, height=32, font_size=12)
+        self.model_input = LineInput(width=300, height=32, text=current.model or "", font_size=12)
+        self.url_input = LineInput(width=300, height=32, text=current.base_url or "", font_size=12)
+        self.key_input = LineInput(width=300, height=32, font_size=12)
         self.key_input.event("on_change")(self._mask_key)
         self.key_note = arcade.gui.UILabel(
             text=f"saved: {self.saved_key}" if self.saved_key else "no key saved",

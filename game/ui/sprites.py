@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import arcade
 
+from game.assets import ASSETS, PLAYER_SHEET
 from game.world.entities import Entity
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 FRAME = 32
 ROWS = ("down", "left", "right", "up")  # sheet rows, top to bottom
 WALK_FPS = 8.0
@@ -21,7 +20,7 @@ def character_frames(sprite: str) -> dict[str, list[arcade.Texture]]:
     """The four walk frames for each facing of a character sheet (falls back to player)."""
     path = ASSETS / "characters" / f"{sprite}.png"
     if not path.is_file():
-        path = ASSETS / "characters" / "player.png"
+        path = ASSETS / "characters" / f"{PLAYER_SHEET}.png"
     sheet = arcade.load_spritesheet(path)
     grid = sheet.get_texture_grid(size=(FRAME, FRAME), columns=4, count=16)
     _to_atlas(grid)
@@ -108,6 +107,24 @@ class CharacterSprite(arcade.Sprite):
 def drawn_layers(tilemap: arcade.TileMap) -> list[arcade.SpriteList[arcade.Sprite]]:
     """The map's tile layers to draw, in order: all but the (invisible) collision layer."""
     return [layer for name, layer in tilemap.sprite_lists.items() if name.lower() != "collision"]
+
+
+class TileAnimations:
+    """The map's animated tiles (Tiled's tile animations), stepped every frame. Only those
+    sprites are kept: a map without any costs nothing."""
+
+    def __init__(self, layers: list[arcade.SpriteList[arcade.Sprite]]) -> None:
+        self.sprites = [
+            sprite
+            for layer in layers
+            for sprite in layer
+            if isinstance(sprite, arcade.TextureAnimationSprite)
+        ]
+
+    def update(self, dt: float) -> None:
+        """Advance every animated tile by `dt` seconds."""
+        for sprite in self.sprites:
+            sprite.update_animation(dt)
 
 
 def tile_center(x: float, y: float, map_height: int, tile: int) -> tuple[float, float]:

@@ -9,6 +9,7 @@ from typing import Protocol
 import arcade
 import arcade.gui
 
+from game.ui.line_input import LineInput
 from game.ui.settings_view import SettingsView
 from game.ui.sprites import drawn_layers
 
@@ -117,7 +118,7 @@ class NameView(arcade.gui.UIView):
         self.launcher = launcher
         self.back = back
         self.background_color = arcade.types.Color(28, 44, 36)
-        self.name_input = arcade.gui.UIInputText(width=320, height=36, font_size=14)
+        self.name_input = LineInput(width=320, height=36, font_size=14)
         self.status = arcade.gui.UILabel(text="", font_size=11, text_color=ERROR, width=360)
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
         box.add(

@@ -3,13 +3,21 @@
 Coordinates are tiles: `(x, y)` with `x` growing east and `y` growing south, as in Tiled.
 The loader reads the map through pytiled_parser and keeps only what the game needs:
 layer names, blocked tiles, NPC spawns with their properties, the player spawn and named
-places. Anything wrong with the file becomes one `MapError` whose message names the file
-and what is missing.
+places. What makes a map unplayable (no such file, not a map, no player spawn, a spawn or
+NPC outside the map, two NPCs with one id) is one `MapError` naming the file and what is
+wrong. An NPC needs only a position and a name (the object's name, or a `name` property,
+which wins): a missing id, persona, greeting or sprite gets a default, and a blocked tile
+the nearest walkable one, each NPC with one line in `MapData.warnings` (also logged)
+naming the map, the NPC and the properties to add.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,8 +29,9 @@ from pytiled_parser.layer import LayerGroup
 from game.world.errors import WorldError
 
 GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
-NPC_FIELDS = ("id", "name", "persona", "greeting", "sprite")
 _ID_RE = re.compile(r"^[a-z0-9_-]{1,64}$")
+log = logging.getLogger(__name__)
+_WARNED: set[str] = set()
 
 Tile = tuple[int, int]
 
@@ -80,6 +89,7 @@ class MapData:
     places: dict[str, Place]
     tile_layers: list[str]
     properties: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # what was defaulted, one line each
 
     @property
     def map_id(self) -> str:
@@ -126,8 +136,11 @@ def _object_tile(obj: Any, tw: int, th: int) -> Tile:
     return (int(obj.coordinates.x // tw), int(obj.coordinates.y // th))
 
 
-def load_map(path: str | Path) -> MapData:
-    """Read a .tmx or .tmj map; raise `MapError` with a one-line reason on any problem."""
+def load_map(path: str | Path, *, sheets: Sequence[str] = ()) -> MapData:
+    """Read a .tmx or .tmj map; raise `MapError` with a one-line reason when it cannot be
+    played. `sheets`: the character sheets there are; an NPC whose `sprite` is missing or
+    not among them gets one of them, the same from run to run (none given: sprites are
+    not checked, and a missing one is "")."""
     path = Path(path)
     if not path.is_file():
         raise MapError(f"map file not found: {path}")
@@ -157,17 +170,19 @@ def load_map(path: str | Path) -> MapData:
                     blocked.add((x, y))
 
     spawn: Tile | None = None
-    npcs: list[NpcSpawn] = []
+    npc_objects: list[Any] = []
     places: dict[str, Place] = {}
+    has_npcs_layer = False
     for layer in layers:
         if not isinstance(layer, ObjectLayer):
             continue
         lname = layer.name.lower()
+        has_npcs_layer = has_npcs_layer or lname == "npcs"
         for obj in layer.tiled_objects:
             if obj.name == "player_spawn":
                 spawn = _object_tile(obj, tw, th)
             elif lname == "npcs":
-                npcs.append(_npc_from(obj, path, tw, th))
+                npc_objects.append(obj)
             elif lname == "places" and obj.name:
                 places[obj.name] = Place(
                     name=obj.name,
@@ -180,12 +195,14 @@ def load_map(path: str | Path) -> MapData:
     if spawn is None:
         raise MapError(f"map {path} has no player_spawn: add a point object named player_spawn")
     _check_inside(path, "player_spawn", spawn, width, height, blocked)
-    seen: set[str] = set()
-    for npc in npcs:
-        if npc.npc_id in seen:
-            raise MapError(f"map {path}: two NPCs share the id {npc.npc_id!r}; ids must be unique")
-        seen.add(npc.npc_id)
-        _check_inside(path, f"NPC {npc.npc_id!r}", npc.tile, width, height, blocked)
+    warnings: list[str] = []
+    if not has_npcs_layer:
+        warnings.append(f"map {path.name}: no object layer named npcs; it plays without NPCs")
+    npcs = _npcs_from(npc_objects, path, (tw, th), (width, height), blocked, sheets, warnings)
+    for line in warnings:
+        if line not in _WARNED:  # a map read twice (checked, then played) warns once
+            _WARNED.add(line)
+            log.warning("%s", line)
     return MapData(
         path=path,
         width=width,
@@ -198,29 +215,147 @@ def load_map(path: str | Path) -> MapData:
         places=places,
         tile_layers=tile_layers,
         properties=_props(tiled.properties),
+        warnings=warnings,
     )
 
 
-def _npc_from(obj: Any, path: Path, tw: int, th: int) -> NpcSpawn:
+def _npcs_from(
+    objects: list[Any],
+    path: Path,
+    tile_size: tuple[int, int],
+    size: tuple[int, int],
+    blocked: set[Tile],
+    sheets: Sequence[str],
+    warnings: list[str],
+) -> list[NpcSpawn]:
+    """The NPCs of the npcs layer: explicit ids first (two alike are an error), then ids
+    made from names for the rest, each unique."""
+    named: dict[str, Any] = {}
+    for obj in objects:
+        given = _props(obj.properties).get("id")
+        if not given:
+            continue
+        if not _ID_RE.match(given):
+            raise MapError(f"map {path}: NPC id {given!r} must be 1-64 of a-z, 0-9, _ or -")
+        if given in named:
+            raise MapError(
+                f"map {path}: {_label(named[given])} and {_label(obj)} share the id {given!r}; "
+                "ids must be unique"
+            )
+        named[given] = obj
+    taken = set(named)
+    return [
+        _npc_from(obj, path, tile_size, size, blocked, sheets, taken, warnings) for obj in objects
+    ]
+
+
+def _label(obj: Any) -> str:
+    return f"NPC object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
+
+
+def _npc_from(
+    obj: Any,
+    path: Path,
+    tile_size: tuple[int, int],
+    size: tuple[int, int],
+    blocked: set[Tile],
+    sheets: Sequence[str],
+    taken: set[str],
+    warnings: list[str],
+) -> NpcSpawn:
     props = _props(obj.properties)
-    label = obj.name or f"object {obj.id}"
-    missing = [f for f in NPC_FIELDS if not props.get(f)]
-    if missing:
+    name = " ".join((props.get("name") or obj.name or "").split())
+    if not name:
         raise MapError(
-            f"map {path}: NPC {label!r} in layer npcs lacks {', '.join(missing)}; "
-            "add them as custom properties"
+            f"map {path}: {_label(obj)} in layer npcs has no name; name the object in Tiled"
         )
-    if not _ID_RE.match(props["id"]):
-        raise MapError(f"map {path}: NPC id {props['id']!r} must be 1-64 of a-z, 0-9, _ or -")
+    missing: list[str] = []  # properties not given
+    chosen: list[str] = []  # what was made up for them, where it is not obvious
+    npc_id = props.get("id") or ""
+    if not npc_id:
+        npc_id = _unique(_slug(name), taken)
+        taken.add(npc_id)
+        missing.append("id")
+        chosen.append(f"id {npc_id!r}")
+    persona = props.get("persona") or ""
+    if not persona:
+        persona = f"{name} lives here and is glad of a chat."
+        missing.append("persona")
+    greeting = props.get("greeting") or ""
+    if not greeting:
+        missing.append("greeting")
+    sprite = props.get("sprite") or ""
+    unknown = sprite if sheets and sprite and sprite not in sheets else ""
+    if not sprite:
+        missing.append("sprite")
+    if sheets and sprite not in sheets:
+        sprite = _sheet_for(npc_id, sheets)
+        chosen.append(f"sprite {sprite!r}")
+    tile = _object_tile(obj, *tile_size)
+    _check_inside(path, f"NPC {name!r}", tile, size[0], size[1], set())
+    if tile in blocked:
+        free = _nearest_free(tile, size, blocked)
+        if free is None:
+            raise MapError(f"map {path}: NPC {name!r} stands on a blocked tile {tile}; move it")
+        warnings.append(
+            f"map {path.name}: NPC {name!r} stands on a blocked tile {tile}; "
+            f"it starts at {free}, the nearest walkable one"
+        )
+        tile = free
+    if missing or unknown:
+        what = [f"has no {', '.join(missing)}"] if missing else []
+        if unknown:
+            what.append(f"has a sprite {unknown!r} that is not in assets/characters")
+        using = f"; using {', '.join(chosen)}" if chosen else ""
+        warnings.append(
+            f"map {path.name}: NPC {name!r} {' and '.join(what)}{using}; "
+            "set them as custom properties"
+        )
     return NpcSpawn(
-        npc_id=props["id"],
-        name=props["name"],
-        persona=props["persona"],
-        greeting=props["greeting"],
-        sprite=props["sprite"],
-        tile=_object_tile(obj, tw, th),
-        properties=props,
+        npc_id=npc_id,
+        name=name,
+        persona=persona,
+        greeting=greeting,
+        sprite=sprite,
+        tile=tile,
+        properties={**props, "id": npc_id, "name": name, "sprite": sprite},
     )
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-")[:60].strip("-")
+    return slug or "npc"
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def _sheet_for(npc_id: str, sheets: Sequence[str]) -> str:
+    """One of the sheets, picked by the id: the same one every run."""
+    digest = hashlib.sha256(npc_id.encode()).digest()
+    ordered = sorted(sheets)
+    return ordered[int.from_bytes(digest[:4], "big") % len(ordered)]
+
+
+def _nearest_free(tile: Tile, size: tuple[int, int], blocked: set[Tile]) -> Tile | None:
+    """The walkable tile nearest to `tile` (breadth first over the map), if any."""
+    queue: deque[Tile] = deque([tile])
+    seen = {tile}
+    while queue:
+        x, y = queue.popleft()
+        if (x, y) not in blocked:
+            return (x, y)
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nxt[0] < size[0] and 0 <= nxt[1] < size[1] and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return None
 
 
 def _check_inside(path: Path, what: str, tile: Tile, w: int, h: int, blocked: set[Tile]) -> None:

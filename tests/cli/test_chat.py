@@ -18,7 +18,7 @@ from game.world.world import World
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def chat(tmp: Path, npc: str, message: str) -> subprocess.CompletedProcess[str]:
+def chat(tmp: Path, npc: str, message: str, slot: str = "cli") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
@@ -31,7 +31,7 @@ def chat(tmp: Path, npc: str, message: str) -> subprocess.CompletedProcess[str]:
             "--saves-dir",
             str(tmp),
             "--slot",
-            "cli",
+            slot,
         ],
         capture_output=True,
         text=True,
@@ -108,3 +108,11 @@ def test_tool_lines_never_share_a_line_with_the_reply(tmp_path: Path) -> None:
     lines = out.stdout.splitlines()
     assert any(line.startswith("[say] ") for line in lines), lines
     assert all(line.startswith("[say] ") for line in lines if "[say]" in line), lines
+
+
+def test_an_empty_slot_is_refused_like_any_bad_name(tmp_path: Path) -> None:
+    outs = [chat(tmp_path, "pip", "hi", slot) for slot in ("", "a/b")]
+    assert [o.returncode for o in outs] == [2, 2]
+    empty, slash = (o.stderr.strip().splitlines() for o in outs)
+    assert len(empty) == 1 and empty[0].replace("''", "'a/b'") == slash[0]
+    assert not any(tmp_path.iterdir())  # nothing was created

@@ -127,8 +127,9 @@ def test_sprites_out_of_view_wait_and_catch_up_when_seen(window, play) -> None:
     view.on_update(1 / 60)
     assert not view._tiles_in_view().holds(far.x, far.y), "the NPC starts out of view"
     before = sprite.position
-    direction = next(d for d in ("left", "right", "up", "down")
-                     if world.grid.walkable(_step(far.tile, d)))
+    direction = next(
+        d for d in ("left", "right", "up", "down") if world.grid.walkable(_step(far.tile, d))
+    )
     world.post(MoveSteps(far.entity_id, direction, 1))
     frames_until(view, lambda: far.moving)
     frames_until(view, lambda: not far.moving)

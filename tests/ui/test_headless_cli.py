@@ -74,9 +74,28 @@ def test_bad_map_is_one_line_exit_2(tmp_path: Path, map_arg: str, expected: str)
     assert len(lines) == 1 and expected in lines[0] and str(path.name) in lines[0]
 
 
+def test_a_map_with_sketchy_npcs_plays_and_says_what_to_add_once(tmp_path: Path) -> None:
+    from tests.world.test_tiled import npc, tiny_with_npcs
+
+    path = tiny_with_npcs(tmp_path, npc(10, 3, 4, "Hilda") + npc(11, 5, 4, "Olaf", sprite="dragon"))
+    shot = tmp_path / "shot.png"
+    out = run(
+        "--headless", "--frames", "30", "--provider", "scripted", "--map", str(path),
+        "--screenshot", str(shot), tmp=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert shot.is_file() and "Traceback" not in out.stderr
+    warned = [line for line in out.stderr.splitlines() if "hamlet.tmx: NPC" in line]
+    assert len(warned) == 2, out.stderr  # one line an NPC, though the map is read twice
+    assert "'Hilda' has no id, persona, greeting, sprite" in warned[0]
+    assert "'dragon' that is not in assets/characters" in warned[1]
+
+
 def test_bad_slot_and_script_are_one_line(tmp_path: Path) -> None:
-    out = run("--headless", "--frames", "1", "--slot", "../x", tmp=tmp_path)
-    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+    for bad in ("../x", ""):
+        out = run("--headless", "--frames", "1", "--slot", bad, tmp=tmp_path)
+        assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert "a-z" in out.stderr  # the rule, as for every other bad name
     (tmp_path / "bad.txt").write_text("10 jump E\n")
     out = run("--headless", "--frames", "1", "--script", str(tmp_path / "bad.txt"), tmp=tmp_path)
     assert out.returncode == 2 and "unknown action" in out.stderr

@@ -62,8 +62,14 @@ def open_view(window, village: Village):
     from game.ui.inspector import Inspector
 
     monitor, snapshot = village.inspector_feed()
-    view = GameView(village.world, village.brain, notice=village.notice, saves=village.saves,
-                    history=village.history, inspector=Inspector(village.world, monitor, snapshot))
+    view = GameView(
+        village.world,
+        village.brain,
+        notice=village.notice,
+        saves=village.saves,
+        history=village.history,
+        inspector=Inspector(village.world, monitor, snapshot),
+    )
     window.show_view(view)
     return view
 
@@ -74,16 +80,23 @@ def saves(tmp_path: Path) -> Path:
 
 
 def open_village(saves: Path, provider=None) -> Village:
-    return Village.open(VILLAGE, slot="talk", saves_dir=saves,
-                        settings=Settings(provider="scripted", idle_chatter=False),
-                        provider=provider or PersonaProvider(delay_s=0))
+    return Village.open(
+        VILLAGE,
+        slot="talk",
+        saves_dir=saves,
+        settings=Settings(provider="scripted", idle_chatter=False),
+        provider=provider or PersonaProvider(delay_s=0),
+    )
 
 
 def beside(village: Village, npc_id: str) -> None:
     world = village.world
     npc = world.npcs[npc_id]
-    world.player.place(world.grid.nearest_walkable(
-        npc.tile, free=lambda t: t != npc.tile and world.occupant(t) is None))
+    world.player.place(
+        world.grid.nearest_walkable(
+            npc.tile, free=lambda t: t != npc.tile and world.occupant(t) is None
+        )
+    )
 
 
 def talk_to_tobin(window, village: Village):
@@ -102,7 +115,9 @@ def say_to(window, view, text: str) -> None:
     frames_until(view, lambda: view.talk.input.active)
     for ch in text:
         window.dispatch_event("on_text", ch)
+    # As pyglet delivers Return: the key press, then its text.
     window.dispatch_event("on_key_press", arcade.key.ENTER, 0)
+    window.dispatch_event("on_text", "\r")
     window.dispatch_events()
 
 
@@ -124,8 +139,10 @@ def test_history_shows_after_reloading_the_slot(window, saves: Path, cleanup) ->
     view = talk_to_tobin(window, village)
     say_to(window, view, "What do you do?")
     tobin = village.world.npcs["tobin"]
-    frames_until(view, lambda: tobin.bubble is not None and not tobin.bubble.streaming
-                 and bool(tobin.bubble.text))
+    frames_until(
+        view,
+        lambda: tobin.bubble is not None and not tobin.bubble.streaming and bool(tobin.bubble.text),
+    )
     reply = tobin.bubble.text
     frames_until(view, lambda: f"Tobin: {reply}" in view.talk.history.text)
     assert "You: What do you do?" in view.talk.history.text
@@ -176,6 +193,47 @@ def test_lines_typed_while_the_npc_answers_queue(window, saves: Path, cleanup) -
     first, second = text.index("You: hello"), text.index("You: who are you?")
     assert first < second
     assert "Tobin" in text[second:].split("Tobin: ", 1)[1]  # who he is, in his answer
+
+
+def test_keys_never_type_into_the_talk_box(window, saves: Path, cleanup) -> None:
+    import arcade
+
+    village = open_village(saves)
+    cleanup.append(village)
+    view = open_view(window, village)
+    beside(village, "tobin")
+    window.dispatch_event("on_key_press", arcade.key.E, 0)  # as pyglet sends E: the press,
+    window.dispatch_event("on_text", "e")  # then its text, which must not be typed
+    window.dispatch_events()
+    frames_until(view, lambda: view.talk.input.active)
+    assert view.talking_to is village.world.npcs["tobin"] and view.talk.input.text == ""
+    say_to(window, view, "hello")
+    assert view.talk.input.text == ""  # Return's "\r" did not start the next line
+    for text in ("\t", "\x1b", "again"):
+        window.dispatch_event("on_text", text)
+    window.dispatch_events()
+    assert view.talk.input.text == "again"
+    view.on_key_press(arcade.key.ESCAPE, 0)
+
+
+def test_the_headless_script_types_as_a_keyboard_does(window, saves: Path, cleanup) -> None:
+    from game.ui.app import ScriptStep, feed
+
+    village = open_village(saves)
+    cleanup.append(village)
+    view = open_view(window, village)
+    beside(village, "tobin")
+    for step in (ScriptStep(0, "press", "E"), ScriptStep(0, "release", "E")):
+        feed(window, step)
+    window.dispatch_events()
+    frames_until(view, lambda: view.talk.input.active)
+    for step in (ScriptStep(0, "type", "hello"), ScriptStep(0, "press", "ENTER")):
+        feed(window, step)
+    window.dispatch_events()
+    feed(window, ScriptStep(0, "type", "again"))
+    window.dispatch_events()
+    assert view.talk.input.text == "again"  # no "e" before it, no "\r" left from Return
+    assert [s.text for s in village.world.speech_log if s.speaker_id == "player"] == ["hello"]
 
 
 async def _read(village: Village, npc_id: str):

@@ -18,8 +18,9 @@ def session(window, tmp_path: Path) -> Iterator[object]:
 
     from game.ui.app import GameOptions, GameSession
 
-    options = GameOptions(VILLAGE, Settings(provider="scripted", idle_chatter=False),
-                          tmp_path / "saves")
+    options = GameOptions(
+        VILLAGE, Settings(provider="scripted", idle_chatter=False), tmp_path / "saves"
+    )
     s = GameSession(window, options)
     yield s
     s.close()
@@ -49,17 +50,20 @@ def test_new_game_asks_the_name_and_npcs_perceive_it(window, session) -> None:
     prompt = window.current_view
     assert isinstance(prompt, NameView)
     prompt.name_input.activate()
-    for ch in "Ada Lovelace":
+    for ch in ["Ada", "\t", " Lovelace", "\r"]:  # a stray Tab or Return types nothing
         window.dispatch_event("on_text", ch)
     window.dispatch_events()
+    assert prompt.name_input.text == "Ada Lovelace"
     prompt.on_key_press(arcade.key.ENTER, 0)
     game = window.current_view
     assert isinstance(game, GameView)
     village = session.village
     assert village.slot == "ada-lovelace"
     assert village.world.player.name == "Ada Lovelace"
-    nearest = min(village.world.npcs, key=lambda n: village.world.distance(
-        village.world.player, village.world.npcs[n]))
+    nearest = min(
+        village.world.npcs,
+        key=lambda n: village.world.distance(village.world.player, village.world.npcs[n]),
+    )
     assert "Ada Lovelace" in perceive(village.world, nearest).render()
 
 

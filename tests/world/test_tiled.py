@@ -44,6 +44,7 @@ def test_water_and_houses_block_and_paths_do_not() -> None:
 def test_map_without_npcs_layer_loads_empty() -> None:
     data = load_map(MAPS / "broken" / "no_npcs.tmx")
     assert data.npcs == []
+    assert data.warnings == ["map no_npcs.tmx: no object layer named npcs; it plays without NPCs"]
 
 
 def test_map_without_spawn_names_what_is_missing() -> None:
@@ -73,9 +74,93 @@ def test_broken_json_map(tmp_path: Path) -> None:
         load_map(bad)
 
 
-def test_npc_missing_properties_is_named(tmp_path: Path) -> None:
-    text = (MAPS / "tiny.tmx").read_text().replace('name="greeting"', 'name="greetingx"')
-    src = tmp_path / "tiny.tmx"
-    src.write_text(text.replace("../assets", str(MAPS.parent / "assets")))
-    with pytest.raises(MapError, match="lacks greeting"):
-        load_map(src)
+def tiny_with_npcs(tmp_path: Path, objects: str, name: str = "hamlet.tmx") -> Path:
+    """tiny.tmx with its npcs layer holding `objects` (Tiled <object> elements)."""
+    text = (MAPS / "tiny.tmx").read_text().replace("../assets", str(MAPS.parent / "assets"))
+    start = text.index('<objectgroup id="5" name="npcs">')
+    end = text.index("</objectgroup>", start)
+    text = text[:start] + f'<objectgroup id="5" name="npcs">{objects}' + text[end:]
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def npc(obj_id: int, x: int, y: int, label: str = "", **props: str) -> str:
+    """An NPC point object named `label` on tile (x, y), with custom properties."""
+    rows = "".join(f'<property name="{k}" value="{v}"/>' for k, v in props.items())
+    return (
+        f'<object id="{obj_id}" name="{label}" x="{x * 32 + 16}" y="{y * 32 + 16}">'
+        f"<properties>{rows}</properties><point/></object>"
+    )
+
+
+SHEETS = ("baker", "child", "elder", "fisher", "merchant", "smith")
+
+
+def test_an_npc_needs_only_a_place_and_a_name(tmp_path: Path) -> None:
+    path = tiny_with_npcs(
+        tmp_path,
+        npc(10, 3, 4, "Hilda")
+        + npc(11, 4, 4, "Olaf", sprite="dragon", persona="Olaf fishes.", greeting="Hej.")
+        + npc(12, 5, 4, "ignored", name="Hilda"),  # the name property wins
+    )
+    data = load_map(path, sheets=SHEETS)
+    hilda, olaf, other = data.npcs
+    assert (hilda.npc_id, hilda.name, hilda.greeting) == ("hilda", "Hilda", "")
+    assert "Hilda" in hilda.persona and hilda.sprite in SHEETS
+    assert (other.npc_id, other.name) == ("hilda-2", "Hilda")
+    assert olaf.sprite in SHEETS and olaf.persona == "Olaf fishes."
+    assert load_map(path, sheets=SHEETS).npcs == data.npcs  # the same sheet every run
+    assert len(data.warnings) == 3  # one line an NPC
+    first = data.warnings[0]
+    assert first.startswith("map hamlet.tmx: NPC 'Hilda' has no id, persona, greeting, sprite")
+    assert "using id 'hilda'" in first and "custom properties" in first
+    assert "sprite 'dragon' that is not in assets/characters" in data.warnings[1]
+
+
+def test_an_npc_on_a_blocked_tile_starts_on_the_nearest_walkable_one(tmp_path: Path) -> None:
+    data = load_map(tiny_with_npcs(tmp_path, npc(10, 2, 2, "Wall")))  # (2, 2) is house wall
+    (wall,) = data.npcs
+    assert wall.tile not in data.blocked
+    assert abs(wall.tile[0] - 2) + abs(wall.tile[1] - 2) == 1
+    assert "blocked tile (2, 2)" in data.warnings[0] and f"{wall.tile}" in data.warnings[0]
+
+
+@pytest.mark.parametrize(
+    ("objects", "expected"),
+    [
+        (
+            npc(10, 3, 4, "A", id="same") + npc(11, 4, 4, "B", id="same"),
+            "NPC object 10 ('A') and NPC object 11 ('B') share the id 'same'",
+        ),
+        (npc(10, 30, 4, "Far"), "NPC 'Far' at (30, 4) lies outside the 10x8 map"),
+        (npc(10, 3, 4), "NPC object 10 in layer npcs has no name"),
+        (npc(10, 3, 4, "Bad", id="Not Ok"), "NPC id 'Not Ok' must be"),
+    ],
+)  # fmt: skip
+def test_what_cannot_play_is_one_line_naming_it(
+    tmp_path: Path, objects: str, expected: str
+) -> None:
+    with pytest.raises(MapError) as info:
+        load_map(tiny_with_npcs(tmp_path, objects))
+    assert expected in str(info.value) and "\n" not in str(info.value)
+
+
+def test_zlib_compressed_base64_layers_read_as_csv_ones(tmp_path: Path) -> None:
+    import base64
+    import re
+    import struct
+    import zlib
+
+    text = (MAPS / "tiny.tmx").read_text().replace("../assets", str(MAPS.parent / "assets"))
+
+    def packed(found: re.Match[str]) -> str:
+        gids = [int(g) for g in found.group(1).replace("\n", "").split(",")]
+        raw = zlib.compress(struct.pack(f"<{len(gids)}I", *gids))
+        return f'<data encoding="base64" compression="zlib">{base64.b64encode(raw).decode()}</data>'
+
+    compressed = re.sub(r'<data encoding="csv">(.*?)</data>', packed, text, flags=re.S)
+    assert "csv" not in compressed
+    (tmp_path / "packed.tmx").write_text(compressed)
+    plain, packed_map = load_map(MAPS / "tiny.tmx"), load_map(tmp_path / "packed.tmx")
+    assert packed_map.blocked == plain.blocked and packed_map.npcs == plain.npcs
