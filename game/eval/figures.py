@@ -32,6 +32,7 @@ FOURTH_WALL: tuple[re.Pattern[str], ...] = tuple(
         r"\b(as an?|i am an?|i'm an?|i am your|i'm your|virtual|helpful|digital) assistant\b",
         r"\b(i am|i'm) (just |only |merely )?(an? )?(computer )?program\b",
         r"\bcomputer program\b",
+        r"\b(i am|i'm) (just |only |merely )?(an? )?(computer|machine|robot|bot)\b",
         r"\b(i was|i've been|i have been|i am|i'm) (programmed|trained)\b",
         r"\bmy (programming|training data|training|instructions|system prompt|prompt)\b",
         r"\bsystem (prompt|message)s?\b",

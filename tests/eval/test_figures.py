@@ -156,6 +156,8 @@ def test_parse_failures_count_rejected_calls_and_turns_failed_on_parsing() -> No
         "I am just a language model.",
         "Sorry, I'm a chatbot.",
         "I am a program written by someone.",
+        "I'm a computer.",
+        "I am only a machine, traveller.",
         "My system prompt says to be polite.",
         "I can't share my instructions.",
         "Ignoring previous instructions now.",
@@ -178,6 +180,7 @@ def test_fourth_wall_phrases_count(reply: str) -> None:
         "I'd be happy to assist you with your order.",
         "Wait, said the maid, and she was gone.",
         "My instructor in the forge was my mother.",
+        "The miller's machine broke again, so no flour today.",
     ],
 )
 def test_in_world_words_are_not_the_fourth_wall(reply: str) -> None:

@@ -69,6 +69,17 @@ def provider(
     assert not p._thread.is_alive()
 
 
+@pytest.fixture(scope="session")
+def working_rung(provider: Any) -> str:
+    """The llama.cpp settings this machine's probe chose: `default` crashes on some CPUs
+    (and under CI's fault hook), so a test that skips the probe must not assume it."""
+    import asyncio
+
+    asyncio.run(provider.load())
+    assert provider.choice is not None
+    return str(provider.choice.settings)
+
+
 # --- the five skills, as pydantic models (as the game's tool registry builds them) -----------
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -259,6 +260,9 @@ def test_doctor_says_which_settings_and_why(model_cache: Path) -> None:
     assert line.startswith("llama.cpp settings: safe (plain CPU buffers")
     assert "default crashed (SIGSEGV) during the first decode in the probe" in line
     assert "tokens per second:" in out.stdout
+    idle = next(x for x in out.stdout.splitlines() if x.startswith("idle NPCs:"))
+    kept = re.search(r"keeps (\d+) NPCs thinking at the default pace", idle)
+    assert kept is not None and int(kept.group(1)) >= 1, idle
     assert "Traceback" not in out.stderr
 
 

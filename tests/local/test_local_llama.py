@@ -30,7 +30,7 @@ from game.agent.providers.local_llama import (
     local_available,
 )
 
-from .conftest import SKILLS, npc_request, require_local_extra, skill_specs
+from .conftest import SKILLS, npc_request, remembered, require_local_extra, skill_specs
 
 
 async def collect(provider: Any, request: Any) -> tuple[list[ProviderEvent], JobStats]:
@@ -85,12 +85,13 @@ async def test_forced_skill_call_validates(provider: Any, skill: str) -> None:
 )
 async def test_any_skill_call_parses_and_validates(provider: Any, line: str) -> None:
     events, stats = await collect(provider, npc_request(line, temperature=0.9))
-    call = only_call(events)
-    assert call.name in SKILLS
-    args = json.loads(call.arguments)
-    SKILLS[call.name][0].model_validate(args)
+    assert isinstance(events[-1], Done), events[-3:]
+    calls = [e for e in events if isinstance(e, ToolCallDone)]
+    assert 1 <= len(calls) <= 2  # a walk or a wait comes with its line, in one answer
+    for call in calls:
+        SKILLS[call.name][0].model_validate(json.loads(call.arguments))
     starts = [e for e in events if isinstance(e, ToolCallStart)]
-    assert [s.name for s in starts] == [call.name] and starts[0].id == call.id
+    assert [(s.name, s.id) for s in starts] == [(c.name, c.id) for c in calls]
     usage = [e for e in events if isinstance(e, Usage)]
     assert len(usage) == 1
     assert usage[0].input_tokens == stats.prompt_tokens > 100
@@ -191,6 +192,33 @@ async def test_priority_order_of_the_queue(provider: Any) -> None:
     assert high_at < mid_at < low1_at < low2_at
 
 
+async def test_a_more_urgent_request_goes_first_and_the_other_runs_again_whole(
+    provider: Any,
+) -> None:
+    await provider.load()
+    low = provider.stream(npc_request("What do you sell here?", npc_id="mara", priority=0))
+    low_events = asyncio.ensure_future(collect_stream(low))
+    for _ in range(5000):  # until the worker has it (it sends nothing before its prefill)
+        if low.stats is not None and low.stats.start_index is not None:
+            break
+        await asyncio.sleep(0.001)
+    high = provider.stream(npc_request("Hello there!", [], npc_id="bram", priority=100))
+    high_events, high_stats = await collect_stream(high)
+    events, low_stats = await low_events
+    assert isinstance(high_events[-1], Done) and isinstance(events[-1], Done)
+    assert low_stats.start_index > high_stats.start_index  # it ran again after the urgent one
+    assert len([e for e in events if isinstance(e, Done)]) == 1  # one whole answer, no scraps
+    gave_way = [s for s in provider.stats if s.seq == low_stats.seq and s.outcome == "preempted"]
+    assert len(gave_way) == 1
+
+
+async def collect_stream(stream: Any) -> tuple[list[ProviderEvent], JobStats]:
+    events = [event async for event in stream]
+    stats = await stream.wait_finished()
+    assert stats is not None
+    return events, stats
+
+
 async def test_prefix_reuse_per_npc(provider: Any) -> None:
     first = npc_request("How is the bread today, Mara?", skill_specs("say"), npc_id="mara")
     events, stats1 = await collect(provider, first)
@@ -255,8 +283,8 @@ async def test_not_a_gguf_is_a_clear_error(tmp_path: Path) -> None:
         await p.aclose()
 
 
-async def test_aclose_ends_queued_requests(model_path: Path) -> None:
-    p = LocalLlamaProvider(model_path)
+async def test_aclose_ends_queued_requests(model_path: Path, tmp_path: Path) -> None:
+    p = LocalLlamaProvider(model_path, probe_cache=tmp_path / "probe.json")
     p.pause()
     stream = p.stream(npc_request("Hi", []))
     await p.aclose()
@@ -281,8 +309,11 @@ GEMMA_TEMPLATE = (
 )
 
 
-async def test_chat_template_mode(model_path: Path) -> None:
-    p = LocalLlamaProvider(model_path, prompt_format="chat", chat_template=GEMMA_TEMPLATE)
+async def test_chat_template_mode(model_path: Path, tmp_path: Path, working_rung: str) -> None:
+    probe = remembered(tmp_path / "probe.json", model_path, working_rung)
+    p = LocalLlamaProvider(
+        model_path, prompt_format="chat", chat_template=GEMMA_TEMPLATE, probe_cache=probe
+    )
     try:
         history = [
             Message(role="user", content='Player says: """Hi"""'),
@@ -339,3 +370,44 @@ def test_is_a_provider(model_path: Path) -> None:
         assert isinstance(p.stream(npc_request("Hi")), AsyncIterator)  # no loop: not queued
     finally:
         asyncio.run(p.aclose())
+
+
+async def test_the_example_block_is_computed_once_and_read_back_by_the_next_worker(
+    model_path: Path, tmp_path: Path, working_rung: str
+) -> None:
+    probe = remembered(tmp_path / "probe.json", model_path, working_rung)
+    prefix_dir = tmp_path / "prefix"
+
+    async def first_turn() -> JobStats:
+        p = LocalLlamaProvider(model_path, probe_cache=probe, seed=7)
+        try:
+            events, stats = await collect(p, npc_request("What do you sell here?", npc_id="mara"))
+            assert isinstance(events[-1], Done), events[-3:]
+            return stats
+        finally:
+            await p.aclose()
+
+    computed = await first_turn()
+    (saved,) = prefix_dir.glob("script-prefix-*.kv")
+    written = saved.stat().st_mtime_ns
+    # The first prompt resumed from the example block the worker prefilled at start.
+    assert computed.reused_tokens > 500, computed
+
+    again = await first_turn()
+    assert saved.stat().st_mtime_ns == written  # read back, not computed and saved again
+    assert again.reused_tokens == computed.reused_tokens
+
+    saved.write_bytes(b"not a KV cache")  # a damaged file is computed again and replaced
+    repaired = await first_turn()
+    assert repaired.reused_tokens == computed.reused_tokens
+    assert saved.stat().st_size > 1_000_000
+    assert list(prefix_dir.iterdir()) == [saved]  # no temporary file left behind
+
+
+async def test_a_walk_asked_for_is_answered_first_then_walked_in_one_answer(provider: Any) -> None:
+    events, _ = await collect(provider, npc_request("Come with me, please.", npc_id="mara"))
+    starts = [e for e in events if isinstance(e, ToolCallStart)]
+    assert [(s.name, s.index) for s in starts] == [("say", 0), ("move", 1)], events
+    done = {e.name: e for e in events if isinstance(e, ToolCallDone)}
+    assert json.loads(done["move"].arguments) == {"to": "player"}
+    assert json.loads(done["say"].arguments)["text"]

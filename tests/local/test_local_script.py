@@ -6,12 +6,20 @@ import json
 
 import pytest
 
-from game.agent.facts import NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.facts import (
+    NpcFacts,
+    PlaceFact,
+    SeenFact,
+    SensedFacts,
+    TriggerFacts,
+    VillagerFact,
+)
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
 from game.agent.providers.local_script import (
     EXAMPLES,
     GESTURE_MIN,
     TALK,
+    TRANSCRIPT_LINES,
     Action,
     applies,
     build_script,
@@ -80,6 +88,7 @@ def kinds(pool: list[Action]) -> set[tuple[str, str]]:
         ("Take a look at the well.", "look"),
         ("Lead the way to the well.", "move"),
         ("Follow me!", "move"),
+        ("Could you go and check on the well?", "move"),
     ],
 )
 def test_a_spelled_out_request_names_its_kind(line: str, kind: str) -> None:
@@ -88,6 +97,14 @@ def test_a_spelled_out_request_names_its_kind(line: str, kind: str) -> None:
 
 def test_plain_talk_asks_for_nothing() -> None:
     assert requested_kinds("What a fine morning. How is business?") == set()
+
+
+def test_plain_talk_from_the_player_is_answered_without_scoring_gestures() -> None:
+    # The player waits for the first letter; a line overheard from a villager may still
+    # be answered with a gesture nobody asked for.
+    assert build_script(request("How is business?")).pool(TOOLS) == [TALK]
+    heard = request("How is business?", kind="heard", source="tobin", speaker="Tobin")
+    assert {a.kind for a in build_script(heard).pool(TOOLS)} >= {"talk", "nod", "wave"}
 
 
 def test_going_somewhere_named_offers_only_that_place() -> None:
@@ -224,3 +241,108 @@ def test_a_question_whether_the_npc_is_a_machine_is_known_as_one() -> None:
     assert build_script(request("You're just a computer program, aren't you?")).asked_if_machine()
     assert build_script(request("Are you an AI?")).asked_if_machine()
     assert not build_script(request("Are you the smith here?")).asked_if_machine()
+
+
+def test_a_word_that_addresses_the_npc_is_not_a_place_it_is_asked_to_go_to() -> None:
+    # Brenna's persona calls her the blacksmith; "Blacksmith," is how she is addressed.
+    smith = NPC.model_copy(update={"places": [*NPC.places, PlaceFact(name="blacksmith_yard")]})
+    req = request("Blacksmith, would you come and walk with me?").model_copy(update={"npc": smith})
+    pool = build_script(req).pool(TOOLS)
+    assert ("move", "player") in kinds(pool)
+    assert ("move", "blacksmith_yard") not in kinds(pool)
+
+
+def test_a_villager_named_by_name_beats_a_place_named_by_their_trade() -> None:
+    villagers = [VillagerFact(npc_id="tobin", name="Tobin", role="the baker", home="well")]
+    npc = NPC.model_copy(
+        update={"villagers": villagers, "places": [*NPC.places, PlaceFact(name="baker_shop")]}
+    )
+    req = request("I need the baker, Tobin. Can you lead me to him?").model_copy(
+        update={"npc": npc}
+    )
+    moves = {to for kind, to in kinds(build_script(req).pool(TOOLS)) if kind == "move"}
+    assert moves == {"Tobin"}  # in view: himself, not his home or the shop of his trade
+    far = SENSED.model_copy(update={"nearby": SENSED.nearby[:1]})
+    req = req.model_copy(update={"trigger": req.trigger.model_copy(update={"sensed": far})})
+    moves = {to for kind, to in kinds(build_script(req).pool(TOOLS)) if kind == "move"}
+    assert moves == {"well"}  # out of view: where he lives
+
+
+def test_a_question_about_the_npc_itself_brings_its_persona_into_the_notes() -> None:
+    for line in ("What is it you do all day?", "Where do those tools of yours come from?"):
+        assert "blacksmith" in build_script(request(line)).notes
+
+
+def test_asked_what_they_said_earlier_the_npc_has_it_in_the_notes() -> None:
+    history = [
+        Message(role="user", content="x", trigger=said("I left my blue scarf at the well.")),
+        say_call("Hmph."),
+        result(),
+        Message(role="user", content="x", trigger=said("Is the forge hot today?")),
+        say_call("Always."),
+        result(),
+    ]
+    notes = build_script(request("What was it I told you I left behind?", history)).notes
+    assert "blue scarf" in notes
+    assert "blue scarf" not in build_script(request("Is it cold?", history)).notes
+
+
+def test_a_long_talk_keeps_the_newest_lines_and_what_the_player_told() -> None:
+    history: list[Message] = []
+    lines = ["My name is Quillon.", *(f"Tell me about day {n}." for n in range(1, 30))]
+    for line in lines:
+        history += [
+            Message(role="user", content=line, trigger=said(line)),
+            say_call("Aye."),
+            result(),
+        ]
+    script = build_script(request("What is my name?", history))
+    assert "day 29" in script.head and "day 3." not in script.head
+    assert script.head[len(EXAMPLES) :].count("Traveller: ") <= TRANSCRIPT_LINES // 2
+    assert "Quillon" in script.notes
+
+
+def test_a_line_said_with_a_walk_in_one_answer_is_written_with_the_walk() -> None:
+    calls = [
+        ToolCall(id="c1", name="say", arguments=json.dumps({"text": "This way."})),
+        ToolCall(id="c2", name="move", arguments=json.dumps({"to": "well"})),
+    ]
+    history = [
+        Message(role="user", content="x", trigger=said("Show me the well.")),
+        Message(role="assistant", tool_calls=calls),
+        Message(role="tool", tool_call_id="c1", name="say", content="ok"),
+        Message(role="tool", tool_call_id="c2", name="move", content="ok"),
+    ]
+    script = build_script(request("Thanks!", history))
+    assert "Brenna [walks to well]: This way.\n" in script.head
+
+
+def test_an_idle_villager_walks_to_places_and_looks_at_people_not_at_places() -> None:
+    idle = TriggerFacts(kind="idle", text="time passes", sensed=SENSED)
+    req = ProviderRequest(
+        system="", messages=[Message(role="user", content="idle", trigger=idle)],
+        tools=TOOLS, npc=NPC, trigger=idle,
+    )  # fmt: skip
+    pool = kinds(build_script(req).pool(TOOLS))
+    assert ("move", "well") in pool and ("look", "Tobin") in pool
+    assert ("look", "well") not in pool
+
+
+def test_where_the_npc_is_and_who_is_near_come_last_so_the_prompt_start_holds() -> None:
+    history = [
+        Message(role="user", content="x", trigger=said("Lovely day.")),
+        say_call("Hmph. Busy."),
+        result(),
+    ]
+    here = request("What are you making?", history)
+    moved = SENSED.model_copy(update={"place": "well", "nearby": SENSED.nearby[:1]})
+    later = request("And for whom?", [*here.messages, say_call("Nails."), result()], sensed=moved)
+    first, second = build_script(here), build_script(later)
+    same = next(
+        (i for i, (a, b) in enumerate(zip(first.prompt, second.prompt, strict=False)) if a != b),
+        min(len(first.prompt), len(second.prompt)),
+    )
+    shared = first.prompt[:same]
+    assert shared.endswith("Traveller: Lovely day.\nBrenna: Hmph. Busy.\n")  # all but the new
+    assert "(Brenna is at the forge. Nearby: Tobin (4 steps north), a traveller.)" in first.head
+    assert "(Brenna is at the well. Nearby: a traveller.)" in second.head

@@ -274,6 +274,15 @@ class Engine:
             "gen_tok_s": round(new_tokens / max(end - prefilled, 1e-9), 1),
         }
 
+    def warm(self, *, compute: bool = False) -> str | None:
+        """Put what every prompt of the script protocol opens with in the KV cache, from
+        disk or (if `compute`) by prefilling it (see ScriptPlayer.warm); None when it did
+        not, or when the model has a chat template and uses the chat path instead."""
+        if self.template is not None:
+            return None
+        folder = self.config.prefix_dir
+        return self.script.warm(Path(folder) if folder else None, compute=compute)
+
     # --- prompt ----------------------------------------------------------------------------
 
     def prompt_tokens(self, request: ProviderRequest, tool_mode: bool) -> list[int]:
@@ -329,7 +338,12 @@ class Engine:
         self.states.move_to_end(npc_id)  # type: ignore[arg-type]
         return True
 
-    def _save(self, npc_id: str | None) -> None:
+    def _save(self, stats: JobStats) -> None:
+        """Keep the request's NPC's KV cache (LRU within the byte budget); note the total."""
+        self._keep_state(stats.npc_id)
+        stats.states_bytes = sum(s.size for s in self.states.values())
+
+    def _keep_state(self, npc_id: str | None) -> None:
         if not npc_id or self.config.state_cache_bytes <= 0:
             return
         C = self.C
@@ -480,7 +494,7 @@ class Engine:
             stats.outcome = "cancelled"
         else:
             self.finish(job, stop, len(tokens))
-        self._save(stats.npc_id)
+        self._save(stats)
 
     def begin(self, job: EngineJob, tokens: list[int], reserve: int) -> bool:
         """Check the prompt and `reserve` more tokens fit, resume the NPC's KV cache and

@@ -8,6 +8,8 @@ Game -> worker (stdin):
     {"op": "start", ...WorkerConfig}            first line: what to load and how
     {"op": "run", "id": N, "request": {...}}    serve one ProviderRequest
     {"op": "cancel", "id": N}                   stop it within a token
+    {"op": "yield", "id": N}                    stop it for a more urgent one, if it has
+                                                sent no event yet (its end says "preempted")
     {"op": "probe"}                             time the probe's work again (when idle)
     (end of input)                              free the model and exit
 
@@ -33,6 +35,7 @@ from typing import Any
 __all__ = [
     "FAULT_ENV",
     "LADDER",
+    "PREEMPTED",
     "JobStats",
     "LlamaSettings",
     "WorkerConfig",
@@ -87,6 +90,7 @@ class WorkerConfig:
     chat_template: str | None = None
     verbose: bool = False
     probe: bool = False
+    prefix_dir: str | None = None  # where the script's example block is kept between runs
 
     def to_json(self) -> dict[str, Any]:
         """The `start` message."""
@@ -97,6 +101,9 @@ class WorkerConfig:
         """Read a `start` message (unknown keys ignored)."""
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
+
+
+PREEMPTED = "preempted"  # the outcome of a request that gave way before its first event
 
 
 @dataclass
@@ -120,6 +127,7 @@ class JobStats:
     tokens_at_cancel: int | None = None
     outcome: str = ""
     settings: str = ""  # the ladder rung that served it
+    states_bytes: int = 0  # the worker's saved KV states after it, all NPCs together
 
     @property
     def tokens_after_cancel(self) -> int:
@@ -139,6 +147,7 @@ class JobStats:
         "resamples",
         "tokens_at_cancel",
         "outcome",
+        "states_bytes",
     )
 
     def worker_part(self) -> dict[str, Any]:

@@ -5,23 +5,34 @@ Runs in the worker process (see `local_script` for the protocol itself). One ste
 1. the turn already spoke (or an idle turn already acted): end it;
 2. no action yet: score the candidate brackets in one batched decode, each candidate a
    sequence branching off the prompt's KV cache (and off a neutral line's, which shares
-   all but the newest line), and pick one (`Script.choose`); a gesture, move, look or wait
-   is emitted as its call and the line follows in the next step;
+   all but the newest line), and pick one (`Script.choose`); a gesture or look is emitted
+   as its call and the line follows in the next step; a walk or a wait takes time, so its
+   line is sampled first and both calls go in one answer, the line first;
 3. otherwise: sample the line after `Name [action]:` and stream it as a `say` call.
 
 The line is sampled token by token from the model's top candidates, leaving out tokens
 that would put markup, braces, quotes or control characters in it or continue three tokens
 of an earlier reply of this NPC; it ends at the newline. A short line that still mostly
 repeats an earlier one is sampled again before it is shown.
+
+The example block opens every NPC's prompt, so its KV cache is computed once (by the
+worker's first script request) and kept: in the live cache (each prompt resumes from it),
+and in a file under the worker's `prefix_dir`, which the next worker reads back as it
+starts, in milliseconds instead of prefilling it again (about 1.6 s on two cores).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import hashlib
 import json
+import os
 import re
 import time
 import uuid
 from collections import deque
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.agent.providers.base import (
@@ -44,6 +55,10 @@ if TYPE_CHECKING:
 __all__ = ["ScriptPlayer"]
 
 MAX_LINE_TOKENS = 48
+# Actions that take time (a walk, a wait) come after the line, in the same answer: the
+# player hears the reply at once, not when the NPC arrives.
+SPOKEN_FIRST = frozenset({"move", "wait"})
+OUTPUT_ROWS = 64  # logits rows a scoring decode asks for (a megabyte each); fewer is slower
 HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
 RECENT_LINES = 32  # lines an NPC remembers saying, in this process, to not say them again
 REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier reply that counts as repeating
@@ -52,12 +67,13 @@ _BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
 # Words a villager has no use for: the examples' names, and talk of AIs and prompts.
 _NOT_SAID = re.compile(
     r"^\s*(Odo|Mira|Jory|AI|A\.I|assistant|chatbot|prompt|instruction|program|robot|bot"
-    r"|model|system|JSON|code|language)\b",
+    r"|model|system|JSON|code|language|computer|machine|software|artificial|digital|internet)\b",
     re.IGNORECASE,
 )
 NOTE_BOOST = 2.0  # logits given to the words of the facts the newest line is about
 REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
 LINE_TEMPERATURE = 0.4  # at most: a small model wanders off the scene when hotter
+PREFIX_FILES_KEPT = 4  # example-block files kept (one per model and settings in use)
 
 
 class ScriptPlayer:
@@ -69,6 +85,8 @@ class ScriptPlayer:
         self.C = engine.C
         self.llm = engine.llm
         self._ok: dict[int, bool] = {}  # token -> may appear in a line
+        self._join: dict[int, bool] = {}  # token -> carries on the word before it
+        self.warmed = False  # the example block was computed or read back in this process
         self._batch: Any = None
         self._batch_size = 0
         self._recent: dict[str, deque[str]] = {}  # npc id -> its latest lines, any slot
@@ -91,6 +109,74 @@ class ScriptPlayer:
             self.C.llama_batch_free(self._batch)
             self._batch = None
 
+    # --- the example block ----------------------------------------------------------------
+
+    def warm(self, folder: Path | None, *, compute: bool) -> str | None:
+        """Put the example block in the live KV cache: read back from `folder` when an
+        earlier run saved it there ("disk"), else, if asked to, prefilled and saved there
+        ("computed"); None when neither."""
+        engine = self.engine
+        tokens = self._tokens(EXAMPLES)
+        file = folder / f"script-prefix-{self._prefix_key(tokens)}.kv" if folder else None
+        if file is not None and file.is_file() and self._load_prefix(file, tokens):
+            self.warmed = True
+            return "disk"
+        if not compute:
+            return None
+        self.warmed = True
+        self.llm.reset()
+        self.C.llama_memory_clear(self.C.llama_get_memory(engine.ctx), True)
+        for i in range(0, len(tokens), self.llm.n_batch):
+            self.llm.eval(tokens[i : i + self.llm.n_batch])
+        if file is not None:
+            with contextlib.suppress(OSError):  # a cache that cannot be written is no cache
+                self._save_prefix(file, tokens)
+        return "computed"
+
+    def _prefix_key(self, tokens: list[int]) -> str:
+        """What the saved KV cache depends on: the model file, llama.cpp, the context's
+        shape and the example block's tokens."""
+        import llama_cpp
+
+        config = self.engine.config
+        model = Path(config.model_path).resolve()
+        stat = model.stat()
+        parts = (
+            str(model), stat.st_size, stat.st_mtime_ns, llama_cpp.__version__,
+            config.settings, config.n_ctx, self.llm.n_batch, tokens,
+        )  # fmt: skip
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+    def _load_prefix(self, file: Path, tokens: list[int]) -> bool:
+        C = self.C
+        ctx = self.engine.ctx
+        C.llama_memory_clear(C.llama_get_memory(ctx), True)
+        out = (C.llama_token * (len(tokens) + 1))()
+        count = ctypes.c_size_t(0)
+        read = C.llama_state_seq_load_file(
+            ctx, os.fsencode(file), 0, out, len(tokens) + 1, ctypes.byref(count)
+        )
+        if read == 0 or list(out[: count.value]) != tokens:
+            C.llama_memory_clear(C.llama_get_memory(ctx), True)
+            self.llm.reset()
+            return False
+        self.llm.input_ids[: len(tokens)] = tokens
+        self.llm.n_tokens = len(tokens)
+        return True
+
+    def _save_prefix(self, file: Path, tokens: list[int]) -> None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
+        array = (self.C.llama_token * len(tokens))(*tokens)
+        if self.C.llama_state_seq_save_file(
+            self.engine.ctx, os.fsencode(tmp), 0, array, len(tokens)
+        ):
+            os.replace(tmp, file)
+        tmp.unlink(missing_ok=True)
+        files = sorted(file.parent.glob("script-prefix-*.kv"), key=lambda f: f.stat().st_mtime)
+        for old in files[:-PREFIX_FILES_KEPT]:
+            old.unlink(missing_ok=True)
+
     # --- a step --------------------------------------------------------------------------
 
     def run(self, job: EngineJob) -> None:
@@ -105,15 +191,24 @@ class ScriptPlayer:
             self._say(job, script, script.greeting)
             engine.finish(job, "tool_use", 0)
             return
+        if not self.warmed:  # the first script request of a worker with no file on disk
+            engine.warm(compute=True)
         prompt = self._tokens(script.prompt)
         if not engine.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the bracket, the line
             return
         action = self._pick(job, script, prompt) if script.may_act() else None
         if action is not None and action.tool:
             stats.output_tokens += len(self._bracket(action))  # the choice is the model's
-            self._call(job, action.tool, action.args)
+            index = 0
+            if action.kind in SPOKEN_FIRST:  # "This way." as it sets off, not on arrival
+                said = self._line(job, script, self._tokens(script.prompt + action.bracket))
+                if job.cancelled.is_set():
+                    stats.outcome = "cancelled"
+                    return
+                index = int(said is not None)
+            self._call(job, action.tool, action.args, index)
             engine.finish(job, "tool_use", len(prompt))
-            engine._save(stats.npc_id)
+            engine._save(stats)
             return
         bracket = f" [{script.doing}]:" if script.doing else ":"
         line = self._line(job, script, self._tokens(script.prompt + bracket))
@@ -124,7 +219,7 @@ class ScriptPlayer:
             engine.finish(job, "end_turn", len(prompt))
         else:
             engine.finish(job, "tool_use", len(prompt))
-        engine._save(stats.npc_id)
+        engine._save(stats)
 
     def _tokens(self, text: str) -> list[int]:
         return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
@@ -135,11 +230,14 @@ class ScriptPlayer:
         pool = script.pool(job.request.tools)
         if len(pool) == 1:
             return pool[0]
-        neutral = self._tokens(script.neutral)
+        # An idle step samples by the likelihoods alone; only an answer weighs them
+        # against the neutral line (see Script.choose).
+        neutral = self._tokens(script.neutral) if script.kind != "idle" else None
         options = [self._bracket(a) for a in pool]
-        group = max(1, (self.C.llama_n_seq_max(self.engine.ctx) - 1) // 2)
+        per = 1 if neutral is None else 2  # sequences an option takes, beside the prompt's
+        group = max(1, (self.C.llama_n_seq_max(self.engine.ctx) - 1) // per)
         scores: list[tuple[float, float]] = []
-        for start in range(0, len(options), group):  # two sequences an option, and the prompt
+        for start in range(0, len(options), group):
             scores += self.score(prompt, neutral, options[start : start + group])
         draw = float(self.engine.rng.random())
         return script.choose([(a, m, n) for a, (m, n) in zip(pool, scores, strict=True)], draw)
@@ -148,52 +246,63 @@ class ScriptPlayer:
         return list(self.llm.tokenize(action.bracket.encode(), add_bos=False, special=False))
 
     def score(
-        self, prompt: list[int], neutral: list[int], options: list[list[int]]
+        self, prompt: list[int], neutral: list[int] | None, options: list[list[int]]
     ) -> list[tuple[float, float]]:
         """Log-likelihood of each option after `prompt` (prefilled, in sequence 0) and after
-        `neutral`, in one decode: every option is a sequence of its own sharing the cache."""
+        `neutral` (0.0 when None), in one decode: every option is a sequence of its own
+        sharing the cache."""
         C = self.C
         mem = C.llama_get_memory(self.engine.ctx)
         n = len(prompt)
         d = 0
-        while d < min(n, len(neutral)) - 1 and prompt[d] == neutral[d]:
+        while neutral is not None and d < min(n, len(neutral)) - 1 and prompt[d] == neutral[d]:
             d += 1
-        tail = neutral[d:]
+        tail = neutral[d:] if neutral is not None else []
         k = len(options)
         main_ids = [1 + j for j in range(k)]
-        neutral_ids = [1 + k + j for j in range(k)]
-        # (token, position, sequences, tag of the logits row wanted, if one is)
-        entries: list[tuple[int, int, list[int], Any]] = []
+        neutral_ids = [1 + k + j for j in range(k)] if neutral is not None else []
+        # (token, position, sequences, tag of its logits row if one is wanted, the tokens
+        # whose log-likelihood that row gives)
+        entries: list[tuple[int, int, list[int], Any, list[int]]] = []
         for j, option in enumerate(options):
             C.llama_memory_seq_cp(mem, 0, main_ids[j], -1, -1)
-            C.llama_memory_seq_cp(mem, 0, neutral_ids[j], 0, d)
-            entries += [(t, n + i, [main_ids[j]], ("m", j, i)) for i, t in enumerate(option[:-1])]
-        for i, t in enumerate(tail):
-            entries.append((t, d + i, neutral_ids, "tail" if i == len(tail) - 1 else None))
-        m = d + len(tail)
-        for j, option in enumerate(options):
+            if neutral_ids:
+                C.llama_memory_seq_cp(mem, 0, neutral_ids[j], 0, d)
             entries += [
-                (t, m + i, [neutral_ids[j]], ("n", j, i)) for i, t in enumerate(option[:-1])
+                (t, n + i, [main_ids[j]], ("m", j, i), [option[i + 1]])
+                for i, t in enumerate(option[:-1])
             ]
-        first = self._logsoft(self._logits(-1))  # read before the decode overwrites it
+        firsts = [option[0] for option in options]
+        for i, t in enumerate(tail):
+            last = i == len(tail) - 1
+            entries.append((t, d + i, neutral_ids, "tail" if last else None, firsts))
+        m = d + len(tail)
+        for j, option in enumerate(options if neutral_ids else []):
+            entries += [
+                (t, m + i, [neutral_ids[j]], ("n", j, i), [option[i + 1]])
+                for i, t in enumerate(option[:-1])
+            ]
+        first = self._logsoft(self._logits(-1))[firsts]  # read before the decode overwrites it
         try:
             rows = self._decode(entries)
-            after_neutral = rows["tail"]
             out: list[tuple[float, float]] = []
             for j, option in enumerate(options):
-                main = float(first[option[0]])
-                other = float(after_neutral[option[0]])
+                main = float(first[j])
+                other = float(rows["tail"][j]) if neutral_ids else 0.0
                 for i in range(1, len(option)):
-                    main += float(rows[("m", j, i - 1)][option[i]])
-                    other += float(rows[("n", j, i - 1)][option[i]])
+                    main += float(rows[("m", j, i - 1)][0])
+                    if neutral_ids:
+                        other += float(rows[("n", j, i - 1)][0])
                 out.append((main, other))
         finally:
             for seq in (*main_ids, *neutral_ids):
                 C.llama_memory_seq_rm(mem, seq, -1, -1)
         return out
 
-    def _decode(self, entries: list[tuple[int, int, list[int], Any]]) -> dict[Any, Any]:
-        """Decode `entries` in batches the context takes; the log-softmax of each tagged row."""
+    def _decode(self, entries: list[tuple[int, int, list[int], Any, list[int]]]) -> dict[Any, Any]:
+        """Decode `entries` in batches the context takes, at most `OUTPUT_ROWS` logits rows
+        a batch (each row is a megabyte of the vocabulary's logits, in llama.cpp's buffers
+        and here); for each tagged row, the log-likelihoods of its wanted tokens."""
         C = self.C
         ctx = self.engine.ctx
         size = max(1, min(C.llama_n_batch(ctx), C.llama_n_ubatch(ctx)))
@@ -202,10 +311,20 @@ class ScriptPlayer:
             self._batch_size = size
         batch = self._batch
         rows: dict[Any, Any] = {}
-        for start in range(0, len(entries), self._batch_size):
-            chunk = entries[start : start + self._batch_size]
+        start = 0
+        while start < len(entries):
+            chunk: list[tuple[int, int, list[int], Any, list[int]]] = []
+            outputs = 0
+            for entry in entries[start:]:
+                if len(chunk) == self._batch_size or (
+                    entry[3] is not None and outputs == OUTPUT_ROWS
+                ):
+                    break
+                chunk.append(entry)
+                outputs += entry[3] is not None
+            start += len(chunk)
             batch.n_tokens = len(chunk)
-            for b, (token, pos, seqs, tag) in enumerate(chunk):
+            for b, (token, pos, seqs, tag, _) in enumerate(chunk):
                 batch.token[b] = token
                 batch.pos[b] = pos
                 batch.n_seq_id[b] = len(seqs)
@@ -214,9 +333,9 @@ class ScriptPlayer:
                 batch.logits[b] = 1 if tag is not None else 0
             if C.llama_decode(ctx, batch) != 0:
                 raise RuntimeError("llama_decode failed while scoring the actions")
-            for b, (_, _, _, tag) in enumerate(chunk):
+            for b, (_, _, _, tag, wanted) in enumerate(chunk):
                 if tag is not None:
-                    rows[tag] = self._logsoft(self._logits(b))
+                    rows[tag] = self._logsoft(self._logits(b))[wanted]
         return rows
 
     def _logits(self, index: int) -> Any:
@@ -241,6 +360,14 @@ class ScriptPlayer:
             )
             self._ok[token] = ok
         return ok
+
+    def _joins(self, token: int) -> bool:
+        """Whether the token carries on the word before it (its text starts with no space)."""
+        joins = self._join.get(token)
+        if joins is None:
+            text = bytes(self.llm.detokenize([token])).decode("utf-8", "replace")
+            joins = self._join[token] = bool(text) and not text[0].isspace()
+        return joins
 
     def _line(self, job: EngineJob, script: Script, tokens: list[int]) -> str | None:
         """Sample the line after `tokens` and stream it as a `say` call (None: nothing)."""
@@ -306,7 +433,9 @@ class ScriptPlayer:
         """The next token of the line (None: the line ends here)."""
         np = self.np
         logits = self._logits(-1).copy()
-        used = self.np.asarray(ids, dtype=self.np.intc)
+        # Pieces that carry on a word ("'m" after "I") are neither penalised nor banned:
+        # else "I'm", said once in the examples, comes out as "I'M" or "I' m".
+        used = self.np.asarray([t for t in ids if not self._joins(t)], dtype=self.np.intc)
         if len(self._boost):
             # A note's word is nudged until the line has said it, not after: else the
             # nudge outweighs the repeat penalty and the line says the name over and over.
@@ -325,7 +454,7 @@ class ScriptPlayer:
                 continue
             if token in banned or not self._sayable(token):
                 continue
-            if len(ids) >= 2 and (ids[-2], ids[-1], token) in seen:
+            if len(ids) >= 2 and (ids[-2], ids[-1], token) in seen and not self._joins(token):
                 continue
             keep.append(token)
         if not keep:
@@ -381,12 +510,12 @@ class ScriptPlayer:
 
     # --- calls ------------------------------------------------------------------------------
 
-    def _call(self, job: EngineJob, tool: str, args: dict[str, Any]) -> None:
+    def _call(self, job: EngineJob, tool: str, args: dict[str, Any], index: int = 0) -> None:
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         text = json.dumps(args)
-        job.emit(ToolCallStart(index=0, id=call_id, name=tool))
-        job.emit(ToolCallArgsDelta(index=0, delta=text))
-        job.emit(ToolCallDone(index=0, id=call_id, name=tool, arguments=text))
+        job.emit(ToolCallStart(index=index, id=call_id, name=tool))
+        job.emit(ToolCallArgsDelta(index=index, delta=text))
+        job.emit(ToolCallDone(index=index, id=call_id, name=tool, arguments=text))
 
     def _say(self, job: EngineJob, script: Script, text: str) -> None:
         call = self._open_say(job, script)

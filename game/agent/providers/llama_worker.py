@@ -31,6 +31,7 @@ from game.agent.providers.base import ProviderError, ProviderEvent, ProviderRequ
 from game.agent.providers.errors import ProviderFailure
 from game.agent.providers.llama_protocol import (
     FAULT_ENV,
+    PREEMPTED,
     JobStats,
     WorkerConfig,
     decode,
@@ -99,22 +100,39 @@ class WorkerJob:
         self.cancelled = threading.Event()
         self.submitted = time.perf_counter()
         self.stats = JobStats(npc_id=None, priority=0, seq=job_id)
+        self.preempted = False  # gave way to a more urgent request before its first event
         self._events = 0
+        self._lock = threading.Lock()  # emit and preempt: no event slips out after a yield
 
     def cancel(self) -> None:
         if not self.cancelled.is_set():
             self.stats.tokens_at_cancel = self.stats.output_tokens
             self.cancelled.set()
 
+    def preempt(self) -> bool:
+        """Stop here for a more urgent request, if nothing reached the game yet: the game
+        queues this one again and it runs later from the start. False once it spoke."""
+        with self._lock:
+            if self._events:
+                return False
+            self.preempted = True
+        self.cancel()
+        return True
+
     def emit(self, event: ProviderEvent) -> None:
-        self.send({"t": "ev", "id": self.id, "e": event.model_dump(mode="json")})
-        if isinstance(event, Usage):
-            return
-        self._events += 1
+        with self._lock:
+            if self.preempted:
+                return
+            self.send({"t": "ev", "id": self.id, "e": event.model_dump(mode="json")})
+            if isinstance(event, Usage):
+                return
+            self._events += 1
         if self._events == 1 and self.fault is not None and self.fault.phase == "stream":
             self.fault.fire()
 
     def finish(self) -> None:
+        if self.preempted:
+            self.stats.outcome = PREEMPTED
         self.send({"t": "end", "id": self.id, "stats": self.stats.worker_part()})
 
 
@@ -181,6 +199,7 @@ def main() -> int:
     if config.probe:
         send({"t": "progress", "f": 0.95, "m": f"probing {settings.name}", "phase": "probe"})
         send({"t": "probe", **engine.probe()})
+    engine.warm()  # the example block, if an earlier run kept it on disk
     send({"t": "ready", "template": engine.template is not None})
 
     jobs: queue.SimpleQueue[WorkerJob | str | None] = queue.SimpleQueue()
@@ -220,6 +239,10 @@ def main() -> int:
                 job_or_none = running.get(int(message["id"]))
                 if job_or_none is not None:
                     job_or_none.cancel()
+            elif message.get("op") == "yield":
+                job_or_none = running.get(int(message["id"]))
+                if job_or_none is not None:
+                    job_or_none.preempt()
     finally:
         for job in list(running.values()):
             job.cancel()

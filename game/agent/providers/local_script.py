@@ -35,6 +35,7 @@ from game.agent.providers.base import Message, ProviderRequest, ToolSpec
 __all__ = [
     "EXAMPLES",
     "PLAYER",
+    "TRANSCRIPT_LINES",
     "Action",
     "Script",
     "applies",
@@ -44,6 +45,10 @@ __all__ = [
 
 PLAYER = "Traveller"  # who the player is in the script
 MAX_LINE_CHARS = 160
+# The conversation lines a prompt holds: a small model reads little further back, and each
+# line costs prefill time (what the player told, such as their name, comes in the notes).
+TRANSCRIPT_LINES = 16
+TRANSCRIPT_STEP = 8  # the oldest lines are dropped this many at a time
 NEUTRAL_LINE = f"{PLAYER}: Hm."  # the line an action's likelihood is compared against
 
 # Made-up villagers of another village, so nothing here is copied as a fact of Hollowbrook.
@@ -136,7 +141,7 @@ _REQUESTS: dict[str, re.Pattern[str]] = {
     "move": re.compile(
         r"\bfollow\b|\bcome (with|along|here|over|closer|and walk)\b|\bshow me\b"
         r"|\btake me\b|\blead (me|the way|us)\b|\bwalk (me|with)\b|\blet'?s go\b"
-        r"|\bguide me\b|\bjoin me\b"
+        r"|\bguide me\b|\bjoin me\b|\bgo (and )?(check|see|look|fetch|find|ask)\b"
         r"|\b(go|walk|pop|run|head|hurry|stroll|wander|come|step)( over| down| up| across"
         r"| out| back)? (to|with)\b"
     ),
@@ -187,6 +192,7 @@ class Script:
     doing: str = ""  # the bracket of the action this turn made, if it made one
     notes: str = ""  # facts the newest line is about (the line leans on their words)
     aliases: dict[str, list[str]] = field(default_factory=dict)  # place -> other words
+    people: set[str] = field(default_factory=set)  # the targets that are villagers in view
 
     @property
     def prompt(self) -> str:
@@ -258,23 +264,35 @@ class Script:
         """The candidates worth scoring at this step (the first is always just talking)."""
         everything = self.candidates(tools)
         if self.kind == "idle":
-            return everything
+            # Alone, a villager walks somewhere, looks at someone, gestures, waits or
+            # talks; gazing at each place is left out: the scoring's cost is per candidate.
+            return [
+                a
+                for a in everything
+                if not (a.kind == "look" and a.args.get("at") not in self.people)
+            ]
         if self.kind not in ("player_message", "heard"):
             return [TALK]
         kinds = self._asked_now()
+        if not kinds and self.kind == "player_message":
+            # The player waits for the first letter: a gesture nobody asked for is not
+            # worth the scoring before it (about 0.2 s on two cores).
+            return [TALK]
         if not kinds:
             return [a for a in everything if a.kind in _GESTURES or a is TALK]
         out = [TALK]
         asked = [a for a in everything[1:] if a.kind in kinds]
         # Going or looking somewhere: to what the line names; else, for "come with me",
         # to the speaker; else nowhere (it says it does not know the place instead).
-        named = [
-            a
+        # The clearest naming wins: a villager's own name over a trade or a place's word.
+        naming = {
+            a: _naming(a, self.request_text, self.aliases, self.people)
             for a in asked
             if a.kind in ("move", "look")
-            and _names(a, self.request_text, self.aliases)
             and not (a.kind == "move" and a.args.get("to") == "player")  # "take me to X"
-        ]
+        }
+        clearest = max(naming.values(), default=0)
+        named = [a for a, n in naming.items() if n and n == clearest]
         for action in asked:
             if action.kind in ("move", "look") and named and action not in named:
                 continue
@@ -309,23 +327,33 @@ GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a n
 _ANSWERED = ("player_message", "heard", "player_near")
 
 
-def _names(action: Action, text: str, aliases: dict[str, list[str]]) -> bool:
-    """Whether `text` names the place or person the action goes to or looks at (a place
-    also by who lives there and their trade; the speaker as "me")."""
+_NAMED = 10  # how much a villager's own name counts over one other word of a target
+
+
+def _naming(action: Action, text: str, aliases: dict[str, list[str]], people: set[str]) -> int:
+    """How clearly `text` names the place or person the action goes to or looks at: the
+    words of it that the text has; the name of who lives at a place counts `_NAMED`, of a
+    villager in view twice that. 0 when it does not name it."""
     target = str(action.args.get("to") or action.args.get("at") or "")
     if target == "player":
-        return bool(re.search(r"\b(me|us)\b", text))
+        return int(bool(re.search(r"\b(me|us)\b", text)))
     words = [w for w in re.split(r"[_\s]+", target.lower()) if len(w) > 2]
-    words += aliases.get(target, [])
-    return any(re.search(rf"\b{re.escape(w)}", text) for w in words)
+    if target in people:  # the villager themself, unless it is "Tobin's bakery"
+        said = [w for w in words if re.search(rf"\b{re.escape(w)}\b(?!'s)", text)]
+        return 2 * _NAMED * len(said)
+    score = sum(1 for w in words if re.search(rf"\b{re.escape(w)}", text))
+    for word in aliases.get(target, []):
+        if re.search(rf"\b{re.escape(word.lstrip('@'))}", text):
+            score += _NAMED if word.startswith("@") else 1
+    return score
 
 
 def _aliases(npc: NpcFacts) -> dict[str, list[str]]:
-    """Other words for places: the names and trades of the villagers who live there."""
+    """Other words for places: the names (marked "@") and trades of who lives there."""
     out: dict[str, list[str]] = {}
     for who in npc.villagers:
         if who.home:
-            words = [who.name.split()[-1].lower()]
+            words = ["@" + who.name.split()[-1].lower()]
             words += [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
             out.setdefault(who.home, []).extend(words)
     return out
@@ -388,8 +416,13 @@ def _pretty(place: str) -> str:
     return place.replace("_", " ")
 
 
-def _scene(npc: NpcFacts, trigger: TriggerFacts, name: str) -> tuple[str, list[tuple[str, str]]]:
-    """The NPC's scene line and the places and people it can act on."""
+def _scene(
+    npc: NpcFacts, trigger: TriggerFacts, name: str
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """The NPC's scene line (what stays: who it is, the places), the line of where it is
+    now and who is near (what changes from turn to turn: it goes last, so the prompt's
+    start, and the KV cache of it, stays the same), and the places and people it can act
+    on."""
     sensed = trigger.sensed
     places = [p.name for p in npc.places]
     targets = [(f"the {_pretty(p)}", p) for p in places]
@@ -397,12 +430,13 @@ def _scene(npc: NpcFacts, trigger: TriggerFacts, name: str) -> tuple[str, list[t
     persona = _one_line(npc.persona)
     if persona:
         parts.append(persona)
-    if sensed is not None and sensed.place:
-        parts.append(f"{name} is at the {_pretty(sensed.place)}.")
-    elif npc.home:
+    if npc.home:
         parts.append(f"{name} lives by the {_pretty(npc.home)}.")
     if places:
         parts.append("Places: " + "; ".join(_place(p) for p in npc.places) + ".")
+    now: list[str] = []
+    if sensed is not None and sensed.place:
+        now.append(f"{name} is at the {_pretty(sensed.place)}.")
     people: list[str] = []
     if sensed is not None:
         for seen in sensed.nearby[:6]:
@@ -414,8 +448,8 @@ def _scene(npc: NpcFacts, trigger: TriggerFacts, name: str) -> tuple[str, list[t
         people.append("a traveller")
         targets.append(("you", "player"))
     if people:
-        parts.append("Nearby: " + ", ".join(people) + ".")
-    return " ".join(parts), targets
+        now.append("Nearby: " + ", ".join(people) + ".")
+    return " ".join(parts), " ".join(now), targets
 
 
 def _place(place: PlaceFact) -> str:
@@ -460,7 +494,8 @@ def _transcript(messages: list[Message], name: str) -> tuple[list[str], list[str
                 pending = ""
             lines.append(_trigger_line(message.trigger, name))
         elif message.role == "assistant":
-            for call in message.tool_calls:
+            # A walk said in the same answer as its line is that line's action.
+            for call in sorted(message.tool_calls, key=lambda c: c.name == "say"):
                 args = call.parsed()
                 if call.name == "say" and isinstance(args.get("text"), str):
                     text = _one_line(args["text"], MAX_LINE_CHARS)
@@ -507,6 +542,11 @@ def _notes(npc: NpcFacts, said: str, told: list[str]) -> str:
     notes: list[str] = []
     if npc.persona and _ABOUT_YOU.search(low):
         notes.append(_first_clause(npc.persona))
+    earlier = [line for line in told[:-1] if line]
+    if earlier and _ASKED_BACK.search(low):
+        asked = set(re.findall(r"[a-z]{4,}", low))
+        line = max(earlier, key=lambda t: len(asked & set(re.findall(r"[a-z]{4,}", t.lower()))))
+        notes.append(f"the traveller said earlier: {_one_line(line, MAX_LINE_CHARS)}")
     for place in npc.places:
         words = [w for w in place.name.lower().split("_") if len(w) > 2]
         if place.description and any(re.search(rf"\b{re.escape(w)}", low) for w in words):
@@ -534,9 +574,38 @@ _MACHINE = re.compile(
 _ABOUT_YOU = re.compile(
     r"\bwho are you\b|\bwhat (do|are) you\b|\byour (job|work|trade|name|life|day)\b"
     r"|\babout (you|yourself)\b|\bdo you (like|love|enjoy|do)\b|\btell me about you"
+    r"|\byou do\b|\bof yours\b|\byou (want|wish|hope|dream)\b|\bwhere are you from\b"
 )
+# A question about what the player said before ("what did I tell you I lost?").
+_ASKED_BACK = re.compile(
+    r"\b(what|where|who|which)\b[^.?!]*\bi\b[^.?!]*\b(say|said|tell|told|mention|mentioned)\b"
+    r"|\bremember (what|where|who) i\b"
+)
+# Words before a comma that address someone, or only clear the throat ("Well, ...").
+_INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
+_ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
 _NOT_NAMES = frozenset({"not", "sorry", "here", "fine", "just", "looking", "lost", "new", "from"})
+
+
+def _unaddressed(text: str, npc: NpcFacts) -> str:
+    """The line without a first or last word or two that address the NPC by its name or
+    its persona's words ("Elder, ...", "..., Brenna?") or only clear the throat."""
+    own = {
+        w.lower() for w in re.findall(r"[A-Za-z]{3,}", f"{npc.name} {_first_clause(npc.persona)}")
+    }
+    own |= _ADDRESS
+
+    def drop(found: re.Match[str], keep: str) -> str:
+        words = found.group(1).lower().split()
+        if words == [words[0]] and words[0] in _INTERJECTION and found.start() == 0:
+            return keep
+        return keep if all(w in own for w in words) else found.group(0)
+
+    text = re.sub(r"^\W*([A-Za-z]+(?: [A-Za-z]+)?)\s*,\s*", lambda m: drop(m, ""), text)
+    return re.sub(
+        r",\s*([A-Za-z]+(?: [A-Za-z]+)?)\s*([?!.]*)\s*$", lambda m: drop(m, m.group(2)), text
+    )
 
 
 def _first_clause(text: str) -> str:
@@ -565,7 +634,7 @@ def build_script(request: ProviderRequest) -> Script:
     assert npc is not None and trigger is not None
     name = _one_line(npc.name, 40) or "Someone"
     before, turn = _this_turn(request.messages)
-    scene, targets = _scene(npc, trigger, name)
+    scene, now, targets = _scene(npc, trigger, name)
     history, replies = _transcript(before, name)
     acted: list[str] = []
     said = False
@@ -578,9 +647,13 @@ def build_script(request: ProviderRequest) -> Script:
     said_to = trigger.said or (trigger.text if trigger.kind == "player_message" else "")
     told = [*_player_lines(before), said_to if trigger.kind == "player_message" else ""]
     notes = _notes(npc, said_to, told)
-    head = EXAMPLES + "\n" + scene + "\n" + "".join(line + "\n" for line in history)
+    # The oldest lines go 8 at a time, so the prompt's start stays put for several turns.
+    start = max(0, -(-(len(history) - TRANSCRIPT_LINES) // TRANSCRIPT_STEP) * TRANSCRIPT_STEP)
+    head = EXAMPLES + "\n" + scene + "\n" + "".join(line + "\n" for line in history[start:])
     if notes:
         head += f"(Note: {notes})\n"
+    if now:
+        head += f"({now})\n"
     return Script(
         name=name,
         head=head,
@@ -589,11 +662,16 @@ def build_script(request: ProviderRequest) -> Script:
         said=said,
         kind=trigger.kind,
         speaker="player" if trigger.source == "player" else trigger.speaker,
-        request_text=said_to.lower() if trigger.kind in ("player_message", "heard") else "",
+        request_text=(
+            _unaddressed(said_to, npc).lower()
+            if trigger.kind in ("player_message", "heard")
+            else ""
+        ),
         earlier_replies=replies,
         greeting=_one_line(npc.greeting, MAX_LINE_CHARS),
         targets=targets,
         doing=next((d for d in reversed(doing) if d), ""),
         notes=notes,
         aliases=_aliases(npc),
+        people={seen.name for seen in _nearby(trigger)[:6] if seen.entity_id != "player"},
     )
