@@ -15,14 +15,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.assets import DEFAULT_MAP
 from game.errors import GameError
 
 if TYPE_CHECKING:
     from game.agent.bus import BusEvent
+    from game.agent.providers.base import Provider
     from game.config import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_MAP = ROOT / "maps" / "village.tmx"
 PROVIDER_CHOICES = ("auto", "local", "openai", "openai-chat", "anthropic", "scripted")
 EXIT_USAGE = 2
 
@@ -196,20 +196,20 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from game.assets import load_game_map
     from game.errors import UsageError
     from game.paths import saves_dir, validate_id
-    from game.world.tiled import load_map
 
     if (args.screenshot or args.script) and not args.headless:
         raise UsageError("--screenshot and --script need --headless")
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
-    if args.title and args.slot:
+    if args.title and args.slot is not None:
         raise UsageError("--title and --slot exclude each other: the title screen picks the slot")
-    slot = validate_id(args.slot, "slot") if args.slot else None
+    slot = validate_id(args.slot, "slot") if args.slot is not None else None  # "" is refused
     if slot is None and args.headless and not args.title:
         slot = "default"
-    load_map(args.map)  # a bad map is one line before any window opens
+    load_game_map(args.map)  # a bad map is one line before any window opens
     settings = _settings(args)
     if args.headless:
         # Must be set before arcade (pyglet) is imported: render offscreen with EGL.
@@ -238,15 +238,15 @@ def _cli_progress() -> Callable[[float, str], None]:
 
 
 async def _chat(args: argparse.Namespace) -> int:
+    from game.assets import load_game_map
     from game.errors import UsageError
     from game.harness import Talk
     from game.paths import saves_dir, validate_id
     from game.village import open_providers
-    from game.world.tiled import load_map
     from game.world.world import World
 
-    slot = validate_id(args.slot or "default", "slot")
-    world = World(load_map(args.map))
+    slot = validate_id("default" if args.slot is None else args.slot, "slot")
+    world = World(load_game_map(args.map))
     if args.npc_id not in world.npcs:
         known = ", ".join(sorted(world.npcs))
         raise UsageError(f"no NPC {args.npc_id!r} on {args.map.name}; NPCs here: {known}")
@@ -308,16 +308,16 @@ async def _eval(args: argparse.Namespace) -> int:
     import tempfile
 
     from game.agent.providers.base import ProviderError
+    from game.assets import load_game_map
     from game.errors import UsageError
     from game.eval.figures import figures
     from game.eval.scenarios import load_scenarios, select
     from game.eval.suite import TABLE_HEAD, check, row, run_suite, transcript
     from game.village import open_providers
-    from game.world.tiled import load_map
     from game.world.world import World
 
     scenarios = select(load_scenarios(), args.only)
-    map_data = load_map(args.map)
+    map_data = load_game_map(args.map)
     out: Path | None = args.out
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a directory")
@@ -357,6 +357,47 @@ async def _eval(args: argparse.Namespace) -> int:
         print(f"error: {crash}", file=sys.stderr)
     print(line, flush=True)
     return 1 if crash is not None else 0
+
+
+SLOWEST_PACE_S = 120.0  # one thought every two minutes: the least that still reads as alive
+DOCTOR_NPCS = 4  # NPCs whose idle turns `doctor` times
+
+
+async def _idle_capacity(args: argparse.Namespace, model: Provider) -> str:
+    """How many NPCs a serial model keeps thinking here: idle turns of a few of the map's
+    NPCs are timed on it (a first round warms each NPC's prompt; the second is measured)."""
+    import statistics
+    import tempfile
+
+    from game.assets import load_game_map
+    from game.harness import FAST_PACE, Talk
+    from game.npc.brain import IdleSettings, npcs_kept_thinking
+    from game.world.world import World
+
+    world = World(load_game_map(args.map))
+    stats = getattr(model, "stats", None)
+    with tempfile.TemporaryDirectory(prefix="doctor-") as saves:
+        talk = Talk(world, Path(saves), slot="doctor", provider=model, pace=FAST_PACE)
+        seconds: list[float] = []
+        for round_ in range(2):
+            for npc_id in sorted(world.npcs)[:DOCTOR_NPCS]:
+                before = len(stats) if stats is not None else 0
+                report = await talk.idle(npc_id)
+                if round_ and stats is not None:  # the model's own time, not the world's
+                    seconds.append(sum(s.total_s for s in list(stats)[before:]))
+                elif round_:
+                    seconds.append(report.wall_s)
+        await talk.aclose()
+    turn_s = statistics.median(seconds)
+    pace = IdleSettings(max_in_flight=1)
+    default = npcs_kept_thinking(turn_s, pace)
+    slowest = npcs_kept_thinking(turn_s, pace, SLOWEST_PACE_S)
+    return (
+        f"idle NPCs: a thought takes the model {turn_s:.2f} s here, so it keeps {default} "
+        f"NPCs thinking at the default pace (a thought every {pace.min_s:.0f}-{pace.max_s:.0f}"
+        f" s each, in half its time) and {slowest} at one thought every "
+        f"{SLOWEST_PACE_S / 60:.0f} minutes each"
+    )
 
 
 async def _doctor(args: argparse.Namespace) -> int:
@@ -415,8 +456,8 @@ async def _doctor(args: argparse.Namespace) -> int:
         elif isinstance(event, ProviderError):
             error = event
     total = time.perf_counter() - start
-    await providers.aclose()
     if error is not None:
+        await providers.aclose()
         print(f"error: {error.kind}: {error.message}", file=sys.stderr)
         return 1
     print(f"reply: {''.join(text).strip()[:120]}")
@@ -424,6 +465,9 @@ async def _doctor(args: argparse.Namespace) -> int:
         print(f"time to first token: {first:.3f} s")
     if tokens and total > (first or 0):
         print(f"tokens per second: {tokens / max(total - (first or 0), 1e-6):.1f}")
+    if getattr(primary, "serial", False):
+        print(await _idle_capacity(args, primary))
+    await providers.aclose()
     notice = getattr(providers.provider, "notice", None)
     if notice:
         print(f"note: {notice}")

@@ -22,6 +22,7 @@ from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.select import FallbackProvider, select_provider
+from game.assets import load_game_map
 from game.bridge import AgentThread, Mailbox
 from game.config import Settings
 from game.npc.agents import NpcAgents
@@ -34,7 +35,6 @@ from game.save.keeper import SlotKeeper, restore_world
 from game.save.slot import SaveResult
 from game.save.thumbnail import Frame
 from game.world.planner import Planner
-from game.world.tiled import load_map
 from game.world.world import World
 
 Progress = Callable[[float, str], None]
@@ -176,7 +176,7 @@ class Village:
         exists is restored; `player_name` names the player of a new one.
         """
         slot = validate_id(slot, "slot")
-        world = World(load_map(map_path))
+        world = World(load_game_map(map_path))
         saved = restore_world(world, default_saves_dir(saves_dir), slot)  # SaveError: refused
         if player_name:
             world.player.name = player_name
@@ -217,7 +217,14 @@ class Village:
             thread.stop()
             raise
         agents.attach(runtime)
-        brain = Brain(world, agents, mailbox, idle=IdleSettings(enabled=settings.idle_chatter))
+        # A model that answers one request at a time (the local one) thinks for one idle
+        # NPC at a time; a remote one for as many as the runtime runs at once.
+        serial = getattr(chosen.primary, "serial", False)
+        idle = IdleSettings(
+            enabled=settings.idle_chatter,
+            max_in_flight=1 if serial else settings.max_concurrent,
+        )
+        brain = Brain(world, agents, mailbox, idle=idle)
         thread.submit(mailbox.run())
         world.defer_costly = True  # costly commands wait for a frame's spare time
         village = cls(world, brain, agents, thread, mailbox, runtime, chosen, loading)

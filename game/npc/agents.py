@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import queue
+from collections import Counter
 
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
@@ -99,6 +100,12 @@ class NpcAgents:
         # (npc id, trigger kind) of each ended turn, for the game thread.
         self.finished: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
         self.fallbacks = 0
+        # What became of the turns (the soak benchmark reads them).
+        self.fallback_causes: Counter[str] = Counter()  # timeout, crash, or the error's kind
+        self.turns_ended = 0
+        self.turns_answered = 0  # ended with what the NPC does (not failed or cancelled)
+        self.dropped = 0  # dropped from a full queue, or never queued
+        self.turns_cancelled = 0  # stopped on purpose: someone spoke to the NPC, Esc
         self._inflight: dict[str, list[Trigger]] = {}
         self._silent: dict[str, tuple[tuple[str, int], float]] = {}
         self._stalled: set[str] = set()
@@ -144,6 +151,7 @@ class NpcAgents:
             fut = runtime.submit(runtime.slot, npc_id, trigger)
         except AgentError as exc:
             log.warning("no turn for %s: %s", npc_id, exc)
+            self.dropped += 1
             self.finished.put((npc_id, trigger.kind))
             return None
         waiting.append(trigger)
@@ -166,6 +174,13 @@ class NpcAgents:
                 outcome = fut.result()
         text = (outcome.text or "").strip() if outcome is not None else ""
         stalled = npc_id in self._stalled
+        self.turns_ended += 1
+        if isinstance(outcome, Cancelled) and outcome.reason.startswith("dropped"):
+            self.dropped += 1
+        elif isinstance(outcome, Cancelled) and not stalled:
+            self.turns_cancelled += 1
+        elif outcome is not None and not isinstance(outcome, Cancelled | Failed):
+            self.turns_answered += 1
         if not waiting:
             self._stalled.discard(npc_id)
         if isinstance(outcome, Final) and text:
@@ -175,15 +190,20 @@ class NpcAgents:
         elif not waiting or stalled or crashed or isinstance(outcome, Failed):
             # No other turn of this NPC is about to use the "..." bubble: drop it.
             self.world.post(SpeechCancel(npc_id))
-        if crashed or isinstance(outcome, Failed) or (stalled and isinstance(outcome, Cancelled)):
-            self.fallback(npc_id, trigger)
+        if crashed:
+            self.fallback(npc_id, trigger, "crash")
+        elif isinstance(outcome, Failed):
+            self.fallback(npc_id, trigger, outcome.error_kind)
+        elif stalled and isinstance(outcome, Cancelled):
+            self.fallback(npc_id, trigger, "timeout")
 
-    def fallback(self, npc_id: str, trigger: Trigger) -> None:
+    def fallback(self, npc_id: str, trigger: Trigger, cause: str = "error") -> None:
         """Scripted, in-character behaviour from the persona: the NPC never freezes."""
         npc = self.world.npcs.get(npc_id)
         if npc is None:
             return
         self.fallbacks += 1
+        self.fallback_causes[cause] += 1
         self._count += 1
         rng = _rng(npc_id, "fallback", str(self._count))
         turn = 0 if trigger.kind == "player_near" else 1

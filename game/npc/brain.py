@@ -8,7 +8,8 @@ side writes up. Neither waits for the other.
 Triggers, highest priority first: the player talks to an NPC; an NPC hears its name (or
 is spoken to by name); the player comes within `NEAR_TILES` (a greeting, once per
 cooldown); an idle tick every 8-20 s of game time, randomised per NPC from a generator
-seeded with its id, slower off screen. NPC-to-NPC exchanges are capped at
+seeded with its id, slower off screen, and paced to what the model serves (`IdlePace`).
+NPC-to-NPC exchanges are capped at
 `ChatterSettings.max_lines` lines, then the pair cools down.
 """
 
@@ -19,6 +20,7 @@ import heapq
 import math
 import random
 import re
+import statistics
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,6 +61,47 @@ class IdleSettings:
     offscreen_factor: float = 2.5
     first_min_s: float = 4.0  # the first tick comes soon, staggered over one period
     per_frame: int = 2  # at most this many idle turns start in one frame; the rest wait
+    # Pacing to what the model serves. An idle turn starts only while fewer turns than
+    # `max_in_flight` are under way (a single local model: 1), else it comes a little
+    # later; and periods stretch so that idle turns take at most `model_share` of the
+    # model's time, judged by how long turns have been taking. The player's turns (and
+    # answers to being spoken to) are never held back.
+    max_in_flight: int = 64
+    model_share: float = 0.5
+    retry_s: float = 1.5  # a tick held back comes again after about this long
+
+
+def npcs_kept_thinking(turn_s: float, settings: IdleSettings, period_s: float | None = None) -> int:
+    """How many NPCs a model whose turns take `turn_s` keeps thinking once every `period_s`
+    each (default: the mean of the idle period) within `model_share` of its time: what
+    `IdlePace.period` allows, read the other way round."""
+    period = period_s if period_s is not None else (settings.min_s + settings.max_s) / 2
+    return int(period * settings.model_share * settings.max_in_flight / max(turn_s, 1e-9))
+
+
+class IdlePace:
+    """How often idle NPCs may think, from how long their turns have been taking."""
+
+    def __init__(self, settings: IdleSettings, window: int = 16) -> None:
+        self.settings = settings
+        self.turn_s: deque[float] = deque(maxlen=window)  # newest turns, any kind
+
+    def note(self, seconds: float) -> None:
+        """A turn ended after `seconds` of game time, waiting for the model included."""
+        self.turn_s.append(seconds)
+
+    def may_start(self, in_flight: int) -> bool:
+        """Whether an idle turn may start with `in_flight` turns under way."""
+        return in_flight < self.settings.max_in_flight
+
+    def period(self, base_s: float, npcs: int) -> float:
+        """The idle period: `base_s`, or longer when turns have been slow, so that all
+        `npcs` thinking idly keep the model at most `model_share` busy."""
+        if not self.turn_s:
+            return base_s
+        typical = statistics.median(self.turn_s)
+        lanes = max(1, min(self.settings.max_in_flight, npcs))
+        return max(base_s, npcs * typical / (self.settings.model_share * lanes))
 
 
 @dataclass
@@ -135,7 +178,7 @@ class Sensed:
                 SeenFact(
                     entity_id=s.entity_id,
                     name=s.name,
-                    distance=s.distance,
+                    distance=round(s.distance, 1),  # tiles: a tenth is plenty, and logs stay short
                     direction=s.direction,
                     activity=s.activity,
                 )
@@ -160,6 +203,7 @@ class _NpcState:
     rng: random.Random
     next_idle: float
     pending: dict[str, int] = field(default_factory=dict)  # trigger kind -> turns in flight
+    sent_at: dict[str, deque[float]] = field(default_factory=dict)  # kind -> when, oldest first
     near: bool = False
     near_since: float = math.inf
     greeted: float = -math.inf
@@ -187,6 +231,7 @@ class Brain:
         self.agents = agents
         self.mailbox = mailbox
         self.idle = idle or IdleSettings()
+        self.pace = IdlePace(self.idle)
         self.chatter = chatter or ChatterSettings()
         self.greet_cooldown_s = greet_cooldown_s
         self.perception_budget = perception_budget
@@ -245,6 +290,7 @@ class Brain:
         NPC perceives now, as facts the agent thread writes up."""
         state = self._state(npc_id)
         state.pending[trigger.kind] = state.pending.get(trigger.kind, 0) + 1
+        state.sent_at.setdefault(trigger.kind, deque()).append(self.world.clock)
         self.in_flight += 1
         state.triggers[trigger.kind] = state.triggers.get(trigger.kind, 0) + 1
         self.sent.append((npc_id, trigger.kind))
@@ -284,6 +330,7 @@ class Brain:
             if state is not None and state.pending.get(kind, 0) > 0:
                 state.pending[kind] -= 1
                 self.in_flight -= 1
+                self.pace.note(self.world.clock - state.sent_at[kind].popleft())
         for event in self.world.drain_events():
             if isinstance(event, Spoke):
                 self._spoken.append(event)
@@ -412,7 +459,13 @@ class Brain:
             if npc is None:
                 continue
             state = self._state(npc_id)
+            if not self.pace.may_start(self.in_flight):
+                # The model has its hands full: this NPC thinks a little later instead.
+                state.next_idle = clock + state.rng.uniform(0.5, 1.5) * settings.retry_s
+                heapq.heappush(heap, (state.next_idle, npc_id))
+                continue
             period = state.rng.uniform(settings.min_s, settings.max_s)
+            period = self.pace.period(period, len(self.world.npcs))
             if not self.on_screen(npc):
                 period *= settings.offscreen_factor
             state.next_idle = clock + period

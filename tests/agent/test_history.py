@@ -14,8 +14,9 @@ from game.agent.providers.base import ToolCall
 
 
 def say(run: str, call: str, text: str) -> ToolUse:
-    return ToolUse(seq=0, ts=0, run_id=run, call_id=call, name="say",
-                   arguments=json.dumps({"text": text}))
+    return ToolUse(
+        seq=0, ts=0, run_id=run, call_id=call, name="say", arguments=json.dumps({"text": text})
+    )
 
 
 def test_player_lines_and_replies_in_order() -> None:
@@ -29,11 +30,13 @@ def test_player_lines_and_replies_in_order() -> None:
         AssistantMessage(seq=7, ts=0, run_id="r3", text="Fresh loaves, tw", interrupted=True),
         UserMessage(seq=8, ts=0, run_id="r4", text="And now?"),
         AssistantMessage(seq=9, ts=0, run_id="r4", text="Plain answer."),
-        AssistantMessage(seq=10, ts=0, run_id="r4", text="thinking",
-                         tool_calls=[ToolCall(id="x", name="look")]),
+        AssistantMessage(
+            seq=10, ts=0, run_id="r4", text="thinking", tool_calls=[ToolCall(id="x", name="look")]
+        ),
         say("r4", "c5", "Oops"),
-        ToolResultEvent(seq=12, ts=0, run_id="r4", call_id="c5", name="say", content="no",
-                        is_error=True),
+        ToolResultEvent(
+            seq=12, ts=0, run_id="r4", call_id="c5", name="say", content="no", is_error=True
+        ),
     ]
     assert conversation(events) == [
         Line("player", "Hello"),

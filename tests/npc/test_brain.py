@@ -18,10 +18,13 @@ from game.npc.brain import (
     MAX_PUT_OFF,
     ChatterSettings,
     Cue,
+    IdlePace,
     IdleSettings,
     Sensed,
     SpareTime,
+    npcs_kept_thinking,
 )
+from game.npc.persona import PersonaProvider
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
 from game.world.tiled import MapData
@@ -188,6 +191,8 @@ async def test_a_failing_provider_falls_back_in_character(tmp_path: Path) -> Non
     assert "Pip" in said.text, said.text  # who it is, from the persona
     assert said.target_id == "player"
     assert life.agents.fallbacks == 1
+    assert dict(life.agents.fallback_causes) == {"http": 1}
+    assert (life.agents.turns_ended, life.agents.turns_answered) == (1, 0)
     await life.close()
 
 
@@ -200,6 +205,7 @@ async def test_a_silent_provider_falls_back_after_the_limit(tmp_path: Path) -> N
     waited = await life.run(until=lambda: bool(life.said_by("pip")), limit_s=10)
     assert 3.0 <= waited <= 4.5, waited
     assert life.agents.fallbacks == 1
+    assert dict(life.agents.fallback_causes) == {"timeout": 1}
     assert life.said_by("pip")[0].text  # in character, not frozen
     silent.release()
     await life.close()
@@ -438,3 +444,46 @@ def test_first_sentence_keeps_abbreviations_whole() -> None:
     assert first_sentence("Ann is from St. Ives. She sews.") == "Ann is from St. Ives."
     assert first_sentence("No full stop at all") == "No full stop at all"
     assert first_sentence("Who?  Me.") == "Who?"
+
+
+def test_idle_periods_stretch_when_turns_are_slow_and_never_shrink() -> None:
+    pace = IdlePace(IdleSettings(max_in_flight=1, model_share=0.5))
+    assert pace.period(10.0, npcs=6) == 10.0  # nothing measured yet
+    for _ in range(5):
+        pace.note(0.2)
+    assert pace.period(10.0, npcs=6) == 10.0  # a fast model: the configured pace
+    for _ in range(16):
+        pace.note(3.0)
+    # Six NPCs at 3 s a turn, half the model's time: a tick every 36 s each.
+    assert pace.period(10.0, npcs=6) == pytest.approx(36.0)
+    assert pace.may_start(0) and not pace.may_start(1)
+
+
+async def test_a_serial_model_thinks_for_one_idle_npc_at_a_time(tmp_path: Path) -> None:
+    idle = IdleSettings(min_s=2, max_s=4, max_in_flight=1)
+    life = Life(tmp_path, provider=PersonaProvider(delay_s=0), idle=idle)
+    life.world.player.place((2, 33))  # far from everyone: only idle ticks
+    most = 0
+
+    def watch() -> bool:
+        nonlocal most
+        most = max(most, life.brain.in_flight)
+        return False
+
+    await life.run(40, until=watch)
+    await life.close()
+    idle_turns = [n for n, k in life.brain.sent if k == "idle"]
+    assert most == 1
+    assert set(idle_turns) == set(life.world.npcs)  # held back a little, never stopped
+
+
+def test_the_npcs_a_model_keeps_thinking_is_the_pace_read_backwards() -> None:
+    settings = IdleSettings(max_in_flight=1, model_share=0.5)  # a mean period of 14 s
+    assert npcs_kept_thinking(1.4, settings) == 5
+    assert npcs_kept_thinking(1.4, settings, period_s=120) == 42
+    pace = IdlePace(settings)
+    for _ in range(16):
+        pace.note(1.4)
+    # Five NPCs at that speed keep the default pace; a sixth stretches it.
+    assert pace.period(14.0, npcs=5) == 14.0
+    assert pace.period(14.0, npcs=6) > 14.0

@@ -223,6 +223,7 @@ async def test_circuit_opens_after_repeated_failures_and_half_opens() -> None:
     assert await run(fp) == SCRIPTED_OK
     assert primary.calls == 3  # open: the primary is not even asked
     assert fp.fallbacks == 4
+    assert dict(fp.fallback_causes) == {"timeout": 1, "auth": 1, "transport": 1, "open": 1}
     assert fp.notice is not None and fp.notice.endswith("retrying in 40 s")
 
     clock.now += 40  # half-open: one probe goes to the primary, which now works

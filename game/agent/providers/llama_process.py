@@ -67,6 +67,12 @@ class WorkerProcess:
         env = dict(os.environ)
         root = str(Path(game.__file__).resolve().parents[1])  # `game` importable from anywhere
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        # Scoring allocates and frees megabyte rows all the time; glibc's moving mmap
+        # threshold would soon keep them in the heap, whose freed pages it does not give
+        # back, and the worker's memory would creep up over hours. A fixed threshold maps
+        # and unmaps them; fewer arenas keep the two threads from holding a heap each.
+        env.setdefault("MALLOC_MMAP_THRESHOLD_", str(256 * 1024))
+        env.setdefault("MALLOC_ARENA_MAX", "2")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game.agent.providers.llama_worker"],
             stdin=subprocess.PIPE,

@@ -3,7 +3,10 @@
 The game process keeps the queue and the worker process (`llama_worker`) keeps the model.
 Requests wait in a priority queue (`metadata["priority"]`, higher first, FIFO within a
 priority); a supervisor thread sends them to the worker one at a time and pushes each
-event it streams back to the caller's loop with `call_soon_threadsafe`. The game process
+event it streams back to the caller's loop with `call_soon_threadsafe`. A request more
+urgent than the running one makes it give way if it has sent no event yet (it runs again
+right after, resuming its NPC's saved prefix): the player's line never waits behind an
+idle NPC's thinking, and nothing already shown is cut. The game process
 never runs llama.cpp nor the per-token sampling loop, so the game thread does not share
 the GIL with sampling.
 
@@ -47,6 +50,7 @@ from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, pro
 from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
 from game.agent.providers.llama_protocol import (
     LADDER,
+    PREEMPTED,
     JobStats,
     LlamaSettings,
     WorkerConfig,
@@ -123,6 +127,7 @@ class _Job:
         self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
         self.submitted = time.perf_counter()
         self.on_cancel: Callable[[], None] | None = None  # tells the worker, once it has it
+        self.yielding = False  # asked to give way to a more urgent request
         npc = request.npc_id if request is not None else None
         self.stats = JobStats(npc_id=npc or None, priority=priority, seq=seq)
 
@@ -225,6 +230,7 @@ class LocalLlamaProvider:
     """
 
     name = "local"
+    serial = True  # one request at a time: the game paces idle thinking to it
 
     def __init__(
         self,
@@ -392,7 +398,41 @@ class LocalLlamaProvider:
                 return job
             heapq.heappush(self._heap, (-priority, seq, job))
             self._cv.notify()
+            self._make_way(priority)
         return job
+
+    def _make_way(self, priority: int) -> None:
+        """A more urgent request came: the running one gives way if it has not spoken yet
+        (it runs again right after). Under `_cv`."""
+        current, worker = self._current, self._worker
+        if (
+            current is None
+            or current.kind != "stream"
+            or current.yielding
+            or priority <= current.stats.priority
+            or current.stats.first_event_s is not None
+        ):
+            return
+        current.yielding = True
+        if worker is not None and worker.serving == current.stats.seq:
+            worker.send({"op": "yield", "id": current.stats.seq})
+
+    def _requeue(self, job: _Job) -> bool:
+        """Put a request that gave way back in the queue, before later ones of its
+        priority; False when it did not give way (or its caller cancelled it meanwhile)."""
+        if job.stats.outcome != PREEMPTED or job.cancelled.is_set():
+            return False
+        job.yielding = False
+        job.on_cancel = None
+        job.stats = JobStats(
+            npc_id=job.stats.npc_id, priority=job.stats.priority, seq=job.stats.seq
+        )
+        with self._cv:
+            if self._closing:
+                return False
+            heapq.heappush(self._heap, (-job.stats.priority, job.stats.seq, job))
+            self._cv.notify()
+        return True
 
     def _run(self) -> None:
         try:
@@ -404,12 +444,15 @@ class LocalLlamaProvider:
                         return
                     _, _, job = heapq.heappop(self._heap)
                     self._current = job
+                requeued = False
                 try:
                     self._serve(job)
+                    requeued = self._requeue(job)
                 finally:
                     with self._cv:
                         self._current = None
-                    job.mark_finished()
+                    if not requeued:
+                        job.mark_finished()
                 if self._worker is None and self.crashes and self._restartable():
                     self._restart_after_crash()
         finally:
@@ -458,6 +501,8 @@ class LocalLlamaProvider:
         worker.serving = seq
         if not worker.send({"op": "run", "id": seq, "request": request}):
             raise WorkerDied(worker.death("a reply"))
+        if job.yielding:  # a more urgent request came while this one was being sent
+            worker.send({"op": "yield", "id": seq})
         watchdog = threading.Timer(CANCEL_GRACE_S, worker.kill_if_serving, (seq,))
         watchdog.daemon = True
 
@@ -509,6 +554,8 @@ class LocalLlamaProvider:
             chat_template=self.chat_template,
             verbose=self.verbose,
             probe=probe,
+            # The example block's KV cache is kept beside the probe's record.
+            prefix_dir=str(self.probe_cache.path.parent / "prefix"),
         )
 
     def _start(

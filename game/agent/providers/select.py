@@ -24,6 +24,7 @@ import importlib.util
 import logging
 import math
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Literal, NamedTuple
 
@@ -271,6 +272,7 @@ class FallbackProvider:
         self.model = primary.model
         self.last_error: ProviderError | None = None
         self.fallbacks = 0  # requests the fallback served (an eval counts them)
+        self.fallback_causes: Counter[str] = Counter()  # the primary's error kind, or "open"
 
     @property
     def notice(self) -> str | None:
@@ -291,6 +293,7 @@ class FallbackProvider:
         """Stream from the primary, or from the fallback when the primary cannot answer."""
         if not self.breaker.allow():
             self.fallbacks += 1
+            self.fallback_causes["open"] += 1
             async for event in self.fallback.stream(request):
                 yield event
             return
@@ -314,6 +317,7 @@ class FallbackProvider:
                     if not started:
                         # Nothing reached the caller yet: the same request goes elsewhere.
                         self.fallbacks += 1
+                        self.fallback_causes[event.kind] += 1
                         async for fallback_event in self.fallback.stream(request):
                             yield fallback_event
                         return
