@@ -172,19 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _play(args)
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # every expected failure class below has a one-line message
-        if not _expected(exc):
-            raise
+    except GameError as exc:  # the root of the project's one tree: each has a one-line message
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-
-
-def _expected(exc: BaseException) -> bool:
-    from game.agent.errors import AgentError
-    from game.config import ConfigError
-    from game.world.errors import WorldError
-
-    return isinstance(exc, GameError | WorldError | AgentError | ConfigError | ValueError)
 
 
 def _settings(args: argparse.Namespace) -> Settings:

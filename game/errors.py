@@ -1,17 +1,36 @@
-"""Exceptions the command line turns into one clear line and an exit code.
+"""The project's one exception tree. The command line catches the root, `GameError`, and
+prints its message as one line (exit 2); every message says what was wrong and how to fix it.
 
     GameError
-    └── UsageError     (a bad option, file or name given on the command line)
+    ├── UsageError            game.errors: a bad option, file or name on the command line
+    ├── InvalidId             game.paths: a slot or NPC id that breaks the id rule (a ValueError)
+    ├── ConfigError           game.config: a flag, variable or config file that is wrong
+    ├── WorldError            game.world.errors
+    │   └── MapError          a map file is missing, unreadable or unplayable
+    ├── AgentError            game.agent.errors: programming errors of the runtime
+    │   ├── UnknownNpc        an NPC id that was never registered (a KeyError)
+    │   └── RuntimeClosed     the runtime was closed
+    ├── ProviderFailure       game.agent.providers.errors: one subclass per `ProviderError.kind`
+    │   └── ...               auth, rate_limited, timeout, context_overflow, http, transport,
+    │                         parse, tool, crash (the tree is in that module's docstring)
+    ├── LocalModelError       game.agent.providers.local_model: no llama-cpp-python or model
+    ├── GrammarError          game.agent.providers.local_prompt: a tool no grammar can express
+    ├── WorkerDied            game.agent.providers.llama_process: the model's process ended
+    └── SaveError             game.save.errors
+        ├── SlotNotFound, SlotExists, FormatTooNew, MapMismatch, ArchiveError
+        └── ...               (the tree is in that module's docstring)
 
-Other packages keep their own roots (`game.world.errors.WorldError`,
-`game.agent.errors.AgentError`, `game.config.ConfigError`); the CLI catches each.
+Expected outcomes are values, not exceptions: a tool call the world refuses is an
+`Impossible`, a provider that fails yields a `ProviderError` event, a save that cannot be
+written returns a `SaveResult` that says so. These exceptions are for what a caller cannot
+carry on from.
 """
 
 from __future__ import annotations
 
 
 class GameError(Exception):
-    """Root of the game shell's exceptions."""
+    """Root of every exception the game raises on purpose."""
 
 
 class UsageError(GameError):

@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from game import APP_NAME
+from game.errors import GameError
 
 __all__ = [
     "APP_NAME",
@@ -65,7 +66,7 @@ MEMORY_DIR = "memory"
 SUMMARY_FILE = "summary.txt"
 
 
-class InvalidId(ValueError):
+class InvalidId(GameError, ValueError):
     """An id that does not match `[a-z0-9_-]{1,64}`."""
 
     def __init__(self, value: object, what: str = "id") -> None:

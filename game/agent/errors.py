@@ -3,15 +3,17 @@
 Expected failures (a bad tool call, a provider error, a timeout) are values, not
 exceptions; these are for programming errors only:
 
-    AgentError
+    AgentError            (a GameError)
     ├── UnknownNpc        run_turn/submit for an NPC that was never registered
     └── RuntimeClosed     the runtime was closed
 """
 
 from __future__ import annotations
 
+from game.errors import GameError
 
-class AgentError(Exception):
+
+class AgentError(GameError):
     """Root of the agent runtime's exceptions."""
 
 

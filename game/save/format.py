@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.errors import GameError
 from game.paths import META_FILE, THUMBNAIL_FILE, WORLD_FILE, WORLD_SUMMARY_FILE
 from game.save.errors import FormatTooNew
 
@@ -177,5 +178,5 @@ def migrate(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], int | None
     return data, old
 
 
-class _BadFormat(ValueError):
+class _BadFormat(GameError, ValueError):
     """A `format` field that is not a version number."""

@@ -1,6 +1,6 @@
 """Exceptions of the pure world package.
 
-    WorldError
+    WorldError        (a GameError: the CLI prints it as one line, exit 2)
     └── MapError      (tiled.py: a map file is missing, unreadable or incomplete)
 
 Expected outcomes of actions are values (`Success` / `Impossible` in commands.py), not
@@ -9,6 +9,8 @@ exceptions.
 
 from __future__ import annotations
 
+from game.errors import GameError
 
-class WorldError(Exception):
+
+class WorldError(GameError):
     """Root of every exception raised by `game.world`."""

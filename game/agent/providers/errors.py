@@ -1,6 +1,6 @@
 """Provider failures: one exception tree, mapped 1:1 onto `ProviderError.kind`.
 
-    ProviderFailure(Exception)        kind, message, status, retry_after, retryable
+    ProviderFailure(GameError)        kind, message, status, retry_after, retryable
     ├── AuthFailure                   "auth"             401 / 403, bad or missing key
     ├── RateLimited                   "rate_limited"     429 (retry_after from Retry-After)
     ├── TimeoutFailure                "timeout"          connect / read / write / pool timeout
@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 import httpx
 
 from game.agent.providers.base import ErrorKind, ProviderError
+from game.errors import GameError
 
 _MAX_MESSAGE = 300
 
@@ -48,7 +49,7 @@ _CONTEXT_MARKERS = (
 )
 
 
-class ProviderFailure(Exception):
+class ProviderFailure(GameError):
     """Root of provider failures; `kind` is the `ProviderError.kind` it becomes."""
 
     kind: ClassVar[ErrorKind] = "http"

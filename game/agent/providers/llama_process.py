@@ -23,6 +23,7 @@ from typing import IO, Any
 
 import game
 from game.agent.providers.llama_protocol import WorkerConfig, decode, encode
+from game.errors import GameError
 
 __all__ = ["Crash", "WorkerDied", "WorkerProcess", "last_words", "signal_name"]
 
@@ -51,7 +52,7 @@ class Crash:
     stderr: str = ""  # the worker's last lines on stderr
 
 
-class WorkerDied(Exception):
+class WorkerDied(GameError):
     """The worker process ended while it was loading, probing or serving."""
 
     def __init__(self, crash: Crash) -> None:

@@ -65,6 +65,7 @@ from game.agent.providers.local_model import (
     llama_cpp_available,
     resolve_model_path,
 )
+from game.errors import GameError
 
 __all__ = [
     "CRASHES_TO_GIVE_UP",
@@ -106,114 +107,6 @@ def local_available(model_path: Path | str | None = None) -> bool:
     if model_path is not None:
         return Path(model_path).expanduser().is_file()
     return default_model_available()
-
-
-class _Job:
-    """One request on its way through the worker: where its events go, and its cancel flag."""
-
-    def __init__(
-        self,
-        request: ProviderRequest | None,
-        loop: asyncio.AbstractEventLoop,
-        priority: int,
-        seq: int,
-        kind: str = "stream",
-    ) -> None:
-        self.request = request
-        self.kind = kind
-        self.loop = loop
-        self.queue: asyncio.Queue[ProviderEvent] = asyncio.Queue()
-        self.cancelled = threading.Event()
-        self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
-        self.submitted = time.perf_counter()
-        self.on_cancel: Callable[[], None] | None = None  # tells the worker, once it has it
-        self.yielding = False  # asked to give way to a more urgent request
-        npc = request.npc_id if request is not None else None
-        self.stats = JobStats(npc_id=npc or None, priority=priority, seq=seq)
-
-    def cancel(self) -> None:
-        if not self.cancelled.is_set():
-            self.cancelled.set()
-            if self.on_cancel is not None:
-                self.on_cancel()
-
-    def mark_finished(self) -> None:
-        try:
-            self.loop.call_soon_threadsafe(self.finished.set)
-        except RuntimeError:
-            pass
-
-    def emit(self, event: ProviderEvent) -> None:
-        if self.stats.first_event_s is None and not isinstance(event, Usage | Done):
-            self.stats.first_event_s = time.perf_counter() - self.submitted
-        try:
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
-        except RuntimeError:  # the caller's loop is closed: nobody listens any more
-            self.cancel()
-
-
-class _LocalStream:
-    """The async iterator `stream()` returns; enqueued at creation when a loop is running."""
-
-    def __init__(self, provider: LocalLlamaProvider, request: ProviderRequest) -> None:
-        self._provider = provider
-        self._request = request
-        self._job: _Job | None = None
-        self._finished = False
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._job = provider._submit(request)
-
-    @property
-    def stats(self) -> JobStats | None:
-        """The figures of this request (filled in when the worker is done with it)."""
-        return self._job.stats if self._job is not None else None
-
-    def __aiter__(self) -> _LocalStream:
-        return self
-
-    async def __anext__(self) -> ProviderEvent:
-        if self._finished:
-            raise StopAsyncIteration
-        if self._job is None:
-            self._job = self._provider._submit(self._request)
-        try:
-            event = await self._job.queue.get()
-        except asyncio.CancelledError:
-            self._job.cancel()
-            self._finished = True
-            raise
-        if isinstance(event, Done | ProviderError):
-            self._finished = True
-        return event
-
-    async def wait_finished(self) -> JobStats | None:
-        """Wait until the worker is completely done with this request; its final stats."""
-        if self._job is None:
-            return None
-        await self._job.finished.wait()
-        return self._job.stats
-
-    def cancel(self) -> None:
-        """Stop generation (within one token); no more events are delivered."""
-        self._finished = True
-        if self._job is not None:
-            self._job.cancel()
-
-    async def aclose(self) -> None:
-        """Same as `cancel()`: the async-generator way to stop a stream."""
-        self.cancel()
-
-    def __del__(self) -> None:
-        job = getattr(self, "_job", None)
-        if job is not None and not getattr(self, "_finished", True):
-            job.cancel()
-
-
-class _LoadFailed(Exception):
-    """The model cannot be loaded at all (a missing or bad file): no rung will help."""
 
 
 class LocalLlamaProvider:
@@ -536,9 +429,6 @@ class LocalLlamaProvider:
 
     # --- starting the worker, the probe, crashes ------------------------------------------
 
-    def _settings_name(self) -> str:
-        return self.choice.settings if self.choice is not None else LADDER[0].name
-
     def worker_config(self, settings: LlamaSettings, probe: bool = False) -> WorkerConfig:
         """What a worker on `settings` loads, and how (after the model path is known)."""
         assert self._path is not None
@@ -621,78 +511,6 @@ class LocalLlamaProvider:
             self._worker = worker
         return worker
 
-    def _probe(self, report: ProgressCallback) -> WorkerProcess:
-        """Start the rungs in order until two work; keep the faster (the first unless clearly not).
-
-        Both are timed once more, alternately, once both are up: a game busy starting its
-        window must not make the rung probed first look slow.
-        """
-        tried: dict[str, str] = {}
-        working: list[tuple[WorkerProcess, LlamaSettings, float]] = []
-        for index, rung in enumerate(LADDER):
-            if working and index > 1:
-                break  # the last rung is only for builds whose first two crash
-            try:
-                worker, figures = self._start(rung, probe=True, report=report)
-            except WorkerDied as died:
-                self._crashed(died.crash)
-                tried[rung.name] = f"crashed ({died.crash.how}) during {died.crash.phase}"
-                if self._gave_up:
-                    break
-                continue
-            working.append((worker, rung, float(figures.get("s", 0.0))))
-            tried[rung.name] = _speeds(figures)
-            if len(working) == 2:
-                break
-        if not working:
-            raise _LoadFailed(self.crash_line() or "the local model crashed with every setting")
-        if len(working) == 2:
-            working = [self._timed_again(w, rung, s, tried) for w, rung, s in working]
-        worker, rung, seconds = working[0]
-        if len(working) == 2 and working[1][2] < seconds * _FASTER:
-            worker, rung, seconds = working[1]
-        for other, _, _ in working:
-            if other is not worker:
-                other.stop()
-        first = LADDER[0].name
-        if rung.name == first:
-            reason = "the fastest setting works"
-        elif tried.get(first, "").startswith("crashed"):
-            reason = f"{first} {tried[first]} in the probe"
-        else:
-            reason = f"faster than {first} in the probe"
-        self.probed_now = True
-        self.choice = Choice(self._key, rung.name, reason, tried)
-        self.probe_cache.put(self.choice)
-        log.info("local model settings: %s", self.settings_report())
-        return worker
-
-    def _timed_again(
-        self, worker: WorkerProcess, rung: LlamaSettings, seconds: float, tried: dict[str, str]
-    ) -> tuple[WorkerProcess, LlamaSettings, float]:
-        """One more timing of a working rung; its best time."""
-        try:
-            figures = worker.probe()
-        except WorkerDied as died:  # it worked once: say so, and keep the first timing
-            self._crashed(died.crash)
-            return worker, rung, float("inf")
-        if float(figures.get("s", seconds)) < seconds:
-            seconds = float(figures["s"])
-            tried[rung.name] = _speeds(figures)
-        return worker, rung, seconds
-
-    def _start_on_ladder(self, report: ProgressCallback) -> WorkerProcess:
-        """Start on the chosen rung; a crash steps down the ladder until one works."""
-        while True:
-            rung = settings_named(self._settings_name())
-            try:
-                worker, _ = self._start(rung, probe=False, report=report)
-                return worker
-            except WorkerDied as died:
-                self._crashed(died.crash)
-                if self._gave_up:
-                    raise _LoadFailed(self.crash_line() or str(died)) from died
-
     def _restartable(self) -> bool:
         return not (self._gave_up or self._closing or self._load_error is not None)
 
@@ -704,62 +522,12 @@ class LocalLlamaProvider:
             log.warning("%s", exc)
 
     def _crashed(self, crash: Crash) -> None:
-        """Count a crash, step down the ladder, remember it, and say so."""
+        """Stop the worker that died, and let the ladder count the crash."""
         with self._cv:
             worker, self._worker = self._worker, None
         if worker is not None:
             worker.stop(timeout=1)
-        self.crashes.append(crash)
-        log.warning(
-            "the local model crashed (%s) during %s on %s settings%s",
-            crash.how,
-            crash.phase,
-            crash.settings,
-            " (probing)" if crash.probing else "",
-        )
-        if crash.stderr:
-            log.info("the worker's last words: %s", crash.stderr)
-        now = time.monotonic()
-        recent = [c for c in self.crashes if now - c.at <= CRASH_WINDOW_S]
-        names = [rung.name for rung in LADDER]
-        index = names.index(crash.settings) if crash.settings in names else 0
-        if len(recent) >= CRASHES_TO_GIVE_UP:
-            self._gave_up = True
-            self._notice = (
-                f"The local model crashed {len(recent)} times ({crash.how}); NPCs use scripted "
-                f"behaviour. Fix the build: {FIX_BUILD}"
-            )
-            return
-        lower = LADDER[min(index + 1, len(LADDER) - 1)]
-        if crash.probing:
-            return  # the probe goes on down the ladder itself, and no player saw anything
-        choice = self.choice
-        if crash.how in NATIVE_FAULTS:
-            # A fault of the build's own code happens again: later starts skip that rung.
-            # Anything else (an OOM kill) steps down for this session only.
-            self.choice = Choice(
-                self._key,
-                lower.name,
-                f"{crash.settings} crashed ({crash.how}) during {crash.phase}",
-                dict(choice.tried) if choice is not None else {},
-            )
-            self.probe_cache.put(self.choice)
-        elif choice is not None:
-            self.choice = Choice(choice.key, lower.name, f"{crash.settings} died ({crash.how})")
-        self._notice = (
-            f"The local model crashed ({crash.how}) and is restarting with {lower.name} "
-            "settings; NPCs use scripted behaviour meanwhile"
-        )
-        self._notice_until = now + NOTICE_MIN_S
-        self._served_since_crash = False
-
-
-def _speeds(figures: dict[str, Any]) -> str:
-    """A probe's figures as people read them."""
-    return (
-        f"{float(figures.get('s', 0.0)):.2f} s: {figures.get('prefill_tok_s')} tok/s prompt, "
-        f"{figures.get('gen_tok_s')} tok/s generating"
-    )
+        self.ladder.crashed(crash)
 
 
 def _monotonic(report: ProgressCallback | None) -> ProgressCallback:
@@ -772,12 +540,3 @@ def _monotonic(report: ProgressCallback | None) -> ProgressCallback:
             report(last[0], message)
 
     return forward
-
-
-def _priority(request: ProviderRequest | None) -> int:
-    if request is None:
-        return 0
-    try:
-        return int(request.metadata.get("priority", 0))
-    except (TypeError, ValueError):
-        return 0

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.errors import GameError
 
 __all__ = [
     "ARGS_WRAP",
@@ -50,7 +51,7 @@ MAX_ENUM_RANGE = 1000
 _NAME_RE = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
 
 
-class GrammarError(ValueError):
+class GrammarError(GameError, ValueError):
     """A tool whose name or schema cannot be turned into a grammar."""
 
 
