@@ -1,50 +1,44 @@
-"""Crash-safe file writes: temp file, fsync, rename, fsync the directory.
+"""The one crash-safe file writer: a temporary file beside the target, fsync, rename, fsync
+of the directory.
 
-A reader never sees half a file: either the old bytes or the new ones. With `backup=True`
-the replaced file is kept as `<name>.bak` (only if it was readable), so a damaged file can
-fall back to the previous good one. A failed write removes its temp file and leaves the
-old file untouched.
+A reader never sees half a file: either the old bytes or the new ones. A failed write
+removes its temporary file and leaves the old file untouched.
+
+- `write_atomic(path, data)` writes bytes held in memory. With `backup=True` the replaced
+  file is kept as `<name>.bak` (only if it was readable), so a damaged file can fall back
+  to the previous good one.
+- `replacing(path)` hands out the temporary path for a writer that streams (a model file
+  assembled from chunks) or that is given a path by a library (llama.cpp saving a KV
+  state); the target is replaced when the `with` block ends without an exception.
+
+Temporary names are unique (`<name>.<random>.tmp`), so two processes writing one file
+(two games sharing a config or a model cache) never write into each other's file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["fsync_dir", "write_atomic"]
-
-_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+__all__ = ["fsync_dir", "replacing", "write_atomic"]
 
 
-def write_atomic(
-    path: Path,
-    data: bytes,
-    *,
-    fsync: bool = True,
-    backup: bool = False,
-    valid: Callable[[bytes], bool] | None = None,
-) -> None:
-    """Replace `path` with `data` atomically; keep the old file as `.bak` if asked.
-
-    `valid(old_bytes)` decides whether the current file deserves to become the backup:
-    a damaged file never overwrites a good backup. Raises OSError (the old file stays).
-    """
-    tmp = path.with_name(path.name + ".tmp")
+@contextlib.contextmanager
+def replacing(path: Path, *, fsync: bool = True, mode: int = 0o644) -> Iterator[Path]:
+    """A fresh temporary path beside `path`; on a clean exit it becomes `path` (fsynced
+    first when `fsync`), on an exception it is removed and `path` is left as it was."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
     try:
-        fd = os.open(tmp, _FLAGS, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            if fsync:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-        if backup and path.exists() and _worth_keeping(path, valid):
-            # Between these two renames only the backup exists: readers fall back to it.
-            os.replace(path, path.with_name(path.name + ".bak"))
+        yield tmp
+        os.chmod(tmp, mode)
+        if fsync:
+            _fsync_file(tmp)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -54,6 +48,27 @@ def write_atomic(
         fsync_dir(path.parent)
 
 
+def write_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    fsync: bool = True,
+    backup: bool = False,
+    valid: Callable[[bytes], bool] | None = None,
+    mode: int = 0o644,
+) -> None:
+    """Replace `path` with `data` atomically; keep the old file as `.bak` if asked.
+
+    `valid(old_bytes)` decides whether the current file deserves to become the backup:
+    a damaged file never overwrites a good backup. Raises OSError (the old file stays).
+    """
+    with replacing(path, fsync=fsync, mode=mode) as tmp:
+        tmp.write_bytes(data)
+        if backup and path.exists() and _worth_keeping(path, valid):
+            # Between these two renames only the backup exists: readers fall back to it.
+            os.replace(path, path.with_name(path.name + ".bak"))
+
+
 def _worth_keeping(path: Path, valid: Callable[[bytes], bool] | None) -> bool:
     if valid is None:
         return True
@@ -61,6 +76,14 @@ def _worth_keeping(path: Path, valid: Callable[[bytes], bool] | None) -> bool:
         return valid(path.read_bytes())
     except OSError:
         return False
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def fsync_dir(path: Path) -> None:

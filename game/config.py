@@ -15,10 +15,8 @@ Errors in any source become one `ConfigError` line naming the source and the pro
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,6 +24,9 @@ from typing import Any, Literal, get_args
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SecretStr, ValidationError
+
+from game.atomic import write_atomic
+from game.errors import GameError
 
 APP_NAME = "npc-village"
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
@@ -45,7 +46,7 @@ _SECRET_FIELDS = ("openai_api_key", "anthropic_api_key")
 Source = Literal["cli", "env", ".env", "config.toml"]
 
 
-class ConfigError(Exception):
+class ConfigError(GameError):
     """A configuration problem, told in one line (which file or variable, what is wrong)."""
 
 
@@ -286,23 +287,6 @@ def dumps_toml(values: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write config.toml atomically; keys that came from the environment are not copied."""
     path = config_path() if path is None else path
@@ -318,7 +302,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         if name == "models_by_trigger" and not value:
             continue
         values[name] = value
-    _write_atomic(path, dumps_toml(values))
+    write_atomic(path, dumps_toml(values).encode("utf-8"), mode=0o600)  # it may hold keys
 
 
 def update_config(changes: Mapping[str, Any], path: Path | None = None) -> Settings:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -31,6 +30,7 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.providers.base import Message, Provider, ProviderRequest
+from game.atomic import write_atomic
 from game.paths import npc_memory_file
 
 __all__ = [
@@ -321,7 +321,4 @@ def summarizer_for(provider: Provider) -> Provider | None:
 
 
 def _write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, text.encode("utf-8"), fsync=False)

@@ -28,6 +28,7 @@ from typing import BinaryIO
 from pydantic import TypeAdapter, ValidationError
 
 from game.agent.events import EventBase, ResultEvent, SummaryEvent, parse_event
+from game.atomic import write_atomic
 from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
@@ -275,7 +276,7 @@ class SessionStore:
         # state.json is only a cache of the log (checked against its tail on open), so it is
         # written at checkpoints, not per turn: a replacing write costs milliseconds on ext4.
         if state and npc.state_dirty:
-            _atomic_write(npc.state_path, npc.state.to_json(), fsync=fsync)
+            write_atomic(npc.state_path, npc.state.to_json().encode("utf-8"), fsync=fsync)
             npc.state_dirty = False
 
 
@@ -402,16 +403,6 @@ def _append_bytes(path: Path, data: bytes, *, fsync: bool) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _atomic_write(path: Path, text: str, *, fsync: bool) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        if fsync:
-            f.flush()
-            os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def _first_error(exc: ValidationError) -> str:

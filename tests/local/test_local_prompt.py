@@ -207,7 +207,7 @@ def test_model_assembly_verifies_and_repairs(tmp_path: Path) -> None:
         f.truncate(1000)
     ensure_default_model(tmp_path)
     assert file_sha256(path) == digest
-    assert not list(tmp_path.glob("*.part"))
+    assert not list(tmp_path.glob("*.tmp"))  # no temporary file left behind
 
 
 def test_explicit_missing_model_path() -> None:

