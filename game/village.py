@@ -31,9 +31,10 @@ from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id
-from game.save.keeper import SlotKeeper, restore_world
-from game.save.slot import SaveResult
+from game.save.keeper import SlotKeeper
+from game.save.slot_io import SaveResult
 from game.save.thumbnail import Frame
+from game.save.world_state import restore_world
 from game.world.planner import Planner
 from game.world.world import World
 

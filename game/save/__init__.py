@@ -1,14 +1,15 @@
 """Save slots: the world state and every NPC's session, written crash-safely.
 
     format.py     file names, the models of world.json and meta.json, versions, migrations
-    atomic.py     temp file, fsync, rename (keeping a .bak), fsync of the directory
-    slot.py       read_slot (repairs and warns) and write_slot (never raises on disk errors)
-    slots.py      list, show, delete, export and import whole slots (the CLI, the load list)
+    slot_io.py    read_slot (repairs and warns) and write_slot (never raises on disk errors)
+    catalog.py    list, show, delete, export and import whole slots (the CLI, the load list)
     keeper.py     SlotKeeper: the running game's saves (snapshot on the game thread, disk
-                  work off it, load, save as, autosave), restore_world for startup
+                  work off it, load, save as, autosave)
+    world_state.py  the world to a snapshot and back (restore_world at startup)
     thumbnail.py  raw frame -> 256x144 PNG, off the game thread
     cli.py        `run_game.py saves ...`
     errors.py     SaveError and its children
 
+Files are written through `game.atomic` (temp file, fsync, rename, keeping a .bak).
 The format itself is documented in `saves/README.md` at the root of the repository.
 """

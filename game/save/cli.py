@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.paths import saves_dir, validate_id
-from game.save.errors import SaveError
-from game.save.slots import (
+from game.save.catalog import (
     delete_slot,
     export_slot,
     import_slot,
@@ -22,6 +21,7 @@ from game.save.slots import (
     npc_event_counts,
     slot_info,
 )
+from game.save.errors import SaveError
 
 __all__ = ["add_saves_parser", "format_date", "format_play_time", "run_saves"]
 

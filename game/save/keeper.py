@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import shutil
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -36,23 +35,15 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from game.agent.store import SessionStore
-from game.atomic import fsync_dir
-from game.paths import npc_events_file, slot_dir, validate_id
-from game.save.errors import MapMismatch, SaveError, SlotExists, SlotNotFound
+from game.paths import npc_events_file, validate_id
+from game.save.catalog import SlotInfo, copy_npc_files, list_slots, new_slot_id
+from game.save.errors import SaveError, SlotNotFound
 from game.save.format import (
-    BACKUP_SUFFIX,
-    FORMAT_VERSION,
-    META_FILE,
-    THUMBNAIL_FILE,
-    WORLD_FILE,
-    NpcState,
-    PlayerState,
     WorldState,
 )
-from game.save.slot import SaveResult, SlotData, os_reason, read_slot, write_slot
-from game.save.slots import SlotInfo, list_slots, new_slot_id, slot_files
+from game.save.slot_io import SaveResult, SlotData, os_reason, read_slot, write_slot
 from game.save.thumbnail import Frame
-from game.world.grid import DIRECTIONS
+from game.save.world_state import apply_world, check_map, snapshot_world
 from game.world.world import World
 
 __all__ = [
@@ -60,10 +51,6 @@ __all__ = [
     "LoadResult",
     "SlotKeeper",
     "SlotRuntime",
-    "apply_world",
-    "check_map",
-    "restore_world",
-    "snapshot_world",
 ]
 
 log = logging.getLogger(__name__)
@@ -125,105 +112,6 @@ class LoadResult:
     slot: str
     message: str
     warnings: list[str] = field(default_factory=list)
-
-
-# --- the world, on the game thread -----------------------------------------------------
-
-
-def snapshot_world(world: World) -> WorldState:
-    """What a save restores, read from the world now (game thread; cheap)."""
-    p = world.player
-    return WorldState.model_construct(
-        format=FORMAT_VERSION,
-        map_id=world.map.map_id,
-        clock=world.clock,
-        player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
-        npcs={
-            npc_id: NpcState.model_construct(tile=npc.tile, facing=npc.facing)
-            for npc_id, npc in world.npcs.items()
-        },
-        sessions={},
-        saved_at=0.0,
-    )
-
-
-def check_map(data: SlotData, map_id: str) -> None:
-    """Raise MapMismatch if the slot was saved on another map."""
-    saved = data.world.map_id if data.world is not None else data.meta.map_id
-    if saved and saved != map_id:
-        raise MapMismatch(
-            f"slot {data.slot!r} was saved on map {saved!r}, not {map_id!r}: "
-            f"play it with --map maps/{saved}.tmx, or choose another slot"
-        )
-
-
-def apply_world(world: World, state: WorldState | None) -> list[str]:
-    """Put everyone where the save says (game thread); returns one-line warnings.
-
-    NPCs of the map missing from the save start at their map position; NPCs of the save
-    missing from the map are skipped; a tile that is no longer walkable is replaced by the
-    map position. Speech, emotes and walks in progress are dropped.
-    """
-    warnings: list[str] = []
-    spawns = {s.npc_id: s.tile for s in world.map.npcs}
-    world.hold_direction(None)
-    world.forget_speech()
-    world.drain_events()
-    for ent in world.entities():
-        ent.bubble = None
-        ent.emote = None
-    for npc in world.npcs.values():
-        npc.path = []
-        npc.activity = "idle"
-        npc.blocked_for = 0.0
-        npc.walk_time = 0.0
-    if state is None:
-        return warnings
-    world.clock = max(0.0, state.clock)
-    player = world.player
-    if state.player.name.strip():
-        player.name = state.player.name.strip()
-    player.place(
-        _usable(world, state.player.tile, world.map.player_spawn, "the player", warnings),
-        _facing(state.player.facing),
-    )
-    for npc_id, npc in world.npcs.items():
-        saved = state.npcs.get(npc_id)
-        if saved is None:
-            npc.place(spawns.get(npc_id, npc.tile))
-            continue
-        tile = _usable(world, saved.tile, spawns.get(npc_id, npc.tile), npc.name, warnings)
-        npc.place(tile, _facing(saved.facing))
-    for npc_id in sorted(set(state.npcs) - set(world.npcs)):
-        warnings.append(f"{npc_id!r} is in the save but not on this map: skipped")
-    for warning in warnings:
-        log.warning("%s", warning)
-    return warnings
-
-
-def _usable(
-    world: World, tile: tuple[int, int], spawn: tuple[int, int], who: str, warnings: list[str]
-) -> tuple[int, int]:
-    tile = (int(tile[0]), int(tile[1]))
-    if world.grid.walkable(tile):
-        return tile
-    warnings.append(f"{who} was saved at {tile}, which cannot be walked on now: back to {spawn}")
-    return spawn
-
-
-def _facing(facing: str) -> str:
-    return facing if facing in DIRECTIONS else "down"
-
-
-def restore_world(world: World, saves: Path, slot: str) -> SlotData:
-    """Read a slot and put the world in its saved state (at startup, before play).
-
-    Raises SaveError when the slot cannot be played: a newer format, another map.
-    """
-    data = read_slot(saves, slot)
-    check_map(data, world.map.map_id)
-    data.warnings.extend(apply_world(world, data.world))
-    return data
 
 
 # --- the keeper ------------------------------------------------------------------------
@@ -406,7 +294,9 @@ class SlotKeeper:
                 # Save as: the runtime stops the old slot's turns, the logs are copied,
                 # and only then does the runtime write into the new slot.
                 source = rt.slot
-                copy = partial(self._run, _copy_slot, self.saves, source, target, rt.store(source))
+                copy = partial(
+                    self._run, copy_npc_files, self.saves, source, target, rt.store(source)
+                )
                 try:
                     await rt.switch_slot(target, prepare=copy)
                 except (SaveError, OSError) as exc:
@@ -473,30 +363,3 @@ def _warm(store: SessionStore, npc_ids: list[str], data: SlotData | None) -> lis
         if summary is not None and memory and memory.strip() == summary.text.strip():
             duplicates.append(npc_id)
     return duplicates
-
-
-_NOT_COPIED = frozenset({WORLD_FILE, WORLD_FILE + BACKUP_SUFFIX, META_FILE, THUMBNAIL_FILE})
-
-
-def _copy_slot(saves: Path, source: str, target: str, store: SessionStore) -> None:
-    """Copy a slot's NPC logs and summaries into a new slot (the save writes the rest)."""
-    store.flush(fsync=True)
-    src = slot_dir(saves, source)
-    dst = slot_dir(saves, target)
-    if dst.exists():
-        raise SlotExists(f"slot {target!r} exists already")
-    tmp = dst.with_name(f".copy-{target}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    try:
-        tmp.mkdir(parents=True)
-        for rel in slot_files(src) if src.is_dir() else []:
-            if rel in _NOT_COPIED:
-                continue
-            out = tmp / rel
-            out.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src / rel, out)
-        tmp.rename(dst)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    fsync_dir(dst.parent)

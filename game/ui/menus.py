@@ -20,8 +20,8 @@ import arcade.gui
 
 from game.save.cli import format_date, format_play_time
 from game.save.keeper import LoadResult
-from game.save.slot import SaveResult
-from game.save.slots import SlotInfo
+from game.save.slot_io import SaveResult
+from game.save.catalog import SlotInfo
 from game.save.thumbnail import Frame
 from game.ui.settings_view import SettingsView
 

@@ -45,9 +45,10 @@ from game.agent.providers.fake import FakeProvider  # noqa: E402
 from game.agent.store import SessionStore  # noqa: E402
 from game.bridge import AgentThread  # noqa: E402
 from game.npc.skills import build_registry  # noqa: E402
-from game.save.keeper import SlotKeeper, restore_world, snapshot_world  # noqa: E402
-from game.save.slot import write_slot  # noqa: E402
+from game.save.keeper import SlotKeeper  # noqa: E402
+from game.save.slot_io import write_slot  # noqa: E402
 from game.save.thumbnail import Frame  # noqa: E402
+from game.save.world_state import restore_world, snapshot_world  # noqa: E402
 from game.world.tiled import MapData, NpcSpawn  # noqa: E402
 from game.world.world import World  # noqa: E402
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
 from game.save.format import NpcState, PlayerState, WorldState
-from game.save.slot import write_slot
+from game.save.slot_io import write_slot
 
 NPCS = ("ada", "bo", "cy")
 SIZES = (8, 8, 8, 8, 300, 3000, 40000)

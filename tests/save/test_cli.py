@@ -16,7 +16,7 @@ from game.agent.events import UserMessage
 from game.agent.store import SessionStore
 from game.cli import main
 from game.save.format import PlayerState, WorldState
-from game.save.slot import write_slot
+from game.save.slot_io import write_slot
 
 from .conftest import ROOT
 

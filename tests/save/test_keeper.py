@@ -12,8 +12,8 @@ import pytest
 
 from game.agent.providers.fake import FakeProvider, reply
 from game.save.errors import FormatTooNew, MapMismatch
-from game.save.keeper import snapshot_world
-from game.save.slot import read_slot
+from game.save.slot_io import read_slot
+from game.save.world_state import snapshot_world
 from game.village import Village
 
 from .conftest import TINY, on_agents, talk

@@ -23,7 +23,7 @@ import pytest
 
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
-from game.save.slot import read_slot
+from game.save.slot_io import read_slot
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "fork") or sys.platform == "win32", reason="needs fork and SIGKILL"

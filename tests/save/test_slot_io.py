@@ -13,10 +13,10 @@ import pytest
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
 from game.atomic import write_atomic
+from game.save.catalog import count_events, list_slots
 from game.save.errors import FormatTooNew, SaveError
 from game.save.format import FORMAT_VERSION, PlayerState, SlotMeta, WorldState, migrate
-from game.save.slot import read_slot, write_slot
-from game.save.slots import count_events, list_slots
+from game.save.slot_io import read_slot, write_slot
 from game.save.thumbnail import Frame, encode_png, png_size
 
 

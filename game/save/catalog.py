@@ -15,23 +15,27 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from game.agent.store import SessionStore
 from game.atomic import fsync_dir
 from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
+    BACKUP_SUFFIX,
     META_FILE,
     SLOT_FILE_RE,
     THUMBNAIL_FILE,
+    WORLD_FILE,
     SlotMeta,
     check_format,
     describe_error,
     migrate,
 )
-from game.save.slot import os_reason, read_slot
+from game.save.slot_io import os_reason, read_slot
 
 __all__ = [
     "MAX_IMPORT_BYTES",
     "SlotInfo",
+    "copy_npc_files",
     "count_events",
     "delete_slot",
     "export_slot",
@@ -365,3 +369,31 @@ def _swap_in(tmp: Path, target: Path) -> None:
     else:
         os.replace(tmp, target)
     fsync_dir(target.parent)
+
+
+_NOT_COPIED = frozenset({WORLD_FILE, WORLD_FILE + BACKUP_SUFFIX, META_FILE, THUMBNAIL_FILE})
+
+
+def copy_npc_files(saves: Path, source: str, target: str, store: SessionStore) -> None:
+    """Copy a slot's NPC logs and summaries into a new slot (a save writes the rest),
+    after flushing the source's `store`. SlotExists if the target is there already."""
+    store.flush(fsync=True)
+    src = slot_dir(saves, source)
+    dst = slot_dir(saves, target)
+    if dst.exists():
+        raise SlotExists(f"slot {target!r} exists already")
+    tmp = dst.with_name(f".copy-{target}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        tmp.mkdir(parents=True)
+        for rel in slot_files(src) if src.is_dir() else []:
+            if rel in _NOT_COPIED:
+                continue
+            out = tmp / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src / rel, out)
+        tmp.rename(dst)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    fsync_dir(dst.parent)

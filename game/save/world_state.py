@@ -1,0 +1,117 @@
+"""The world and its saved state, on the game thread: a snapshot for a save, and putting
+everyone back where a save says (with warnings for what no longer fits the map).
+
+Both are cheap (a small model of tiles, facing and the clock) and touch the `World`, so
+they run on the game thread; the disk work is `slot_io`'s, off it.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from game.save.errors import MapMismatch
+from game.save.format import FORMAT_VERSION, NpcState, PlayerState, WorldState
+from game.save.slot_io import SlotData, read_slot
+from game.world.grid import DIRECTIONS
+from game.world.world import World
+
+__all__ = ["apply_world", "check_map", "restore_world", "snapshot_world"]
+
+log = logging.getLogger(__name__)
+
+
+def snapshot_world(world: World) -> WorldState:
+    """What a save restores, read from the world now (game thread; cheap)."""
+    p = world.player
+    return WorldState.model_construct(
+        format=FORMAT_VERSION,
+        map_id=world.map.map_id,
+        clock=world.clock,
+        player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
+        npcs={
+            npc_id: NpcState.model_construct(tile=npc.tile, facing=npc.facing)
+            for npc_id, npc in world.npcs.items()
+        },
+        sessions={},
+        saved_at=0.0,
+    )
+
+
+def check_map(data: SlotData, map_id: str) -> None:
+    """Raise MapMismatch if the slot was saved on another map."""
+    saved = data.world.map_id if data.world is not None else data.meta.map_id
+    if saved and saved != map_id:
+        raise MapMismatch(
+            f"slot {data.slot!r} was saved on map {saved!r}, not {map_id!r}: "
+            f"play it with --map maps/{saved}.tmx, or choose another slot"
+        )
+
+
+def apply_world(world: World, state: WorldState | None) -> list[str]:
+    """Put everyone where the save says (game thread); returns one-line warnings.
+
+    NPCs of the map missing from the save start at their map position; NPCs of the save
+    missing from the map are skipped; a tile that is no longer walkable is replaced by the
+    map position. Speech, emotes and walks in progress are dropped.
+    """
+    warnings: list[str] = []
+    spawns = {s.npc_id: s.tile for s in world.map.npcs}
+    world.hold_direction(None)
+    world.forget_speech()
+    world.drain_events()
+    for ent in world.entities():
+        ent.bubble = None
+        ent.emote = None
+    for npc in world.npcs.values():
+        npc.path = []
+        npc.activity = "idle"
+        npc.blocked_for = 0.0
+        npc.walk_time = 0.0
+    if state is None:
+        return warnings
+    world.clock = max(0.0, state.clock)
+    player = world.player
+    if state.player.name.strip():
+        player.name = state.player.name.strip()
+    player.place(
+        _usable(world, state.player.tile, world.map.player_spawn, "the player", warnings),
+        _facing(state.player.facing),
+    )
+    for npc_id, npc in world.npcs.items():
+        saved = state.npcs.get(npc_id)
+        if saved is None:
+            npc.place(spawns.get(npc_id, npc.tile))
+            continue
+        tile = _usable(world, saved.tile, spawns.get(npc_id, npc.tile), npc.name, warnings)
+        npc.place(tile, _facing(saved.facing))
+    for npc_id in sorted(set(state.npcs) - set(world.npcs)):
+        warnings.append(f"{npc_id!r} is in the save but not on this map: skipped")
+    for warning in warnings:
+        log.warning("%s", warning)
+    return warnings
+
+
+def _usable(
+    world: World, tile: tuple[int, int], spawn: tuple[int, int], who: str, warnings: list[str]
+) -> tuple[int, int]:
+    tile = (int(tile[0]), int(tile[1]))
+    if world.grid.walkable(tile):
+        return tile
+    warnings.append(f"{who} was saved at {tile}, which cannot be walked on now: back to {spawn}")
+    return spawn
+
+
+def _facing(facing: str) -> str:
+    return facing if facing in DIRECTIONS else "down"
+
+
+def restore_world(world: World, saves: Path, slot: str) -> SlotData:
+    """Read a slot and put the world in its saved state (at startup, before play).
+
+    Raises SaveError when the slot cannot be played: a newer format, another map.
+    """
+    data = read_slot(saves, slot)
+    check_map(data, world.map.map_id)
+    data.warnings.extend(apply_world(world, data.world))
+    return data
