@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from game.world.perception import Perception
+from game.world.grid import Tile
 
-Tile = tuple[int, int]
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from game.world.perception import Perception
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,12 @@ class Perceived:
 
 
 Outcome = Success | Impossible | Perceived
+
+
+def resolve(fut: Future[Outcome] | None, outcome: Outcome) -> None:
+    """Answer whoever waits on a command with its outcome (nobody, or answered: nothing)."""
+    if fut is not None and not fut.done():
+        fut.set_result(outcome)
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from game.world.grid import DIRECTIONS, Tile
+from game.world.events import Spoke
+from game.world.grid import DIRECTIONS, Tile, direction
 
-if TYPE_CHECKING:
-    from game.world.world import Spoke
-
+PLAYER_ID = "player"  # the player's entity id
 EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
 EMOTE_SECONDS = 2.0
 WALK_SPEED = 5.0  # tiles per second
@@ -90,6 +88,11 @@ class Entity:
         if self._watcher is not None:
             self._watcher(self, old)
         return self.tile
+
+    def face(self, tile: Tile) -> None:
+        """Turn toward a tile (unless standing on it)."""
+        if tile != self.tile:
+            self.facing = direction(self.tile, tile)
 
     def advance(self, dt: float) -> bool:
         """Move the visual position toward `tile`; True on arrival this frame."""

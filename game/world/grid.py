@@ -11,6 +11,15 @@ Tile = tuple[int, int]
 DIRECTIONS: dict[str, Tile] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
+def direction(a: Tile, b: Tile) -> str:
+    """Which way `b` lies from `a` along the longer axis: up, down, left or right (left
+    for the same tile)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) >= abs(dy):
+        return "right" if dx > 0 else "left"
+    return "down" if dy > 0 else "up"
+
+
 class Grid:
     """Static walkability of a map: which tiles can be stood on."""
 

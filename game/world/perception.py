@@ -7,10 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.tokens import estimate_tokens
 from game.world.entities import Entity
+from game.world.grid import Tile
 
 if TYPE_CHECKING:
-    from game.world.world import World
+    from game.world.state import WorldState
 
 SIGHT_TILES = 10
 MAX_NEARBY = 5
@@ -18,11 +20,6 @@ SPEECH_WINDOW_S = 60.0
 DEFAULT_BUDGET = 300
 COMPASS = ("east", "southeast", "south", "southwest", "west", "northwest", "north", "northeast")
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def estimate_tokens(text: str) -> int:
-    """A cheap token estimate: four characters a token."""
-    return (len(text) + 3) // 4
 
 
 def compass(dx: float, dy: float) -> str:
@@ -62,7 +59,7 @@ class Perception:
 
     npc_id: str
     place: str | None
-    tile: tuple[int, int]
+    tile: Tile
     activity: str
     nearby: list[Seen] = field(default_factory=list)
     heard: list[Heard] = field(default_factory=list)
@@ -118,7 +115,7 @@ def _tiles(d: float) -> str:
     return f"{word} tile{'s' if n != 1 else ''}"
 
 
-def _activity(ent: Entity, me: Entity, world: World) -> str:
+def _activity(ent: Entity, me: Entity, world: WorldState) -> str:
     heading = ent.heading(me.tile)
     if heading:
         return "walking toward you" if heading < 0 else "walking away"
@@ -128,7 +125,7 @@ def _activity(ent: Entity, me: Entity, world: World) -> str:
 
 
 def perceive(
-    world: World,
+    world: WorldState,
     npc_id: str,
     *,
     budget: int = DEFAULT_BUDGET,
@@ -140,7 +137,7 @@ def perceive(
     return p
 
 
-def sense(world: World, npc_id: str) -> Perception:
+def sense(world: WorldState, npc_id: str) -> Perception:
     """What the NPC perceives, as plain facts with no text yet: cheap enough for the game
     thread, and a snapshot that `Perception.fit` may render on any thread."""
     me = world.npcs[npc_id]

@@ -27,13 +27,12 @@ from pytiled_parser import ObjectLayer, TileLayer
 from pytiled_parser.layer import LayerGroup
 
 from game.world.errors import WorldError
+from game.world.grid import Tile
 
 GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
 _ID_RE = re.compile(r"^[a-z0-9_-]{1,64}$")
 log = logging.getLogger(__name__)
 _WARNED: set[str] = set()
-
-Tile = tuple[int, int]
 
 
 class MapError(WorldError):

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.world.perception import COMPASS, compass, estimate_tokens, perceive
+from game.tokens import estimate_tokens
+from game.world.perception import COMPASS, compass, perceive
 from game.world.tiled import NpcSpawn
 from game.world.world import World
 

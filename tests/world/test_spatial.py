@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.world.entities import Entity
+from game.world.events import Spoke
 from game.world.grid import DIRECTIONS
 from game.world.spatial import SpatialIndex
-from game.world.world import Spoke, World
+from game.world.world import World
 
 
 def _ents(*tiles: tuple[int, int]) -> list[Entity]:

@@ -16,7 +16,8 @@ from game.world.commands import (
     Success,
     Wait,
 )
-from game.world.world import Arrived, Spoke, World
+from game.world.events import Spoke
+from game.world.world import World
 
 from .conftest import run_until
 
@@ -62,7 +63,6 @@ def test_move_to_arrives_by_a_path_and_resolves_on_arrival(world: World) -> None
     result = fut.result()
     assert isinstance(result, Success), result
     assert world.npcs["npc_a"].tile == (1, 1)
-    assert any(isinstance(e, Arrived) and e.ok for e in world.drain_events())
 
 
 def test_move_into_water_is_impossible_with_reason(world: World) -> None:

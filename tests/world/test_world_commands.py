@@ -16,9 +16,12 @@ from game.world.commands import (
     Success,
     Wait,
 )
+from game.world.entities import PLAYER_ID
+from game.world.events import Spoke
 from game.world.grid import Grid
+from game.world.motion import DETOUR_NODES, OBSTACLE_TILES
 from game.world.perception import perceive
-from game.world.world import DETOUR_NODES, OBSTACLE_TILES, PLAYER_ID, Spoke, World
+from game.world.world import World
 
 from .conftest import map_from, run_until
 
@@ -174,7 +177,7 @@ def _long_map() -> World:
 
 
 def test_a_long_search_spreads_over_steps_then_walks() -> None:
-    from game.world.world import PATH_NODES_PER_STEP
+    from game.world.motion import PATH_NODES_PER_STEP
 
     world = _long_map()
     npc = world.npcs["npc_a"]
@@ -276,7 +279,7 @@ def test_a_late_answer_for_a_replaced_move_is_ignored() -> None:
 
 
 def test_unanswered_searches_run_in_the_world_after_a_timeout_or_when_planning_stops() -> None:
-    from game.world.world import PLAN_TIMEOUT_S
+    from game.world.motion import PLAN_TIMEOUT_S
 
     world = _long_map()
     world.plan_elsewhere()
