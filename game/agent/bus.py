@@ -12,19 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["BUS_KINDS", "BusEvent", "BusKind", "DebugBus"]
+__all__ = ["BusEvent", "BusKind", "DebugBus"]
 
 log = logging.getLogger(__name__)
 
 BusKind = Literal["turn_started", "delta", "tool_call", "tool_result", "turn_finished", "error"]
-BUS_KINDS: tuple[str, ...] = (
-    "turn_started",
-    "delta",
-    "tool_call",
-    "tool_result",
-    "turn_finished",
-    "error",
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,8 +42,6 @@ TRIGGER_PRIORITY: dict[str, int] = {
     "player_message": 100,
     "heard": 60,
     "player_near": 50,
-    "arrived": 30,
-    "observation": 20,
     "idle": 0,
 }
 

@@ -93,7 +93,7 @@ class NpcFacts(BaseModel):
 class TriggerFacts(BaseModel):
     """Why the NPC thinks now: the newest trigger of its history."""
 
-    kind: str  # player_message, heard, player_near, idle, arrived, observation
+    kind: str  # player_message, heard, player_near, idle
     text: str = ""  # the trigger as written for models (what the player said, for theirs)
     source: str | None = None  # the entity that caused it (player, an NPC id)
     speaker: str | None = None  # the name of who spoke, if someone did

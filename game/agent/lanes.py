@@ -184,7 +184,7 @@ class Lanes(Generic[T]):
                 except asyncio.CancelledError:
                     job.future.cancel()
                     raise
-                except Exception as exc:  # delivered to the submitter, not lost
+                except BaseException as exc:  # any failure goes to the submitter, not lost
                     if not job.future.done():
                         job.future.set_exception(exc)
                 else:

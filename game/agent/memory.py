@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.agent.bus import BusEvent
-from game.agent.context import convert_exchange, message_tokens
 from game.agent.events import (
     AssistantMessage,
     EventBase,
@@ -30,6 +29,7 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.providers.base import Message, Provider, ProviderRequest
+from game.agent.render import convert_exchange, message_tokens
 from game.atomic import write_atomic
 from game.paths import npc_memory_file
 
@@ -136,7 +136,7 @@ def transcript_lines(events: Sequence[EventBase]) -> list[str]:
         if isinstance(event, UserMessage):
             lines.append(f'The player said: "{_clip(event.text)}"')
         elif isinstance(event, WorldObservation):
-            if event.kind in ("heard", "observation", "arrived"):
+            if event.kind == "heard":
                 lines.append(f"You noticed: {_clip(event.text)}")
         elif isinstance(event, AssistantMessage):
             for text in _said(event):

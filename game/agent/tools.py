@@ -1,8 +1,7 @@
 """Tools: a name, a description, a pydantic model for the arguments and an async handler.
 
-The registry turns its tools into `ToolSpec`s and into the three wire shapes providers
-send (OpenAI Responses, Chat Completions, Anthropic `input_schema`); the module-level
-`to_*_tools` functions do the same for any `list[ToolSpec]` a provider receives.
+The registry turns its tools into `ToolSpec`s (the arguments' JSON schema); each provider
+puts those into its own wire shape.
 """
 
 from __future__ import annotations
@@ -21,9 +20,6 @@ __all__ = [
     "ToolContext",
     "ToolRegistry",
     "ToolResult",
-    "to_anthropic_tools",
-    "to_chat_completions_tools",
-    "to_openai_responses_tools",
     "tool_spec_from_model",
 ]
 
@@ -137,18 +133,6 @@ class ToolRegistry:
             self._specs = [tool.spec for tool in self._tools.values()]
         return list(self._specs)
 
-    def openai_responses_tools(self) -> list[dict[str, Any]]:
-        """The tools in the OpenAI Responses API shape."""
-        return to_openai_responses_tools(self.specs())
-
-    def chat_completions_tools(self) -> list[dict[str, Any]]:
-        """The tools in the Chat Completions shape."""
-        return to_chat_completions_tools(self.specs())
-
-    def anthropic_tools(self) -> list[dict[str, Any]]:
-        """The tools in the Anthropic Messages shape."""
-        return to_anthropic_tools(self.specs())
-
 
 def tool_spec_from_model(name: str, description: str, args_model: type[BaseModel]) -> ToolSpec:
     """Build a `ToolSpec` whose parameters are the JSON schema of `args_model`."""
@@ -181,40 +165,3 @@ def _strip_titles(node: Any) -> Any:
         else:
             out[key] = _strip_titles(value)
     return out
-
-
-def to_openai_responses_tools(specs: list[ToolSpec]) -> list[dict[str, Any]]:
-    """Tools for the OpenAI Responses API (`strict` off: schemas may have optional fields)."""
-    return [
-        {
-            "type": "function",
-            "name": spec.name,
-            "description": spec.description,
-            "parameters": spec.parameters,
-            "strict": False,
-        }
-        for spec in specs
-    ]
-
-
-def to_chat_completions_tools(specs: list[ToolSpec]) -> list[dict[str, Any]]:
-    """Tools for OpenAI-compatible Chat Completions."""
-    return [
-        {
-            "type": "function",
-            "function": {
-                "name": spec.name,
-                "description": spec.description,
-                "parameters": spec.parameters,
-            },
-        }
-        for spec in specs
-    ]
-
-
-def to_anthropic_tools(specs: list[ToolSpec]) -> list[dict[str, Any]]:
-    """Tools for the Anthropic Messages API."""
-    return [
-        {"name": spec.name, "description": spec.description, "input_schema": spec.parameters}
-        for spec in specs
-    ]

@@ -7,14 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.agent.context import (
-    INTERRUPTED_MARK,
-    MISSING_RESULT,
-    ContextBuilder,
-    NpcProfile,
-    convert_exchange,
-    message_tokens,
-)
+from game.agent.context import ContextBuilder, NpcProfile
 from game.agent.events import (
     AssistantDelta,
     AssistantMessage,
@@ -38,9 +31,10 @@ from game.agent.facts import (
     TriggerFacts,
     VillagerFact,
 )
-from game.agent.loop import Trigger
 from game.agent.providers.base import Message, ProviderRequest, ToolCall, ToolSpec
+from game.agent.render import INTERRUPTED_MARK, MISSING_RESULT, convert_exchange, message_tokens
 from game.agent.store import SessionStore
+from game.agent.trigger import Trigger
 
 from .helpers import MIRA, make_registry
 

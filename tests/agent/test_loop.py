@@ -11,10 +11,10 @@ import pytest
 from pydantic import BaseModel
 
 from game.agent.bus import BusEvent, DebugBus
-from game.agent.context import INTERRUPTED_MARK, ContextBuilder
+from game.agent.context import ContextBuilder
 from game.agent.errors import UnknownNpc
 from game.agent.events import AssistantMessage, ErrorEvent, ResultEvent, ToolResultEvent
-from game.agent.loop import Cancelled, Failed, Final, MaxSteps, Trigger
+from game.agent.outcomes import Cancelled, Failed, Final, MaxSteps
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import ProviderEvent, ProviderRequest, TextDelta
 from game.agent.providers.fake import (
@@ -28,7 +28,9 @@ from game.agent.providers.fake import (
     tool_call,
     usage,
 )
+from game.agent.render import INTERRUPTED_MARK
 from game.agent.tools import Tool, ToolContext
+from game.agent.trigger import Trigger
 from game.paths import InvalidId
 
 from .conftest import RuntimeFactory

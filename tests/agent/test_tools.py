@@ -1,4 +1,5 @@
-"""Tools and the registry: unique names, and golden wire shapes of the tool list."""
+"""Tools and the registry: unique names, and golden wire shapes of the tool list as each
+provider sends it."""
 
 from __future__ import annotations
 
@@ -10,15 +11,9 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, Field
 
+from game.agent.providers import anthropic, openai_chat, openai_responses
 from game.agent.providers.base import ToolSpec
-from game.agent.tools import (
-    Tool,
-    ToolContext,
-    ToolRegistry,
-    to_anthropic_tools,
-    to_chat_completions_tools,
-    to_openai_responses_tools,
-)
+from game.agent.tools import Tool, ToolContext, ToolRegistry
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -67,28 +62,21 @@ def sample_registry() -> ToolRegistry:
     )
 
 
+# How each provider puts the tools into its request body.
 SHAPES = {
-    "openai_responses": ToolRegistry.openai_responses_tools,
-    "chat_completions": ToolRegistry.chat_completions_tools,
-    "anthropic": ToolRegistry.anthropic_tools,
+    "openai_responses": openai_responses._tools,
+    "chat_completions": openai_chat._tools,
+    "anthropic": anthropic._tools,
 }
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_wire_shapes_match_the_golden_files(shape: str) -> None:
-    produced = SHAPES[shape](sample_registry())
+    produced = SHAPES[shape](sample_registry().specs())
     path = GOLDEN / f"tools_{shape}.json"
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(json.dumps(produced, indent=2, sort_keys=True) + "\n")
     assert produced == json.loads(path.read_text()), f"regenerate with UPDATE_GOLDEN=1: {path}"
-
-
-def test_module_level_converters_match_the_registry() -> None:
-    registry = sample_registry()
-    specs = registry.specs()
-    assert to_openai_responses_tools(specs) == registry.openai_responses_tools()
-    assert to_chat_completions_tools(specs) == registry.chat_completions_tools()
-    assert to_anthropic_tools(specs) == registry.anthropic_tools()
 
 
 def test_schemas_drop_generated_titles_but_keep_a_title_property() -> None:

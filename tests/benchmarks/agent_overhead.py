@@ -36,11 +36,12 @@ from game.agent.events import (
     ToolUse,
     UserMessage,
 )
-from game.agent.loop import AgentRuntime, Trigger
+from game.agent.loop import AgentRuntime
 from game.agent.providers.base import ProviderEvent, ProviderRequest, ToolCall
 from game.agent.providers.fake import step, text, tool_call, usage
 from game.agent.store import SessionStore
 from game.agent.tools import Tool, ToolContext, ToolRegistry
+from game.agent.trigger import Trigger
 
 PERCEPTION = (
     "You are at the well (12, 7), facing east. Mira the baker is 3 tiles east. The player "

@@ -5,10 +5,10 @@ from __future__ import annotations
 import socket
 
 from game.agent.facts import NpcFacts, TriggerFacts
-from game.agent.loop import Trigger
 from game.agent.providers.base import Done, Message, ProviderRequest, TextDelta
 from game.agent.providers.fake import FakeProvider, reply
 from game.agent.providers.select import FallbackProvider
+from game.agent.trigger import Trigger
 from game.config import Settings
 from game.village import Providers, open_providers
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from game.agent.loop import AgentRuntime, Final, Trigger
+from game.agent.loop import AgentRuntime
+from game.agent.outcomes import Final
+from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
 from game.npc.persona import PersonaProvider, reply_for
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
+from game.world.events import Spoke
 from game.world.perception import perceive
 from game.world.tiled import load_map
-from game.world.world import Spoke, World
+from game.world.world import World
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

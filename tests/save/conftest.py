@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.agent.loop import Trigger, TurnOutcome
+from game.agent.outcomes import TurnOutcome
 from game.agent.providers.base import Provider
 from game.agent.providers.fake import FakeProvider, reply
+from game.agent.trigger import Trigger
 from game.village import Village
 from game.world.perception import perceive
 

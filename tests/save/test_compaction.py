@@ -6,7 +6,7 @@ from pathlib import Path
 
 from game.agent.context import ContextBuilder, NpcProfile, visible_events
 from game.agent.events import AssistantMessage, SummaryEvent, UserMessage
-from game.agent.loop import AgentRuntime, Trigger
+from game.agent.loop import AgentRuntime
 from game.agent.memory import (
     Compactor,
     extractive_summary,
@@ -17,6 +17,7 @@ from game.agent.providers.base import ToolCall
 from game.agent.providers.fake import FakeProvider, error, reply, step, tool_call
 from game.agent.providers.select import FallbackProvider
 from game.agent.tools import ToolRegistry
+from game.agent.trigger import Trigger
 
 TOBIN = NpcProfile(npc_id="tobin", name="Tobin", persona="A cheerful baker.")
 

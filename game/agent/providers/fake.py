@@ -1,8 +1,8 @@
 """The test fake: a provider that plays back the steps a test gives it and records every request.
 
 Each `stream()` call consumes the next step; a call beyond the last step raises
-`UnexpectedCall` (an AssertionError carrying the request), which the agent loop lets
-through so the test fails loudly. A step is a list of provider events (build them with
+`UnexpectedCall` carrying the request, which no `except Exception` of the code under
+test catches, so the test fails loudly. A step is a list of provider events (build them with
 `text`, `tool_call`, `usage`, `done`, `error`, `step`), or a callable that returns one
 from the request. Put a `Pause` (or a plain `asyncio.Event`) in a step to hold the
 stream there until the test releases it (cancellation tests without sleeps).
@@ -46,8 +46,12 @@ __all__ = [
 _call_ids = itertools.count(1)
 
 
-class UnexpectedCall(AssertionError):
-    """The provider was called more often than it has steps."""
+class UnexpectedCall(BaseException):
+    """The provider was called more often than it has steps.
+
+    Like pytest's own outcome exceptions it is no `Exception`: the agent loop turns every
+    error into a `Failed` outcome, and this one must fail the test instead.
+    """
 
 
 class Pause:
