@@ -19,18 +19,22 @@ from pathlib import Path
 from typing import Any
 
 from game.agent.bus import BusEvent
-from game.agent.loop import AgentRuntime, Failed, Trigger, TurnOutcome
+from game.agent.loop import AgentRuntime
+from game.agent.outcomes import Failed, TurnOutcome
 from game.agent.providers.base import Provider, parse_arguments
 from game.agent.runner import rejected
 from game.agent.tools import ToolContext
+from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.errors import UsageError
-from game.npc.agents import profile_of, trigger_for
-from game.npc.brain import Cue, Sensed, heard_cue, idle_cue, player_cue
+from game.npc.agents import profile_of
+from game.npc.cues import Cue, Sensed, heard_cue, idle_cue, player_cue, trigger_for
 from game.npc.skills import SkillDeps, build_registry
+from game.tokens import estimate_tokens
 from game.world.commands import Say
-from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
-from game.world.world import Spoke, World
+from game.world.events import Spoke
+from game.world.perception import DEFAULT_BUDGET, sense
+from game.world.world import World
 
 DT = 1 / 60  # one world step, as a frame of the game
 PARSE_ERROR_KINDS = ("parse", "tool")  # a turn that failed on what the model wrote

@@ -13,16 +13,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.agent.loop import Trigger
 from game.agent.providers.base import Provider
+from game.agent.trigger import Trigger
 from game.errors import UsageError
 from game.eval.figures import ScenarioRun, fits
 from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
 from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
-from game.npc.brain import heard_cue
+from game.npc.cues import heard_cue
 from game.paths import slot_dir
+from game.world.entities import PLAYER_ID
+from game.world.events import Spoke
 from game.world.tiled import MapData
-from game.world.world import PLAYER_ID, Spoke, World
+from game.world.world import World
 
 SAY_SHOWN = 60  # characters of a line the table shows
 

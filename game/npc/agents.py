@@ -20,10 +20,13 @@ from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY
 from game.agent.facts import PlaceFact, VillagerFact
-from game.agent.loop import AgentRuntime, Cancelled, Failed, Final, Trigger, TurnOutcome
+from game.agent.loop import AgentRuntime
+from game.agent.outcomes import Cancelled, Failed, Final, TurnOutcome
+from game.agent.trigger import Trigger
 from game.bridge import Mailbox
-from game.npc.brain import Cue, Sensed, _rng
+from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.persona import line_for, mood_of
+from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
 from game.world.world import World
@@ -73,20 +76,6 @@ def first_sentence(text: str) -> str:
                 continue
             return text[: i + 1]
     return text
-
-
-def trigger_for(cue: Cue, sensed: Sensed | None) -> Trigger:
-    """The `Trigger` of a cue: what the NPC sensed written up, and kept as facts."""
-    perception = sensed.text() if sensed is not None else None  # fits to the budget
-    return Trigger(
-        kind=cue.kind,
-        text=cue.text,
-        source=cue.source,
-        speaker=cue.speaker,
-        said=cue.said,
-        perception=perception,
-        sensed=sensed.facts() if sensed is not None else None,
-    )
 
 
 class NpcAgents:
@@ -205,7 +194,7 @@ class NpcAgents:
         self.fallbacks += 1
         self.fallback_causes[cause] += 1
         self._count += 1
-        rng = _rng(npc_id, "fallback", str(self._count))
+        rng = rng_of(npc_id, "fallback", str(self._count))
         turn = 0 if trigger.kind == "player_near" else 1
         if trigger.kind in ("player_message", "heard", "player_near"):
             heard = ""

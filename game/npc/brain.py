@@ -2,8 +2,8 @@
 
 `Brain` lives on the game thread: it watches the world on the game clock and posts
 triggers to the agent side (`game.npc.agents.NpcAgents`) through the mailbox
-(`game.bridge.Mailbox`); a `Cue` carries what the NPC sensed as facts, which the agent
-side writes up. Neither waits for the other.
+(`game.bridge.Mailbox`); a `Cue` (`game.npc.cues`) carries what the NPC sensed as facts,
+which the agent side writes up. Neither waits for the other.
 
 Triggers, highest priority first: the player talks to an NPC; an NPC hears its name (or
 is spoken to by name); the player comes within `NEAR_TILES` (a greeting, once per
@@ -15,24 +15,25 @@ NPC-to-NPC exchanges are capped at
 
 from __future__ import annotations
 
-import hashlib
 import heapq
 import math
 import random
-import re
 import statistics
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from game.agent.facts import HeardFact, SeenFact, SensedFacts
-from game.agent.loop import Trigger, TriggerKind
+from game.agent.trigger import Trigger
 from game.bridge import Mailbox
+from game.npc.cues import IDLE_TEXTS, Cue, Sensed, heard_cue, idle_cue, name_pattern, player_cue
+from game.npc.seeds import rng_of
+from game.tokens import estimate_tokens
 from game.world.commands import Face, SpeechStart
-from game.world.entities import Entity, Npc
-from game.world.perception import DEFAULT_BUDGET, Perception, estimate_tokens, sense
-from game.world.world import PLAYER_ID, Spoke, World
+from game.world.entities import PLAYER_ID, Entity, Npc
+from game.world.events import Spoke
+from game.world.perception import DEFAULT_BUDGET, sense
+from game.world.world import World
 
 if TYPE_CHECKING:
     from game.npc.agents import NpcAgents
@@ -44,11 +45,6 @@ TALKING_S = 30.0  # an NPC the player spoke to this recently stays put for the p
 SCREEN_TILES = (20, 12)  # half the view in tiles: beyond this an NPC is off screen
 WATCH_EVERY_S = 0.5  # how often (game time) the agents look for silent providers
 MAX_PUT_OFF = 3  # frames in a row a busy frame may put off the agents' costly work
-_IDLE_TEXTS = (
-    "A quiet moment passes.",
-    "Time passes; nobody needs you right now.",
-    "A breeze moves through the village.",
-)
 
 
 @dataclass
@@ -113,11 +109,6 @@ class ChatterSettings:
     gap_s: float = 20.0  # a line later than this after the previous one starts a new exchange
 
 
-def _rng(*parts: str) -> random.Random:
-    digest = hashlib.sha256("|".join(parts).encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
-
-
 class SpareTime:
     """Whether a frame has time to spare for a costly piece of agent work.
 
@@ -139,56 +130,6 @@ class SpareTime:
             return False
         self.put_off = 0
         return True
-
-
-class Cue(NamedTuple):
-    """Why an NPC should think, as the game thread hands it over: a plain tuple, so the
-    `Trigger` model is built and validated on the agent thread. `text` is written for
-    models; `speaker` and `said` are who spoke and what they said, as facts."""
-
-    kind: TriggerKind
-    text: str
-    source: str | None = None
-    speaker: str | None = None
-    said: str | None = None
-
-
-@dataclass(frozen=True)
-class Sensed:
-    """An NPC's perception as facts taken on the game thread, to be written as text
-    (summary, token budget, the local model's tokenizer) on the agent thread."""
-
-    perception: Perception
-    budget: int
-    count_tokens: Callable[[str], int]
-
-    def text(self) -> str:
-        """The perception as the agent reads it (fitted to the budget)."""
-        return self.perception.fit(self.budget, self.count_tokens)
-
-    def facts(self) -> SensedFacts:
-        """The perception as typed facts: after `text`, what the text says."""
-        p = self.perception
-        return SensedFacts(
-            place=p.place,
-            tile=p.tile,
-            activity=p.activity,
-            map_name=p.map_name,
-            nearby=[
-                SeenFact(
-                    entity_id=s.entity_id,
-                    name=s.name,
-                    distance=round(s.distance, 1),  # tiles: a tenth is plenty, and logs stay short
-                    direction=s.direction,
-                    activity=s.activity,
-                )
-                for s in p.nearby
-            ],
-            heard=[
-                HeardFact(speaker=h.speaker, text=h.text, ago_s=h.ago_s, to_you=h.to_you)
-                for h in p.heard
-            ],
-        )
 
 
 @dataclass
@@ -242,8 +183,8 @@ class Brain:
         self._states: dict[str, _NpcState] = {}
         self._idle_heap: list[tuple[float, str]] = []  # (next idle tick, npc id)
         for npc_id, npc in world.npcs.items():
-            _name_pattern(npc.name)
-            rng = _rng(npc_id, "idle")
+            name_pattern(npc.name)
+            rng = rng_of(npc_id, "idle")
             last = self.idle.max_s
             if not self.on_screen(npc):
                 last *= self.idle.offscreen_factor  # far ones come to life over a longer time
@@ -271,7 +212,7 @@ class Brain:
     def _state(self, npc_id: str) -> _NpcState:
         state = self._states.get(npc_id)
         if state is None:  # an NPC added after the brain was built
-            rng = _rng(npc_id, "idle")
+            rng = rng_of(npc_id, "idle")
             state = self._states[npc_id] = _NpcState(rng, self.world.clock + self.idle.min_s)
             heapq.heappush(self._idle_heap, (state.next_idle, npc_id))
         return state
@@ -331,9 +272,7 @@ class Brain:
                 state.pending[kind] -= 1
                 self.in_flight -= 1
                 self.pace.note(self.world.clock - state.sent_at[kind].popleft())
-        for event in self.world.drain_events():
-            if isinstance(event, Spoke):
-                self._spoken.append(event)
+        self._spoken.extend(self.world.drain_events())
         every = self.world.clock >= self._next_watch  # a few times a second of game time
         if every:
             self._next_watch = self.world.clock + WATCH_EVERY_S
@@ -476,49 +415,5 @@ class Brain:
             if ask is not None and ask.npc_id == npc_id:
                 continue
             started += 1
-            self.trigger(npc_id, idle_cue(state.rng.randrange(len(_IDLE_TEXTS))))
+            self.trigger(npc_id, idle_cue(state.rng.randrange(len(IDLE_TEXTS))))
         return started > 0
-
-
-def player_cue(world: World, text: str) -> Cue:
-    """The cue of the player's line to an NPC: the line, and who said it."""
-    return Cue("player_message", text, PLAYER_ID, world.player.name, text)
-
-
-def heard_cue(spoke: Spoke, npc: Npc) -> Cue | None:
-    """The cue of a line `npc` heard, if it is for the NPC to answer: its name was said,
-    or another NPC spoke to it. The player's own line to it is not: `player_talks` (or the
-    answer to an ask) covers that. None when it only heard the line."""
-    addressed = spoke.target_id == npc.entity_id
-    if spoke.speaker_id == PLAYER_ID and addressed:
-        return None
-    named = _names(npc, spoke.text.lower())
-    if not (named or (addressed and spoke.speaker_id != PLAYER_ID)):
-        return None  # heard, and in its perception, but not for it to answer
-    how = "said to you" if addressed else "said (you heard your name)"
-    text = f'{spoke.speaker_name} {how}: "{spoke.text}"'
-    return Cue("heard", text, spoke.speaker_id, spoke.speaker_name, spoke.text)
-
-
-def idle_cue(index: int = 0) -> Cue:
-    """An idle tick's cue: one of the quiet-moment texts (any index, wrapped round)."""
-    return Cue("idle", _IDLE_TEXTS[index % len(_IDLE_TEXTS)])
-
-
-_NAME_PATTERNS: dict[str, re.Pattern[str]] = {}
-
-
-def _names(npc: Npc, lowered: str) -> bool:
-    """Whether a line (in lower case) calls the NPC by name (its full name or its last
-    word, as a word)."""
-    return _name_pattern(npc.name).search(lowered) is not None
-
-
-def _name_pattern(name: str) -> re.Pattern[str]:
-    """The compiled pattern for a name (compiling costs a frame ~0.1 ms: do it at load)."""
-    pattern = _NAME_PATTERNS.get(name)
-    if pattern is None:
-        names = sorted({name.lower(), name.split()[-1].lower()} - {""})
-        alternatives = "|".join(re.escape(n) for n in names) or "(?!)"
-        pattern = _NAME_PATTERNS[name] = re.compile(rf"\b(?:{alternatives})\b")
-    return pattern

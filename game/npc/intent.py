@@ -8,16 +8,31 @@ before, talk about prompts or machines, talk of things that do not exist in the 
 greetings, goodbyes and thanks. What is named is matched against the facts by
 `game.npc.naming` (the map's places with their descriptions, the villagers with their
 roles and homes), never pasted back: a reply speaks of the place or person found, or
-says it knows no such thing. The player's name and earlier words are `game.npc.player`'s.
+says it knows no such thing. The player's name and earlier words are `game.npc.player`'s;
+how a request is phrased (clauses, politeness, the verbs of each action) is
+`game.npc.asking`'s.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from game.agent.facts import NpcFacts
+from game.npc.asking import (
+    DIRECTIONS,
+    FOLLOW,
+    GO,
+    LOOK,
+    OPENERS,
+    SEE,
+    WAIT,
+    asked_gesture,
+    clauses,
+    only_wait,
+    request,
+    wait_seconds,
+)
 from game.npc.naming import (
     FILLER,
     PLACE_NOUNS,
@@ -36,9 +51,6 @@ from game.npc.player import told_name
 
 __all__ = ["Intent", "read_intent"]
 
-_COMPASS = {"north": "up", "south": "down", "east": "right", "west": "left"}
-_DIRECTIONS = {**_COMPASS, "up": "up", "down": "down", "left": "left", "right": "right"}
-
 
 @dataclass(frozen=True)
 class Intent:
@@ -52,97 +64,6 @@ class Intent:
     sub: str = ""  # person/self questions: who, where, opinion, work, like, about, home
     name: str | None = None  # the name the player gave in this line
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
-
-
-# --- reading a line ---------------------------------------------------------------------
-
-
-def _clauses(text: str) -> list[str]:
-    return [c.strip() for c in re.split(r"[.!?;:\n]+|,\s*(?:and|but|then)\s+", norm(text)) if c]
-
-
-_OPENERS = (
-    "hey|hi|hello|ok|okay|so|now|then|alright|all right|right|well|oh|please|go on|come on|"
-    "hmm|hm|ah|ooh|yes|no|look|"
-    "listen|friend|mate|quick|and|but|sorry|excuse me|um|uh|er"
-)
-_POLITE = (
-    r"(?:(?:(?:can|could|would|will|won't|wouldn't|can't|shall|should|may) (?:you|ya|u|we)"
-    r"(?: please| just| maybe| now)?|please|would you mind|i(?: would|'d)? (?:want|need|like|love)"
-    r" (?:you|ya) to|why don't you|why not|go ahead and|try to|do|just|let's|let us|you should|"
-    r"you could|i dare you to|show me you can|how about you|kindly|quickly|now|you must|you need"
-    r" to|could i ask you to|i'd love it if you|would you be so kind as to) )*"
-)
-
-
-def _request(clause: str, verbs: str, names: Iterable[str] = ()) -> re.Match[str] | None:
-    """A clause that asks for `verbs` (a regex), after openers, the NPC's name, politeness."""
-    who = "|".join(re.escape(n) for n in sorted({*names, *TITLES}, key=len, reverse=True) if n)
-    openers = f"{_OPENERS}|{who}"
-    return re.match(rf"(?:(?:{openers})\b[, ]*)*{_POLITE}(?:{verbs})\b", clause)
-
-
-def _negated(text: str, start: int) -> bool:
-    """ "Don't laugh", "never you nod": the gesture is asked not to be made. ("If not, just
-    shake your head" asks for it.)"""
-    before = text[max(0, start - 24) : start]
-    return bool(
-        re.search(
-            r"\b(?:don't|dont|do not|never|stop|no need to|not|quit)\s+(?:you\s+|ever\s+)?$",
-            before,
-        )
-    )
-
-
-_GESTURES = (
-    ("shake_head", r"\bshak(?:e|ing)(?: \w+){0,2} heads?\b|\bhead ?shakes?\b"),
-    ("wave", r"\bwav(?:e|ing)\b(?! (?:of|crash|lap))|\bwaves? (?:at|to|hello|goodbye|bye)\b"),
-    ("nod", r"\bnod(?:s|ding|ded)?\b"),
-    (
-        "laugh",
-        r"\blaugh|\bgiggle|\bchuckle|\bjoke|\bfunn(?:y|iest|ier)\b|\bamuse me\b|\bcheer me up\b|"
-        r"\bhilarious\b|\bamusing\b|\bhumou?r(?:ous)?\b|\bjest|\bpun\b|"
-        r"\bha(?:ha)+\b|\blol\b|\bjest\b|\bsomething silly\b|\bmake me (?:smile|grin)\b|"
-        r"\bcrack me up\b|\bgiggles\b",
-    ),
-    (
-        "think",
-        r"\bponder|\bmull\b|\bmull (?:it|that) over|\bcontemplate|\bhave a think\b|"
-        r"\bthink (?:it|that|this) (?:over|through)\b|\bthink (?:about|on|over) (?:it|that|this)\b|"
-        r"\bthink (?:hard|harder|carefully|deeply|a (?:moment|bit|while|little|second))\b|"
-        r"\bgive (?:it|that|this) (?:some |a )?thought\b|\bthinking cap\b|\bthink of (?:a|an|"
-        r"some)\b|"
-        r"\bhave a (?:good |long |little |proper |quick |hard )think\b|\bhave a ponder\b|"
-        r"\bconsider (?:it|that|this)\b|\bsleep on it\b|\bsee you think|\bthoughtful\b|"
-        r"\bshow me (?:you|your) (?:think|thinking)\b|\bthinking face\b",
-    ),
-)
-# Asking what the NPC thinks is a question, not a request to look thoughtful.
-_OPINION = re.compile(
-    r"\b(?:what|how) do (?:you|ya) (?:think|feel|reckon)\b|\bdo you think\b|"
-    r"\byou think (?:of|about)\b|\bi think\b|\bthink so\b"
-)
-
-
-def _gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
-    found: list[tuple[int, str]] = []
-    for name, pattern in _GESTURES:
-        for match in re.finditer(pattern, text):
-            if _negated(text, match.start()):
-                continue
-            if name == "think" and _OPINION.search(text):
-                continue
-            found.append((match.start(), name))
-            break
-    for clause in _clauses(text):  # "think!", "could you think for a bit"
-        asked = r"think|consider|reflect|ponder|contemplate|mull"
-        if _request(clause, asked, names) and not _OPINION.search(clause):
-            found.append((text.find(clause), "think"))
-        # "take a second and think about...", "try to think of..."
-        joined = re.search(rf"\b(?:and|to|then) (?:{asked})\b", clause)
-        if joined and not _OPINION.search(clause) and not re.search(r"\bi (?:want|need)\b", clause):
-            found.append((text.find(clause) + joined.start(), "think"))
-    return min(found) if found else None
 
 
 # --- the intents ---------------------------------------------------------------------------
@@ -308,55 +229,6 @@ _PERSON_SUB = (
     ),
 )
 
-_FOLLOW = (
-    r"follow(?: me| us|ing me)?|come (?:with|along with) (?:me|us)|come along|come with|"
-    r"walk with (?:me|us)|join (?:me|us)|tag along|accompany (?:me|us)|stick with (?:me|us)|"
-    r"keep up|come here|come over(?: here)?|come closer|over here|this way|stay close|"
-    r"stay with (?:me|us)|come on over|let's go together|let's walk|let's go|let us go|"
-    r"shall we go|we should go|walk beside me|after me|on me|"
-    r"come(?: on)? and (?:walk|come|stroll|wander|go)(?: with (?:me|us)| along| together)?|"
-    r"keep me company|walk a while with (?:me|us)|take a walk with (?:me|us)"
-)
-_GO = (
-    r"go(?: over| back| down| up| on)?(?: to| towards?| into| in)|go(?! on\b)|"
-    r"(?:pop|nip|dash|hop|swing|skip|race|rush|march|trot|jog|zip|scoot|get)"
-    r"(?: over| down| up| across| round| along| back)?(?: to| by)|"
-    r"head(?: over| back)?(?: to|"
-    r" towards?| for| over)?|walk(?: over| back)?(?: to| towards?)?|run(?: over)?(?: to)?|"
-    r"step(?: to)?|take (?:me|us)(?: to| over to| back to)?|bring (?:me|us)(?: to)?|"
-    r"lead (?:me|us)(?: to)?|lead the way(?: to)?|lead on|show (?:me|us) around|"
-    r"show (?:me|us)(?: the way)?(?: to| where)?|guide (?:me|us)(?: to)?|walk (?:me|us)(?: to)?|"
-    r"visit|meet (?:me|us) (?:at|by|in)|get (?:me|us) to|point (?:me|us) to|"
-    r"escort (?:me|us)(?: to)?|come (?:to|over to)|direct (?:me|us) to|move(?: to)?|travel to|"
-    r"get over to|give (?:me|us) a tour|wander(?: over)?(?: to)?|stroll(?: over)?(?: to)?|"
-    r"hurry(?: over)?(?: to)?"
-)
-_LOOK = (
-    r"look(?: over)?(?: at| around| about| over there| there| here| up| down| left| right|"
-    r" out| behind you)?|(?:have|take|get|give|cast|sneak) (?:a |an )?(?:(?:good|quick|close|long|"
-    r"little|proper|careful|hard) ){0,2}(?:look|peek|gander|glance|eye|peep)"
-    r"(?: at| around| over| on)?|"
-    r"check out|check on|check|see (?:that|this|the|over|what)|observe|watch|glance(?: at)?|"
-    r"peek(?: at| over)?|peep(?: at)?|spy|scan|"
-    r"turn around|inspect|examine|give (?:it|that) a look|gaze(?: at)?|stare(?: at)?|"
-    r"eyes (?:on|over|up|here)|feast your eyes on|lay eyes on"
-)
-_SEE = re.compile(
-    r"\bwhat (?:do|can) you see\b|\bwhat(?:'s| is) (?:over )?there\b|\bdo you see\b|"
-    r"\bcan you see\b|\bwhat are you looking at\b"
-)
-_WAIT = (
-    r"wait(?: here| there| a (?:moment|minute|second|sec|bit|while|mo)| for me| up| right there)?|"
-    r"hold on|hold up|hang on|hang about|one (?:moment|minute|second|sec|mo)|"
-    r"just a (?:moment|minute|second|sec|mo)|a moment|stay(?: here| there| put| right there|"
-    r" where you are)?|don't move|do not move|give me a (?:moment|minute|second|sec)|"
-    r"be right back|brb|stop right there|stop there|pause|halt|freeze|stand still|remain here|"
-    r"sit tight|stand by|take a break|rest a moment|stop for a (?:moment|minute|bit)|"
-    r"don't (?:go|leave|run off|wander off|move)(?: anywhere| away)?|do not (?:go|leave)|"
-    r"(?:wait|stay) (?:right )?(?:here|there|put)|keep (?:still|put)|"
-    r"hold still|stay still|keep still|await me"
-)
-
 
 def read_intent(text: str, npc: NpcFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
@@ -483,11 +355,11 @@ def _asks_where(line: str) -> bool:
 def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     """A gesture, a walk, a look or a wait asked for: the first one asked, if any."""
     found: list[tuple[int, Intent]] = []
-    gesture = _gesture(line, names)
+    gesture = asked_gesture(line, names)
     if gesture is not None:
         found.append((gesture[0], Intent("gesture", gesture=gesture[1])))
     offset = 0
-    for clause in _clauses(line):
+    for clause in clauses(line):
         at = line.find(clause, offset)
         offset = max(offset, at)
         walk = _walk(clause, npc, names)
@@ -498,7 +370,7 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
                 walk = Intent("go", target=named) if lead else replace(walk, sub="follow")
             found.append((at, walk))
             continue
-        look = _request(clause, _LOOK, names)
+        look = request(clause, LOOK, names)
         if look is not None and not re.search(r"\blook(?:s|ing)? like\b|\bsee you\b", clause):
             rest = clause[look.end() :]
             target = find_target(rest, npc) if rest.strip() else None
@@ -509,40 +381,16 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
                 target = named if named is not None and not named.weak else None
             found.append((at, Intent("look", target=target)))
             continue
-        if _SEE.search(clause):
+        if SEE.search(clause):
             found.append((at, Intent("look")))
             continue
-        wait = _request(clause, _WAIT, names)
-        if wait is not None and _only_wait(line[at:], wait.end()):
-            found.append((at, Intent("wait", seconds=_seconds(clause))))
+        wait = request(clause, WAIT, names)
+        if wait is not None and only_wait(line[at:], wait.end()):
+            found.append((at, Intent("wait", seconds=wait_seconds(clause))))
     if not found:
         return None
     # The first thing asked; a walk to a place not found only if nothing else was asked.
     return min(found, key=lambda f: (f[1].sub == "unknown", f[0]))[1]
-
-
-def _only_wait(rest_of_line: str, end: int) -> bool:
-    """ "Wait, what did you say?" is an interjection; "wait here", "hold on a moment, I need
-    to count" and "wait, I'll be right back" ask for a wait."""
-    asked, rest = rest_of_line[:end], rest_of_line[end:].strip(" ,.!")
-    if not rest or re.search(r"\b(?:here|there|moment|minute|second|sec|bit|for me|put)\b", asked):
-        return True
-    if re.search(r"\b(?:can|could|would|will|please)\b", asked):
-        return True  # "could you hold on while I...?" asks for it
-    if re.match(r"(?:while|until|till|so|for|as|whilst)\b", rest):
-        return True
-    return not (
-        re.match(r"(?:who|what|where|why|how|is|are|do|did|does|you|that|really)\b", rest)
-        or rest.endswith("?")
-    )
-
-
-def _seconds(clause: str) -> float:
-    if re.search(r"\bminute|\bwhile\b|\bbit\b", clause):
-        return 8.0
-    if re.search(r"\bsecond|\bsec\b|\bmo\b|\bmoment\b", clause):
-        return 3.0
-    return 5.0
 
 
 _PLAYER = Target("player", "player", "you")
@@ -552,8 +400,8 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     """A walk asked for: where to, or to the player, or a way; None if not asked."""
     if re.search(r"\bhow (?:do|can|would|should|might) (?:i|we|one)\b|\bwhere do you\b", clause):
         return None  # "how do I get to the well?" asks for directions: a question
-    follow = _request(clause, _FOLLOW, names)
-    go = _request(clause, _GO, names)
+    follow = request(clause, FOLLOW, names)
+    go = request(clause, GO, names)
     match = follow or go
     if match is None:
         return None
@@ -571,7 +419,7 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         return Intent("go", sub="away")
     if re.search(r"\baround\b|\ba tour\b", asked + rest[:8]) and not re.search(r"\bto\b", rest):
         return Intent("go", target=find_target(rest, npc), sub="tour")
-    direction = next((_DIRECTIONS[w] for w in tokens(rest)[:3] if w in _DIRECTIONS), None)
+    direction = next((DIRECTIONS[w] for w in tokens(rest)[:3] if w in DIRECTIONS), None)
     target = find_target(rest, npc)
     if direction is not None and target is None:
         return Intent("go", direction=direction)
@@ -596,6 +444,6 @@ def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         return None
     if re.search(r"\b(?:to|towards?|into|where|at)\b", asked + rest) or names_a_place(content):
         return Intent("go", sub="unknown")
-    if re.match(r"(?:(?:" + _OPENERS + r")\b[, ]*)*(?:go|head|visit|take)\b", clause):
+    if re.match(r"(?:(?:" + OPENERS + r")\b[, ]*)*(?:go|head|visit|take)\b", clause):
         return Intent("go", sub="unknown")
     return None

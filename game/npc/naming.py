@@ -211,6 +211,15 @@ def _person_target(v: VillagerFact) -> Target:
     return Target("person", v.name, v.name, v.role, v.home)
 
 
+def _self_target(npc: NpcFacts) -> Target:
+    return Target("self", npc.name, npc.name, npc.persona, npc.home)
+
+
+def _me(npc: NpcFacts) -> VillagerFact:
+    """The NPC itself as a villager: its persona for a role."""
+    return VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
+
+
 def _villager_families(v: VillagerFact) -> set[str]:
     role = tokens(v.role)
     return _families(role, ("people",)) | _families(tokens(v.home.replace("_", " ")), ("places",))
@@ -246,7 +255,7 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
         return None
     bases = [w.base for w in words]
     people = [*npc.villagers]
-    me = VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
+    me = _me(npc)
     # Someone's place: "Wren's place", "the blacksmith's", "your forge".
     for w in words:
         if not w.owner and w.base != "your":
@@ -276,33 +285,40 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
         if v is not None:
             return _person_target(v)
         if w.base in name_words(npc.name) - TITLES or w.base == npc.npc_id:
-            return Target("self", npc.name, npc.name, npc.persona, npc.home)
+            return _self_target(npc)
     # "Who's that fisher by the pond?" asks for a person first.
-    if "who" in bases:
-        for w in words:
-            v = _villager_by_role(w.base, people)
-            if v is not None:
-                return _person_target(v)
+    if "who" in bases and (found := _by_trade(words, npc, people, None, ("people",))):
+        return found
     # A place named by its own name ("the bakery", "the elder's house") or by its kind.
     place = _best_place(bases, npc, literal_only=True, words=words)
     if place is not None:
         return place_target(place)
     # Someone by what they do ("the baker", "that fisher woman").
-    for w in words:
-        v = _villager_by_role(w.base, people)
-        if v is not None:
-            return _person_target(v)
-        if _families([w.base], ("people",)) & _villager_families(me):
-            return Target("self", npc.name, npc.name, npc.persona, npc.home)
-    if "who" in bases:  # "who could mend my wheel?", "who sells bread?": by their trade
-        for w in words:
-            v = _villager_by_role(w.base, people, ("things",))
-            if v is not None:
-                return _person_target(v)
-            if _families([w.base], ("things",)) & _villager_families(me):
-                return Target("self", npc.name, npc.name, npc.persona, npc.home)
+    if found := _by_trade(words, npc, people, me, ("people",)):
+        return found
+    # "Who could mend my wheel?", "who sells bread?": by their trade.
+    if "who" in bases and (found := _by_trade(words, npc, people, me, ("things",))):
+        return found
     place = _best_place(bases, npc, literal_only=False, words=words)
     return place_target(place, weak=True) if place is not None else None
+
+
+def _by_trade(
+    words: list[_Word],
+    npc: NpcFacts,
+    people: list[VillagerFact],
+    me: VillagerFact | None,
+    parts: tuple[str, ...],
+) -> Target | None:
+    """The first villager (or the NPC itself, if `me` is given) whose trade a word names,
+    by the families of words in `parts`, word by word."""
+    for w in words:
+        v = _villager_by_role(w.base, people, parts)
+        if v is not None:
+            return _person_target(v)
+        if me is not None and _families([w.base], parts) & _villager_families(me):
+            return _self_target(npc)
+    return None
 
 
 def names_a_place(words: list[str]) -> bool:
@@ -380,7 +396,6 @@ def families_of(text: str) -> set[str]:
 
 def speaks_of_trade(line: str, npc: NpcFacts) -> bool:
     """Whether a line asks the NPC about the things of its own trade."""
-    me = VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
-    mine = _villager_families(me)
+    mine = _villager_families(_me(npc))
     said = _families(tokens(line), ("things", "people", "places"))
     return bool(mine & said) and bool(re.search(r"\byou(?:r)?\b", line))

@@ -40,7 +40,8 @@ from game.agent.providers.base import (
 )
 from game.npc.lines import line_table, pick
 from game.npc.player import player_line
-from game.npc.talk import Action, Talk, answer, mood_of, say, seed_of
+from game.npc.seeds import seed_of
+from game.npc.talk import Action, Talk, answer, mood_of, say
 
 __all__ = [
     "MAX_PLAN",

@@ -10,19 +10,20 @@ nothing the NPC said recently is said again.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact
+from game.npc.first_person import first_person
 from game.npc.intent import Intent, read_intent
-from game.npc.lines import clip, first_person, line_table, overlap, pick, sentences
+from game.npc.lines import clip, line_table, overlap, pick, sentences
 from game.npc.naming import Target, families_of
 from game.npc.player import recall, told_name
+from game.npc.seeds import seed_of
 
-__all__ = ["Action", "Talk", "answer", "mood_of", "say", "seed_of"]
+__all__ = ["Action", "Talk", "answer", "mood_of", "say"]
 
 Action = tuple[str, dict[str, Any]]
 
@@ -61,11 +62,6 @@ ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     ),
 }
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
-
-
-def seed_of(*parts: str) -> int:
-    """A stable number from text, for choices that must be the same every run."""
-    return int.from_bytes(hashlib.sha256("|".join(parts).encode()).digest()[:4], "big")
 
 
 def mood_of(persona: str) -> str:

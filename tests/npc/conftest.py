@@ -22,9 +22,10 @@ from game.npc.agents import NpcAgents
 from game.npc.brain import Brain, ChatterSettings, IdleSettings
 from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
+from game.world.events import Spoke
 from game.world.planner import Planner
 from game.world.tiled import MapData, NpcSpawn, load_map
-from game.world.world import Spoke, World
+from game.world.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
 VILLAGE = ROOT / "maps" / "village.tmx"

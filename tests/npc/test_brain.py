@@ -11,24 +11,25 @@ from pathlib import Path
 
 import pytest
 
-from game.agent.loop import Trigger
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
+from game.agent.trigger import Trigger
 from game.npc.agents import first_sentence, profile_of
 from game.npc.brain import (
     MAX_PUT_OFF,
     ChatterSettings,
-    Cue,
     IdlePace,
     IdleSettings,
-    Sensed,
     SpareTime,
     npcs_kept_thinking,
 )
+from game.npc.cues import Cue, Sensed
 from game.npc.persona import PersonaProvider
+from game.tokens import estimate_tokens
 from game.world.commands import GoTo, Look, MoveSteps, Say
-from game.world.perception import DEFAULT_BUDGET, estimate_tokens, perceive
+from game.world.motion import PLAN_TIMEOUT_S
+from game.world.perception import DEFAULT_BUDGET, perceive
 from game.world.tiled import MapData
-from game.world.world import PLAN_TIMEOUT_S, World
+from game.world.world import World
 
 from .conftest import Life, crowd
 

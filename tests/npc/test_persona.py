@@ -8,9 +8,10 @@ from pathlib import Path
 
 from game.agent.events import ToolUse
 from game.agent.facts import NpcFacts, SeenFact, SensedFacts, TriggerFacts
-from game.agent.loop import Final, Trigger
+from game.agent.outcomes import Final
 from game.agent.providers.base import Message, ProviderRequest
-from game.npc.brain import Sensed
+from game.agent.trigger import Trigger
+from game.npc.cues import Sensed
 from game.npc.persona import (
     MAX_PLAN,
     PersonaProvider,
@@ -18,8 +19,9 @@ from game.npc.persona import (
     plan_for,
     situation_of,
 )
+from game.tokens import estimate_tokens
 from game.world.commands import Say
-from game.world.perception import DEFAULT_BUDGET, estimate_tokens, sense
+from game.world.perception import DEFAULT_BUDGET, sense
 
 from .conftest import Life
 

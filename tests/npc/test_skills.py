@@ -11,9 +11,10 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from game.agent.loop import Final, Trigger
+from game.agent.outcomes import Final
 from game.agent.providers.base import Message
 from game.agent.providers.fake import FakeProvider, step, tool_call
+from game.agent.trigger import Trigger
 from game.world.perception import perceive
 from game.world.tiled import MapData
 

@@ -11,12 +11,13 @@ import re
 
 import pytest
 
-from game.agent.context import render_observation, render_player_message
 from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
+from game.agent.render import render_observation, render_player_message
 from game.npc.agents import profile_of
+from game.npc.first_person import first_person
 from game.npc.intent import read_intent
-from game.npc.lines import first_person, overlap
+from game.npc.lines import overlap
 from game.npc.persona import MAX_PLAN, next_action, plan_for, situation_of
 from game.npc.player import player_line
 from game.npc.talk import Action

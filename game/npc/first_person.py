@@ -1,0 +1,107 @@
+"""The persona in the first person: a sentence about an NPC as the NPC would say it.
+
+"Wren is a quiet fisher who spends her days on the dock" becomes "I'm a quiet fisher who
+spends my days on the dock": the NPC's name and its he/she/his/her become I/my/me, and
+the verbs of I lose their -s. Nothing else of the sentence changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["first_person"]
+
+_IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
+_OBJECT_AFTER = frozenset(
+    "and or but to with for about of in on at by from than as when while so if . , ; :".split()
+)
+
+
+_NOT_VERBS = frozenset(
+    """its this always sometimes perhaps was towards afterwards besides nowadays whereas thus
+    yes whose hers ours yours theirs news series""".split()
+)
+
+
+def _base_verb(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if re.search(r"(?:ss|sh|ch|x|zz|o)es$", word):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def first_person(text: str, name: str) -> str:
+    """A persona sentence as the NPC would say it of itself ("Wren is a quiet fisher who
+    spends her days on the dock" -> "I'm a quiet fisher who spends my days on the dock")."""
+    names = [n for n in {name, name.split()[-1]} if n]
+    out = text
+    for n in sorted(names, key=len, reverse=True):
+        out = re.sub(rf"\b{re.escape(n)}'s\b", "my", out)
+        out = re.sub(rf"\b{re.escape(n)} is\b", "I am", out)
+        out = re.sub(rf"\b{re.escape(n)} has\b", "I have", out)
+        out = re.sub(rf"\b{re.escape(n)}\b", "I", out)
+    # He and she are the NPC (a persona speaks of no one else that way); "they" may not be.
+    out = re.sub(r"\b(?:She|He) is\b", "I am", out)
+    out = re.sub(r"\b(?:she|he) is\b", "I am", out)
+    out = re.sub(r"\b(?:She|He)\b", "I", out)
+    out = re.sub(r"\b(?:she|he)\b", "I", out)
+    out = re.sub(r"\bhis\b", "my", out)
+    out = re.sub(r"\bHis\b", "My", out)
+    out = re.sub(r"\bhim\b", "me", out)
+    out = re.sub(r"\b(?:himself|herself)\b", "myself", out)
+    out = re.sub(r"\bher\b(?=\s*(?:[.,;:!?]|$))", "me", out)
+    out = re.sub(
+        r"\bher\b(?=\s+(\w+))",
+        lambda m: "me" if (m.group(1) or "") in _OBJECT_AFTER else "my",
+        out,
+    )
+    out = re.sub(r"\bHer\b", "My", out)
+    # The verbs of I: "I bakes ... and stays" -> "I bake ... and stay".
+    out = re.sub(
+        r"\bI (always |never |often |quietly |still |also |just |really )?(\w+)\b",
+        lambda m: f"I {m.group(1) or ''}{_base_verb(m.group(2))}",
+        out,
+    )
+    # And the verbs joined to them: "..., answers questions", "... and is certain".
+    return re.sub(r"\bI am\b", "I'm", _joined_verbs(out), count=1)
+
+
+_ADVERBS = frozenset("always never often quietly still also just really sometimes".split())
+
+
+def _joined_verbs(text: str) -> str:
+    """After "I <verb>", the verbs joined by a comma, "and", "but" or "or" lose their -s.
+    A word in a list of things ("buns and cakes.") is followed by a comma, "and" or the
+    end, and is left alone."""
+    out: list[str] = []
+    for sentence in re.split(r"(?<=[.;:!?])\s+", text):
+        words = sentence.split(" ")
+        subject = False
+        for i, word in enumerate(words):
+            if word == "I":
+                subject = True
+                continue
+            if not subject or i == 0:
+                continue
+            joined = words[i - 1].endswith(",") or words[i - 1] in ("and", "but", "or")
+            j = i
+            if joined and word in _ADVERBS and i + 1 < len(words):
+                j = i + 1
+            candidate = words[j]
+            follow = words[j + 1] if j + 1 < len(words) else ""
+            if (
+                joined
+                and re.fullmatch(r"[a-z]+s", candidate)
+                and candidate not in _NOT_VERBS
+                and not candidate.endswith(("ous", "ss", "us"))
+                and (candidate == "is" or not candidate.endswith("is"))
+                and follow not in ("and", "or", "")
+            ):
+                words[j] = _base_verb(candidate)
+        out.append(" ".join(words))
+    return " ".join(out)
