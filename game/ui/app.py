@@ -19,8 +19,8 @@ import arcade
 from game.assets import load_game_map
 from game.config import Settings
 from game.errors import UsageError
-from game.save.keeper import LoadResult
 from game.save.catalog import SlotInfo, list_slots
+from game.save.keeper import LoadResult
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView

@@ -7,12 +7,14 @@ and hands the player's pick back with `World.answer_ask`, which resolves the ski
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from functools import partial
 
 import arcade
 import arcade.gui
 
-from game.world.world import PendingAsk, World
+from game.ui.theme import ACCENT, ASK_PANEL, bottom_panel, button
+from game.world.speech import PendingAsk
+from game.world.world import World
 
 KEYS = {
     arcade.key.KEY_1: 0,
@@ -24,8 +26,6 @@ KEYS = {
     arcade.key.NUM_3: 2,
     arcade.key.NUM_4: 3,
 }
-PANEL = arcade.types.Color(36, 30, 52, 235)
-TITLE = (255, 226, 150, 255)
 WIDTH = 760
 
 
@@ -35,7 +35,7 @@ class AskPanel:
     def __init__(self, world: World, ui: arcade.gui.UIManager, align_y: float = 120) -> None:
         self.world = world
         self.shown: PendingAsk | None = None
-        self.title = arcade.gui.UILabel(text="", font_size=12, text_color=TITLE, width=WIDTH)
+        self.title = arcade.gui.UILabel(text="", font_size=12, text_color=ACCENT, width=WIDTH)
         # Multiline without a width: the label fits its longest line; we break the lines.
         self.question = arcade.gui.UILabel(
             text=" ", font_size=13, text_color=arcade.color.WHITE, multiline=True
@@ -46,18 +46,13 @@ class AskPanel:
             font_size=10,
             text_color=arcade.color.LIGHT_GRAY,
         )
-        box = arcade.gui.UIBoxLayout(vertical=True, space_between=8, align="left")
-        for widget in (self.title, self.question, self.row, self.help):
-            box.add(widget)
-        self.anchor = arcade.gui.UIAnchorLayout()
-        self.anchor.add(
-            box.with_padding(all=12).with_background(color=PANEL),
-            anchor_x="center_x",
-            anchor_y="bottom",
+        self.anchor = bottom_panel(
+            ui,
+            (self.title, self.question, self.row, self.help),
+            space_between=8,
             align_y=align_y,
+            color=ASK_PANEL,
         )
-        self.anchor.visible = False
-        ui.add(self.anchor)
         self.buttons: list[arcade.gui.UIFlatButton] = []
 
     @property
@@ -80,19 +75,15 @@ class AskPanel:
         self.row.clear()
         self.buttons = []
         for index, option in enumerate(ask.options):
-            button = arcade.gui.UIFlatButton(
-                text=f"{index + 1}. {option}", width=min(360, 40 + 9 * len(option)), height=34
+            answer = button(
+                f"{index + 1}. {option}",
+                partial(self.pick, index),
+                width=min(360, 40 + 9 * len(option)),
+                height=34,
             )
-            button.event("on_click")(self._clicked(index))
-            self.row.add(button)
-            self.buttons.append(button)
+            self.row.add(answer)
+            self.buttons.append(answer)
         return True
-
-    def _clicked(self, index: int) -> Callable[[object], None]:
-        def on_click(event: object) -> None:
-            self.pick(index)
-
-        return on_click
 
     def pick(self, index: int) -> bool:
         """Answer with option `index` (0-based); False if there is nothing to answer."""

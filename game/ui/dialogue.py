@@ -15,12 +15,11 @@ import arcade.gui
 
 from game.agent.history import Line
 from game.ui.line_input import LineInput
-from game.world.entities import Npc
-from game.world.world import PLAYER_ID, World
+from game.ui.theme import HEADING, bottom_panel
+from game.world.entities import PLAYER_ID, Npc
+from game.world.world import World
 
 WIDTH = 800
-PANEL = arcade.types.Color(24, 22, 34, 232)
-TITLE = (255, 248, 220, 255)
 HELP = "Enter: send    Esc: stop the reply, then close    PgUp/PgDn: scroll"
 
 
@@ -35,7 +34,7 @@ class TalkPanel:
         self.opened_at = 0.0  # game clock
         self.loading: concurrent.futures.Future[list[Line]] | None = None
         self._shown = ""
-        self.title = arcade.gui.UILabel(text="", font_size=size, text_color=TITLE, width=WIDTH)
+        self.title = arcade.gui.UILabel(text="", font_size=size, text_color=HEADING, width=WIDTH)
         self.history = arcade.gui.UITextArea(
             width=WIDTH,
             height=int(150 * text_scale),
@@ -53,18 +52,9 @@ class TalkPanel:
         self.help = arcade.gui.UILabel(
             text=HELP, font_size=max(8, size - 2), text_color=arcade.color.LIGHT_GRAY
         )
-        box = arcade.gui.UIBoxLayout(vertical=True, space_between=6, align="left")
-        for widget in (self.title, self.history, self.input, self.help):
-            box.add(widget)
-        self.anchor = arcade.gui.UIAnchorLayout()
-        self.anchor.add(
-            box.with_padding(all=12).with_background(color=PANEL),
-            anchor_x="center_x",
-            anchor_y="bottom",
-            align_y=16,
+        self.anchor = bottom_panel(
+            ui, (self.title, self.history, self.input, self.help), space_between=6, align_y=16
         )
-        self.anchor.visible = False
-        ui.add(self.anchor)
 
     @property
     def open(self) -> bool:

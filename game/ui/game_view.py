@@ -24,6 +24,7 @@ from game.ui.sprites import (
     emote_texture,
     tile_center,
 )
+from game.ui.theme import ACCENT, HEADING, INK, MONOSPACE, MUTED, PANEL
 from game.world.entities import Entity, Npc
 from game.world.world import World
 
@@ -55,8 +56,6 @@ MOVE_KEYS = {
 TALK_REACH = 1.5
 MAX_DT = 0.1
 BACKGROUND = (34, 40, 30)
-PANEL = arcade.types.Color(24, 22, 34, 225)
-HINT = (255, 248, 220, 255)
 
 
 class GameView(arcade.View):
@@ -111,18 +110,18 @@ class GameView(arcade.View):
             HELP_TEXT,
             0,
             0,
-            (240, 238, 228),
+            INK,
             12,
             width=560,
             multiline=True,
             anchor_y="top",
-            font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
+            font_name=MONOSPACE,
         )
-        self.hint = arcade.Text("E: talk", 0, 0, HINT, 11, anchor_x="center", bold=True)
-        self.notice_text = arcade.Text("", 12, 0, (255, 220, 160), 11, anchor_y="top")
-        self.progress_text = arcade.Text("", 0, 0, (240, 238, 228), 11, anchor_x="center")
-        self.f1_text = arcade.Text("F1: help", 0, 12, (235, 235, 220), 11, anchor_x="right")
-        self.place_text = arcade.Text("", 12, 12, (235, 235, 220), 12)
+        self.hint = arcade.Text("E: talk", 0, 0, HEADING, 11, anchor_x="center", bold=True)
+        self.notice_text = arcade.Text("", 12, 0, ACCENT, 11, anchor_y="top")
+        self.progress_text = arcade.Text("", 0, 0, INK, 11, anchor_x="center")
+        self.f1_text = arcade.Text("F1: help", 0, 12, INK, 11, anchor_x="right")
+        self.place_text = arcade.Text("", 12, 12, INK, 12)
         self.ui = arcade.gui.UIManager()
         self.talk = TalkPanel(self.ui, world, text_scale)
         self.talk_input = self.talk.input
@@ -138,6 +137,10 @@ class GameView(arcade.View):
         self.talk.show(npc, self.history(npc.entity_id) if self.history else None)
         # Focus the field on the next frame, so the "e" of this key press is not typed.
         self._focus_pending = True
+        self.stop_walking()
+
+    def stop_walking(self) -> None:
+        """Forget the held direction keys: the player stands still until one is pressed."""
         self.held.clear()
         self.world.hold_direction(None)
 
@@ -176,8 +179,10 @@ class GameView(arcade.View):
         self.ui.enable()
 
     def on_hide_view(self) -> None:
-        """Release input when another view replaces this one."""
+        """Release input when another view (a menu, the load list) replaces this one; the
+        player stops walking, as the keys held now will be released to that view."""
         self.ui.disable()
+        self.stop_walking()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Move, talk, send, close."""
@@ -324,7 +329,7 @@ class GameView(arcade.View):
         w, top = self.window.width, self.window.height
         left, right, y = w / 2 - 200, w / 2 + 200, top - 40
         arcade.draw_lrbt_rectangle_filled(left - 8, right + 8, y - 8, y + 34, PANEL)
-        arcade.draw_lrbt_rectangle_outline(left, right, y, y + 10, (200, 196, 180), 1)
+        arcade.draw_lrbt_rectangle_outline(left, right, y, y + 10, MUTED, 1)
         arcade.draw_lrbt_rectangle_filled(
             left, left + (right - left) * fraction, y, y + 10, (120, 200, 120)
         )

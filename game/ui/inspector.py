@@ -15,16 +15,13 @@ from typing import Any
 import arcade
 
 from game.agent.monitor import Snapshot, TurnMonitor
+from game.ui.theme import ACCENT, INK, MONOSPACE, PANEL
 from game.world.world import World
 
 WIDTH = 470
 PAD = 12
 REFRESH_S = 0.5
 CONTEXT_LINES = 16
-BG = (18, 20, 30, 230)
-INK = (230, 232, 240, 255)
-DIM = (150, 156, 176, 255)
-ACCENT = (255, 214, 120, 255)
 
 SnapshotFn = Callable[[str, bool], concurrent.futures.Future[Snapshot]]
 
@@ -59,7 +56,7 @@ class Inspector:
             width=WIDTH - 2 * PAD,
             multiline=True,
             anchor_y="top",
-            font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
+            font_name=MONOSPACE,
         )
 
     def toggle(self) -> None:
@@ -152,7 +149,7 @@ class Inspector:
             return
         title, body = self.text()
         left = width - WIDTH - 8
-        arcade.draw_lrbt_rectangle_filled(left, width - 8, 8, height - 8, BG)
+        arcade.draw_lrbt_rectangle_filled(left, width - 8, 8, height - 8, PANEL)
         self.title.text = title
         self.title.position = (left + PAD, height - 8 - PAD)
         self.title.draw()

@@ -18,12 +18,13 @@ from typing import Protocol
 import arcade
 import arcade.gui
 
+from game.save.catalog import SlotInfo
 from game.save.cli import format_date, format_play_time
 from game.save.keeper import LoadResult
 from game.save.slot_io import SaveResult
-from game.save.catalog import SlotInfo
 from game.save.thumbnail import Frame
 from game.ui.settings_view import SettingsView
+from game.ui.theme import ERROR, HEADING, HEADING_SIZE, MUTED, PANEL, STATUS_SIZE, button
 
 __all__ = [
     "LoadListView",
@@ -31,7 +32,6 @@ __all__ = [
     "SaveControls",
     "SlotSource",
     "capture_frame",
-    "click",
     "on_menu_key",
     "open_load_list",
     "open_pause_menu",
@@ -42,10 +42,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DIM = (10, 10, 18, 170)
-PANEL = arcade.types.Color(24, 22, 34, 235)
-TITLE = (255, 248, 220, 255)
-MUTED = (200, 200, 190, 255)
-ERROR = (255, 170, 150, 255)
 THUMB_W, THUMB_H = 160, 90
 TEXT_W = 440
 PAGE_SIZE = 4
@@ -119,19 +115,9 @@ def quick_save(
     return saves.save(capture_frame(view), auto=auto)
 
 
-def _stop_walking(view: arcade.View) -> None:
-    held = getattr(view, "held", None)
-    if isinstance(held, list):
-        held.clear()
-    world = getattr(view, "world", None)
-    if world is not None:
-        world.hold_direction(None)
-
-
 def open_pause_menu(view: arcade.View, saves: SaveControls) -> PauseView:
     """Esc: pause the game and show the menu (the play screen is captured first)."""
     frame = capture_frame(view)
-    _stop_walking(view)
     menu = PauseView(view, saves, frame)
     view.window.show_view(menu)
     return menu
@@ -139,7 +125,6 @@ def open_pause_menu(view: arcade.View, saves: SaveControls) -> PauseView:
 
 def open_load_list(view: arcade.View, saves: SaveControls) -> LoadListView:
     """F9: show the load list over the paused game."""
-    _stop_walking(view)
     menu = LoadListView(view, saves)
     view.window.show_view(menu)
     return menu
@@ -187,7 +172,9 @@ class _MenuView(arcade.gui.UIView):
         super().__init__()
         self.game = game
         self.overlay_camera = arcade.Camera2D()
-        self.status = arcade.gui.UILabel(text="", font_size=11, text_color=MUTED, width=520)
+        self.status = arcade.gui.UILabel(
+            text="", font_size=STATUS_SIZE, text_color=MUTED, width=520
+        )
 
     def on_draw_before_ui(self) -> None:
         """The game as it was, dimmed."""
@@ -198,24 +185,7 @@ class _MenuView(arcade.gui.UIView):
     def tell(self, message: str, *, error: bool = False) -> None:
         """Show one line under the menu."""
         self.status.text = message
-        self.status.update_font(font_color=arcade.types.Color(*(ERROR if error else MUTED)))
-
-
-def _button(text: str, action: Callable[[], object], width: int = 240) -> arcade.gui.UIFlatButton:
-    button = arcade.gui.UIFlatButton(text=text, width=width, height=40)
-
-    @button.event("on_click")
-    def _clicked(event: arcade.gui.UIOnClickEvent) -> None:
-        action()
-
-    return button
-
-
-def click(button: arcade.gui.UIFlatButton) -> None:
-    """Press a button as the mouse would (for tests and keyboard shortcuts)."""
-    button.dispatch_event(
-        "on_click", arcade.gui.UIOnClickEvent(source=button, x=0, y=0, button=1, modifiers=0)
-    )
+        self.status.update_font(font_color=ERROR if error else MUTED)
 
 
 # --- the pause menu --------------------------------------------------------------------
@@ -238,22 +208,22 @@ class PauseView(_MenuView):
         self.on_quit = on_quit
         self.pending: concurrent.futures.Future[SaveResult] | None = None
         self.title = arcade.gui.UILabel(
-            text="Paused", font_size=22, text_color=TITLE, bold=True, align="center"
+            text="Paused", font_size=HEADING_SIZE, text_color=HEADING, bold=True, align="center"
         )
         self.slot_label = arcade.gui.UILabel(text="", font_size=11, text_color=MUTED)
         self.buttons = {
-            "resume": _button("Resume", self.resume),
-            "save": _button("Save", self.save),
-            "save_as": _button("Save as new slot", self.save_as),
-            "load": _button("Load", self.load),
-            "settings": _button("Settings", self.settings),
-            "quit": _button("Quit", self.quit),
+            "resume": button("Resume", self.resume),
+            "save": button("Save", self.save),
+            "save_as": button("Save as new slot", self.save_as),
+            "load": button("Load", self.load),
+            "settings": button("Settings", self.settings),
+            "quit": button("Quit", self.quit),
         }
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
         box.add(self.title)
         box.add(self.slot_label)
-        for button in self.buttons.values():
-            box.add(button)
+        for each in self.buttons.values():
+            box.add(each)
         box.add(self.status)
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(box.with_padding(all=20).with_background(color=PANEL))
@@ -349,11 +319,13 @@ class LoadListView(_MenuView):
         self.ui.clear()
         # Fresh widgets each time: arcade's bindings must not outlive the old layout.
         text, color = self.status.text, self.status.font_color
-        self.status = arcade.gui.UILabel(text=text, font_size=11, text_color=color, width=520)
+        self.status = arcade.gui.UILabel(
+            text=text, font_size=STATUS_SIZE, text_color=color, width=520
+        )
         self.load_buttons.clear()
         self.rows.clear()
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=10, align="left")
-        box.add(arcade.gui.UILabel(text="Load a save", font_size=20, text_color=TITLE, bold=True))
+        box.add(arcade.gui.UILabel(text="Load a save", font_size=20, text_color=HEADING, bold=True))
         if not self.slots:
             box.add(arcade.gui.UILabel(text="No saves yet.", font_size=12, text_color=MUTED))
         start = self.page * self.page_size
@@ -361,10 +333,10 @@ class LoadListView(_MenuView):
             box.add(self._row(info))
         nav = arcade.gui.UIBoxLayout(vertical=False, space_between=8)
         if self.page > 0:
-            nav.add(_button("< Newer", self.previous_page, width=110))
+            nav.add(button("< Newer", self.previous_page, width=110))
         if self.page + 1 < self.pages:
-            nav.add(_button("Older >", self.next_page, width=110))
-        nav.add(_button("Back", self.back, width=110))
+            nav.add(button("Older >", self.next_page, width=110))
+        nav.add(button("Back", self.back, width=110))
         box.add(nav)
         box.add(self.status)
         anchor = arcade.gui.UIAnchorLayout()
@@ -385,7 +357,7 @@ class LoadListView(_MenuView):
             arcade.gui.UILabel(
                 text=_clip(f"{info.name}{current}", 40),
                 font_size=13,
-                text_color=TITLE,
+                text_color=HEADING,
                 bold=True,
                 width=TEXT_W,
             )
@@ -407,10 +379,10 @@ class LoadListView(_MenuView):
         column = arcade.gui.UIAnchorLayout(width=TEXT_W, height=THUMB_H, size_hint=None)
         column.add(text, anchor_x="left", anchor_y="center")
         row.add(column)
-        button = _button("Load", partial(self.load, info.slot), width=90)
-        button.disabled = not info.loadable
-        self.load_buttons[info.slot] = button
-        row.add(button)
+        load = button("Load", partial(self.load, info.slot), width=90)
+        load.disabled = not info.loadable
+        self.load_buttons[info.slot] = load
+        row.add(load)
         return row
 
     def load(self, slot: str) -> LoadResult:

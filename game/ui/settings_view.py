@@ -8,12 +8,14 @@ but is never shown back: the field shows bullets, and the saved key shows as `sk
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import arcade
 import arcade.gui
 
+from game.agent.providers.names import PROVIDER_NAMES
 from game.config import (
     ConfigError,
     Settings,
@@ -23,16 +25,12 @@ from game.config import (
     update_config,
 )
 from game.ui.line_input import LineInput
+from game.ui.theme import ERROR, HEADING_SIZE, INK, MUTED, PANEL, STATUS_SIZE, button
 
-PROVIDERS = ("auto", "local", "scripted", "openai", "openai-chat", "anthropic")
 SPEEDS = (0.5, 1.0, 2.0, 8.0)  # 8: show at once
 SCALES = (0.8, 1.0, 1.25, 1.5)
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 BULLET = "•"
-PANEL = arcade.types.Color(24, 22, 34, 240)
-INK = arcade.types.Color(240, 238, 228)
-MUTED = arcade.types.Color(190, 188, 180)
-ERROR = arcade.types.Color(255, 170, 150)
 
 
 def _next(options: tuple[Any, ...], current: Any) -> Any:
@@ -83,14 +81,9 @@ class SettingsView(arcade.gui.UIView):
 
     # --- layout -----------------------------------------------------------------------
 
-    def _button(self, name: str, text: str) -> arcade.gui.UIFlatButton:
-        button = arcade.gui.UIFlatButton(text=text, width=300, height=36)
-
-        @button.event("on_click")
-        def _clicked(event: arcade.gui.UIOnClickEvent) -> None:
-            self.press(name)
-
-        return button
+    def _cycler(self, name: str) -> arcade.gui.UIFlatButton:
+        """The button that cycles setting `name`; `_refresh` writes its value on it."""
+        return button("", partial(self.press, name), width=300, height=36)
 
     def _row(self, label: str, widget: arcade.gui.UIWidget) -> arcade.gui.UIBoxLayout:
         row = arcade.gui.UIBoxLayout(vertical=False, space_between=12)
@@ -100,11 +93,8 @@ class SettingsView(arcade.gui.UIView):
 
     def _build(self, current: Settings) -> None:
         self.buttons = {
-            "provider": self._button("provider", ""),
-            "idle_chatter": self._button("idle_chatter", ""),
-            "text_speed": self._button("text_speed", ""),
-            "text_scale": self._button("text_scale", ""),
-            "volume": self._button("volume", ""),
+            name: self._cycler(name)
+            for name in ("provider", "idle_chatter", "text_speed", "text_scale", "volume")
         }
         self.model_input = LineInput(width=300, height=32, text=current.model or "", font_size=12)
         self.url_input = LineInput(width=300, height=32, text=current.base_url or "", font_size=12)
@@ -118,12 +108,12 @@ class SettingsView(arcade.gui.UIView):
         )
         self.status = arcade.gui.UILabel(
             text=self._load_error,
-            font_size=11,
+            font_size=STATUS_SIZE,
             text_color=ERROR if self._load_error else MUTED,
             width=520,
         )
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=8, align="left")
-        box.add(arcade.gui.UILabel(text="Settings", font_size=22, text_color=INK))
+        box.add(arcade.gui.UILabel(text="Settings", font_size=HEADING_SIZE, text_color=INK))
         box.add(self._row("Provider", self.buttons["provider"]))
         box.add(self._row("Model", self.model_input))
         box.add(self._row("Base URL", self.url_input))
@@ -134,10 +124,8 @@ class SettingsView(arcade.gui.UIView):
         box.add(self._row("Text size", self.buttons["text_scale"]))
         box.add(self._row("Volume", self.buttons["volume"]))
         actions = arcade.gui.UIBoxLayout(vertical=False, space_between=12)
-        save = arcade.gui.UIFlatButton(text="Save", width=150, height=40)
-        save.event("on_click")(lambda event: self.save())
-        back = arcade.gui.UIFlatButton(text="Back", width=150, height=40)
-        back.event("on_click")(lambda event: self.back())
+        save = button("Save", self.save, width=150)
+        back = button("Back", lambda: self.back(), width=150)
         self.save_button, self.back_button = save, back
         actions.add(save)
         actions.add(back)
@@ -162,7 +150,7 @@ class SettingsView(arcade.gui.UIView):
         """Cycle a setting to its next value."""
         v = self.values
         if name == "provider":
-            v[name] = _next(PROVIDERS, v[name])
+            v[name] = _next(PROVIDER_NAMES, v[name])
         elif name == "idle_chatter":
             v[name] = not v[name]
         elif name == "text_speed":

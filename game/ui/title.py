@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -12,11 +13,8 @@ import arcade.gui
 from game.ui.line_input import LineInput
 from game.ui.settings_view import SettingsView
 from game.ui.sprites import drawn_layers
+from game.ui.theme import ERROR, HEADING, MUTED, PANEL, STATUS_SIZE, button
 
-INK = arcade.types.Color(250, 244, 222)
-MUTED = arcade.types.Color(200, 196, 180)
-ERROR = arcade.types.Color(255, 170, 150)
-PANEL = arcade.types.Color(20, 22, 32, 225)
 MAX_NAME = 24
 
 
@@ -36,12 +34,6 @@ class Launcher(Protocol):
         """The slot Continue would open, if any."""
 
 
-def _button(text: str, action: Callable[[], object], width: int = 260) -> arcade.gui.UIFlatButton:
-    button = arcade.gui.UIFlatButton(text=text, width=width, height=42)
-    button.event("on_click")(lambda event: action())
-    return button
-
-
 class TitleView(arcade.gui.UIView):
     """New game, Continue (latest slot), Load, Settings, Quit."""
 
@@ -55,25 +47,29 @@ class TitleView(arcade.gui.UIView):
         self.map_size = (tilemap.width * tilemap.tile_width, tilemap.height * tilemap.tile_height)
         self.camera = arcade.Camera2D()
         latest = launcher.latest_slot()
+        continue_text = f"Continue ({latest})" if latest else "Continue"
+        large = partial(button, width=260, height=42)  # a size up from the menus' buttons
         self.buttons = {
-            "new": _button("New game", self.new_game),
-            "continue": _button(f"Continue ({latest})" if latest else "Continue", self.resume),
-            "load": _button("Load", lambda: launcher.load_game(self)),
-            "settings": _button("Settings", self.settings),
-            "quit": _button("Quit", lambda: arcade.exit()),
+            "new": large("New game", self.new_game),
+            "continue": large(continue_text, self.resume),
+            "load": large("Load", lambda: launcher.load_game(self)),
+            "settings": large("Settings", self.settings),
+            "quit": large("Quit", arcade.exit),
         }
         self.buttons["continue"].disabled = latest is None
-        self.status = arcade.gui.UILabel(text="", font_size=11, text_color=ERROR, width=420)
+        self.status = arcade.gui.UILabel(
+            text="", font_size=STATUS_SIZE, text_color=ERROR, width=420
+        )
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
-        box.add(arcade.gui.UILabel(text=village_name, font_size=40, text_color=INK, bold=True))
+        box.add(arcade.gui.UILabel(text=village_name, font_size=40, text_color=HEADING, bold=True))
         box.add(
             arcade.gui.UILabel(
                 text="a village whose people think for themselves", font_size=13, text_color=MUTED
             )
         )
         box.add(arcade.gui.UISpace(height=16))
-        for button in self.buttons.values():
-            box.add(button)
+        for each in self.buttons.values():
+            box.add(each)
         box.add(self.status)
         anchor = arcade.gui.UIAnchorLayout()
         anchor.add(box.with_padding(all=28).with_background(color=PANEL))
@@ -119,10 +115,14 @@ class NameView(arcade.gui.UIView):
         self.back = back
         self.background_color = arcade.types.Color(28, 44, 36)
         self.name_input = LineInput(width=320, height=36, font_size=14)
-        self.status = arcade.gui.UILabel(text="", font_size=11, text_color=ERROR, width=360)
+        self.status = arcade.gui.UILabel(
+            text="", font_size=STATUS_SIZE, text_color=ERROR, width=360
+        )
         box = arcade.gui.UIBoxLayout(vertical=True, space_between=10)
         box.add(
-            arcade.gui.UILabel(text="What is your name, traveller?", font_size=18, text_color=INK)
+            arcade.gui.UILabel(
+                text="What is your name, traveller?", font_size=18, text_color=HEADING
+            )
         )
         box.add(self.name_input)
         box.add(

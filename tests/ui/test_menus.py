@@ -71,8 +71,9 @@ def test_f5_quick_saves_with_a_thumbnail(window, play) -> None:
 def test_escape_opens_the_pause_menu_and_its_buttons_work(window, play) -> None:
     import arcade
 
-    from game.ui.menus import LoadListView, PauseView, click
+    from game.ui.menus import LoadListView, PauseView
     from game.ui.settings_view import SettingsView
+    from game.ui.theme import click
 
     view, village, saves = play
     press(window, arcade.key.ESCAPE)
@@ -104,7 +105,8 @@ def test_escape_opens_the_pause_menu_and_its_buttons_work(window, play) -> None:
 
 
 def test_quit_saves_and_quits(window, play) -> None:
-    from game.ui.menus import PauseView, click
+    from game.ui.menus import PauseView
+    from game.ui.theme import click
 
     view, village, saves = play
     quits: list[bool] = []
@@ -119,7 +121,8 @@ def test_quit_saves_and_quits(window, play) -> None:
 def test_f9_lists_slots_and_loads_one(window, play) -> None:
     import arcade
 
-    from game.ui.menus import LoadListView, click
+    from game.ui.menus import LoadListView
+    from game.ui.theme import click
 
     view, village, saves = play
     start = village.world.player.tile

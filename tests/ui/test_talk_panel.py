@@ -322,7 +322,7 @@ def test_the_panel_is_drawn_while_open_and_gone_once_closed(window, saves: Path,
     """The GUI layer is drawn only while something in it shows: check the pixels."""
     import arcade
 
-    from game.ui.dialogue import PANEL
+    from game.ui.theme import PANEL
 
     def panel_pixels() -> int:
         view.on_draw()

@@ -40,7 +40,7 @@ def test_new_game_asks_the_name_and_npcs_perceive_it(window, session) -> None:
     import arcade
 
     from game.ui.game_view import GameView
-    from game.ui.menus import click
+    from game.ui.theme import click
     from game.ui.title import NameView
     from game.world.perception import perceive
 
@@ -69,7 +69,7 @@ def test_new_game_asks_the_name_and_npcs_perceive_it(window, session) -> None:
 
 def test_continue_opens_the_latest_save(window, session) -> None:
     from game.ui.game_view import GameView
-    from game.ui.menus import click
+    from game.ui.theme import click
 
     session.new_game("Bo")
     fut = session.village.save()
@@ -94,7 +94,8 @@ def test_second_player_with_the_same_name_gets_a_new_slot(window, session) -> No
 
 def test_load_from_the_title_lists_slots_and_opens_one(window, session) -> None:
     from game.ui.game_view import GameView
-    from game.ui.menus import LoadListView, click
+    from game.ui.menus import LoadListView
+    from game.ui.theme import click
 
     session.new_game("Cy")
     fut = session.village.save()
@@ -117,8 +118,8 @@ def test_continue_with_nothing_saved_is_one_line(window, session) -> None:
 
 
 def test_settings_and_back(window, session) -> None:
-    from game.ui.menus import click
     from game.ui.settings_view import SettingsView
+    from game.ui.theme import click
 
     title = title_of(session, window)
     click(title.buttons["settings"])

@@ -1,0 +1,128 @@
+"""Map objects: NPCs (from personas.toml), spawns and places, in tile coordinates."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .palette import Px
+
+PERSONAS = Path(__file__).with_name("personas.toml")
+
+
+@dataclass(frozen=True)
+class NpcDef:
+    """An NPC placed on a map."""
+
+    id: str
+    name: str
+    sprite: str
+    home: str
+    tile: Px
+    persona: str
+    greeting: str
+
+
+@dataclass(frozen=True)
+class PlaceDef:
+    """A named rectangle of tiles."""
+
+    id: str
+    rect: tuple[int, int, int, int]  # x, y, width, height in tiles
+    description: str
+
+
+def load_npcs(map_key: str, path: Path = PERSONAS) -> tuple[NpcDef, ...]:
+    """The NPCs of one map (`village`, `tiny`) as the personas file describes them."""
+    with path.open("rb") as file:
+        entries = tomllib.load(file)[map_key]
+    return tuple(
+        NpcDef(
+            id=e["id"],
+            name=e["name"],
+            sprite=e["sprite"],
+            home=e["home"],
+            tile=(e["tile"][0], e["tile"][1]),
+            persona=e["persona"],
+            greeting=e["greeting"],
+        )
+        for e in entries
+    )
+
+
+VILLAGE_NPCS = load_npcs("village")
+VILLAGE_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef(
+        "plaza",
+        (14, 13, 11, 9),
+        "The cobbled heart of Hollowbrook, with lamp posts at its corners and the old "
+        "well in the middle.",
+    ),
+    PlaceDef(
+        "well",
+        (19, 16, 1, 1),
+        "A round stone well under a little red roof; its water is cold and sweet.",
+    ),
+    PlaceDef(
+        "elder_house",
+        (16, 5, 7, 5),
+        "Elder Maren's large slate-roofed house, looking down the lane to the plaza.",
+    ),
+    PlaceDef(
+        "cottage",
+        (3, 4, 5, 4),
+        "A snug red-roofed cottage where Pip's family lives, beside the vegetable garden.",
+    ),
+    PlaceDef(
+        "garden",
+        (9, 3, 5, 6),
+        "A fenced vegetable garden with cabbages, flowers and fat orange pumpkins.",
+    ),
+    PlaceDef(
+        "bakery",
+        (6, 11, 7, 5),
+        "Tobin's bakery, with a brick oven by the wall and a stall of fresh loaves out front.",
+    ),
+    PlaceDef(
+        "forge",
+        (3, 22, 8, 6),
+        "Brenna's stone forge: a roaring furnace, an anvil and a yard that smells of coal "
+        "and hot iron.",
+    ),
+    PlaceDef(
+        "market",
+        (15, 22, 9, 6),
+        "Market stalls selling fruit, cloth and curiosities, with crates and barrels "
+        "stacked about.",
+    ),
+    PlaceDef(
+        "orchard",
+        (25, 3, 7, 9),
+        "A small orchard of old apple trees between the elder's house and the river.",
+    ),
+    PlaceDef(
+        "bridge",
+        (33, 17, 3, 2),
+        "A sturdy wooden bridge over the river, linking the village to the east bank.",
+    ),
+    PlaceDef("fisher_hut", (38, 9, 7, 4), "Wren's little cottage on the east bank of the river."),
+    PlaceDef(
+        "dock",
+        (40, 22, 3, 6),
+        "A wooden jetty reaching into the pond, where Wren fishes beside her rowboat.",
+    ),
+    PlaceDef(
+        "pond", (28, 22, 18, 11), "A wide, quiet pond fed by the river and dotted with lily pads."
+    ),
+    PlaceDef("beach", (25, 23, 6, 10), "A little sandy beach on the west shore of the pond."),
+)
+VILLAGE_SPAWN: Px = (17, 19)
+
+TINY_NPCS = load_npcs("tiny")
+TINY_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef("house", (2, 2, 3, 1), "A short stretch of house wall with a window."),
+    PlaceDef("pond", (7, 2, 2, 2), "A tiny pond."),
+    PlaceDef("yard", (1, 4, 8, 3), "An open yard with a short dirt path."),
+)
+TINY_SPAWN: Px = (2, 5)
