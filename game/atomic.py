@@ -63,7 +63,13 @@ def write_atomic(
     a damaged file never overwrites a good backup. Raises OSError (the old file stays).
     """
     with replacing(path, fsync=fsync, mode=mode) as tmp:
-        tmp.write_bytes(data)
+        fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0))
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
         if backup and path.exists() and _worth_keeping(path, valid):
             # Between these two renames only the backup exists: readers fall back to it.
             os.replace(path, path.with_name(path.name + ".bak"))

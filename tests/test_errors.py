@@ -1,5 +1,6 @@
 """One exception tree: every exception class the game defines descends from `GameError`,
-so the command line, which catches the root, turns each into one line."""
+so the command line, which catches the root, turns each into one line. (A `BaseException`
+that is no `Exception`, like the test fake's `UnexpectedCall`, is a signal, not an error.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 BUILTIN_EXCEPTIONS = {
     name
     for name, value in vars(builtins).items()
-    if isinstance(value, type) and issubclass(value, BaseException)
+    if isinstance(value, type) and issubclass(value, Exception)
 }
 
 
