@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.agent.providers.names import PROVIDER_NAMES
 from game.assets import DEFAULT_MAP
 from game.errors import GameError
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from game.agent.providers.base import Provider
     from game.config import Settings
 
-PROVIDER_CHOICES = ("auto", "local", "openai", "openai-chat", "anthropic", "scripted")
 EXIT_USAGE = 2
 
 log = logging.getLogger("game")
@@ -53,7 +53,7 @@ def _common(
     parser.add_argument(
         "--provider",
         default=None,
-        choices=PROVIDER_CHOICES,
+        choices=PROVIDER_NAMES,
         help="who plays the NPCs; 'scripted' is the persona brain: no model, each NPC "
         "answers from its persona (default: auto: an API key in the environment, else the "
         "local model if installed, else scripted)",

@@ -25,13 +25,12 @@ from typing import Any, Literal, get_args
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SecretStr, ValidationError
 
+from game import APP_NAME
+from game.agent.providers.names import ProviderName
 from game.atomic import write_atomic
 from game.errors import GameError
 
-APP_NAME = "npc-village"
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
-
-ProviderName = Literal["auto", "local", "openai", "openai-chat", "anthropic", "scripted"]
 
 # environment variable -> settings field
 ENV_VARS: dict[str, str] = {

@@ -16,6 +16,7 @@ prints its message as one line (exit 2); every message says what was wrong and h
     ├── LocalModelError       game.agent.providers.local_model: no llama-cpp-python or model
     ├── GrammarError          game.agent.providers.local_prompt: a tool no grammar can express
     ├── WorkerDied            game.agent.providers.llama_process: the model's process ended
+    ├── LoadFailed            game.agent.providers.llama_ladder: the model file cannot load
     └── SaveError             game.save.errors
         ├── SlotNotFound, SlotExists, FormatTooNew, MapMismatch, ArchiveError
         └── ...               (the tree is in that module's docstring)

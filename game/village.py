@@ -17,11 +17,12 @@ from typing import Any
 import httpx
 
 from game.agent.history import Line, conversation
-from game.agent.loop import AgentRuntime, Trigger
+from game.agent.loop import AgentRuntime
 from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.select import FallbackProvider, select_provider
+from game.agent.trigger import Trigger
 from game.assets import load_game_map
 from game.bridge import AgentThread, Mailbox
 from game.config import Settings

@@ -44,7 +44,8 @@ from game.agent.providers.base import (
     ToolCallDone,
     ToolSpec,
 )
-from game.agent.providers.llama_engine import Engine, build_llama, template_of
+from game.agent.providers.llama_engine import Engine
+from game.agent.providers.llama_load import build_llama, template_of
 from game.agent.providers.llama_protocol import JobStats, WorkerConfig, settings_named
 from game.agent.providers.local_llama import LocalLlamaProvider
 from game.agent.providers.local_model import resolve_model_path

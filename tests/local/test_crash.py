@@ -22,8 +22,9 @@ import pytest
 
 from game.agent.providers import local_llama
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
+from game.agent.providers.llama_ladder import FIX_BUILD
 from game.agent.providers.llama_probe import ProbeCache, probe_key
-from game.agent.providers.local_llama import FIX_BUILD, LocalLlamaProvider
+from game.agent.providers.local_llama import LocalLlamaProvider
 from game.agent.providers.select import FallbackProvider
 from game.config import Settings
 from game.npc.persona import PersonaProvider

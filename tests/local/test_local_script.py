@@ -15,8 +15,8 @@ from game.agent.facts import (
     VillagerFact,
 )
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
+from game.agent.providers.local_scene import EXAMPLES
 from game.agent.providers.local_script import (
-    EXAMPLES,
     GESTURE_MIN,
     TALK,
     TRANSCRIPT_LINES,

@@ -14,9 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from game.agent.loop import AgentRuntime, Failed, Trigger
+from game.agent.loop import AgentRuntime
+from game.agent.outcomes import Failed
 from game.agent.providers.local_model import ensure_default_model
 from game.agent.providers.openai_chat import OpenAIChatProvider
+from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
 from game.npc.skills import build_registry
@@ -136,7 +138,7 @@ def test_safe_settings_reach_the_llama_params() -> None:
     # In a process of its own: llama.cpp is never loaded in the test process.
     code = (
         "from llama_cpp import llama_cpp as C\n"
-        "from game.agent.providers.llama_engine import safe_model_params\n"
+        "from game.agent.providers.llama_load import safe_model_params\n"
         "from game.agent.providers.llama_protocol import settings_named\n"
         "with safe_model_params(settings_named('safe')):\n"
         "    inside = C.llama_model_default_params().use_extra_bufts\n"

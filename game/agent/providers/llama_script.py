@@ -3,11 +3,11 @@
 Runs in the worker process (see `local_script` for the protocol itself). One step of a turn:
 
 1. the turn already spoke (or an idle turn already acted): end it;
-2. no action yet: score the candidate brackets in one batched decode, each candidate a
-   sequence branching off the prompt's KV cache (and off a neutral line's, which shares
-   all but the newest line), and pick one (`Script.choose`); a gesture or look is emitted
-   as its call and the line follows in the next step; a walk or a wait takes time, so its
-   line is sampled first and both calls go in one answer, the line first;
+2. no action yet: score the candidate brackets in one batched decode (`llama_scoring`),
+   each candidate a sequence branching off the prompt's KV cache (and off a neutral line's,
+   which shares all but the newest line), and pick one (`Script.choose`); a gesture or look
+   is emitted as its call and the line follows in the next step; a walk or a wait takes
+   time, so its line is sampled first and both calls go in one answer, the line first;
 3. otherwise: sample the line after `Name [action]:` and stream it as a `say` call.
 
 The line is sampled token by token from the model's top candidates, leaving out tokens
@@ -29,28 +29,21 @@ import hashlib
 import json
 import os
 import re
-import time
 import uuid
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.agent.providers.base import (
     ToolCallArgsDelta,
     ToolCallDone,
     ToolCallStart,
 )
-from game.agent.providers.local_script import (
-    EXAMPLES,
-    MAX_LINE_CHARS,
-    Action,
-    Script,
-    build_script,
-)
+from game.agent.providers.llama_decoder import Decoder, EngineJob
+from game.agent.providers.llama_scoring import Scorer
+from game.agent.providers.local_scene import EXAMPLES, MAX_LINE_CHARS
+from game.agent.providers.local_script import Action, Script, build_script
 from game.wording import overlap
-
-if TYPE_CHECKING:
-    from game.agent.providers.llama_engine import Engine, EngineJob
 
 __all__ = ["ScriptPlayer"]
 
@@ -58,7 +51,6 @@ MAX_LINE_TOKENS = 48
 # Actions that take time (a walk, a wait) come after the line, in the same answer: the
 # player hears the reply at once, not when the NPC arrives.
 SPOKEN_FIRST = frozenset({"move", "wait"})
-OUTPUT_ROWS = 64  # logits rows a scoring decode asks for (a megabyte each); fewer is slower
 HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
 RECENT_LINES = 32  # lines an NPC remembers saying, in this process, to not say them again
 REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier reply that counts as repeating
@@ -77,20 +69,19 @@ PREFIX_FILES_KEPT = 4  # example-block files kept (one per model and settings in
 
 
 class ScriptPlayer:
-    """Plays requests with the script protocol on one engine (one model)."""
+    """Plays requests with the script protocol on one decoder (one model)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.np = engine.np
-        self.C = engine.C
-        self.llm = engine.llm
+    def __init__(self, decoder: Decoder) -> None:
+        self.decoder = decoder
+        self.np = decoder.np
+        self.C = decoder.C
+        self.llm = decoder.llm
+        self.scorer = Scorer(decoder)
         self._ok: dict[int, bool] = {}  # token -> may appear in a line
         self._join: dict[int, bool] = {}  # token -> carries on the word before it
         self.warmed = False  # the example block was computed or read back in this process
-        self._batch: Any = None
-        self._batch_size = 0
         self._recent: dict[str, deque[str]] = {}  # npc id -> its latest lines, any slot
-        self._boost: Any = engine.np.zeros(0, dtype=engine.np.intc)
+        self._boost: Any = decoder.np.zeros(0, dtype=decoder.np.intc)
         # What the examples' villagers say is theirs: a line never copies three tokens of it.
         said = [line.split(":", 1)[1] for line in EXAMPLES.splitlines() if ": " in line]
         self._examples = self._trigrams([line for line in said if line.strip()])
@@ -104,18 +95,17 @@ class ScriptPlayer:
         self.newline = set(self.llm.tokenize(b"\n", add_bos=False, special=False))
 
     def close(self) -> None:
-        """Free the batch."""
-        if self._batch is not None:
-            self.C.llama_batch_free(self._batch)
-            self._batch = None
+        """Free the scorer's batch."""
+        self.scorer.close()
 
     # --- the example block ----------------------------------------------------------------
 
-    def warm(self, folder: Path | None, *, compute: bool) -> str | None:
-        """Put the example block in the live KV cache: read back from `folder` when an
-        earlier run saved it there ("disk"), else, if asked to, prefilled and saved there
-        ("computed"); None when neither."""
-        engine = self.engine
+    def warm(self, *, compute: bool) -> str | None:
+        """Put the example block in the live KV cache: read back from the config's
+        `prefix_dir` when an earlier run saved it there ("disk"), else, if asked to,
+        prefilled and saved there ("computed"); None when neither."""
+        prefix_dir = self.decoder.config.prefix_dir
+        folder = Path(prefix_dir) if prefix_dir else None
         tokens = self._tokens(EXAMPLES)
         file = folder / f"script-prefix-{self._prefix_key(tokens)}.kv" if folder else None
         if file is not None and file.is_file() and self._load_prefix(file, tokens):
@@ -125,7 +115,7 @@ class ScriptPlayer:
             return None
         self.warmed = True
         self.llm.reset()
-        self.C.llama_memory_clear(self.C.llama_get_memory(engine.ctx), True)
+        self.decoder.clear_cache()
         for i in range(0, len(tokens), self.llm.n_batch):
             self.llm.eval(tokens[i : i + self.llm.n_batch])
         if file is not None:
@@ -138,7 +128,7 @@ class ScriptPlayer:
         shape and the example block's tokens."""
         import llama_cpp
 
-        config = self.engine.config
+        config = self.decoder.config
         model = Path(config.model_path).resolve()
         stat = model.stat()
         parts = (
@@ -149,15 +139,14 @@ class ScriptPlayer:
 
     def _load_prefix(self, file: Path, tokens: list[int]) -> bool:
         C = self.C
-        ctx = self.engine.ctx
-        C.llama_memory_clear(C.llama_get_memory(ctx), True)
+        self.decoder.clear_cache()
         out = (C.llama_token * (len(tokens) + 1))()
         count = ctypes.c_size_t(0)
         read = C.llama_state_seq_load_file(
-            ctx, os.fsencode(file), 0, out, len(tokens) + 1, ctypes.byref(count)
+            self.decoder.ctx, os.fsencode(file), 0, out, len(tokens) + 1, ctypes.byref(count)
         )
         if read == 0 or list(out[: count.value]) != tokens:
-            C.llama_memory_clear(C.llama_get_memory(ctx), True)
+            self.decoder.clear_cache()
             self.llm.reset()
             return False
         self.llm.input_ids[: len(tokens)] = tokens
@@ -169,7 +158,7 @@ class ScriptPlayer:
         tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
         array = (self.C.llama_token * len(tokens))(*tokens)
         if self.C.llama_state_seq_save_file(
-            self.engine.ctx, os.fsencode(tmp), 0, array, len(tokens)
+            self.decoder.ctx, os.fsencode(tmp), 0, array, len(tokens)
         ):
             os.replace(tmp, file)
         tmp.unlink(missing_ok=True)
@@ -180,21 +169,22 @@ class ScriptPlayer:
     # --- a step --------------------------------------------------------------------------
 
     def run(self, job: EngineJob) -> None:
+        """Play one step of a turn (see the module docstring)."""
         request = job.request
         script = build_script(request)
         stats = job.stats
-        engine = self.engine
+        decoder = self.decoder
         if script.done():
-            engine.finish(job, "end_turn", 0)
+            decoder.finish(job, "end_turn", 0)
             return
         if script.greets():
             self._say(job, script, script.greeting)
-            engine.finish(job, "tool_use", 0)
+            decoder.finish(job, "tool_use", 0)
             return
         if not self.warmed:  # the first script request of a worker with no file on disk
-            engine.warm(compute=True)
+            self.warm(compute=True)
         prompt = self._tokens(script.prompt)
-        if not engine.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the bracket, the line
+        if not decoder.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the bracket, the line
             return
         action = self._pick(job, script, prompt) if script.may_act() else None
         if action is not None and action.tool:
@@ -207,8 +197,8 @@ class ScriptPlayer:
                     return
                 index = int(said is not None)
             self._call(job, action.tool, action.args, index)
-            engine.finish(job, "tool_use", len(prompt))
-            engine._save(stats)
+            decoder.finish(job, "tool_use", len(prompt))
+            decoder.save_state(stats)
             return
         bracket = f" [{script.doing}]:" if script.doing else ":"
         line = self._line(job, script, self._tokens(script.prompt + bracket))
@@ -216,10 +206,10 @@ class ScriptPlayer:
             stats.outcome = "cancelled"
             return
         if line is None:  # nothing sayable came out: the turn ends quietly
-            engine.finish(job, "end_turn", len(prompt))
+            decoder.finish(job, "end_turn", len(prompt))
         else:
-            engine.finish(job, "tool_use", len(prompt))
-        engine._save(stats)
+            decoder.finish(job, "tool_use", len(prompt))
+        decoder.save_state(stats)
 
     def _tokens(self, text: str) -> list[int]:
         return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
@@ -235,116 +225,15 @@ class ScriptPlayer:
         neutral = self._tokens(script.neutral) if script.kind != "idle" else None
         options = [self._bracket(a) for a in pool]
         per = 1 if neutral is None else 2  # sequences an option takes, beside the prompt's
-        group = max(1, (self.C.llama_n_seq_max(self.engine.ctx) - 1) // per)
+        group = max(1, (self.C.llama_n_seq_max(self.decoder.ctx) - 1) // per)
         scores: list[tuple[float, float]] = []
         for start in range(0, len(options), group):
-            scores += self.score(prompt, neutral, options[start : start + group])
-        draw = float(self.engine.rng.random())
+            scores += self.scorer.score(prompt, neutral, options[start : start + group])
+        draw = float(self.decoder.rng.random())
         return script.choose([(a, m, n) for a, (m, n) in zip(pool, scores, strict=True)], draw)
 
     def _bracket(self, action: Action) -> list[int]:
         return list(self.llm.tokenize(action.bracket.encode(), add_bos=False, special=False))
-
-    def score(
-        self, prompt: list[int], neutral: list[int] | None, options: list[list[int]]
-    ) -> list[tuple[float, float]]:
-        """Log-likelihood of each option after `prompt` (prefilled, in sequence 0) and after
-        `neutral` (0.0 when None), in one decode: every option is a sequence of its own
-        sharing the cache."""
-        C = self.C
-        mem = C.llama_get_memory(self.engine.ctx)
-        n = len(prompt)
-        d = 0
-        while neutral is not None and d < min(n, len(neutral)) - 1 and prompt[d] == neutral[d]:
-            d += 1
-        tail = neutral[d:] if neutral is not None else []
-        k = len(options)
-        main_ids = [1 + j for j in range(k)]
-        neutral_ids = [1 + k + j for j in range(k)] if neutral is not None else []
-        # (token, position, sequences, tag of its logits row if one is wanted, the tokens
-        # whose log-likelihood that row gives)
-        entries: list[tuple[int, int, list[int], Any, list[int]]] = []
-        for j, option in enumerate(options):
-            C.llama_memory_seq_cp(mem, 0, main_ids[j], -1, -1)
-            if neutral_ids:
-                C.llama_memory_seq_cp(mem, 0, neutral_ids[j], 0, d)
-            entries += [
-                (t, n + i, [main_ids[j]], ("m", j, i), [option[i + 1]])
-                for i, t in enumerate(option[:-1])
-            ]
-        firsts = [option[0] for option in options]
-        for i, t in enumerate(tail):
-            last = i == len(tail) - 1
-            entries.append((t, d + i, neutral_ids, "tail" if last else None, firsts))
-        m = d + len(tail)
-        for j, option in enumerate(options if neutral_ids else []):
-            entries += [
-                (t, m + i, [neutral_ids[j]], ("n", j, i), [option[i + 1]])
-                for i, t in enumerate(option[:-1])
-            ]
-        first = self._logsoft(self._logits(-1))[firsts]  # read before the decode overwrites it
-        try:
-            rows = self._decode(entries)
-            out: list[tuple[float, float]] = []
-            for j, option in enumerate(options):
-                main = float(first[j])
-                other = float(rows["tail"][j]) if neutral_ids else 0.0
-                for i in range(1, len(option)):
-                    main += float(rows[("m", j, i - 1)][0])
-                    if neutral_ids:
-                        other += float(rows[("n", j, i - 1)][0])
-                out.append((main, other))
-        finally:
-            for seq in (*main_ids, *neutral_ids):
-                C.llama_memory_seq_rm(mem, seq, -1, -1)
-        return out
-
-    def _decode(self, entries: list[tuple[int, int, list[int], Any, list[int]]]) -> dict[Any, Any]:
-        """Decode `entries` in batches the context takes, at most `OUTPUT_ROWS` logits rows
-        a batch (each row is a megabyte of the vocabulary's logits, in llama.cpp's buffers
-        and here); for each tagged row, the log-likelihoods of its wanted tokens."""
-        C = self.C
-        ctx = self.engine.ctx
-        size = max(1, min(C.llama_n_batch(ctx), C.llama_n_ubatch(ctx)))
-        if self._batch is None:
-            self._batch = C.llama_batch_init(size, 0, C.llama_n_seq_max(ctx))
-            self._batch_size = size
-        batch = self._batch
-        rows: dict[Any, Any] = {}
-        start = 0
-        while start < len(entries):
-            chunk: list[tuple[int, int, list[int], Any, list[int]]] = []
-            outputs = 0
-            for entry in entries[start:]:
-                if len(chunk) == self._batch_size or (
-                    entry[3] is not None and outputs == OUTPUT_ROWS
-                ):
-                    break
-                chunk.append(entry)
-                outputs += entry[3] is not None
-            start += len(chunk)
-            batch.n_tokens = len(chunk)
-            for b, (token, pos, seqs, tag, _) in enumerate(chunk):
-                batch.token[b] = token
-                batch.pos[b] = pos
-                batch.n_seq_id[b] = len(seqs)
-                for i, seq in enumerate(seqs):
-                    batch.seq_id[b][i] = seq
-                batch.logits[b] = 1 if tag is not None else 0
-            if C.llama_decode(ctx, batch) != 0:
-                raise RuntimeError("llama_decode failed while scoring the actions")
-            for b, (_, _, _, tag, wanted) in enumerate(chunk):
-                if tag is not None:
-                    rows[tag] = self._logsoft(self._logits(b))[wanted]
-        return rows
-
-    def _logits(self, index: int) -> Any:
-        row = self.C.llama_get_logits_ith(self.engine.ctx, index)
-        return self.np.ctypeslib.as_array(row, shape=(self.engine.n_vocab,))
-
-    def _logsoft(self, logits: Any) -> Any:
-        top = logits.max()
-        return logits - (top + self.np.log(self.np.exp(logits - top).sum()))
 
     # --- the line ---------------------------------------------------------------------------
 
@@ -356,7 +245,7 @@ class ScriptPlayer:
             ok = (
                 ok
                 and "\ufffd" not in text
-                and not self.C.llama_vocab_is_eog(self.engine.vocab, token)
+                and not self.C.llama_vocab_is_eog(self.decoder.vocab, token)
             )
             self._ok[token] = ok
         return ok
@@ -378,10 +267,10 @@ class ScriptPlayer:
         seen = self._trigrams(earlier) | self._examples
         self._boost = self._note_tokens(script.notes)
         banned_first = self._yes if script.asked_if_machine() else set()
-        self.engine._prefill(job, tokens)
+        self.decoder.prefill(job, tokens)
         for attempt in range(3):
             if attempt:
-                self.engine._prefill(job, tokens)  # back to the end of the prompt
+                self.decoder.prefill(job, tokens)  # back to the end of the prompt
             text, ids, first, ended = self._sample_line(job, seen, banned_first)
             if job.cancelled.is_set():
                 return None
@@ -432,7 +321,7 @@ class ScriptPlayer:
     ) -> int | None:
         """The next token of the line (None: the line ends here)."""
         np = self.np
-        logits = self._logits(-1).copy()
+        logits = self.decoder.logits(-1).copy()
         # Pieces that carry on a word ("'m" after "I") are neither penalised nor banned:
         # else "I'm", said once in the examples, comes out as "I'M" or "I' m".
         used = self.np.asarray([t for t in ids if not self._joins(t)], dtype=self.np.intc)
@@ -459,14 +348,12 @@ class ScriptPlayer:
             keep.append(token)
         if not keep:
             return None
-        chosen = self.engine._pick(
+        chosen = self.decoder.pick(
             np.asarray(keep, dtype=np.intc),
             logits[keep],
             min(job.request.temperature, LINE_TEMPERATURE),
         )
-        job.stats.output_tokens += 1
-        if job.stats.first_token_s is None:
-            job.stats.first_token_s = time.perf_counter() - job.submitted
+        self.decoder.counted(job)
         return chosen
 
     def _sample_line(

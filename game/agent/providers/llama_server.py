@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"llama.cpp settings: {name} ({settings.description}): {why}", file=sys.stderr)
     from llama_cpp.server.__main__ import main as serve
 
-    from game.agent.providers.llama_engine import safe_model_params
+    from game.agent.providers.llama_load import safe_model_params
 
     sys.argv = ["llama_cpp.server", *rest]
     with safe_model_params(settings):

@@ -13,13 +13,14 @@ the GIL with sampling.
 A worker that dies (SIGSEGV, SIGILL, SIGBUS in native code, an OOM kill) ends the request
 in flight with a `crash` error, and is started again one rung down the settings ladder
 (`llama_protocol.LADDER`: llama.cpp's own buffers, then plain CPU buffers, then one thread
-and small batches). After `CRASHES_TO_GIVE_UP` crashes within `CRASH_WINDOW_S` the provider
-stops trying: every request fails at once (the fallback brain answers) and `notice` says
-how to fix the build.
+and small batches). After `llama_ladder.CRASHES_TO_GIVE_UP` crashes within
+`llama_ladder.CRASH_WINDOW_S` the provider stops trying: every request fails at once (the
+fallback brain answers) and `notice` says how to fix the build.
 
 Before the first use on a machine, the worker probes: it decodes a prompt-sized batch and
 a few tokens with each rung until one works (`llama_probe`). The choice is remembered in
-the user cache, so later starts skip the probe.
+the user cache, so later starts skip the probe. Which rung runs, and what crashes did, is
+kept by `llama_ladder`; each request's job and stream are in `local_job`.
 """
 
 from __future__ import annotations
@@ -32,30 +33,18 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from game.agent.providers.base import (
-    Done,
-    ProviderError,
-    ProviderEvent,
-    ProviderRequest,
-    Usage,
-)
+from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest
 from game.agent.providers.errors import CrashFailure, TransportFailure
+from game.agent.providers.llama_ladder import Ladder, LoadFailed
 from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, probe_key
 from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
-from game.agent.providers.llama_protocol import (
-    LADDER,
-    PREEMPTED,
-    JobStats,
-    LlamaSettings,
-    WorkerConfig,
-    settings_named,
-)
+from game.agent.providers.llama_protocol import PREEMPTED, JobStats, LlamaSettings, WorkerConfig
+from game.agent.providers.local_job import Job, LocalStream, priority_of
 from game.agent.providers.local_model import (
     INSTALL_HINT,
     LocalModelError,
@@ -65,14 +54,9 @@ from game.agent.providers.local_model import (
     llama_cpp_available,
     resolve_model_path,
 )
-from game.errors import GameError
 
 __all__ = [
-    "CRASHES_TO_GIVE_UP",
-    "CRASH_WINDOW_S",
     "DEFAULT_MODEL_NAME",
-    "FIX_BUILD",
-    "Crash",
     "JobStats",
     "LocalLlamaProvider",
     "default_threads",
@@ -80,16 +64,8 @@ __all__ = [
 ]
 
 DEFAULT_MODEL_NAME = "gemma-3-270m-q4_k_m.gguf"
-CRASHES_TO_GIVE_UP = 3
-CRASH_WINDOW_S = 600.0
-NOTICE_MIN_S = 8.0  # a crash notice stays at least this long, so a player can read it
 CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
-FIX_BUILD = (
-    'CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --force-reinstall --no-cache-dir llama-cpp-python'
-)
-NATIVE_FAULTS = frozenset({"SIGSEGV", "SIGILL", "SIGBUS", "SIGFPE"})
 _STATE_BUDGET = 256 * 1024 * 1024
-_FASTER = 0.8  # a later rung is chosen over an earlier one only if its probe took < 80 %
 _EVENTS: TypeAdapter[ProviderEvent] = TypeAdapter(ProviderEvent)
 
 log = logging.getLogger(__name__)
@@ -153,34 +129,26 @@ class LocalLlamaProvider:
         self.prompt_format = prompt_format
         self.chat_template = chat_template
         self.verbose = verbose
-        self.probe_cache = ProbeCache(probe_cache or cache_dir() / PROBE_FILE)
+        self.ladder = Ladder(ProbeCache(probe_cache or cache_dir() / PROBE_FILE))
         self.stats: deque[JobStats] = deque(maxlen=256)
-        self.crashes: list[Crash] = []
-        self.choice: Choice | None = None  # the settings in use, and why
-        self.probed_now = False  # the choice was probed by this provider, not read back
         self._cv = threading.Condition()
-        self._heap: list[tuple[int, int, _Job]] = []
+        self._heap: list[tuple[int, int, Job]] = []
         self._seq = itertools.count()
         self._started = itertools.count()
         self._paused = False
         self._closing = False
-        self._current: _Job | None = None
+        self._current: Job | None = None
         self._worker: WorkerProcess | None = None
         self._path: Path | None = None
-        self._key = ""  # the probe record's key, once the model is known
         self._load_error: str | None = None
-        self._gave_up = False
-        self._notice: str | None = None
-        self._notice_until = 0.0
-        self._served_since_crash = True
         self._thread = threading.Thread(target=self._run, name="local-llama", daemon=True)
         self._thread.start()
 
     # --- public API ---------------------------------------------------------------------
 
-    def stream(self, request: ProviderRequest) -> _LocalStream:
+    def stream(self, request: ProviderRequest) -> LocalStream:
         """Stream the answer as events; the request is queued at once (by priority)."""
-        return _LocalStream(self, request)
+        return LocalStream(self._submit, request)
 
     async def load(self) -> ProviderError | None:
         """Assemble and load the model now (highest priority); the error, if it failed."""
@@ -205,50 +173,37 @@ class LocalLlamaProvider:
             return len(self._heap)
 
     @property
+    def choice(self) -> Choice | None:
+        """The llama.cpp settings in use, and why (None before the first load)."""
+        return self.ladder.choice
+
+    @property
+    def probed_now(self) -> bool:
+        """True when the choice was probed by this provider, not read back from the cache."""
+        return self.ladder.probed_now
+
+    @property
+    def crashes(self) -> list[Crash]:
+        """Every crash of the worker so far, the probe's included."""
+        return self.ladder.crashes
+
+    @property
     def gave_up(self) -> bool:
         """True once the worker crashed too often: the session stays on the fallback."""
-        return self._gave_up
+        return self.ladder.gave_up
 
     @property
     def notice(self) -> str | None:
         """One line for the screen after a crash (or after giving up), else None."""
-        if self._notice is None:
-            return None
-        if self._gave_up or not self._served_since_crash:
-            return self._notice
-        return self._notice if time.monotonic() < self._notice_until else None
+        return self.ladder.notice
 
     def settings_report(self) -> str | None:
         """Which llama.cpp settings are in use and why (None before the first load)."""
-        choice = self.choice
-        if choice is None:
-            return None
-        rung = settings_named(choice.settings)
-        tried = "; ".join(f"{name}: {what}" for name, what in choice.tried.items())
-        return (
-            f"{rung.name} ({rung.description}): {choice.reason}"
-            + (f" [{tried}]" if tried else "")
-            + ("; probed just now" if self.probed_now else f"; probed {choice.describe()}")
-            + f", kept in {self.probe_cache.path}"
-        )
+        return self.ladder.settings_report()
 
     def crash_line(self) -> str | None:
         """One line about the crashes a player would see (None if there were none)."""
-        if self._gave_up:
-            last = self.crashes[-1]
-            return (
-                f"the local model crashed {len(self.crashes)} times ({last.how}, last during "
-                f"{last.phase} on {last.settings} settings); fix the build: {FIX_BUILD}"
-            )
-        serving = [c for c in self.crashes if not c.probing]
-        if not serving:
-            return None
-        last = serving[-1]
-        times = "once" if len(serving) == 1 else f"{len(serving)} times"
-        return (
-            f"the local model crashed {times} ({last.how} during {last.phase}); "
-            f"it restarts with {self._settings_name()} settings"
-        )
+        return self.ladder.crash_line()
 
     def close(self) -> None:
         """Cancel everything, stop the worker process and the supervisor (blocking)."""
@@ -278,12 +233,12 @@ class LocalLlamaProvider:
 
     def _submit(
         self, request: ProviderRequest | None, *, kind: str = "stream", priority: int | None = None
-    ) -> _Job:
+    ) -> Job:
         loop = asyncio.get_running_loop()
         if priority is None:
-            priority = _priority(request)
+            priority = priority_of(request)
         seq = next(self._seq)
-        job = _Job(request, loop, priority, seq, kind)
+        job = Job(request, loop, priority, seq, kind)
         with self._cv:
             if self._closing:
                 job.emit(ProviderError(kind="transport", message="the local model was closed"))
@@ -310,7 +265,7 @@ class LocalLlamaProvider:
         if worker is not None and worker.serving == current.stats.seq:
             worker.send({"op": "yield", "id": current.stats.seq})
 
-    def _requeue(self, job: _Job) -> bool:
+    def _requeue(self, job: Job) -> bool:
         """Put a request that gave way back in the queue, before later ones of its
         priority; False when it did not give way (or its caller cancelled it meanwhile)."""
         if job.stats.outcome != PREEMPTED or job.cancelled.is_set():
@@ -346,7 +301,7 @@ class LocalLlamaProvider:
                         self._current = None
                     if not requeued:
                         job.mark_finished()
-                if self._worker is None and self.crashes and self._restartable():
+                if self._worker is None and self.ladder.crashes and self._restartable():
                     self._restart_after_crash()
         finally:
             with self._cv:
@@ -354,7 +309,7 @@ class LocalLlamaProvider:
             if worker is not None:
                 worker.stop()
 
-    def _serve(self, job: _Job) -> None:
+    def _serve(self, job: Job) -> None:
         stats = job.stats
         stats.start_index = next(self._started)
         try:
@@ -368,8 +323,8 @@ class LocalLlamaProvider:
                 stats.outcome = "loaded"
                 return
             self._run_on(worker, job)
-        except _LoadFailed as exc:
-            failure = CrashFailure(str(exc)) if self._gave_up else TransportFailure(str(exc))
+        except LoadFailed as exc:
+            failure = CrashFailure(str(exc)) if self.ladder.gave_up else TransportFailure(str(exc))
             stats.outcome = f"error: {failure.kind}"
             job.emit(failure.to_event())
         except WorkerDied as died:
@@ -386,7 +341,7 @@ class LocalLlamaProvider:
             if job.kind != "load":
                 self.stats.append(stats)
 
-    def _run_on(self, worker: WorkerProcess, job: _Job) -> None:
+    def _run_on(self, worker: WorkerProcess, job: Job) -> None:
         assert job.request is not None
         seq = job.stats.seq
         request = job.request.model_dump(mode="json")
@@ -412,7 +367,7 @@ class LocalLlamaProvider:
             worker.serving = None
             watchdog.cancel()
 
-    def _relay(self, worker: WorkerProcess, job: _Job, sent_at: float) -> None:
+    def _relay(self, worker: WorkerProcess, job: Job, sent_at: float) -> None:
         """Hand the worker's events for `job` to its caller until the worker ends it."""
         while True:
             message = worker.read("a reply")
@@ -424,10 +379,10 @@ class LocalLlamaProvider:
                     job.emit(ProviderError(kind="parse", message=f"bad worker event: {exc}"))
             elif kind == "end" and message.get("id") == job.stats.seq:
                 job.stats.merge(message.get("stats", {}), sent_at - job.submitted)
-                self._served_since_crash = True
+                self.ladder.served_since_crash = True
                 return
 
-    # --- starting the worker, the probe, crashes ------------------------------------------
+    # --- starting the worker, crashes ----------------------------------------------------
 
     def worker_config(self, settings: LlamaSettings, probe: bool = False) -> WorkerConfig:
         """What a worker on `settings` loads, and how (after the model path is known)."""
@@ -445,17 +400,17 @@ class LocalLlamaProvider:
             verbose=self.verbose,
             probe=probe,
             # The example block's KV cache is kept beside the probe's record.
-            prefix_dir=str(self.probe_cache.path.parent / "prefix"),
+            prefix_dir=str(self.ladder.probe_cache.path.parent / "prefix"),
         )
 
     def _start(
-        self, settings: LlamaSettings, *, probe: bool, report: ProgressCallback
+        self, settings: LlamaSettings, probe: bool, report: ProgressCallback
     ) -> tuple[WorkerProcess, dict[str, Any]]:
         """Start a worker on `settings`; it and its probe figures once it is ready."""
         try:
             worker = WorkerProcess(self.worker_config(settings, probe))
         except OSError as exc:
-            raise _LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
+            raise LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
         figures: dict[str, Any] = {}
         phase = "load"
         try:
@@ -470,7 +425,7 @@ class LocalLlamaProvider:
                     figures = message
                 elif kind == "failed":
                     worker.stop()
-                    raise _LoadFailed(str(message.get("message", "the local model failed")))
+                    raise LoadFailed(str(message.get("message", "the local model failed")))
                 elif kind == "ready":
                     worker.probing = False  # from now on a crash is one a player sees
                     return worker, figures
@@ -481,29 +436,24 @@ class LocalLlamaProvider:
     def _ensure_worker(self) -> WorkerProcess:
         if self._worker is not None:
             return self._worker
-        if self._gave_up:
-            raise _LoadFailed(self.crash_line() or "the local model crashed")
+        if self.ladder.gave_up:
+            raise LoadFailed(self.crash_line() or "the local model crashed")
         if self._load_error is not None:
-            raise _LoadFailed(self._load_error)
+            raise LoadFailed(self._load_error)
         # Progress is for the first load; a restart after a crash has the notice instead.
-        report = _monotonic(None if self.crashes else self.on_progress)
+        report = _monotonic(None if self.ladder.crashes else self.on_progress)
         try:
             if not llama_cpp_available():
                 raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
             if self._path is None:  # once: the model and what the probe's record hangs on
                 self._path = resolve_model_path(self._model_path, lambda f, m: report(0.9 * f, m))
                 self.model = self._path.name
-                self._key = probe_key(self._path)
-            if self.choice is None:
-                self.choice = self.probe_cache.get(self._key)
-            if self.choice is None:
-                worker = self._probe(report)
-            else:
-                worker = self._start_on_ladder(report)
+                self.ladder.key = probe_key(self._path)
+            worker = self.ladder.start(self._start, report)
         except LocalModelError as exc:
             self._load_error = str(exc)
-            raise _LoadFailed(self._load_error) from exc
-        except _LoadFailed as exc:
+            raise LoadFailed(self._load_error) from exc
+        except LoadFailed as exc:
             self._load_error = str(exc)
             raise
         report(1.0, f"{self.model} loaded ({worker.settings} settings)")
@@ -512,13 +462,13 @@ class LocalLlamaProvider:
         return worker
 
     def _restartable(self) -> bool:
-        return not (self._gave_up or self._closing or self._load_error is not None)
+        return not (self.ladder.gave_up or self._closing or self._load_error is not None)
 
     def _restart_after_crash(self) -> None:
         """Start the next worker now, so the next turn does not wait for it to load."""
         try:
             self._ensure_worker()
-        except _LoadFailed as exc:
+        except LoadFailed as exc:
             log.warning("%s", exc)
 
     def _crashed(self, crash: Crash) -> None:

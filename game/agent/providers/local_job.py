@@ -1,0 +1,135 @@
+"""One request's way through the local provider: its job and the stream its caller reads.
+
+The supervisor thread (`local_llama`) serves `Job`s one at a time and hands each event to
+the job's caller with `call_soon_threadsafe`; `LocalStream` is the async iterator the
+caller holds, and cancelling it cancels the job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+
+from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest, Usage
+from game.agent.providers.llama_protocol import JobStats
+
+__all__ = ["Job", "LocalStream", "priority_of"]
+
+
+class Job:
+    """One request on its way through the worker: where its events go, and its cancel flag."""
+
+    def __init__(
+        self,
+        request: ProviderRequest | None,
+        loop: asyncio.AbstractEventLoop,
+        priority: int,
+        seq: int,
+        kind: str = "stream",
+    ) -> None:
+        self.request = request
+        self.kind = kind
+        self.loop = loop
+        self.queue: asyncio.Queue[ProviderEvent] = asyncio.Queue()
+        self.cancelled = threading.Event()
+        self.finished = asyncio.Event()  # set on the caller's loop once the worker is done
+        self.submitted = time.perf_counter()
+        self.on_cancel: Callable[[], None] | None = None  # tells the worker, once it has it
+        self.yielding = False  # asked to give way to a more urgent request
+        npc = request.npc_id if request is not None else None
+        self.stats = JobStats(npc_id=npc or None, priority=priority, seq=seq)
+
+    def cancel(self) -> None:
+        """Cancel the job (once) and tell the worker, if it has the job already."""
+        if not self.cancelled.is_set():
+            self.cancelled.set()
+            if self.on_cancel is not None:
+                self.on_cancel()
+
+    def mark_finished(self) -> None:
+        """Tell the caller's loop that the worker is done with the job."""
+        try:
+            self.loop.call_soon_threadsafe(self.finished.set)
+        except RuntimeError:
+            pass
+
+    def emit(self, event: ProviderEvent) -> None:
+        """Hand one event to the caller's loop (a closed loop cancels the job)."""
+        if self.stats.first_event_s is None and not isinstance(event, Usage | Done):
+            self.stats.first_event_s = time.perf_counter() - self.submitted
+        try:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, event)
+        except RuntimeError:  # the caller's loop is closed: nobody listens any more
+            self.cancel()
+
+
+class LocalStream:
+    """The async iterator `stream()` returns; enqueued at creation when a loop is running."""
+
+    def __init__(self, submit: Callable[[ProviderRequest], Job], request: ProviderRequest) -> None:
+        self._submit = submit
+        self._request = request
+        self._job: Job | None = None
+        self._finished = False
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._job = submit(request)
+
+    @property
+    def stats(self) -> JobStats | None:
+        """The figures of this request (filled in when the worker is done with it)."""
+        return self._job.stats if self._job is not None else None
+
+    def __aiter__(self) -> LocalStream:
+        return self
+
+    async def __anext__(self) -> ProviderEvent:
+        if self._finished:
+            raise StopAsyncIteration
+        if self._job is None:
+            self._job = self._submit(self._request)
+        try:
+            event = await self._job.queue.get()
+        except asyncio.CancelledError:
+            self._job.cancel()
+            self._finished = True
+            raise
+        if isinstance(event, Done | ProviderError):
+            self._finished = True
+        return event
+
+    async def wait_finished(self) -> JobStats | None:
+        """Wait until the worker is completely done with this request; its final stats."""
+        if self._job is None:
+            return None
+        await self._job.finished.wait()
+        return self._job.stats
+
+    def cancel(self) -> None:
+        """Stop generation (within one token); no more events are delivered."""
+        self._finished = True
+        if self._job is not None:
+            self._job.cancel()
+
+    async def aclose(self) -> None:
+        """Same as `cancel()`: the async-generator way to stop a stream."""
+        self.cancel()
+
+    def __del__(self) -> None:
+        job = getattr(self, "_job", None)
+        if job is not None and not getattr(self, "_finished", True):
+            job.cancel()
+
+
+def priority_of(request: ProviderRequest | None) -> int:
+    """The request's `metadata["priority"]` (higher first), 0 when it has none or no number."""
+    if request is None:
+        return 0
+    try:
+        return int(request.metadata.get("priority", 0))
+    except (TypeError, ValueError):
+        return 0
