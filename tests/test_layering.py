@@ -111,9 +111,9 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
             "game.ui",
         ),
         (
-            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.save.slot import S",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.save.cli import S",
             "game.agent",
-            "game.save.slot",
+            "game.save.cli",
         ),
     ],
 )
@@ -132,3 +132,87 @@ def test_the_checker_tells_a_package_from_its_prefix() -> None:
 
 def test_ui_does_import_arcade() -> None:
     assert any(imported_roots(p) & DRAWING for p in modules("ui"))
+
+
+# --- modules of one idea each: small, and no import circles -------------------------------
+
+MAX_LINES = 500
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(
+    sources: dict[str, str], packages: frozenset[str] = frozenset()
+) -> dict[str, set[str]]:
+    """module -> the modules of `sources` it imports. A package (named in `packages`) is its
+    `__init__`; `from game.x import y` counts as game.x.y when that is a module."""
+    graph: dict[str, set[str]] = {}
+    for name, source in sources.items():
+        package = name if name in packages else name.rpartition(".")[0]
+        found: set[str] = set()
+        for module in imports_of(source, package):
+            while module and module not in sources:
+                module = module.rpartition(".")[0]
+            if module and module != name:
+                found.add(module)
+        graph[name] = found
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group: list[str] = []
+            while not group or group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_is_over_500_lines() -> None:
+    long = {
+        str(p.relative_to(GAME)): n
+        for p in GAME.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"modules over {MAX_LINES} lines: split them by idea: {long}"
+
+
+def test_no_import_circles_in_game() -> None:
+    paths = sorted(GAME.rglob("*.py"))
+    sources = {module_name(p): p.read_text(encoding="utf-8") for p in paths}
+    packages = frozenset(module_name(p) for p in paths if p.name == "__init__.py")
+    found = circles(import_graph(sources, packages))
+    assert not found, f"import circles (TYPE_CHECKING imports count): {found}"
+
+
+def test_the_circle_finder_sees_a_circle_through_type_checking() -> None:
+    sources = {
+        "game.a": "from game.b import B",
+        "game.b": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.c import C",
+        "game.c": "from . import a",
+        "game.d": "import game.a",
+    }
+    assert circles(import_graph(sources)) == [["game.a", "game.b", "game.c"]]

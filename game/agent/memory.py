@@ -29,12 +29,12 @@ from game.agent.events import (
     WorldObservation,
 )
 from game.agent.providers.base import Message, Provider, ProviderRequest
+from game.agent.providers.names import REMOTE_PROVIDERS
 from game.agent.render import convert_exchange, message_tokens
 from game.atomic import write_atomic
 from game.paths import npc_memory_file
 
 __all__ = [
-    "REMOTE_PROVIDERS",
     "CompactionPlan",
     "Compactor",
     "extractive_summary",
@@ -46,8 +46,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _TRIGGERS = frozenset({"user.message", "world.observation"})
-# Providers good enough to write a summary; the others get an extractive one.
-REMOTE_PROVIDERS = frozenset({"openai", "openai-chat", "anthropic"})
 _LINE_CHARS = 100
 
 SUMMARY_PROMPT = """\

@@ -15,7 +15,7 @@ from typing import Any
 import arcade
 import arcade.gui
 
-from game.agent.providers.names import PROVIDER_NAMES
+from game.agent.providers.names import PROVIDER_NAMES, REMOTE_PROVIDERS
 from game.config import (
     ConfigError,
     Settings,
@@ -27,6 +27,8 @@ from game.config import (
 from game.ui.line_input import LineInput
 from game.ui.theme import ERROR, HEADING_SIZE, INK, MUTED, PANEL, STATUS_SIZE, button
 
+# The choices that need no key and no network come first.
+PROVIDERS = tuple(sorted(PROVIDER_NAMES, key=lambda name: name in REMOTE_PROVIDERS))
 SPEEDS = (0.5, 1.0, 2.0, 8.0)  # 8: show at once
 SCALES = (0.8, 1.0, 1.25, 1.5)
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -150,7 +152,7 @@ class SettingsView(arcade.gui.UIView):
         """Cycle a setting to its next value."""
         v = self.values
         if name == "provider":
-            v[name] = _next(PROVIDER_NAMES, v[name])
+            v[name] = _next(PROVIDERS, v[name])
         elif name == "idle_chatter":
             v[name] = not v[name]
         elif name == "text_speed":
