@@ -204,6 +204,28 @@ class AgentRuntime:
         turn.stop("cancelled")
         return True
 
+    def prime(self, slot: str, npc_id: str, trigger: Trigger) -> bool:
+        """Let the provider read the NPC's context ahead of a turn for `trigger` (the player
+        has opened the talk box and is typing): the request that turn would send, the
+        line itself left empty. Nothing is recorded. False when the provider cannot."""
+        self._check(slot, npc_id)
+        provider = self.provider_for(trigger) if self.provider_for else self.provider
+        prime = getattr(provider, "prime", None)
+        if prime is None or self._closed:
+            return False
+        profile = self._entry(npc_id)[0]
+        store = self.store(slot)
+        request = self.context.build(
+            profile,
+            [*store.recent(npc_id), trigger.to_event()],
+            self.registry.specs(),
+            world_summary=self._world_summary(slot),
+            npc_summary=self._npc_summary(slot, npc_id),
+            summary=store.summary(npc_id),
+        )
+        prime(request)
+        return True
+
     def build_request(self, slot: str, npc_id: str) -> ProviderRequest:
         """What the NPC's next step would send, replayed from its log."""
         return self.next_request(slot, self._entry(npc_id)[0], self.registry.specs())

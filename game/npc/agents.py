@@ -113,6 +113,12 @@ class NpcAgents:
         if self.runtime is not None:
             self.runtime.cancel(npc_id)
 
+    def prime(self, npc_id: str, cue: Cue, sensed: Sensed) -> None:
+        """The player is about to speak to the NPC: the model may read its context now
+        (call on the agent loop)."""
+        if self.runtime is not None:
+            self.runtime.prime(self.runtime.slot, npc_id, trigger_for(cue, sensed))
+
     def on_text_delta(self, npc_id: str, run_id: str, text: str) -> None:
         """Plain assistant text is speech: grow the bubble now."""
         self.world.post(SpeechDelta(npc_id, text))

@@ -249,6 +249,12 @@ class Brain:
         sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
         self.mailbox.post(self.agents.start_turn, npc_id, cue, sensed)
 
+    def player_opens_talk(self, npc_id: str) -> None:
+        """The player opened the talk box with an NPC: while they type, the model reads
+        the NPC's context, so the reply starts as soon as the line is sent."""
+        sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+        self.mailbox.post(self.agents.prime, npc_id, player_cue(self.world, ""), sensed)
+
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
         npc = self.world.npcs[npc_id]

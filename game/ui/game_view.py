@@ -135,6 +135,7 @@ class GameView(arcade.View):
         """Open the talk box for an NPC next to the player."""
         self.talking_to = npc
         self.talk.show(npc, self.history(npc.entity_id) if self.history else None)
+        self.brain.player_opens_talk(npc.entity_id)
         # Focus the field on the next frame, so the "e" of this key press is not typed.
         self._focus_pending = True
         self.stop_walking()

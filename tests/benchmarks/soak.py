@@ -10,9 +10,11 @@ Mesa's software renderer, which would compete with the model for the cores as a 
 does not.
 
 A scripted player walks (A* over the map, holding the arrow keys as a player does) from
-NPC to NPC, and every `--talk-every` seconds speaks to the one it stands beside; its
-first letter is timed as the believability suite times it: from the line being submitted
-to the first character of the reply in the NPC's bubble (the frame it shows).
+NPC to NPC, and every `--talk-every` seconds speaks to the one it stands beside, as a
+player does: it opens the talk box (the model reads that NPC's context meanwhile), types
+the line at a quick typist's 6 characters a second, and sends it. Its first letter is
+timed as the believability suite times it: from the line being sent to the first
+character of the reply in the NPC's bubble (the frame it shows).
 
 Figures:
 - `model_turns`: turns the model served to their end; `model_share`: their share of all
@@ -58,7 +60,8 @@ from game.agent.providers.local_llama import LocalLlamaProvider  # noqa: E402
 from game.agent.providers.select import FallbackProvider  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.village import Village  # noqa: E402
-from game.world.world import PLAYER_ID, World  # noqa: E402
+from game.world.entities import PLAYER_ID  # noqa: E402
+from game.world.world import World  # noqa: E402
 
 VILLAGE = ROOT / "maps" / "village.tmx"
 FPS = 60
@@ -73,6 +76,7 @@ LINES = (
     "Could you show me the way to the market?",
     "Do you remember my name? I'm Ada.",
 )
+TYPING_CPS = 6.0  # characters a second: a quick typist (about 70 words a minute)
 VERBOSE = "-v" in sys.argv
 STEP = {(1, 0): "right", (-1, 0): "left", (0, 1): "down", (0, -1): "up"}
 
@@ -103,6 +107,7 @@ class Player:
         self.path: list[tuple[int, int]] = []
         self.talked = 0
         self.waiting: tuple[str, float] | None = None  # (npc, wall time of the line)
+        self.typed_by: float | None = None  # when the line being typed is sent
         self.first_letters: list[float] = []
         self.unanswered = 0
 
@@ -129,13 +134,19 @@ class Player:
             self.path = found or []
         self._walk()
         if self.target is not None and clock >= self.next_talk and not world.player.moving:
-            if self.waiting is None:
+            if self.waiting is not None:  # the last reply never came: skip this one
+                self.target, self.next_talk = None, clock + self.every_s
+            elif self.typed_by is None:  # E opens the talk box; then the line is typed
+                self.village.brain.player_opens_talk(self.target)
+                line = LINES[self.talked % len(LINES)]
+                self.typed_by = clock + len(line) / TYPING_CPS
+            elif clock >= self.typed_by:  # Enter
                 line = LINES[self.talked % len(LINES)]
                 self.village.brain.player_talks(self.target, line)
                 self.waiting = (self.target, time.perf_counter())
                 self.talked += 1
-            self.target = None
-            self.next_talk = clock + self.every_s
+                self.target, self.typed_by = None, None
+                self.next_talk = clock + self.every_s
 
     def _walk(self) -> None:
         world = self.world
@@ -159,7 +170,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="game-minutes to play")
     parser.add_argument("--talk-every", type=float, default=60.0, help="game seconds")
-    parser.add_argument("-v", action="store_true", help="each first letter on stderr")
+    parser.add_argument("-v", action="store_true", help="first letters and their costs on stderr")
     args = parser.parse_args()
 
     saves = Path(tempfile.mkdtemp(prefix="soak-"))
@@ -283,6 +294,17 @@ def main() -> None:
         "settings": local.choice.settings if local.choice is not None else None,
         "wall_s": round(time.perf_counter() - start, 1),
     }
+    if VERBOSE:  # where the player's first letters went: one line per player request
+        top = max((s.priority for s in stats), default=0)
+        for s in sorted(stats, key=lambda s: s.seq):
+            if s.priority == top:
+                print(
+                    f"{s.npc_id}: first event {s.first_event_s or 0:.2f} s, prefill "
+                    f"{s.prefill_s:.2f} s of {s.prompt_tokens - s.reused_tokens} new tokens "
+                    f"({'state restored' if s.restored_state else 'kept'}), first token "
+                    f"{s.first_token_s or 0:.2f} s, total {s.total_s:.2f} s, {s.outcome}",
+                    file=sys.stderr,
+                )
     print(json.dumps(figures))
 
 

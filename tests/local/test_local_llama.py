@@ -411,3 +411,27 @@ async def test_a_walk_asked_for_is_answered_first_then_walked_in_one_answer(prov
     done = {e.name: e for e in events if isinstance(e, ToolCallDone)}
     assert json.loads(done["move"].arguments) == {"to": "player"}
     assert json.loads(done["say"].arguments)["text"]
+
+
+async def test_a_primed_npc_reads_only_the_line_when_it_comes(provider: Any) -> None:
+    """While the player types, the NPC's document is read; the answer reads only the line."""
+    await provider.load()
+    provider.prime(npc_request("", npc_id="tobin", name="Tobin"))
+    events, stats = await collect(
+        provider, npc_request("Where is the well?", npc_id="tobin", name="Tobin")
+    )
+    assert isinstance(events[-1], Done), events[-3:]
+    primed = [s for s in provider.stats if s.npc_id == "tobin" and s.outcome == "primed"]
+    assert len(primed) == 1 and primed[0].prompt_tokens > 500
+    assert primed[0].start_index < stats.start_index  # queued first, at the turn's priority
+    assert stats.reused_tokens >= primed[0].prompt_tokens - 1
+    assert stats.prompt_tokens - stats.reused_tokens < 30, stats  # the line, and the name
+
+
+async def test_priming_what_the_script_cannot_play_reads_nothing(provider: Any) -> None:
+    request = npc_request("", npc_id="una", name="Una", tools=[])  # no say skill: no script
+    provider.prime(request)
+    events, _ = await collect(provider, npc_request("Hi", tools=[], npc_id="una", name="Una"))
+    assert isinstance(events[-1], Done)
+    primed = [s for s in provider.stats if s.npc_id == "una" and s.outcome == "primed"]
+    assert len(primed) == 1 and primed[0].prompt_tokens == 0

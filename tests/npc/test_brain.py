@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game.agent.events import TRIGGER_PRIORITY
+from game.agent.providers.base import ProviderRequest
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
 from game.agent.trigger import Trigger
 from game.npc.agents import first_sentence, profile_of
@@ -488,3 +490,46 @@ def test_the_npcs_a_model_keeps_thinking_is_the_pace_read_backwards() -> None:
     # Five NPCs at that speed keep the default pace; a sixth stretches it.
     assert pace.period(14.0, npcs=5) == 14.0
     assert pace.period(14.0, npcs=6) > 14.0
+
+
+class ReadsAhead(PersonaProvider):
+    """The persona brain, and a record of the requests it was given to read ahead."""
+
+    def __init__(self) -> None:
+        super().__init__(delay_s=0)
+        self.primed: list[ProviderRequest] = []
+
+    def prime(self, request: ProviderRequest) -> None:
+        self.primed.append(request)
+
+
+async def test_opening_the_talk_box_lets_the_model_read_the_npcs_context(tmp_path: Path) -> None:
+    provider = ReadsAhead()
+    life = Life(tmp_path, provider=provider)
+    life.brain.player_talks("tobin", "Good morning!")
+    await life.run(until=lambda: bool(life.said_by("tobin")))
+    await life.run(until=lambda: not life.runtime.lanes.busy("tobin"))
+    logged = len(life.runtime.store("test").recent("tobin"))
+    life.brain.player_opens_talk("tobin")
+    await life.run(until=lambda: bool(provider.primed))
+    (request,) = provider.primed
+    # The request the next player line will send, the line itself still being typed ...
+    assert request.npc is not None and request.npc.npc_id == "tobin"
+    assert request.trigger is not None and request.trigger.kind == "player_message"
+    assert request.trigger.said == "" and request.trigger.sensed is not None
+    assert request.metadata["priority"] == TRIGGER_PRIORITY["player_message"]
+    assert any("Good morning!" in (m.content or "") for m in request.messages)
+    # ... and nothing of it recorded: no turn ran, the log is as it was.
+    assert len(life.runtime.store("test").recent("tobin")) == logged
+    assert life.brain.sent.count(("tobin", "player_message")) == 1
+    await life.close()
+
+
+async def test_a_provider_that_cannot_read_ahead_is_left_alone(tmp_path: Path) -> None:
+    life = Life(tmp_path)  # the persona brain: no prime
+    assert not hasattr(life.provider, "prime")
+    life.brain.player_opens_talk("tobin")
+    await life.run(1)
+    assert not life.runtime.prime("test", "tobin", Trigger(kind="player_message", text=""))
+    assert life.runtime.store("test").recent("tobin") == []
+    await life.close()

@@ -33,7 +33,7 @@ from game.agent.providers.base import (
 from game.agent.providers.errors import ToolCallFailure
 from game.agent.providers.llama_decoder import MIN_P, TOP_K, TOP_P, Decoder, EngineJob
 from game.agent.providers.llama_load import build_llama, template_of
-from game.agent.providers.llama_protocol import LlamaSettings, WorkerConfig
+from game.agent.providers.llama_protocol import PRIME, LlamaSettings, WorkerConfig
 from game.agent.providers.llama_script import ScriptPlayer
 from game.agent.providers.local_model import LocalModelError
 from game.agent.providers.local_prompt import (
@@ -216,6 +216,9 @@ class Engine(Decoder):
         assert request is not None
         if self.template is None and script_applies(request):
             self.script.run(job)
+            return
+        if request.metadata.get(PRIME):  # only the script's prompts are primed
+            self.finish(job, "primed", 0)
             return
         stats = job.stats
         tool_mode = bool(request.tools) and request.metadata.get("tool_choice") != "none"

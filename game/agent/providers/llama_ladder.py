@@ -29,6 +29,7 @@ __all__ = [
     "Ladder",
     "LoadFailed",
     "StartWorker",
+    "monotonic",
 ]
 
 CRASHES_TO_GIVE_UP = 3
@@ -244,3 +245,15 @@ def _speeds(figures: dict[str, Any]) -> str:
         f"{float(figures.get('s', 0.0)):.2f} s: {figures.get('prefill_tok_s')} tok/s prompt, "
         f"{figures.get('gen_tok_s')} tok/s generating"
     )
+
+
+def monotonic(report: ProgressCallback | None) -> ProgressCallback:
+    """Progress that never goes back (the probe loads the model more than once)."""
+    last = [0.0]
+
+    def forward(fraction: float, message: str) -> None:
+        last[0] = max(last[0], min(fraction, 1.0))
+        if report is not None:
+            report(last[0], message)
+
+    return forward

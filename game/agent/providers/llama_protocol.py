@@ -36,6 +36,7 @@ __all__ = [
     "FAULT_ENV",
     "LADDER",
     "PREEMPTED",
+    "PRIME",
     "JobStats",
     "LlamaSettings",
     "WorkerConfig",
@@ -103,6 +104,9 @@ class WorkerConfig:
         return cls(**{k: v for k, v in data.items() if k in names})
 
 
+# A request whose metadata holds PRIME reads the NPC's context ahead of its turn (the
+# player is still typing) and answers nothing; the turn after it resumes from that.
+PRIME = "prime"
 PREEMPTED = "preempted"  # the outcome of a request that gave way before its first event
 
 

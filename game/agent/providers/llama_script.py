@@ -40,6 +40,7 @@ from game.agent.providers.base import (
     ToolCallStart,
 )
 from game.agent.providers.llama_decoder import Decoder, EngineJob
+from game.agent.providers.llama_protocol import PRIME
 from game.agent.providers.llama_scoring import Scorer
 from game.agent.providers.local_scene import EXAMPLES, MAX_LINE_CHARS
 from game.agent.providers.local_script import Action, Script, build_script
@@ -174,6 +175,9 @@ class ScriptPlayer:
         script = build_script(request)
         stats = job.stats
         decoder = self.decoder
+        if request.metadata.get(PRIME):
+            self._prime(job, script)
+            return
         if script.done():
             decoder.finish(job, "end_turn", 0)
             return
@@ -210,6 +214,16 @@ class ScriptPlayer:
         else:
             decoder.finish(job, "tool_use", len(prompt))
         decoder.save_state(stats)
+
+    def _prime(self, job: EngineJob, script: Script) -> None:
+        """Read the NPC's document up to its newest line, which is still being typed, and
+        keep the KV cache as the NPC's: the answer then reads only the line."""
+        if not self.warmed:
+            self.warm(compute=True)
+        head = self._tokens(script.head)
+        if self.decoder.begin(job, head, MAX_LINE_TOKENS + 64):
+            self.decoder.finish(job, "primed", 0)
+            self.decoder.save_state(job.stats)
 
     def _tokens(self, text: str) -> list[int]:
         return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))

@@ -40,10 +40,16 @@ from pydantic import TypeAdapter, ValidationError
 
 from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest
 from game.agent.providers.errors import CrashFailure, TransportFailure
-from game.agent.providers.llama_ladder import Ladder, LoadFailed
+from game.agent.providers.llama_ladder import Ladder, LoadFailed, monotonic
 from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, probe_key
 from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
-from game.agent.providers.llama_protocol import PREEMPTED, JobStats, LlamaSettings, WorkerConfig
+from game.agent.providers.llama_protocol import (
+    PREEMPTED,
+    PRIME,
+    JobStats,
+    LlamaSettings,
+    WorkerConfig,
+)
 from game.agent.providers.local_job import Job, LocalStream, priority_of
 from game.agent.providers.local_model import (
     INSTALL_HINT,
@@ -149,6 +155,11 @@ class LocalLlamaProvider:
     def stream(self, request: ProviderRequest) -> LocalStream:
         """Stream the answer as events; the request is queued at once (by priority)."""
         return LocalStream(self._submit, request)
+
+    def prime(self, request: ProviderRequest) -> None:
+        """Read an NPC's context ahead of its turn (`AgentRuntime.prime`): queued at the
+        turn's priority, answered with nothing; the turn after it resumes from it."""
+        self._submit(request.model_copy(update={"metadata": {**request.metadata, PRIME: True}}))
 
     async def load(self) -> ProviderError | None:
         """Assemble and load the model now (highest priority); the error, if it failed."""
@@ -441,7 +452,7 @@ class LocalLlamaProvider:
         if self._load_error is not None:
             raise LoadFailed(self._load_error)
         # Progress is for the first load; a restart after a crash has the notice instead.
-        report = _monotonic(None if self.ladder.crashes else self.on_progress)
+        report = monotonic(None if self.ladder.crashes else self.on_progress)
         try:
             if not llama_cpp_available():
                 raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
@@ -478,15 +489,3 @@ class LocalLlamaProvider:
         if worker is not None:
             worker.stop(timeout=1)
         self.ladder.crashed(crash)
-
-
-def _monotonic(report: ProgressCallback | None) -> ProgressCallback:
-    """Progress that never goes back (the probe loads the model more than once)."""
-    last = [0.0]
-
-    def forward(fraction: float, message: str) -> None:
-        last[0] = max(last[0], min(fraction, 1.0))
-        if report is not None:
-            report(last[0], message)
-
-    return forward

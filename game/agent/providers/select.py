@@ -274,6 +274,12 @@ class FallbackProvider:
         self.fallbacks = 0  # requests the fallback served (an eval counts them)
         self.fallback_causes: Counter[str] = Counter()  # the primary's error kind, or "open"
 
+    def prime(self, request: ProviderRequest) -> None:
+        """Hand a priming request to the primary, if it primes and is answering."""
+        prime = getattr(self.primary, "prime", None)
+        if prime is not None and self.breaker.state == "closed":
+            prime(request)
+
     @property
     def notice(self) -> str | None:
         """One line for the screen: the primary's own, else the open circuit's, else None."""
