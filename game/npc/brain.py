@@ -42,6 +42,9 @@ NEAR_TILES = 3.0
 NEAR_DWELL_S = 0.6  # the player must stay near this long: passing by greets nobody
 GREET_COOLDOWN_S = 90.0
 TALKING_S = 30.0  # an NPC the player spoke to this recently stays put for the player
+# While the talk box is open (and the player spoke or opened it this recently), no idle
+# turn starts: the model is kept free for the line being typed.
+TALK_HOLD_S = 60.0
 SCREEN_TILES = (20, 12)  # half the view in tiles: beyond this an NPC is off screen
 WATCH_EVERY_S = 0.5  # how often (game time) the agents look for silent providers
 MAX_PUT_OFF = 3  # frames in a row a busy frame may put off the agents' costly work
@@ -197,6 +200,7 @@ class Brain:
         self._near: set[str] = set()  # NPCs within NEAR_TILES of the player
         self._next_watch = world.clock + WATCH_EVERY_S
         self.in_flight = 0  # triggers handed over whose turns have not ended yet
+        self._talk_box: float | None = None  # when the open talk box was last used
         self._cues: deque[tuple[str, Cue]] = deque()  # cues waiting to be sensed and sent
         self._spoken: deque[Spoke] = deque()  # lines said, waiting for their hearers
         self.spare = SpareTime()
@@ -252,13 +256,20 @@ class Brain:
     def player_opens_talk(self, npc_id: str) -> None:
         """The player opened the talk box with an NPC: while they type, the model reads
         the NPC's context, so the reply starts as soon as the line is sent."""
+        self._talk_box = self.world.clock
         sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
         self.mailbox.post(self.agents.prime, npc_id, player_cue(self.world, ""), sensed)
+
+    def player_closes_talk(self) -> None:
+        """The player closed the talk box: idle thinking may go on."""
+        self._talk_box = None
 
     def player_talks(self, npc_id: str, text: str) -> None:
         """The player said something to an NPC: it answers first, before any chatter."""
         npc = self.world.npcs[npc_id]
         self._state(npc_id).talked = self.world.clock
+        if self._talk_box is not None:
+            self._talk_box = self.world.clock
         self.world.player_said(text, to=npc.name)
         self.world.post(Face(npc_id, PLAYER_ID))
         self.world.post(SpeechStart(npc_id))
@@ -404,8 +415,9 @@ class Brain:
             if npc is None:
                 continue
             state = self._state(npc_id)
-            if not self.pace.may_start(self.in_flight):
-                # The model has its hands full: this NPC thinks a little later instead.
+            typing = self._talk_box is not None and clock - self._talk_box < TALK_HOLD_S
+            if typing or not self.pace.may_start(self.in_flight):
+                # The player is typing, or the model has its hands full: later, then.
                 state.next_idle = clock + state.rng.uniform(0.5, 1.5) * settings.retry_s
                 heapq.heappush(heap, (state.next_idle, npc_id))
                 continue

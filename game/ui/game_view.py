@@ -149,6 +149,7 @@ class GameView(arcade.View):
         """Close the talk box; the NPC keeps talking if it was."""
         self.talking_to = None
         self.talk.hide()
+        self.brain.player_closes_talk()
 
     def send_talk(self) -> None:
         """Send what the player typed to the NPC they are talking to."""

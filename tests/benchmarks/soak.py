@@ -12,7 +12,8 @@ does not.
 A scripted player walks (A* over the map, holding the arrow keys as a player does) from
 NPC to NPC, and every `--talk-every` seconds speaks to the one it stands beside, as a
 player does: it opens the talk box (the model reads that NPC's context meanwhile), types
-the line at a quick typist's 6 characters a second, and sends it. Its first letter is
+the line at a quick typist's 6 characters a second, sends it, reads the reply to its end
+and closes the box (no idle turn starts while it is open). Its first letter is
 timed as the believability suite times it: from the line being sent to the first
 character of the reply in the NPC's bubble (the frame it shows).
 
@@ -108,6 +109,7 @@ class Player:
         self.talked = 0
         self.waiting: tuple[str, float] | None = None  # (npc, wall time of the line)
         self.typed_by: float | None = None  # when the line being typed is sent
+        self.reading: str | None = None  # the NPC whose reply the talk box shows
         self.first_letters: list[float] = []
         self.unanswered = 0
 
@@ -118,12 +120,18 @@ class Player:
             bubble = world.npcs[npc_id].bubble
             if bubble is not None and bubble.text.strip():
                 self.first_letters.append(time.perf_counter() - said_at)
-                self.waiting = None
+                self.waiting, self.reading = None, npc_id
                 if VERBOSE:
                     print(f"{npc_id}: {self.first_letters[-1]:.2f} s", file=sys.stderr)
             elif time.perf_counter() - said_at > 30:
                 self.unanswered += 1
                 self.waiting = None
+                self.village.brain.player_closes_talk()
+        if self.reading is not None:  # the reply is read to its end, then Esc
+            bubble = world.npcs[self.reading].bubble
+            if bubble is None or not bubble.streaming:
+                self.village.brain.player_closes_talk()
+                self.reading = None
         if self.target is None and clock >= self.next_talk - 15:
             self.target = self.order[self.talked % len(self.order)]
             npc = world.npcs[self.target]

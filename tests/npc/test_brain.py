@@ -18,6 +18,7 @@ from game.agent.trigger import Trigger
 from game.npc.agents import first_sentence, profile_of
 from game.npc.brain import (
     MAX_PUT_OFF,
+    TALK_HOLD_S,
     ChatterSettings,
     IdlePace,
     IdleSettings,
@@ -532,4 +533,26 @@ async def test_a_provider_that_cannot_read_ahead_is_left_alone(tmp_path: Path) -
     await life.run(1)
     assert not life.runtime.prime("test", "tobin", Trigger(kind="player_message", text=""))
     assert life.runtime.store("test").recent("tobin") == []
+    await life.close()
+
+
+async def test_no_idle_turn_starts_while_the_player_types(tmp_path: Path) -> None:
+    life = Life(tmp_path, idle=IdleSettings(min_s=2, max_s=4, first_min_s=0.5))
+    life.brain.player_opens_talk("tobin")
+    await life.run(20)  # every NPC would have thought several times by now
+    assert not [kind for _, kind in life.brain.sent if kind == "idle"]
+    life.brain.player_talks("tobin", "Nice weather.")  # the box stays open: still none
+    await life.run(until=lambda: bool(life.said_by("tobin")))
+    await life.run(10)
+    assert not [kind for _, kind in life.brain.sent if kind == "idle"]
+    life.brain.player_closes_talk()
+    await life.run(until=lambda: any(kind == "idle" for _, kind in life.brain.sent))
+    await life.close()
+
+
+async def test_a_talk_box_left_open_holds_idle_thinking_only_for_a_while(tmp_path: Path) -> None:
+    life = Life(tmp_path, idle=IdleSettings(min_s=2, max_s=4, first_min_s=0.5))
+    life.brain.player_opens_talk("tobin")
+    waited = await life.run(until=lambda: any(k == "idle" for _, k in life.brain.sent))
+    assert TALK_HOLD_S <= waited < TALK_HOLD_S + 10
     await life.close()
