@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from game.agent.store import SessionStore
-from game.atomic import fsync_dir
+from game.atomic import fsync_dir, replacing
 from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
 from game.save.format import (
@@ -222,15 +222,14 @@ def export_slot(saves: Path, slot: str, archive: Path, *, force: bool = False) -
     if archive.exists() and not force:
         raise SlotExists(f"{archive} exists; use --force to overwrite it")
     files = slot_files(path)
-    tmp = archive.with_name(archive.name + ".tmp")
     try:
-        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        with (
+            replacing(archive) as tmp,
+            zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf,
+        ):
             for rel in files:
                 zf.write(path / rel, f"{slot}/{rel}")
-        os.replace(tmp, archive)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
         raise SaveError(f"could not write {archive}: {os_reason(exc)}") from None
     return files
 

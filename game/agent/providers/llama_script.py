@@ -44,6 +44,7 @@ from game.agent.providers.llama_protocol import PRIME
 from game.agent.providers.llama_scoring import Scorer
 from game.agent.providers.local_scene import EXAMPLES, MAX_LINE_CHARS
 from game.agent.providers.local_script import Action, Script, build_script
+from game.atomic import replacing
 from game.wording import overlap
 
 __all__ = ["ScriptPlayer"]
@@ -155,14 +156,12 @@ class ScriptPlayer:
         return True
 
     def _save_prefix(self, file: Path, tokens: list[int]) -> None:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
         array = (self.C.llama_token * len(tokens))(*tokens)
-        if self.C.llama_state_seq_save_file(
-            self.decoder.ctx, os.fsencode(tmp), 0, array, len(tokens)
-        ):
-            os.replace(tmp, file)
-        tmp.unlink(missing_ok=True)
+        with replacing(file, fsync=False) as tmp:
+            if not self.C.llama_state_seq_save_file(
+                self.decoder.ctx, os.fsencode(tmp), 0, array, len(tokens)
+            ):
+                raise OSError(f"llama.cpp could not write {tmp}")
         files = sorted(file.parent.glob("script-prefix-*.kv"), key=lambda f: f.stat().st_mtime)
         for old in files[:-PREFIX_FILES_KEPT]:
             old.unlink(missing_ok=True)
