@@ -214,16 +214,7 @@ class AgentRuntime:
         if prime is None or self._closed:
             return False
         profile = self._entry(npc_id)[0]
-        store = self.store(slot)
-        request = self.context.build(
-            profile,
-            [*store.recent(npc_id), trigger.to_event()],
-            self.registry.specs(),
-            world_summary=self._world_summary(slot),
-            npc_summary=self._npc_summary(slot, npc_id),
-            summary=store.summary(npc_id),
-        )
-        prime(request)
+        prime(self.next_request(slot, profile, self.registry.specs(), then=trigger))
         return True
 
     def build_request(self, slot: str, npc_id: str) -> ProviderRequest:
@@ -231,13 +222,20 @@ class AgentRuntime:
         return self.next_request(slot, self._entry(npc_id)[0], self.registry.specs())
 
     def next_request(
-        self, slot: str, profile: NpcProfile, tools: list[ToolSpec]
+        self,
+        slot: str,
+        profile: NpcProfile,
+        tools: list[ToolSpec],
+        *,
+        then: Trigger | None = None,
     ) -> ProviderRequest:
-        """The provider input of `profile`'s next step in `slot`, replayed from its log."""
+        """The provider input of `profile`'s next step in `slot`, replayed from its log
+        (and, for a look ahead, a trigger `then` that is not recorded)."""
         store = self.store(slot)
+        events = store.recent(profile.npc_id)
         return self.context.build(
             profile,
-            store.recent(profile.npc_id),
+            events if then is None else [*events, then.to_event()],
             tools,
             world_summary=self._world_summary(slot),
             npc_summary=self._npc_summary(slot, profile.npc_id),

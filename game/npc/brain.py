@@ -250,14 +250,18 @@ class Brain:
 
     def _send_cue(self, npc_id: str, cue: Cue) -> None:
         """Sense what the NPC perceives now and hand the cue over."""
-        sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+        sensed = self._sensed(npc_id)
         self.mailbox.post(self.agents.start_turn, npc_id, cue, sensed)
+
+    def _sensed(self, npc_id: str) -> Sensed:
+        """What the NPC perceives now, to hand over with a cue."""
+        return Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
 
     def player_opens_talk(self, npc_id: str) -> None:
         """The player opened the talk box with an NPC: while they type, the model reads
         the NPC's context, so the reply starts as soon as the line is sent."""
         self._talk_box = self.world.clock
-        sensed = Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+        sensed = self._sensed(npc_id)
         self.mailbox.post(self.agents.prime, npc_id, player_cue(self.world, ""), sensed)
 
     def player_closes_talk(self) -> None:

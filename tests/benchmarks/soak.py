@@ -146,15 +146,18 @@ class Player:
                 self.target, self.next_talk = None, clock + self.every_s
             elif self.typed_by is None:  # E opens the talk box; then the line is typed
                 self.village.brain.player_opens_talk(self.target)
-                line = LINES[self.talked % len(LINES)]
-                self.typed_by = clock + len(line) / TYPING_CPS
+                self.typed_by = clock + len(self.line) / TYPING_CPS
             elif clock >= self.typed_by:  # Enter
-                line = LINES[self.talked % len(LINES)]
-                self.village.brain.player_talks(self.target, line)
+                self.village.brain.player_talks(self.target, self.line)
                 self.waiting = (self.target, time.perf_counter())
                 self.talked += 1
                 self.target, self.typed_by = None, None
                 self.next_talk = clock + self.every_s
+
+    @property
+    def line(self) -> str:
+        """The next line the player says."""
+        return LINES[self.talked % len(LINES)]
 
     def _walk(self) -> None:
         world = self.world

@@ -214,11 +214,15 @@ class Engine(Decoder):
         under the tools' grammar or by a line of plain text."""
         request = job.request
         assert request is not None
-        if self.template is None and script_applies(request):
-            self.script.run(job)
+        scripted = self.template is None and script_applies(request)
+        if request.metadata.get(PRIME):  # only the script's prompts are read ahead
+            if scripted:
+                self.script.prime(job)
+            else:
+                self.finish(job, "primed", 0)
             return
-        if request.metadata.get(PRIME):  # only the script's prompts are primed
-            self.finish(job, "primed", 0)
+        if scripted:
+            self.script.run(job)
             return
         stats = job.stats
         tool_mode = bool(request.tools) and request.metadata.get("tool_choice") != "none"

@@ -40,7 +40,6 @@ from game.agent.providers.base import (
     ToolCallStart,
 )
 from game.agent.providers.llama_decoder import Decoder, EngineJob
-from game.agent.providers.llama_protocol import PRIME
 from game.agent.providers.llama_scoring import Scorer
 from game.agent.providers.local_scene import EXAMPLES, MAX_LINE_CHARS
 from game.agent.providers.local_script import Action, Script, build_script
@@ -174,9 +173,6 @@ class ScriptPlayer:
         script = build_script(request)
         stats = job.stats
         decoder = self.decoder
-        if request.metadata.get(PRIME):
-            self._prime(job, script)
-            return
         if script.done():
             decoder.finish(job, "end_turn", 0)
             return
@@ -214,12 +210,12 @@ class ScriptPlayer:
             decoder.finish(job, "tool_use", len(prompt))
         decoder.save_state(stats)
 
-    def _prime(self, job: EngineJob, script: Script) -> None:
+    def prime(self, job: EngineJob) -> None:
         """Read the NPC's document up to its newest line, which is still being typed, and
         keep the KV cache as the NPC's: the answer then reads only the line."""
         if not self.warmed:
             self.warm(compute=True)
-        head = self._tokens(script.head)
+        head = self._tokens(build_script(job.request).head)
         if self.decoder.begin(job, head, MAX_LINE_TOKENS + 64):
             self.decoder.finish(job, "primed", 0)
             self.decoder.save_state(job.stats)
