@@ -1,0 +1,87 @@
+"""Reading a file the player or a map maker handed us, with a bound checked first.
+
+A save, a zip, a map or a config file can be anything: a FIFO that never ends, a device,
+a file of gigabytes. `read_capped` opens without blocking, refuses what is not a regular
+file, checks the size before reading, and never reads more than the bound, so a small
+mistake or a hostile file costs one line, never the game's memory or a hang.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from game.errors import GameError
+
+__all__ = ["BadFile", "check_regular", "mb", "os_reason", "read_capped"]
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+class BadFile(GameError, ValueError):
+    """A file that is not a regular file, or is larger than the game reads."""
+
+
+def os_reason(exc: OSError) -> str:
+    """A short reason for an OSError ("the disk is full ...", "permission denied")."""
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full (no space left on device)"
+    if exc.errno == errno.EFBIG:
+        return "the file is too large for this disk or account (file too large)"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.EROFS:
+        return "the file system is read-only"
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+def mb(size: int) -> str:
+    """A size for a message: "3.2 MB", "512 KB"."""
+    if size >= 1024 * 1024:
+        return f"{size / 2**20:.1f} MB"
+    return f"{max(1, size // 1024)} KB"
+
+
+def check_regular(path: Path, limit: int) -> int:
+    """The size of `path` if it is a regular file of at most `limit` bytes, else BadFile.
+
+    OSError (missing, unreadable) passes through for the caller to word.
+    """
+    info = os.stat(path)
+    _check(path, info, limit)
+    return info.st_size
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; BadFile otherwise.
+
+    Opens without blocking (a FIFO cannot hang it) and reads at most `limit` + 1 bytes
+    however the file grows meanwhile. OSError (missing, unreadable) passes through.
+    """
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        _check(Path(path), os.fstat(fd), limit)
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise BadFile(f"{path} grew past {mb(limit)} while being read")
+    return data
+
+
+def _check(path: Path, info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise BadFile(f"{path} is {kind}")
+    if info.st_size > limit:
+        raise BadFile(f"{path} is {mb(info.st_size)}, more than the {mb(limit)} the game reads")
