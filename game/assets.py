@@ -4,18 +4,26 @@ In the repository they sit at the top level, where map makers find them; the bui
 them into the package as `game/data/` (see `setup.py`), so an installed game finds them
 with `importlib.resources`. The one place that knows, so the rest asks here: the
 character sheets an NPC may wear, and the map as the game loads it (NPC sprites checked
-against those sheets).
+against those sheets, and every image it draws from read as an image, before any window
+opens: a bad one would otherwise surface late, from arcade, in the window).
 """
 
 from __future__ import annotations
 
+import warnings
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from game.world.tiled import MapData, load_map
+from PIL import Image
 
-__all__ = ["ASSETS", "DEFAULT_MAP", "MAPS", "character_sheets", "load_game_map"]
+from game.paths import HOME_MAP_ID
+from game.world.errors import MapError
+from game.world.tiled import MapData, load_map
+from game.world.tiled_check import check_file
+
+__all__ = ["ASSETS", "DEFAULT_MAP", "MAPS", "character_sheets", "check_image", "load_game_map"]
+MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
 
 
 def _bundled(name: str) -> Path:
@@ -28,7 +36,7 @@ def _bundled(name: str) -> Path:
 
 ASSETS = _bundled("assets")
 MAPS = _bundled("maps")
-DEFAULT_MAP = MAPS / "village.tmx"
+DEFAULT_MAP = MAPS / f"{HOME_MAP_ID}.tmx"
 PLAYER_SHEET = "player"
 
 
@@ -40,5 +48,30 @@ def character_sheets() -> tuple[str, ...]:
 
 
 def load_game_map(path: Path) -> MapData:
-    """`load_map` as the game plays it: an NPC's missing or unknown sprite gets a sheet."""
-    return load_map(path, sheets=character_sheets())
+    """`load_map` as the game plays it: an NPC's missing or unknown sprite gets a sheet,
+    and every image the map draws from must pass `check_image`."""
+    data = load_map(path, sheets=character_sheets())
+    for image in data.images:
+        check_image(data.path, image)
+    return data
+
+
+def check_image(map_path: Path, image: Path) -> None:
+    """An image a map draws from must be a regular file within the bound of a map's files
+    that PIL reads as an image of at most `MAX_IMAGE_PX` pixels a side; else `MapError`."""
+    what = f"map {map_path}: image"
+    check_file(image, what)
+    too_big = f"an image may have at most {MAX_IMAGE_PX}x{MAX_IMAGE_PX} pixels; make it smaller"
+    try:
+        with warnings.catch_warnings():  # PIL warns of a huge image: that is an error here
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(image) as img:
+                width, height = img.size
+                img.verify()  # reads it through without decoding the pixels
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise MapError(f"{what} {image} has too many pixels; {too_big}") from None
+    except Exception as exc:  # PIL raises many kinds; all mean "not an image it can read"
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MapError(f"{what} {image} is not an image ({reason}); save it as a PNG") from None
+    if max(width, height) > MAX_IMAGE_PX:
+        raise MapError(f"{what} {image} is {width}x{height} pixels; {too_big}")

@@ -24,7 +24,9 @@ from game.errors import GameError
 
 __all__ = [
     "APP_NAME",
+    "DEFAULT_SLOT",
     "EVENTS_FILE",
+    "HOME_MAP_ID",
     "MEMORY_DIR",
     "META_FILE",
     "NPCS_DIR",
@@ -35,6 +37,7 @@ __all__ = [
     "WORLD_FILE",
     "WORLD_SUMMARY_FILE",
     "InvalidId",
+    "default_slot",
     "npc_events_file",
     "npc_memory_file",
     "npc_path",
@@ -43,6 +46,7 @@ __all__ = [
     "saves_dir",
     "slot_dir",
     "slot_path",
+    "slug_id",
     "user_cache_dir",
     "user_config_dir",
     "user_data_dir",
@@ -52,6 +56,8 @@ __all__ = [
 SAVES_ENV = "NPC_VILLAGE_SAVES_DIR"
 ID_RULE = "[a-z0-9_-]{1,64}"
 _ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
+HOME_MAP_ID = "village"  # the map the game ships (maps/village.tmx)
+DEFAULT_SLOT = "default"  # the home map's slot when none is named
 
 # The layout of a slot: the only names `slot_path` is given.
 WORLD_FILE = "world.json"
@@ -83,6 +89,22 @@ def validate_id(value: str, what: str = "id") -> str:
     if not isinstance(value, str) or _ID_RE.fullmatch(value) is None:
         raise InvalidId(value, what)
     return value
+
+
+def slug_id(text: str, fallback: str, length: int = 64) -> str:
+    """`text` made into a valid id (lowercase, runs of other characters as one '-', at most
+    `length`), or `fallback` when nothing of it is left."""
+    slug = re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")[:length].strip("-")
+    return slug or fallback
+
+
+def default_slot(map_id: str) -> str:
+    """The slot a map plays in when no `--slot` is given: `default` for the home map (so
+    its saves load as they always did), else the map's id made into a slot id."""
+    if map_id == HOME_MAP_ID:
+        return DEFAULT_SLOT
+    slot = slug_id(map_id, "map")
+    return f"map-{slot}"[:64] if slot == DEFAULT_SLOT else slot
 
 
 def user_data_dir() -> Path:

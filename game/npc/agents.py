@@ -12,31 +12,115 @@ NPCs think, is `game.npc.brain.Brain`; calls from it arrive through the mailbox
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
+import math
 import queue
 from collections import Counter
+from collections.abc import Collection, Iterable
+from weakref import WeakKeyDictionary
 
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
-from game.agent.events import TRIGGER_PRIORITY
+from game.agent.events import TRIGGER_PRIORITY, EventBase, WorldObservation
 from game.agent.facts import PlaceFact, VillagerFact
 from game.agent.loop import AgentRuntime
 from game.agent.outcomes import Cancelled, Failed, Final, TurnOutcome
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
+from game.errors import GameError
 from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.persona import line_for, mood_of
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
+from game.world.grid import Tile
 from game.world.world import World
 
 log = logging.getLogger(__name__)
 _FALLBACK_MOVES = ("up", "down", "left", "right")
 
 
-def profile_of(world: World, npc_id: str) -> NpcProfile:
-    """The agent-side profile of an NPC, from its map properties."""
+PROFILE_VILLAGERS = 50  # a profile names every villager up to this many others
+_SQUARE = 8  # tiles a side of the squares the villagers' starts are filed under
+
+
+class Villagers:
+    """Every villager of a world as a fact, and who starts nearest to whom.
+
+    On a map of up to `PROFILE_VILLAGERS` others an NPC knows of everyone; on a bigger one,
+    of the `PROFILE_VILLAGERS` who start nearest to it (tile distance between the map's
+    spawns, so a profile is the same every run) and of those it has met. The starts are
+    filed by square, so finding an NPC's nearest reads a few squares, not the whole map.
+    """
+
+    def __init__(self, world: World, limit: int = PROFILE_VILLAGERS) -> None:
+        self.limit = limit
+        spawns = {spawn.npc_id: spawn.tile for spawn in world.map.npcs}
+        self.facts = {
+            npc.entity_id: VillagerFact(
+                npc_id=npc.entity_id,
+                name=npc.name,
+                role=first_sentence(npc.persona),
+                home=npc.properties.get("home", ""),
+            )
+            for npc in world.npcs.values()
+        }
+        self.order = {npc_id: i for i, npc_id in enumerate(self.facts)}
+        self.starts = {npc_id: spawns.get(npc_id, world.npcs[npc_id].tile) for npc_id in self.facts}
+        width, height = max(world.map.width, 1), max(world.map.height, 1)
+        self.span = max(width, height)
+        # Where `limit` villagers would stand around anyone, were they spread evenly.
+        self.reach = max(
+            2, math.ceil(math.sqrt(limit * width * height / max(1, len(self.facts)) / math.pi))
+        )
+        self.squares: dict[Tile, list[tuple[int, int, int, str]]] = {}
+        for npc_id, (x, y) in self.starts.items():
+            filed = (x, y, self.order[npc_id], npc_id)
+            self.squares.setdefault((x // _SQUARE, y // _SQUARE), []).append(filed)
+
+    def known_to(self, npc_id: str, met: Collection[str] = ()) -> list[VillagerFact]:
+        """The villagers `npc_id` knows of, in map order: everyone on a small map, else the
+        nearest and those in `met`."""
+        if len(self.facts) - 1 <= self.limit:
+            return [fact for other, fact in self.facts.items() if other != npc_id]
+        known = set(self.nearest(npc_id, self.limit))
+        known.update(m for m in met if m in self.facts and m != npc_id)
+        return [self.facts[other] for other in sorted(known, key=self.order.__getitem__)]
+
+    def nearest(self, npc_id: str, count: int) -> list[str]:
+        """The `count` villagers who start nearest to `npc_id`'s start (ties: map order)."""
+        x, y = self.starts[npc_id]
+        reach = self.reach
+        while True:
+            # Everyone within `reach` tiles (a circle): the nearest are among them once
+            # there are enough, as anyone not read lies farther than `reach`.
+            found: list[tuple[int, int, str]] = []
+            for sx in range((x - reach) // _SQUARE, (x + reach) // _SQUARE + 1):
+                for sy in range((y - reach) // _SQUARE, (y + reach) // _SQUARE + 1):
+                    for ox, oy, order, other in self.squares.get((sx, sy), ()):
+                        d2 = (ox - x) ** 2 + (oy - y) ** 2
+                        if d2 <= reach * reach and other != npc_id:
+                            found.append((d2, order, other))
+            if len(found) >= count or reach >= 2 * self.span:
+                return [other for *_, other in heapq.nsmallest(count, found)]
+            reach = reach * 3 // 2
+
+
+_VILLAGERS: WeakKeyDictionary[World, Villagers] = WeakKeyDictionary()
+
+
+def villagers_of(world: World) -> Villagers:
+    """The world's `Villagers`, built once (the NPCs of a world are those of its map)."""
+    found = _VILLAGERS.get(world)
+    if found is None:
+        found = _VILLAGERS[world] = Villagers(world)
+    return found
+
+
+def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfile:
+    """The agent-side profile of an NPC, from its map properties; the villagers it knows
+    of are `Villagers.known_to` (`met`: the ids of those it has met, see `NpcAgents`)."""
     npc = world.npcs[npc_id]
     extra = {
         k: v
@@ -44,16 +128,6 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
         if k not in ("id", "name", "persona", "greeting", "sprite")
     }
     places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
-    villagers = [
-        VillagerFact(
-            npc_id=other.entity_id,
-            name=other.name,
-            role=first_sentence(other.persona),
-            home=other.properties.get("home", ""),
-        )
-        for other in world.npcs.values()
-        if other.entity_id != npc_id
-    ]
     return NpcProfile(
         npc_id=npc_id,
         name=npc.name,
@@ -61,8 +135,17 @@ def profile_of(world: World, npc_id: str) -> NpcProfile:
         greeting=npc.greeting,
         extra=extra,
         places=places,
-        villagers=villagers,
+        villagers=villagers_of(world).known_to(npc_id, met),
     )
+
+
+def met_in(events: Iterable[EventBase]) -> set[str]:
+    """Whom an NPC has met, by its session: the speakers of the lines it heard."""
+    return {
+        e.source
+        for e in events
+        if isinstance(e, WorldObservation) and e.kind == "heard" and e.source
+    }
 
 
 def first_sentence(text: str) -> str:
@@ -99,14 +182,37 @@ class NpcAgents:
         self._silent: dict[str, tuple[tuple[str, int], float]] = {}
         self._stalled: set[str] = set()
         self._count = 0
+        self._deps = SkillDeps(world, mailbox.outcome)
+        # (slot, npc id) -> whom the NPC has met there, kept only on a map too big for
+        # every profile to name every villager (see `Villagers`).
+        self._met: dict[tuple[str, str], set[str]] = {}
 
     def attach(self, runtime: AgentRuntime) -> None:
         """Bind the runtime and register every NPC of the world with it."""
         self.runtime = runtime
         for npc_id in self.world.npcs:
-            runtime.register_npc(
-                profile_of(self.world, npc_id), deps=SkillDeps(self.world, self.mailbox.outcome)
-            )
+            runtime.register_npc(profile_of(self.world, npc_id), deps=self._deps)
+
+    def _meet(self, runtime: AgentRuntime, npc_id: str, trigger: Trigger) -> None:
+        """On a big map, put the villagers the NPC has met on its profile: those its
+        session heard speak (read at its first turn in the slot) and the speaker of this
+        trigger (call on the agent loop)."""
+        if len(self.world.npcs) - 1 <= PROFILE_VILLAGERS:
+            return  # every profile names every villager
+        key = (runtime.slot, npc_id)
+        met = self._met.get(key)
+        if met is None:
+            try:
+                met = met_in(runtime.store(runtime.slot).recent(npc_id))
+            except (OSError, ValueError, GameError) as exc:  # the turn will say so too
+                log.warning("could not read whom %s has met: %s", npc_id, exc)
+                met = set()
+            self._met[key] = met
+        if trigger.kind == "heard" and trigger.source:
+            met.add(trigger.source)
+        known = {v.npc_id for v in runtime.profile(npc_id).villagers}
+        if met & self.world.npcs.keys() - known - {npc_id}:
+            runtime.register_npc(profile_of(self.world, npc_id, met), deps=self._deps)
 
     def cancel(self, npc_id: str) -> None:
         """Cancel the NPC's running turn (on the agent loop)."""
@@ -143,6 +249,7 @@ class NpcAgents:
             runtime.cancel(npc_id)
             self.world.post(Halt(npc_id, "stopped to listen"))
         try:
+            self._meet(runtime, npc_id, trigger)
             fut = runtime.submit(runtime.slot, npc_id, trigger)
         except AgentError as exc:
             log.warning("no turn for %s: %s", npc_id, exc)
@@ -206,7 +313,12 @@ class NpcAgents:
             heard = ""
             if trigger.kind != "player_near":
                 heard = trigger.said if trigger.said is not None else trigger.text
-            line = line_for(profile_of(self.world, npc_id).facts(), heard, turn)
+            profile = (
+                self.runtime.profile(npc_id)
+                if self.runtime is not None
+                else profile_of(self.world, npc_id)
+            )
+            line = line_for(profile.facts(), heard, turn)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
             self.world.post(Say(npc_id, line, target=trigger.source))

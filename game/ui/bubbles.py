@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import string
+from functools import cached_property
 
 import arcade
 
@@ -38,7 +39,8 @@ def warm_glyphs(size: int = FONT_SIZE, bold: bool = False) -> None:
 
 
 class BubbleView:
-    """One entity's bubble: an `arcade.Text` built once and updated when the text grows."""
+    """One entity's bubble: an `arcade.Text` built once (when first needed) and updated when
+    the text grows."""
 
     def __init__(
         self,
@@ -54,20 +56,25 @@ class BubbleView:
         self.revealed = 0.0
         self._bubble_id = 0
         self._clock = 0.0
-        size = round(FONT_SIZE * scale)
-        self.label = arcade.Text(
+        self.size = round(FONT_SIZE * scale)
+        self._shown = ""
+        warm_glyphs(self.size)
+
+    @cached_property
+    def label(self) -> arcade.Text:
+        """The bubble's text, built when the entity first speaks (a village of hundreds of
+        NPCs builds none of them at load)."""
+        return arcade.Text(
             "",
             0,
             0,
             INK,
-            size,
+            self.size,
             width=self.max_width,
             multiline=True,
             anchor_x="left",
             anchor_y="bottom",
         )
-        self._shown = ""
-        warm_glyphs(size)
 
     def reveal_all(self, bubble_id: int | None = None) -> None:
         """Show the whole text now; `bubble_id` (`id` of the entity's bubble) also covers

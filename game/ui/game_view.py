@@ -86,7 +86,9 @@ class GameView(arcade.View):
         data = world.map
         self.tile = data.tile_width
         self.map_px = (data.width * data.tile_width, data.height * data.tile_height)
-        self.tilemap = arcade.load_tilemap(data.path, scaling=1.0, use_spatial_hash=True)
+        # No spatial hash: nothing asks the tile sprites where they are, and filing each
+        # tile took a quarter of a big map's loading.
+        self.tilemap = arcade.load_tilemap(data.path, scaling=1.0)
         self.layers = drawn_layers(self.tilemap)
         self.animations = TileAnimations(self.layers)
         self.characters: arcade.SpriteList[CharacterSprite] = arcade.SpriteList()
@@ -298,14 +300,16 @@ class GameView(arcade.View):
         )
 
     def _follow_player(self) -> None:
+        """Centre the camera on the player, kept within the map; a map smaller than the
+        window (along an axis) sits in its middle."""
         px, py = tile_center(
             self.world.player.x, self.world.player.y, self.world.map.height, self.tile
         )
-        half_w, half_h = self.window.width / 2, self.window.height / 2
         map_w, map_h = self.map_px
-        cx = min(max(px, half_w), max(half_w, map_w - half_w))
-        cy = min(max(py, half_h), max(half_h, map_h - half_h))
-        self.camera.position = (cx, cy)
+        self.camera.position = (
+            _follow(px, self.window.width, map_w),
+            _follow(py, self.window.height, map_h),
+        )
 
     def on_draw(self) -> None:
         """Draw map, characters, bubbles, then the GUI."""
@@ -411,3 +415,11 @@ class GameView(arcade.View):
                 text.x - 6, text.x + width + 6, top - text.content_height - 6, top, PANEL
             )
             text.draw()
+
+
+def _follow(at: float, window: float, size: float) -> float:
+    """The camera's centre along one axis: on `at`, but showing no more than the map's
+    `size` beyond its edges; the map's middle if it is smaller than the `window`."""
+    if size <= window:
+        return size / 2
+    return min(max(at, window / 2), size - window / 2)

@@ -1,14 +1,17 @@
 """Tiled maps (.tmx XML or .tmj JSON) -> `MapData`, the pure description of a level.
 
 Coordinates are tiles: `(x, y)` with `x` growing east and `y` growing south, as in Tiled.
-The loader reads the map through pytiled_parser and keeps only what the game needs:
-layer names, blocked tiles, NPC spawns with their properties, the player spawn and named
-places. What makes a map unplayable (no such file, not a map, no player spawn, a spawn or
-NPC outside the map, two NPCs with one id) is one `MapError` naming the file and what is
-wrong. An NPC needs only a position and a name (the object's name, or a `name` property,
-which wins): a missing id, persona, greeting or sprite gets a default, and a blocked tile
-the nearest walkable one, each NPC with one line in `MapData.warnings` (also logged)
-naming the map, the NPC and the properties to add.
+The loader checks the map against its bounds first (`tiled_check`: sizes, counts, the
+files it names), reads it through pytiled_parser and keeps only what the game needs:
+layer names, blocked tiles, NPC spawns with their properties, the player spawn, named
+places and the image files it draws from (which `game.assets` opens before any window).
+What makes a map unplayable (no such file, not a map, past a bound, a value of the wrong
+type, no player spawn, a spawn or NPC outside the map, two NPCs with one id) is one
+`MapError` naming the file and what is wrong. An NPC needs only a position and a name
+(the object's name, or a `name` property, which wins): a missing id, persona, greeting or
+sprite gets a default, and a blocked tile the nearest walkable one, each NPC with one
+line in `MapData.warnings` (also logged) naming the map, the NPC and the properties to
+add.
 """
 
 from __future__ import annotations
@@ -23,20 +26,18 @@ from pathlib import Path
 from typing import Any
 
 import pytiled_parser
-from pytiled_parser import ObjectLayer, TileLayer
+from pytiled_parser import ImageLayer, ObjectLayer, TileLayer
 from pytiled_parser.layer import LayerGroup
 
-from game.world.errors import WorldError
+from game.text import clean_text
+from game.world.errors import MapError
 from game.world.grid import Tile
+from game.world.tiled_check import check_map_file
 
 GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
-_ID_RE = re.compile(r"^[a-z0-9_-]{1,64}$")
+_ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
 log = logging.getLogger(__name__)
 _WARNED: set[str] = set()
-
-
-class MapError(WorldError):
-    """A map file is missing, unreadable or lacks something the game needs."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class MapData:
     tile_layers: list[str]
     properties: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # what was defaulted, one line each
+    images: list[Path] = field(default_factory=list)  # image files it draws from (`_images`)
 
     @property
     def map_id(self) -> str:
@@ -108,7 +110,8 @@ class MapData:
 
 
 def _props(raw: dict[str, Any] | None) -> dict[str, str]:
-    return {str(k): str(v) for k, v in (raw or {}).items()}
+    # Names, personas and descriptions reach bubbles and terminals: no control characters.
+    return {str(k): clean_text(str(v)) for k, v in (raw or {}).items()}
 
 
 def _walk_layers(layers: list[Any]) -> list[Any]:
@@ -141,16 +144,27 @@ def load_map(path: str | Path, *, sheets: Sequence[str] = ()) -> MapData:
     not among them gets one of them, the same from run to run (none given: sprites are
     not checked, and a missing one is "")."""
     path = Path(path)
-    if not path.is_file():
-        raise MapError(f"map file not found: {path}")
+    check_map_file(path)  # sizes, counts and the files it names, before it is read whole
     try:
         tiled = pytiled_parser.parse_map(path)
     except Exception as exc:  # pytiled_parser raises many kinds; all mean "unreadable"
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise MapError(f"cannot read map {path}: {reason}") from exc
-    if tiled.infinite:
-        raise MapError(f"map {path} is infinite; save it as a fixed-size map in Tiled")
+        raise MapError(f"cannot read map {path}: {_reason(exc)}") from exc
+    try:
+        return _map_data(path, tiled, sheets)
+    except (TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+        # What the outline does not check, a .tmj can still give the wrong type of.
+        raise MapError(
+            f"cannot read map {path}: a value of the wrong kind ({_reason(exc)}); "
+            "open and save it again in Tiled"
+        ) from exc
 
+
+def _reason(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def _map_data(path: Path, tiled: Any, sheets: Sequence[str]) -> MapData:
+    """The `MapData` of a parsed map."""
     width, height = int(tiled.map_size.width), int(tiled.map_size.height)
     tw, th = int(tiled.tile_size.width), int(tiled.tile_size.height)
     layers = _walk_layers(tiled.layers)
@@ -182,9 +196,10 @@ def load_map(path: str | Path, *, sheets: Sequence[str] = ()) -> MapData:
                 spawn = _object_tile(obj, tw, th)
             elif lname == "npcs":
                 npc_objects.append(obj)
-            elif lname == "places" and obj.name:
-                places[obj.name] = Place(
-                    name=obj.name,
+            elif lname == "places" and clean_text(obj.name).strip():
+                place = clean_text(obj.name).strip()
+                places[place] = Place(
+                    name=place,
                     x=int(obj.coordinates.x // tw),
                     y=int(obj.coordinates.y // th),
                     width=max(1, round(obj.size.width / tw)),
@@ -215,6 +230,21 @@ def load_map(path: str | Path, *, sheets: Sequence[str] = ()) -> MapData:
         tile_layers=tile_layers,
         properties=_props(tiled.properties),
         warnings=warnings,
+        images=_images(path, tiled, layers),
+    )
+
+
+def _images(path: Path, tiled: Any, layers: list[Any]) -> list[Path]:
+    """The image files the map draws from, each once: tileset sheets, the images of an
+    image-collection tileset's tiles, image layers. A relative path is found as arcade
+    finds it: as it is, else beside the map."""
+    found: list[Path] = []
+    for tileset in tiled.tilesets.values():
+        found += [tileset.image] if tileset.image else []
+        found += [tile.image for tile in (tileset.tiles or {}).values() if tile.image]
+    found += [layer.image for layer in layers if isinstance(layer, ImageLayer) and layer.image]
+    return list(
+        dict.fromkeys(p if p.is_absolute() or p.exists() else path.parent / p for p in found)
     )
 
 
@@ -234,7 +264,7 @@ def _npcs_from(
         given = _props(obj.properties).get("id")
         if not given:
             continue
-        if not _ID_RE.match(given):
+        if not _ID_RE.fullmatch(given):
             raise MapError(f"map {path}: NPC id {given!r} must be 1-64 of a-z, 0-9, _ or -")
         if given in named:
             raise MapError(
@@ -263,7 +293,7 @@ def _npc_from(
     warnings: list[str],
 ) -> NpcSpawn:
     props = _props(obj.properties)
-    name = " ".join((props.get("name") or obj.name or "").split())
+    name = " ".join(clean_text(props.get("name") or obj.name or "").split())
     if not name:
         raise MapError(
             f"map {path}: {_label(obj)} in layer npcs has no name; name the object in Tiled"

@@ -164,3 +164,25 @@ def test_zlib_compressed_base64_layers_read_as_csv_ones(tmp_path: Path) -> None:
     (tmp_path / "packed.tmx").write_text(compressed)
     plain, packed_map = load_map(MAPS / "tiny.tmx"), load_map(tmp_path / "packed.tmx")
     assert packed_map.blocked == plain.blocked and packed_map.npcs == plain.npcs
+
+
+def test_a_maps_words_reach_the_game_without_control_characters(tmp_path: Path) -> None:
+    import json
+
+    from .crowd import crowd_map, prop
+
+    data = crowd_map(2)
+    npcs = data["layers"][3]["objects"]
+    npcs[0]["name"] = "Vil\x1b]0;pwned\x07la"
+    npcs[0]["properties"] = [
+        prop("persona", "Keeps bees.\x1b[2J Likes\r quiet\x00."),
+        prop("greeting", "Hi\x9b31m!"),
+    ]
+    data["layers"][2]["objects"][0]["name"] = "gr\x1b[Heen"
+    path = tmp_path / "words.tmj"
+    path.write_text(json.dumps(data))
+    npc = load_map(path).npcs[0]
+    place = next(iter(load_map(path).places.values()))
+    shown = [npc.name, npc.persona, npc.greeting, place.name, place.description]
+    assert shown[:4] == ["Vil]0;pwnedla", "Keeps bees.[2J Likes quiet.", "Hi31m!", "gr[Heen"]
+    assert not [ch for text in shown for ch in text if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0]
