@@ -11,6 +11,8 @@ NPC_VILLAGE_CONFIG_DIR overrides the directory). Keys are stored only in that fi
 0600); `save_settings` never copies a key that came from the environment into it.
 
 Errors in any source become one `ConfigError` line naming the source and the problem.
+config.toml and .env must be regular UTF-8 files of at most 1 MB (a FIFO, a device or a
+directory is refused before it is read, so it cannot hang the game); numbers are finite.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game import APP_NAME
 from game.agent.providers.names import ProviderName
 from game.atomic import write_atomic
 from game.errors import GameError
+from game.files import BadFile, mb, os_reason, read_capped
 
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
 
@@ -41,6 +44,7 @@ ENV_VARS: dict[str, str] = {
     "NPC_VILLAGE_BASE_URL": "base_url",
 }
 _SECRET_FIELDS = ("openai_api_key", "anthropic_api_key")
+FILE_LIMIT = 1024 * 1024  # config.toml and .env: anything larger is a mistake
 
 Source = Literal["cli", "env", ".env", "config.toml"]
 
@@ -52,7 +56,7 @@ class ConfigError(GameError):
 class Settings(BaseModel):
     """Everything the game reads from flags, environment, .env and config.toml."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
 
     provider: ProviderName = "auto"
     model: str | None = None
@@ -152,16 +156,34 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     return {fld: env[var] for var, fld in ENV_VARS.items() if env.get(var)}
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_text(path: Path) -> str | None:
+    """The text of config.toml or .env (None when there is none): a regular UTF-8 file of
+    at most FILE_LIMIT bytes, read without blocking, else one ConfigError line."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        data = read_capped(path, FILE_LIMIT)
     except FileNotFoundError:
-        return {}
+        return None
+    except BadFile as exc:
+        raise ConfigError(
+            f"{exc}: the game reads a regular text file of up to {mb(FILE_LIMIT)} there; "
+            "replace it with one or remove it"
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {os_reason(exc)}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{path}: cannot read: byte {exc.start} is not UTF-8; save the file as UTF-8"
+        ) from None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    text = _read_text(path)
+    try:
+        return tomllib.loads(text) if text is not None else {}
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
 
 
 def _describe(exc: ValidationError, labels: Mapping[str, str]) -> str:
@@ -195,12 +217,7 @@ def load_settings(
     toml_values = _read_toml(path)
     layers.append(("config.toml", str(path), toml_values))
     dotenv_path = cwd / ".env"
-    try:
-        dotenv_text = dotenv_path.read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError):
-        dotenv_text = ""
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{dotenv_path}: cannot read: {exc}") from None
+    dotenv_text = _read_text(dotenv_path) or ""
     layers.append((".env", str(dotenv_path), _from_env(parse_dotenv(dotenv_text))))
     layers.append(("env", "environment", _from_env(env)))
     explicit_values = {k: v for k, v in (explicit or {}).items() if v is not None}

@@ -1,4 +1,7 @@
-"""The conversation between the player and one NPC, read back from its session log."""
+"""The conversation between the player and one NPC, read back from its session log.
+
+Every line passes `clean_text`: a log holds what a model sent, control characters too.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Literal
 
 from game.agent.events import AssistantMessage, EventBase, ToolResultEvent, ToolUse, UserMessage
 from game.agent.providers.base import parse_arguments
+from game.text import clean_text
 
 
 @dataclass(frozen=True)
@@ -20,7 +24,7 @@ class Line:
 
 def _said(arguments: str) -> str:
     text = parse_arguments(arguments).get("text")
-    return text.strip() if isinstance(text, str) else ""
+    return clean_text(text).strip() if isinstance(text, str) else ""
 
 
 def conversation(
@@ -39,7 +43,7 @@ def conversation(
             break  # the talk panel shows newer lines from the world itself
         if isinstance(event, UserMessage):
             player_turns.add(event.run_id)
-            lines.append(Line("player", event.text))
+            lines.append(Line("player", clean_text(event.text)))
         elif event.run_id not in player_turns:
             continue
         elif isinstance(event, ToolUse) and event.name == "say":
@@ -51,5 +55,5 @@ def conversation(
             lines[says.pop(event.call_id)] = Line("npc", "")
         elif isinstance(event, AssistantMessage) and event.text.strip():
             if not event.tool_calls or event.interrupted:
-                lines.append(Line("npc", event.text.strip(), event.interrupted))
+                lines.append(Line("npc", clean_text(event.text).strip(), event.interrupted))
     return [line for line in lines if line.text][-limit:]

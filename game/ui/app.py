@@ -8,7 +8,6 @@ saves the last frame as a PNG.
 from __future__ import annotations
 
 import gc
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +18,8 @@ import arcade
 from game.assets import load_game_map
 from game.config import Settings
 from game.errors import UsageError
+from game.files import BadFile, mb, os_reason, read_capped
+from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
 from game.ui.game_view import GameView
@@ -30,6 +31,8 @@ from game.village import Progress, Village
 WIDTH, HEIGHT = 1280, 720
 TITLE = "NPC Village"
 FPS = 60
+SCRIPT_MAX_BYTES = 1024 * 1024  # a key script is a few lines
+MAX_FRAME = 10_000_000  # frames and hold counts in a script (about 46 hours)
 
 
 @dataclass(frozen=True)
@@ -47,12 +50,25 @@ def parse_script(path: Path) -> list[ScriptStep]:
 
     Actions: `press KEY` (the press, then its text as pyglet sends it: "\r" for ENTER),
     `release KEY`, `hold KEY FRAMES` (press now, release later), `type TEXT` (the rest of
-    the line, as text events only).
+    the line, as text events only). The script is a regular UTF-8 file of at most 1 MB;
+    frames and counts are ASCII digits up to ten million.
     """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = read_capped(path, SCRIPT_MAX_BYTES)
+    except BadFile as exc:
+        raise UsageError(
+            f"cannot read script: {exc}; give --script a text file of up to {mb(SCRIPT_MAX_BYTES)}"
+        ) from None
     except OSError as exc:
-        raise UsageError(f"cannot read script {path}: {exc.strerror or exc}") from exc
+        raise UsageError(f"cannot read script {path}: {os_reason(exc)}") from None
+    try:
+        lines = data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        number = data.count(b"\n", 0, exc.start) + 1
+        raise UsageError(
+            f"script {path} line {number}: byte {exc.start} is not UTF-8; save it as UTF-8"
+        ) from None
+
     steps: list[ScriptStep] = []
     for number, raw in enumerate(lines, 1):
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
@@ -60,9 +76,14 @@ def parse_script(path: Path) -> list[ScriptStep]:
             continue
         parts = line.split(None, 2)
         where = f"script {path} line {number}"
-        if len(parts) < 3 or not parts[0].isdigit():
+        if len(parts) < 3:
             raise UsageError(f"{where}: expected 'FRAME ACTION ARG', got {raw.strip()!r}")
-        frame, action, arg = int(parts[0]), parts[1].lower(), parts[2]
+        frame, action, arg = _number(parts[0]), parts[1].lower(), parts[2]
+        if frame is None:
+            raise UsageError(
+                f"{where}: the frame {parts[0]!r} must be a number from 0 to {MAX_FRAME} "
+                "in the digits 0-9"
+            )
         if action == "type":
             steps.append(ScriptStep(frame, action, arg))
             continue
@@ -71,13 +92,21 @@ def parse_script(path: Path) -> list[ScriptStep]:
         key, _, rest = arg.partition(" ")
         if not hasattr(arcade.key, key.upper()):
             raise UsageError(f"{where}: unknown key {key!r} (use names like E, ENTER, LEFT)")
-        count = 1
-        if action == "hold":
-            if not rest.strip().isdigit():
-                raise UsageError(f"{where}: 'hold KEY FRAMES' needs a number of frames")
-            count = int(rest)
+        count = _number(rest) if action == "hold" else 1
+        if count is None:
+            raise UsageError(
+                f"{where}: 'hold KEY FRAMES' needs a number of frames from 0 to {MAX_FRAME} "
+                "in the digits 0-9"
+            )
         steps.append(ScriptStep(frame, action, key.upper(), count))
     return steps
+
+
+def _number(text: str) -> int | None:
+    """A frame number or count: ASCII digits, at most `MAX_FRAME` (None otherwise)."""
+    text = text.strip()
+    ok = text.isascii() and text.isdigit() and len(text) <= 8 and int(text) <= MAX_FRAME
+    return int(text) if ok else None
 
 
 def _expand(steps: list[ScriptStep]) -> dict[int, list[ScriptStep]]:
@@ -138,6 +167,8 @@ class GameSession:
         """Open (or create) a slot and show its play screen."""
         o = self.options
         gc.unfreeze()  # what the last village froze may be garbage once it closes
+        if self.village is not None and self.village.slot == slot:
+            self.close()  # it holds the slot's lock: let it go before opening it again
         village = Village.open(
             o.map_path,
             slot=slot,
@@ -170,7 +201,7 @@ class GameSession:
 
     def new_game(self, player_name: str) -> None:
         """A new slot named after the player (ada, ada-2, ...)."""
-        base = re.sub(r"[^a-z0-9_-]+", "-", player_name.lower()).strip("-")[:40] or "save"
+        base = slug_id(player_name, "save", 40)
         taken = {info.slot for info in list_slots(self.options.saves_dir)}
         slot = base
         n = 2
@@ -179,8 +210,11 @@ class GameSession:
         self.open_slot(slot, player_name)
 
     def latest_slot(self) -> str | None:
-        """The most recently saved slot that can be loaded."""
-        loadable = [i for i in list_slots(self.options.saves_dir) if i.loadable]
+        """The most recently saved slot that can be loaded on the map in play."""
+        map_id = self.options.map_path.stem
+        loadable = [
+            i for i in list_slots(self.options.saves_dir) if i.loadable and i.map_id in ("", map_id)
+        ]
         return max(loadable, key=lambda i: i.updated).slot if loadable else None
 
     def continue_game(self) -> None:

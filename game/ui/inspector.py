@@ -2,7 +2,8 @@
 
 The panel reads only snapshots: every half second it asks the agent thread for the NPC's
 status, token meter and (when the context view is on) its next provider input, and shows
-the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`.
+the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`. What
+a model sent is shown through `clean_text`, without control characters.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import arcade
 
 from game.agent.monitor import Snapshot, TurnMonitor
+from game.text import clean_text
 from game.ui.theme import ACCENT, INK, MONOSPACE, PANEL
 from game.world.world import World
 
@@ -98,7 +100,7 @@ class Inspector:
             self._pending = self.snapshot(npc_id, self.show_context)
 
     def text(self) -> tuple[str, str]:
-        """The panel's title and body as plain text (also what tests read)."""
+        """The panel's title and body as plain text, cleaned (also what tests read)."""
         npc_id = self.target()
         if npc_id is None:
             return "Inspector", "No NPCs on this map."
@@ -141,7 +143,7 @@ class Inspector:
             lines += ["", f"context (next provider input), last {CONTEXT_LINES} lines:"]
             lines += context[-CONTEXT_LINES:]
         title = f"{npc.name} ({npc_id})  ·  F3 close  Tab next  C context"
-        return title, "\n".join(lines)
+        return clean_text(title), clean_text("\n".join(lines))
 
     def draw(self, width: int, height: int) -> None:
         """Draw the panel on the right edge of the screen."""

