@@ -9,7 +9,8 @@ prints its message as one line (exit 2); every message says what was wrong and h
     │   └── MapError          a map file is missing, unreadable or unplayable
     ├── AgentError            game.agent.errors: programming errors of the runtime
     │   ├── UnknownNpc        an NPC id that was never registered (a KeyError)
-    │   └── RuntimeClosed     the runtime was closed
+    │   ├── RuntimeClosed     the runtime was closed
+    │   └── LogNotWritten     the disk refused an NPC's log lines (an OSError too)
     ├── ProviderFailure       game.agent.providers.errors: one subclass per `ProviderError.kind`
     │   └── ...               auth, rate_limited, timeout, context_overflow, http, transport,
     │                         parse, tool, crash (the tree is in that module's docstring)

@@ -33,9 +33,11 @@ from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id
 from game.save.keeper import SlotKeeper
+from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult
 from game.save.thumbnail import Frame
 from game.save.world_state import restore_world
+from game.text import clean_text
 from game.world.planner import Planner
 from game.world.world import World
 
@@ -74,6 +76,7 @@ class Loading:
 
 
 SETTLE_TURNS = 5  # loop turns for handed-on outcomes to be written at close
+HISTORY_EVENTS = 4000  # the newest events the talk panel's history is read from
 
 
 @dataclass
@@ -179,9 +182,15 @@ class Village:
         """
         slot = validate_id(slot, "slot")
         world = World(load_game_map(map_path))
-        saved = restore_world(world, default_saves_dir(saves_dir), slot)  # SaveError: refused
-        if player_name:
-            world.player.name = player_name
+        saves = default_saves_dir(saves_dir)
+        lock = SlotLock(saves, slot, "the game").acquire()  # SlotBusy: another process has it
+        try:
+            saved = restore_world(world, saves, slot)  # SaveError: refused
+        except BaseException:
+            lock.release()
+            raise
+        if player_name and clean_text(player_name).strip():
+            world.player.name = clean_text(player_name).strip()
         settings = settings or Settings(provider="scripted")
         # The one way across the threads, pumped on the agent loop: calls cross by a
         # polled queue and outcomes come back the same way, never by a wake-up.
@@ -191,7 +200,6 @@ class Village:
         world.plan_elsewhere()
         agents = NpcAgents(world, mailbox)
         thread = AgentThread().start()
-        saves = default_saves_dir(saves_dir)
         loading = Loading(on_progress)
 
         async def build() -> tuple[AgentRuntime, Providers]:
@@ -217,6 +225,7 @@ class Village:
             runtime, chosen = thread.submit(build()).result(timeout=30)
         except BaseException:
             thread.stop()
+            lock.release()
             raise
         agents.attach(runtime)
         # A model that answers one request at a time (the local one) thinks for one idle
@@ -231,7 +240,13 @@ class Village:
         world.defer_costly = True  # costly commands wait for a frame's spare time
         village = cls(world, brain, agents, thread, mailbox, runtime, chosen, loading)
         village.saves = SlotKeeper(
-            world, runtime, thread, saves, data=saved, autosave_s=settings.autosave_minutes * 60
+            world,
+            runtime,
+            thread,
+            saves,
+            data=saved,
+            autosave_s=settings.autosave_minutes * 60,
+            lock=lock,
         )
         if chosen.load is not None:
             # Prepare a local model now, in the background, with progress on screen.
@@ -254,7 +269,7 @@ class Village:
 
         async def read() -> list[Line]:
             rt = self.runtime
-            return conversation(rt.store(rt.slot).read(npc_id), before_ts=now)
+            return conversation(rt.store(rt.slot).read(npc_id, last=HISTORY_EVENTS), before_ts=now)
 
         return self.thread.submit(read())
 
@@ -302,3 +317,5 @@ class Village:
         if self.saves is not None:
             self.saves.close()  # autosave on quit
         self.thread.stop(shutdown)
+        if self.saves is not None:
+            self.saves.release()  # every log is flushed: another process may have the slot

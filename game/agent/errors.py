@@ -1,11 +1,12 @@
 """The agent runtime's exception root.
 
 Expected failures (a bad tool call, a provider error, a timeout) are values, not
-exceptions; these are for programming errors only:
+exceptions; these are for programming errors, and a disk that refuses a log:
 
     AgentError            (a GameError)
     ├── UnknownNpc        run_turn/submit for an NPC that was never registered
-    └── RuntimeClosed     the runtime was closed
+    ├── RuntimeClosed     the runtime was closed
+    └── LogNotWritten     the disk refused an NPC's log lines (an OSError: full, read-only)
 """
 
 from __future__ import annotations
@@ -26,3 +27,7 @@ class UnknownNpc(AgentError, KeyError):
 
 class RuntimeClosed(AgentError):
     """The runtime was closed and accepts no more turns."""
+
+
+class LogNotWritten(AgentError, OSError):
+    """The disk refused an NPC's session log lines (full, read-only); they stay buffered."""

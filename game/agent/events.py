@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from game.agent.facts import SensedFacts
 from game.agent.providers.base import ToolCall
@@ -48,6 +48,8 @@ TRIGGER_PRIORITY: dict[str, int] = {
 
 class EventBase(BaseModel):
     """Fields common to every event; `seq` and `ts` are stamped by the store."""
+
+    model_config = ConfigDict(allow_inf_nan=False)  # a NaN or infinite number: unreadable
 
     type: str  # each event class narrows it to its literal tag
     seq: int = -1

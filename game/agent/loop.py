@@ -31,7 +31,7 @@ from game.agent.outcomes import Cancelled, NpcStatus, TurnOutcome
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import Provider, ProviderRequest, ToolSpec
 from game.agent.runner import ToolRunner
-from game.agent.store import SessionStore
+from game.agent.store import PUBLISHED, SessionStore
 from game.agent.tools import ToolRegistry
 from game.agent.trigger import Trigger
 from game.agent.turn import Turn
@@ -264,8 +264,11 @@ class AgentRuntime:
         for store in self._stores.values():
             try:
                 store.close()
-            except OSError:
-                log.exception("could not flush the session store of slot %s", store.slot)
+            except OSError as exc:  # the turn that lost its lines has said so already
+                log.error(
+                    "could not flush the session store of slot %s: %s", store.slot, exc,
+                    extra=PUBLISHED,
+                )  # fmt: skip
 
     # --- internals ---------------------------------------------------------------------
 

@@ -8,7 +8,9 @@ writes an NPC's events at the end of every turn (`flush_npc`); `flush()` also wr
 
 Memory stays bounded however long a session grows: per NPC the store keeps the newest
 `cache_events` parsed events and the newest `summary`, which is all replay reads, so
-replay never re-reads the file; `read()` returns the whole log from disk.
+replay never re-reads the file; `read()` returns the whole log from disk. Reading the
+file is `game.agent.logfile`'s: bounded memory, a torn last line mended, and no complete
+line ever removed.
 
 The store does blocking disk I/O on the calling thread: call it from the agent thread,
 never from the game thread.
@@ -23,12 +25,14 @@ import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO
 
 from pydantic import TypeAdapter, ValidationError
 
+from game.agent.errors import LogNotWritten
 from game.agent.events import EventBase, ResultEvent, SummaryEvent, parse_event
+from game.agent.logfile import load_events, load_tail, repair_tail
 from game.atomic import write_atomic
+from game.files import read_capped
 from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
@@ -41,7 +45,7 @@ from game.paths import (
     validate_id,
 )
 
-__all__ = ["CACHE_EVENTS", "SessionState", "SessionStore"]
+__all__ = ["CACHE_EVENTS", "PUBLISHED", "SessionState", "SessionStore"]
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +53,10 @@ log = logging.getLogger(__name__)
 AUTO_FLUSH_LINES = 512
 # Parsed events kept in memory per NPC: far more than any sensible history window.
 CACHE_EVENTS = 256
-_TAIL_CHUNK = 64 * 1024
-_SUMMARY_MARK = b'"type":"summary"'
+MAX_STATE_BYTES = 64 * 1024  # state.json is a few hundred bytes
+# Marks a log record of a failure that is also published on the debug bus, so the one who
+# runs the turn tells the player (the `chat` command says it in one line, not twice).
+PUBLISHED = {"published": True}
 
 
 @dataclass(slots=True)
@@ -163,12 +169,17 @@ class SessionStore:
                     log.warning("could not write %s: %s", npc.events_path, exc)
             return event
 
-    def read(self, npc_id: str) -> list[EventBase]:
-        """The whole log of one NPC from disk, in `seq` order (a torn last line is dropped)."""
+    def read(self, npc_id: str, *, last: int | None = None) -> list[EventBase]:
+        """The log of one NPC from disk, in `seq` order: whole, or its `last` events (read
+        from the end, in memory bounded by `last` however long the log)."""
         with self._lock:
             npc = self._log(npc_id)
             self._write_pending(npc, fsync=False)
-            return _load_events(npc.events_path) if npc.events_path.exists() else []
+            if not npc.events_path.exists():
+                return []
+            if last is not None:
+                return load_tail(npc.events_path, last)[0]
+            return load_events(npc.events_path)
 
     def recent(self, npc_id: str) -> list[EventBase]:
         """The newest `cache_events` events (replay's input), from memory."""
@@ -238,7 +249,7 @@ class SessionStore:
     def _open(self, npc_id: str) -> _NpcLog:
         npc = _NpcLog(self.saves_dir, self.slot, npc_id, SessionState())
         events_path = npc.events_path
-        last_seq = _repair_tail(events_path) if events_path.exists() else None
+        last_seq = repair_tail(events_path) if events_path.exists() else None
         state = _load_state(npc.state_path)
         npc.state = state or SessionState()
         expected_next = 1 if last_seq is None else last_seq + 1
@@ -252,7 +263,7 @@ class SessionStore:
                 )
             rebuilt = SessionState()
             if last_seq is not None:
-                for event in _load_events(events_path):
+                for event in load_events(events_path):
                     rebuilt.apply(event)
                 # Never reuse a seq, even if the log had gaps or disorder.
                 rebuilt.next_seq = max(rebuilt.next_seq, expected_next)
@@ -262,8 +273,18 @@ class SessionStore:
 
     def _tail(self, npc: _NpcLog) -> list[EventBase]:
         if npc.tail is None:
-            self._write_pending(npc, fsync=False)
-            npc.tail, npc.summary = _load_tail(npc.events_path, self.cache_events)
+            unwritten = list(npc.pending)
+            try:
+                self._write_pending(npc, fsync=False)
+                unwritten = []
+            except OSError as exc:  # kept buffered: the turn's flush fails and says so
+                log.warning("could not write %s: %s", npc.events_path, exc, extra=PUBLISHED)
+            tail, summary = load_tail(npc.events_path, self.cache_events)
+            for line in unwritten:
+                event = parse_event(line)
+                tail.append(event)
+                summary = event if isinstance(event, SummaryEvent) else summary
+            npc.tail, npc.summary = tail, summary
         return npc.tail
 
     def _write_pending(self, npc: _NpcLog, *, fsync: bool, state: bool = False) -> None:
@@ -271,7 +292,10 @@ class SessionStore:
             npc.dir.mkdir(parents=True, exist_ok=True)
             npc.dir_ready = True
         if npc.pending:
-            _append_bytes(npc.events_path, "".join(npc.pending).encode("utf-8"), fsync=fsync)
+            try:
+                _append_bytes(npc.events_path, "".join(npc.pending).encode("utf-8"), fsync=fsync)
+            except OSError as exc:  # os.write names no file: name the log that was refused
+                raise LogNotWritten(exc.errno, exc.strerror, str(npc.events_path)) from exc
             npc.pending.clear()
         # state.json is only a cache of the log (checked against its tail on open), so it is
         # written at checkpoints, not per turn: a replacing write costs milliseconds on ext4.
@@ -280,100 +304,9 @@ class SessionStore:
             npc.state_dirty = False
 
 
-def _parse_line(path: Path, number: int, line: bytes) -> EventBase | None:
-    try:
-        return parse_event(line)
-    except ValidationError as exc:
-        log.warning("%s:%d: skipping an unreadable event: %s", path, number, _first_error(exc))
-        return None
-
-
-def _load_events(path: Path) -> list[EventBase]:
-    """Parse a whole log; unreadable or out-of-order lines are skipped with a warning."""
-    events: list[EventBase] = []
-    last_seq = 0
-    for number, line in enumerate(path.read_bytes().splitlines(), start=1):
-        if not line.strip():
-            continue
-        event = _parse_line(path, number, line)
-        if event is None:
-            continue
-        if event.seq <= last_seq:
-            log.warning("%s:%d: skipping an event whose seq is not increasing", path, number)
-            continue
-        last_seq = event.seq
-        events.append(event)
-    return events
-
-
-def _load_tail(path: Path, count: int) -> tuple[list[EventBase], SummaryEvent | None]:
-    """Parse only the newest `count` events of a log, and find its newest summary."""
-    if not path.exists():
-        return [], None
-    lines = path.read_bytes().splitlines()
-    tail: list[EventBase] = []
-    index = len(lines)
-    while index > 0 and len(tail) < count:
-        index -= 1
-        if lines[index].strip():
-            event = _parse_line(path, index + 1, lines[index])
-            if event is not None and (not tail or event.seq < tail[-1].seq):
-                tail.append(event)
-    tail.reverse()
-    summary = next((e for e in reversed(tail) if isinstance(e, SummaryEvent)), None)
-    while summary is None and index > 0:
-        index -= 1
-        if _SUMMARY_MARK in lines[index]:
-            found = _parse_line(path, index + 1, lines[index])
-            if isinstance(found, SummaryEvent):
-                summary = found
-    return tail, summary
-
-
-def _repair_tail(path: Path) -> int | None:
-    """Drop a torn or unreadable last line (truncating the file); return the last seq."""
-    with open(path, "r+b") as f:
-        end = f.seek(0, os.SEEK_END)
-        while end > 0:
-            start, line, terminated = _last_line(f, end)
-            if terminated and not line.strip():
-                end = start  # a blank line is harmless: look at the one before it
-                continue
-            reason = "no newline at the end"
-            if terminated:
-                try:
-                    return parse_event(line).seq
-                except ValidationError as exc:
-                    reason = _first_error(exc)
-            log.warning(
-                "%s: dropping a torn last line at byte %d (%s): %r", path, start, reason, line[:80]
-            )
-            f.truncate(start)
-            end = start
-        return None
-
-
-def _last_line(f: BinaryIO, end: int) -> tuple[int, bytes, bool]:
-    """Return (offset, bytes without newline, ends with newline) of the last line of f[:end]."""
-    f.seek(end - 1)
-    terminated = f.read(1) == b"\n"
-    body_end = end - 1 if terminated else end
-    chunk = _TAIL_CHUNK
-    while True:
-        begin = max(0, body_end - chunk)
-        f.seek(begin)
-        block = f.read(body_end - begin)
-        cut = block.rfind(b"\n")
-        if cut >= 0:
-            return begin + cut + 1, block[cut + 1 :], terminated
-        if begin == 0:
-            return 0, block, terminated
-        chunk *= 2
-
-
 def _load_state(path: Path) -> SessionState | None:
     try:
-        return SessionState.from_json(path.read_bytes())
+        return SessionState.from_json(read_capped(path, MAX_STATE_BYTES))
     except FileNotFoundError:
         return None
     except (OSError, ValidationError, ValueError) as exc:
@@ -403,11 +336,3 @@ def _append_bytes(path: Path, data: bytes, *, fsync: bool) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _first_error(exc: ValidationError) -> str:
-    errors = exc.errors()
-    if not errors:
-        return str(exc)
-    first = errors[0]
-    return f"{first.get('type')}: {first.get('msg')}"

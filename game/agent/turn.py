@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from game.agent.bus import BusKind, DebugBus
 from game.agent.context import NpcProfile
+from game.agent.errors import LogNotWritten
 from game.agent.events import AssistantMessage, ErrorEvent, EventBase, ResultEvent, SystemInit
 from game.agent.lanes import PriorityLimiter
 from game.agent.outcomes import (
@@ -32,10 +33,11 @@ from game.agent.outcomes import (
 )
 from game.agent.providers.base import Provider, ProviderRequest, ToolCall, ToolSpec
 from game.agent.runner import ToolRunner
-from game.agent.store import SessionStore
+from game.agent.store import PUBLISHED, SessionStore
 from game.agent.stream import StepStream, TokenMeter
 from game.agent.tools import ToolContext, ToolRegistry, ToolResult
 from game.agent.trigger import Trigger
+from game.files import os_reason
 
 __all__ = ["Turn", "TurnHost"]
 
@@ -120,6 +122,12 @@ class Turn:
             return await self._loop()
         except asyncio.CancelledError:
             return self._interrupted()
+        except LogNotWritten as exc:  # the disk refused the log (full, read-only): not a bug
+            where = f" ({exc.filename})" if exc.filename else ""
+            message = f"{os_reason(exc)}{where}"
+            log.error("turn %s of %s: %s", self.run_id, self.npc_id, message, extra=PUBLISHED)
+            self.publish("error", {"kind": "store", "message": message})
+            return self._fail(message, "store")
         except Exception as exc:
             log.exception("turn %s of %s failed", self.run_id, self.npc_id)
             self._keep_partial()
@@ -237,8 +245,13 @@ class Turn:
         try:
             self.store.flush_npc(self.npc_id)
         except OSError as exc:
-            log.error("could not write the session of %s: %s", self.npc_id, exc)
-            self.publish("error", {"kind": "store", "message": str(exc)})
+            where = f" ({exc.filename})" if exc.filename else ""
+            message = f"{os_reason(exc)}{where}"
+            # Published on the bus too: whoever runs the turn tells the player (`chat`).
+            log.error(
+                "could not write the session of %s: %s", self.npc_id, message, extra=PUBLISHED
+            )
+            self.publish("error", {"kind": "store", "message": message})
         if isinstance(outcome, Failed):
             self.publish("error", {"kind": outcome.error_kind, "message": outcome.error})
         self.activity = "idle"

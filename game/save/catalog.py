@@ -14,11 +14,13 @@ import stat
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import IO
 
 from game.agent.store import SessionStore
-from game.atomic import fsync_dir, replacing
+from game.atomic import fsync_dir
+from game.files import mb, os_reason, read_capped
 from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
-from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound
+from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
     BACKUP_SUFFIX,
     META_FILE,
@@ -26,11 +28,14 @@ from game.save.format import (
     THUMBNAIL_FILE,
     WORLD_FILE,
     SlotMeta,
+    bound_of,
     check_format,
     describe_error,
     migrate,
 )
-from game.save.slot_io import os_reason, read_slot
+from game.save.lock import holding
+from game.save.slot_io import parse_world, read_slot
+from game.save.tidy import exporting
 
 __all__ = [
     "MAX_IMPORT_BYTES",
@@ -117,7 +122,7 @@ def _declared_format(meta_path: Path) -> int | None:
     import json
 
     try:
-        value = json.loads(meta_path.read_bytes()).get("format")
+        value = json.loads(read_capped(meta_path, bound_of(META_FILE))).get("format")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) else None
@@ -194,13 +199,15 @@ def delete_slot(saves: Path, slot: str) -> None:
         raise SlotNotFound(f"no slot named {slot!r} in {saves}")
     if path.is_symlink() or not path.is_dir():
         raise SaveError(f"{path} is not a save slot (not a directory): delete it by hand")
-    trash = path.with_name(f".trash-{slot}-{os.getpid()}")
-    try:
-        # Rename first: a delete cut short never leaves half a slot that looks loadable.
-        os.replace(path, trash)
-        shutil.rmtree(trash)
-    except OSError as exc:
-        raise SaveError(f"could not delete slot {slot!r}: {os_reason(exc)}") from None
+    trash = path.with_name(f".deleted-{slot}-{os.getpid()}")
+    with holding(saves, slot, "saves delete"):
+        try:
+            # Rename first: a delete cut short never leaves half a slot that looks loadable
+            # (and the next start removes the rest).
+            os.replace(path, trash)
+            shutil.rmtree(trash)
+        except OSError as exc:
+            raise SaveError(f"could not delete slot {slot!r}: {os_reason(exc)}") from None
 
 
 def slot_files(path: Path) -> list[str]:
@@ -221,16 +228,17 @@ def export_slot(saves: Path, slot: str, archive: Path, *, force: bool = False) -
     archive = Path(archive)
     if archive.exists() and not force:
         raise SlotExists(f"{archive} exists; use --force to overwrite it")
-    files = slot_files(path)
-    try:
-        with (
-            replacing(archive) as tmp,
-            zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf,
-        ):
-            for rel in files:
-                zf.write(path / rel, f"{slot}/{rel}")
-    except OSError as exc:
-        raise SaveError(f"could not write {archive}: {os_reason(exc)}") from None
+    with holding(saves, slot, "saves export"):  # no turn appends while the zip is written
+        files = slot_files(path)
+        try:
+            with (
+                exporting(saves, archive) as tmp,
+                zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf,
+            ):
+                for rel in files:
+                    zf.write(path / rel, f"{slot}/{rel}")
+        except OSError as exc:
+            raise SaveError(f"could not write {archive}: {os_reason(exc)}") from None
     return files
 
 
@@ -274,6 +282,11 @@ def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, 
                 f"refusing the archive: {name!r} is not a save file (a slot holds meta.json, "
                 "world.json, thumbnail.png, world_summary.txt and npcs/<id>/...)"
             )
+        if info.file_size > bound_of(rel):
+            raise TooLarge(
+                f"refusing the archive: {name!r} unpacks to {mb(info.file_size)}, more than "
+                f"the {mb(bound_of(rel))} the game reads"
+            )
         files[rel] = info
     if slot is None:
         if top is None:
@@ -293,19 +306,29 @@ def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, 
     return slot, files
 
 
-def _check_meta(zf: zipfile.ZipFile, info: zipfile.ZipInfo | None) -> None:
-    if info is None:
-        return
+def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None:
+    """The archive's meta.json and world.json must be readable by this game (every number
+    finite and in range), so an import never brings in a slot that cannot be played."""
     import json
 
-    try:
-        raw = json.loads(zf.read(info).decode("utf-8"))
-    except (ValueError, OSError, zipfile.BadZipFile) as exc:
-        raise ArchiveError(f"the archive's meta.json is damaged ({describe_error(exc)})") from None
-    if isinstance(raw, dict) and isinstance(raw.get("format"), int):
-        check_format(raw["format"], "the archive")
-        migrated, _ = migrate("meta", raw)
-        SlotMeta.model_validate(migrated)
+    for rel in (META_FILE, WORLD_FILE):
+        info = files.get(rel)
+        if info is None:
+            continue
+        try:
+            raw = zf.read(info)  # within its bound: checked when planned
+            if rel == WORLD_FILE:
+                parse_world(raw)
+                continue
+            meta = json.loads(raw.decode("utf-8"))
+            if isinstance(meta, dict) and isinstance(meta.get("format"), int):
+                check_format(meta["format"], "the archive")
+                migrated, _ = migrate("meta", meta)
+                SlotMeta.model_validate(migrated)
+        except SaveError:
+            raise
+        except (ValueError, OSError, zipfile.BadZipFile) as exc:
+            raise ArchiveError(f"the archive's {rel} is damaged ({describe_error(exc)})") from None
 
 
 def import_slot(
@@ -323,50 +346,69 @@ def import_slot(
         raise ArchiveError(f"{archive} is not a zip archive ({describe_error(exc)})") from None
     with zf:
         slot, files = _plan_import(zf, slot)
-        try:
-            _check_meta(zf, files.get(META_FILE))
-        except ValueError as exc:
-            raise ArchiveError(
-                f"the archive's meta.json is damaged ({describe_error(exc)})"
-            ) from None
+        _check_files(zf, files)
         target = slot_dir(saves, slot)
         if target.exists() and not force:
             raise SlotExists(f"slot {slot!r} exists; use --force to replace it")
-        tmp = saves / f".import-{slot}-{os.getpid()}"
-        try:
-            saves.mkdir(parents=True, exist_ok=True)
-            if tmp.exists():
-                shutil.rmtree(tmp)
-            for rel, info in files.items():
-                dest = tmp / rel
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                with zf.open(info) as src, open(dest, "wb") as out:
-                    shutil.copyfileobj(src, out, _CHUNK)
-                    out.flush()
-                    os.fsync(out.fileno())
-            _swap_in(tmp, target)
-        except zipfile.BadZipFile as exc:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
-        except OSError as exc:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise SaveError(f"could not import into {saves}: {os_reason(exc)}") from None
+        with holding(saves, slot, "saves import"):
+            _unpack(zf, files, saves, target, archive)
     return slot, sorted(files)
 
 
-def _swap_in(tmp: Path, target: Path) -> None:
+def _unpack(
+    zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo], saves: Path, target: Path,
+    archive: Path,
+) -> None:  # fmt: skip
+    """Unpack beside the target, then swap it in; each step named so a kill is undone or
+    finished at the next start (see `game.save.tidy`)."""
+    pid = os.getpid()
+    tmp = saves / f".import-{target.name}-{pid}"
+    ready = saves / f".ready-{target.name}-{pid}"
+    try:
+        shutil.rmtree(tmp, ignore_errors=True)
+        for rel, info in files.items():
+            dest = tmp / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            with zf.open(info) as src, open(dest, "wb") as out:
+                _copy_capped(src, out, info.file_size, rel)
+                out.flush()
+                os.fsync(out.fileno())
+        fsync_dir(tmp)
+        os.replace(tmp, ready)  # whole now
+        _swap_in(ready, target)
+    except zipfile.BadZipFile as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(ready, ignore_errors=True)
+        raise SaveError(f"could not import into {saves}: {os_reason(exc)}") from None
+
+
+def _copy_capped(src: IO[bytes], out: IO[bytes], size: int, rel: str) -> None:
+    """Copy a member, never more than it declared (a header that lies is a damaged zip)."""
+    left = size
+    while chunk := src.read(min(_CHUNK, left + 1)):
+        left -= len(chunk)
+        if left < 0:
+            raise zipfile.BadZipFile(f"{rel} holds more than it declares")
+        out.write(chunk)
+
+
+def _swap_in(ready: Path, target: Path) -> None:
     """Put the unpacked slot in place, replacing an existing one only once it is complete."""
     if target.exists():
         trash = target.with_name(f".trash-{target.name}-{os.getpid()}")
         os.replace(target, trash)
         try:
-            os.replace(tmp, target)
+            os.replace(ready, target)
         except OSError:
             os.replace(trash, target)  # put the old slot back
             raise
+        fsync_dir(target.parent)
         shutil.rmtree(trash, ignore_errors=True)
     else:
-        os.replace(tmp, target)
+        os.replace(ready, target)
     fsync_dir(target.parent)
 
 

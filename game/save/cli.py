@@ -22,6 +22,7 @@ from game.save.catalog import (
     slot_info,
 )
 from game.save.errors import SaveError
+from game.save.tidy import tidy_saves
 
 __all__ = ["add_saves_parser", "format_date", "format_play_time", "run_saves"]
 
@@ -63,6 +64,7 @@ def run_saves(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     root = saves_dir(getattr(args, "saves_dir", None))
     try:
+        tidy_saves(root)  # what a killed import, delete or export left is put right first
         action = args.saves_action
         if action == "list":
             _list(root, out)

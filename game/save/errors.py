@@ -5,6 +5,8 @@
     ├── SlotExists            the target slot exists and --force was not given
     ├── FormatTooNew          saved by a newer game: this one cannot read it
     ├── MapMismatch           the slot was saved on another map
+    ├── SlotBusy              another process writes the slot now (its lock is taken)
+    ├── TooLarge              a file of a slot, a zip or a map is over its size bound
     └── ArchiveError          an export/import zip is unsafe or not a save
 
 Writing a save never raises into the game: `SaveResult` and `LoadResult` carry failures
@@ -34,6 +36,14 @@ class FormatTooNew(SaveError):
 
 class MapMismatch(SaveError):
     """The slot was saved on a different map than the one being played."""
+
+
+class SlotBusy(SaveError):
+    """Another process holds the slot's lock (a running game, `chat`, an import)."""
+
+
+class TooLarge(SaveError):
+    """A file is larger than the game reads (a bound checked before reading it)."""
 
 
 class ArchiveError(SaveError):

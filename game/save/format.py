@@ -21,7 +21,7 @@ import json
 import re
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,7 +31,9 @@ from game.save.errors import FormatTooNew
 
 __all__ = [
     "BACKUP_SUFFIX",
+    "FILE_BOUNDS",
     "FORMAT_VERSION",
+    "MAX_CLOCK_S",
     "META_FILE",
     "SLOT_FILE_RE",
     "THUMBNAIL_FILE",
@@ -43,6 +45,7 @@ __all__ = [
     "PlayerState",
     "SlotMeta",
     "WorldState",
+    "bound_of",
     "check_format",
     "describe_error",
     "migrate",
@@ -57,18 +60,45 @@ SLOT_FILE_RE = re.compile(
     r"|npcs/[a-z0-9_-]{1,64}/(?:session/(?:events\.jsonl|state\.json)|memory/summary\.txt))"
 )
 
+# The most bytes the game reads of each file of a slot, by its name (a zip's members too):
+# checked before a file is read, so a file of gigabytes costs one line, not the memory.
+FILE_BOUNDS: dict[str, int] = {
+    META_FILE: 64 * 1024,
+    WORLD_FILE: 16 * 1024**2,
+    THUMBNAIL_FILE: 4 * 1024**2,
+    WORLD_SUMMARY_FILE: 1024**2,
+    "events.jsonl": 1024**3,
+    "state.json": 64 * 1024,
+    "summary.txt": 1024**2,
+}
+# The clock and play time: about 30 years of play. Past that (or not finite) a file is
+# damaged, never played: the game must be able to add a frame's time to its clock.
+MAX_CLOCK_S = 1e9
+_MAX_TIME = 1e11  # a unix time (dates of saves), about the year 5138
+_COORD = 1_000_000  # tiles beyond any map the game plays
+
 Facing = Literal["up", "down", "left", "right"]
+Coord = Annotated[int, Field(ge=-_COORD, le=_COORD)]
+Seconds = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
+UnixTime = Annotated[float, Field(ge=0.0, le=_MAX_TIME)]
+
+
+def bound_of(rel: str) -> int:
+    """The size bound of a slot file by its path in the slot (`world.json.bak` is a world)."""
+    name = rel.rsplit("/", 1)[-1].removesuffix(BACKUP_SUFFIX)
+    return FILE_BOUNDS[name]
 
 
 class _Model(BaseModel):
     # Unknown fields are ignored: a later game may add fields without a new format.
-    model_config = ConfigDict(extra="ignore")
+    # Numbers are finite: NaN and infinity mean a damaged file.
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
 
 
 class EntityState(_Model):
     """Where one character stands and which way it looks."""
 
-    tile: tuple[int, int]
+    tile: tuple[Coord, Coord]
     facing: Facing = "down"
 
 
@@ -87,12 +117,13 @@ class WorldState(_Model):
 
     format: int = FORMAT_VERSION
     map_id: str
-    clock: float = 0.0
+    map_file: str = ""  # the map's path when saved, for "play it with --map ..."
+    clock: Seconds = 0.0
     player: PlayerState
     npcs: dict[str, NpcState] = Field(default_factory=dict)
     # The last seq of each NPC's log that this save covers (flushed and fsynced before).
-    sessions: dict[str, int] = Field(default_factory=dict)
-    saved_at: float = 0.0
+    sessions: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    saved_at: UnixTime = 0.0
 
     def to_bytes(self) -> bytes:
         """The `world.json` bytes."""
@@ -104,11 +135,12 @@ class SlotMeta(_Model):
 
     format: int = FORMAT_VERSION
     name: str = ""
-    created: float = 0.0
-    updated: float = 0.0
-    play_time_s: float = 0.0
+    created: UnixTime = 0.0
+    updated: UnixTime = 0.0
+    play_time_s: Seconds = 0.0
     map_id: str = ""
-    npc_count: int = 0
+    map_file: str = ""
+    npc_count: Annotated[int, Field(ge=0)] = 0
     player_name: str = ""
     game_version: str = ""
 
@@ -117,10 +149,10 @@ class SlotMeta(_Model):
         return self.model_dump_json(indent=1).encode("utf-8") + b"\n"
 
     @classmethod
-    def fresh(cls, name: str, map_id: str = "") -> SlotMeta:
+    def fresh(cls, name: str, map_id: str = "", map_file: str = "") -> SlotMeta:
         """The meta of a slot that was never saved."""
         now = time.time()
-        return cls(name=name, created=now, updated=now, map_id=map_id)
+        return cls(name=name, created=now, updated=now, map_id=map_id, map_file=map_file)
 
 
 def check_format(version: int, what: str) -> None:

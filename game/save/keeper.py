@@ -35,13 +35,15 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from game.agent.store import SessionStore
+from game.files import os_reason
 from game.paths import npc_events_file, validate_id
 from game.save.catalog import SlotInfo, copy_npc_files, list_slots, new_slot_id
 from game.save.errors import SaveError, SlotNotFound
 from game.save.format import (
     WorldState,
 )
-from game.save.slot_io import SaveResult, SlotData, os_reason, read_slot, write_slot
+from game.save.lock import SlotLock
+from game.save.slot_io import SaveResult, SlotData, read_slot, write_slot
 from game.save.thumbnail import Frame
 from game.save.world_state import apply_world, check_map, snapshot_world
 from game.world.world import World
@@ -129,6 +131,7 @@ class SlotKeeper:
         *,
         data: SlotData | None = None,
         autosave_s: float = 300.0,
+        lock: SlotLock | None = None,
     ) -> None:
         self.world = world
         self.runtime = runtime
@@ -147,6 +150,9 @@ class SlotKeeper:
         self._status: tuple[str, float] | None = None
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="saves")
         self._lock: asyncio.Lock | None = None
+        # The OS lock of the slot in play: no other process writes it while we do. A load
+        # or a "save as" takes the new slot's before switching and lets the old one go.
+        self.slot_lock = lock
         self._closed = False
         if data is not None and data.warnings:
             self._tell(data.warnings[0], error=True)
@@ -298,11 +304,17 @@ class SlotKeeper:
                     self._run, copy_npc_files, self.saves, source, target, rt.store(source)
                 )
                 try:
+                    lock = self._take(target)
+                except SaveError as exc:
+                    return SaveResult(False, target, f"could not save as {target!r}: {exc}")
+                try:
                     await rt.switch_slot(target, prepare=copy)
                 except (SaveError, OSError) as exc:
                     # The runtime stays on the slot it had, and so does the game.
+                    self._keep(lock, False)
                     reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
                     return SaveResult(False, target, f"could not save as {target!r}: {reason}")
+                self._keep(lock, True)
                 self.name = name or target
                 data = await self._run(read_slot, self.saves, target)
                 await self._prime(target, data)
@@ -326,9 +338,40 @@ class SlotKeeper:
             if not data.exists:
                 raise SlotNotFound(f"no slot named {slot!r}")
             check_map(data, self.world.map.map_id)
-            await self.runtime.switch_slot(slot)
+            lock = self._take(slot)
+            try:
+                await self.runtime.switch_slot(slot)
+            except BaseException:
+                self._keep(lock, False)
+                raise
+            self._keep(lock, True)
             await self._prime(slot, data)
             return data
+
+    def _take(self, slot: str) -> SlotLock | None:
+        """The lock of the slot to switch to (None: the one held already); SlotBusy if
+        another process has it."""
+        held = self.slot_lock
+        if held is None or held.slot == slot:
+            return None
+        return SlotLock(self.saves, slot, held.holder).acquire()
+
+    def _keep(self, lock: SlotLock | None, switched: bool) -> None:
+        """After a switch: hold the new slot's lock and let the old go (or, when the switch
+        failed, let the new one go)."""
+        if lock is None:
+            return
+        if not switched:
+            lock.release()
+            return
+        old, self.slot_lock = self.slot_lock, lock
+        if old is not None:
+            old.release()
+
+    def release(self) -> None:
+        """Let the slot's lock go (when the game has closed and flushed everything)."""
+        if self.slot_lock is not None:
+            self.slot_lock.release()
 
     async def _prime(self, slot: str, data: SlotData | None) -> None:
         """Give the runtime the slot's summaries and read each NPC's newest events."""

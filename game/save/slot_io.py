@@ -12,7 +12,6 @@ Both do blocking disk I/O: call them off the game thread.
 
 from __future__ import annotations
 
-import errno
 import json
 import logging
 import time
@@ -25,6 +24,7 @@ from pydantic import ValidationError
 
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir, write_atomic
+from game.files import os_reason, read_capped
 from game.paths import (
     NPCS_DIR,
     npc_events_file,
@@ -43,6 +43,7 @@ from game.save.format import (
     WORLD_SUMMARY_FILE,
     SlotMeta,
     WorldState,
+    bound_of,
     describe_error,
     migrate,
 )
@@ -53,8 +54,9 @@ __all__ = [
     "MAX_SUMMARY_CHARS",
     "SaveResult",
     "SlotData",
+    "ensure_meta",
     "game_version",
-    "os_reason",
+    "parse_world",
     "read_slot",
     "write_slot",
 ]
@@ -126,6 +128,7 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
             updated=world.saved_at if world else 0.0,
             play_time_s=world.clock if world else 0.0,
             map_id=world.map_id if world else "",
+            map_file=world.map_file if world else "",
             npc_count=len(world.npcs) if world else 0,
             player_name=world.player.name if world else "",
         )
@@ -162,7 +165,7 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
 
 
 def _read_json(path: Path) -> dict[str, Any]:
-    raw = json.loads(path.read_bytes().decode("utf-8"))
+    raw = json.loads(read_capped(path, bound_of(path.name)).decode("utf-8"))
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
     return raw
@@ -187,7 +190,11 @@ def _read_meta(meta_path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
     return meta, "ok"
 
 
-def _parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
+def parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
+    """A `world.json`'s model and the format it was migrated from (None: current).
+
+    ValueError or ValidationError when damaged; FormatTooNew when a newer game wrote it.
+    """
     raw = json.loads(raw_bytes.decode("utf-8"))
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
@@ -198,7 +205,7 @@ def _parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
 def world_is_valid(raw_bytes: bytes) -> bool:
     """Whether bytes are a readable `world.json` of this or an older format."""
     try:
-        _parse_world(raw_bytes)
+        parse_world(raw_bytes)
     except (ValueError, ValidationError, SaveError):
         return False
     return True
@@ -207,7 +214,7 @@ def world_is_valid(raw_bytes: bytes) -> bool:
 def _read_world(main: Path, backup: Path, data: SlotData) -> WorldState | None:
     problem: str | None = None
     try:
-        world, old = _parse_world(main.read_bytes())
+        world, old = parse_world(read_capped(main, bound_of(main.name)))
     except FileNotFoundError:
         problem = "is missing" if backup.exists() else None
     except (OSError, ValueError, ValidationError) as exc:
@@ -219,7 +226,7 @@ def _read_world(main: Path, backup: Path, data: SlotData) -> WorldState | None:
     if problem is None:
         return None  # never saved: characters start at their map positions
     try:
-        world, old = _parse_world(backup.read_bytes())
+        world, old = parse_world(read_capped(backup, bound_of(backup.name)))
     except (OSError, ValueError, ValidationError) as exc:
         reason = "is missing" if isinstance(exc, FileNotFoundError) else "is damaged too"
         data.warnings.append(
@@ -238,11 +245,12 @@ def _read_world(main: Path, backup: Path, data: SlotData) -> WorldState | None:
 
 def _read_text(path: Path, data: SlotData) -> str:
     try:
-        raw = path.read_bytes()
+        raw = read_capped(path, bound_of(path.name))
     except FileNotFoundError:
         return ""
-    except OSError as exc:
-        data.warnings.append(f"slot {data.slot!r}: cannot read {path.name}: {os_reason(exc)}")
+    except (OSError, ValueError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
+        data.warnings.append(f"slot {data.slot!r}: ignoring {path.name}: {reason}")
         return ""
     text = raw.decode("utf-8", errors="replace").strip()
     if len(text) > MAX_SUMMARY_CHARS:
@@ -304,6 +312,7 @@ def write_slot(
             updated=now,
             play_time_s=world.clock,
             map_id=world.map_id,
+            map_file=world.map_file,
             npc_count=len(world.npcs),
             player_name=world.player.name,
             game_version=game_version(),
@@ -325,6 +334,20 @@ def write_slot(
     )
 
 
+def ensure_meta(saves: Path, slot: str, map_id: str, map_file: str) -> None:
+    """Give a slot that has none a `meta.json` (a slot `chat` began), so it lists with its
+    map and another map is refused on it; a slot that has one is left alone."""
+    path = slot_path(saves, slot, META_FILE)
+    if path.exists():
+        return
+    meta = SlotMeta.fresh(slot, map_id, map_file)
+    meta.game_version = game_version()
+    try:
+        write_atomic(path, meta.to_bytes())
+    except OSError as exc:
+        log.warning("could not write %s: %s", path, os_reason(exc))
+
+
 def _old_meta(meta_path: Path) -> SlotMeta | None:
     try:
         raw, _ = migrate("meta", _read_json(meta_path))
@@ -341,17 +364,6 @@ def _thumbnail_png(thumbnail: Frame | bytes, warnings: list[str]) -> bytes | Non
     except (OSError, ValueError) as exc:  # a bad frame never fails the save
         warnings.append(f"no thumbnail: {describe_error(exc)}")
         return None
-
-
-def os_reason(exc: OSError) -> str:
-    """A short reason for an OSError ("no space left on device", "permission denied")."""
-    if exc.errno == errno.ENOSPC:
-        return "the disk is full (no space left on device)"
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if exc.errno == errno.EROFS:
-        return "the file system is read-only"
-    return (exc.strerror or type(exc).__name__).lower()
 
 
 @cache

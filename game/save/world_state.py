@@ -8,15 +8,17 @@ they run on the game thread; the disk work is `slot_io`'s, off it.
 from __future__ import annotations
 
 import logging
+from functools import cache
 from pathlib import Path
 
 from game.save.errors import MapMismatch
 from game.save.format import FORMAT_VERSION, NpcState, PlayerState, WorldState
 from game.save.slot_io import SlotData, read_slot
+from game.text import clean_text
 from game.world.grid import DIRECTIONS
 from game.world.world import World
 
-__all__ = ["apply_world", "check_map", "restore_world", "snapshot_world"]
+__all__ = ["apply_world", "check_map", "map_file", "restore_world", "snapshot_world"]
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +29,7 @@ def snapshot_world(world: World) -> WorldState:
     return WorldState.model_construct(
         format=FORMAT_VERSION,
         map_id=world.map.map_id,
+        map_file=map_file(world.map.path),
         clock=world.clock,
         player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
         npcs={
@@ -38,13 +41,21 @@ def snapshot_world(world: World) -> WorldState:
     )
 
 
+@cache
+def map_file(path: Path) -> str:
+    """A map's path as a save records it: absolute, so `--map` works from anywhere."""
+    return str(Path(path).absolute())
+
+
 def check_map(data: SlotData, map_id: str) -> None:
-    """Raise MapMismatch if the slot was saved on another map."""
-    saved = data.world.map_id if data.world is not None else data.meta.map_id
+    """Raise MapMismatch if the slot was saved on another map, naming that map's file."""
+    world = data.world
+    saved = world.map_id if world is not None else data.meta.map_id
     if saved and saved != map_id:
+        where = (world.map_file if world is not None else "") or data.meta.map_file
         raise MapMismatch(
-            f"slot {data.slot!r} was saved on map {saved!r}, not {map_id!r}: "
-            f"play it with --map maps/{saved}.tmx, or choose another slot"
+            f"slot {data.slot!r} was saved on map {saved!r}, not {map_id!r}: play it with "
+            f"--map {where or f'maps/{saved}.tmx'}, or choose another slot"
         )
 
 
@@ -72,8 +83,9 @@ def apply_world(world: World, state: WorldState | None) -> list[str]:
         return warnings
     world.clock = max(0.0, state.clock)
     player = world.player
-    if state.player.name.strip():
-        player.name = state.player.name.strip()
+    name = clean_text(state.player.name).strip()
+    if name:
+        player.name = name
     player.place(
         _usable(world, state.player.tile, world.map.player_spawn, "the player", warnings),
         _facing(state.player.facing),

@@ -18,8 +18,10 @@ from typing import Protocol
 import arcade
 import arcade.gui
 
+from game.files import check_regular
 from game.save.catalog import SlotInfo
 from game.save.cli import format_date, format_play_time
+from game.save.format import FILE_BOUNDS, THUMBNAIL_FILE
 from game.save.keeper import LoadResult
 from game.save.slot_io import SaveResult
 from game.save.thumbnail import Frame
@@ -45,6 +47,7 @@ DIM = (10, 10, 18, 170)
 THUMB_W, THUMB_H = 160, 90
 TEXT_W = 440
 PAGE_SIZE = 4
+MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
 
 
 class SlotSource(Protocol):
@@ -155,10 +158,13 @@ def thumbnail_texture(path: Path | None) -> arcade.Texture | None:
         from PIL import Image
 
         stat = path.stat()
+        check_regular(path, FILE_BOUNDS[THUMBNAIL_FILE])
         with Image.open(path) as image:
+            if image.width * image.height > MAX_THUMBNAIL_PIXELS:  # read from the header
+                raise ValueError(f"{image.width}x{image.height} is too large for a thumbnail")
             image.load()
             rgba = image.convert("RGBA")
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
         log.info("no thumbnail from %s: %s", path, exc)
         return None
     # Keyed by file time and size: a newer save of the same slot gets a new texture.

@@ -82,7 +82,7 @@ def test_a_torn_last_line_is_dropped_with_a_warning(
     assert all(json.loads(line)["seq"] == n for n, line in enumerate(lines, start=1))
 
 
-def test_an_unparseable_terminated_last_line_is_dropped_too(saves: Path) -> None:
+def test_an_unparseable_complete_last_line_is_kept_and_skipped(saves: Path) -> None:
     store = SessionStore(saves, "s1")
     _fill(store, "mira", 2)
     store.close()
@@ -92,6 +92,7 @@ def test_an_unparseable_terminated_last_line_is_dropped_too(saves: Path) -> None
     again = SessionStore(saves, "s1")
     assert [e.seq for e in again.read("mira")] == [1, 2]
     assert again.next_seq("mira") == 3
+    assert path.read_text().endswith('{"type": "user.mess\n')  # complete: never removed
 
 
 def test_a_bad_line_in_the_middle_is_skipped_not_fatal(

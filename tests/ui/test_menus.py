@@ -197,3 +197,30 @@ def test_escape_with_the_talk_box_open_only_closes_it(window, play) -> None:
     assert view.talking_to is not None
     press(window, arcade.key.ESCAPE)
     assert view.talking_to is None and window.current_view is view
+
+
+@pytest.mark.parametrize("kind", ["huge picture", "huge file", "not a picture", "fifo"])
+def test_a_hostile_thumbnail_is_left_out_of_the_load_list(
+    window, tmp_path: Path, kind: str
+) -> None:
+    import os
+
+    from PIL import Image
+
+    from game.ui.menus import thumbnail_texture
+
+    path = tmp_path / "thumbnail.png"
+    if kind == "huge picture":  # 40000x40000: a few KB of PNG, 6 GB of pixels
+        Image.new("1", (40000, 40000)).save(path, optimize=True)
+        assert path.stat().st_size < 1024 * 1024
+    elif kind == "huge file":
+        with open(path, "wb") as f:
+            f.truncate(3 * 1024**3)
+    elif kind == "not a picture":
+        path.write_text("hello")
+    else:
+        os.mkfifo(path)
+    assert thumbnail_texture(path) is None
+    good = tmp_path / "good.png"
+    Image.new("RGB", (256, 144)).save(good)
+    assert thumbnail_texture(good) is not None

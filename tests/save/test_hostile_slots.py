@@ -1,0 +1,340 @@
+"""Slots written by a newer game, by a crash or by an attacker: refused or repaired with one
+line, never modified, never past a size bound, never a clock that cannot move."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from game.agent.events import UserMessage
+from game.agent.store import SessionStore
+from game.cli import main
+from game.save import catalog
+from game.save.catalog import export_slot, import_slot, list_slots
+from game.save.errors import ArchiveError, SaveError
+from game.save.format import MAX_CLOCK_S, PlayerState, WorldState
+from game.save.slot_io import read_slot, write_slot
+from game.save.tidy import EXPORTS_DIR, tidy_saves
+from game.village import Village
+
+from .conftest import ROOT, VILLAGE
+
+RUN = [sys.executable, str(ROOT / "run_game.py")]
+
+
+def make_slot(saves: Path, slot: str, text: str = "old", events: int = 3) -> None:
+    store = SessionStore(saves, slot)
+    for i in range(events):
+        store.append("tobin", UserMessage(text=f"{text} {i}"))
+    world = WorldState(map_id="village", clock=60.0, player=PlayerState(tile=(12, 19)))
+    assert write_slot(saves, slot, world, store=store, thumbnail=b"\x89PNG").ok
+    store.close()
+
+
+def digest(path: Path) -> dict[str, str]:
+    return {
+        p.relative_to(path).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(path.rglob("*"))
+        if p.is_file()
+    }
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def run(saves: Path, *args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*RUN, *args, "--saves-dir", str(saves)],
+        capture_output=True, text=True, timeout=120, cwd=saves, **kw,  # type: ignore[call-overload]
+    )  # fmt: skip
+
+
+# --- a newer format ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("newer", ["meta.json", "world.json", "both"])
+def test_a_newer_slot_is_refused_by_every_command_and_never_modified(
+    saves: Path, newer: str
+) -> None:
+    make_slot(saves, "future")
+    slot = saves / "future"
+    for name in ("meta.json", "world.json") if newer == "both" else (newer,):
+        data = json.loads((slot / name).read_text())
+        (slot / name).write_text(json.dumps({**data, "format": 9, "weather": "rain"}))
+    with open(slot / "npcs/tobin/session/events.jsonl", "a") as f:
+        f.write('{"type": "news.heard", "seq": 4, "ts": 5.0}\n')
+    before = digest(slot)
+    for args in (
+        ["chat", "tobin", "hello", "--provider", "scripted", "--slot", "future"],
+        ["--headless", "--frames", "1", "--provider", "scripted", "--slot", "future"],
+    ):
+        out = run(saves, *args)
+        assert out.returncode == 2, out.stderr
+        assert "newer version of the game" in one_line(out.stderr)
+        assert digest(slot) == before
+    listed = next(i for i in list_slots(saves) if i.slot == "future")
+    assert listed.error is not None and "newer" in listed.error
+    assert digest(slot) == before
+
+
+# --- replacing a slot, killed at any point --------------------------------------------
+
+
+class Killed(BaseException):
+    """The process died here (no handler of ours runs; the kernel drops the locks)."""
+
+
+def _archive(tmp: Path, saves: Path) -> Path:
+    other = tmp / "elsewhere"
+    make_slot(other, "game", "new", events=5)
+    archive = tmp / "new.zip"
+    export_slot(other, "game", archive)
+    return archive
+
+
+def _whole(saves: Path) -> str:
+    """Which slot is in place, checked whole: "old" or "new"."""
+    events = SessionStore(saves, "game").read("tobin")
+    texts = [e.text for e in events if isinstance(e, UserMessage)]
+    kind = texts[0].split()[0]
+    assert texts == [f"{kind} {i}" for i in range(3 if kind == "old" else 5)]
+    assert read_slot(saves, "game").world is not None
+    return kind
+
+
+def test_an_import_killed_at_any_step_leaves_the_old_slot_or_the_new_whole(
+    tmp_path: Path, saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    archive = _archive(tmp_path, saves)
+    real_replace, real_rmtree = os.replace, shutil.rmtree
+    seen: set[str] = set()
+    for kill_at in range(12):
+        shutil.rmtree(saves)
+        make_slot(saves, "game", "old")
+        calls = [0]
+
+        def step(
+            real: object, *args: object, calls: list[int] = calls, kill_at: int = kill_at,
+            **kw: object,
+        ) -> object:  # fmt: skip
+            calls[0] += 1
+            if calls[0] == kill_at:
+                raise Killed
+            return real(*args, **kw)  # type: ignore[operator]
+
+        monkeypatch.setattr(catalog.os, "replace", lambda *a, **k: step(real_replace, *a, **k))
+        monkeypatch.setattr(catalog.shutil, "rmtree", lambda *a, **k: step(real_rmtree, *a, **k))
+        try:
+            import_slot(saves, archive, force=True)
+        except Killed:
+            pass
+        monkeypatch.undo()
+        tidy_saves(saves)  # the next start
+        seen.add(_whole(saves))
+        assert [p.name for p in saves.iterdir() if p.name.startswith(".")] == [".locks"]
+    assert seen == {"old", "new"}
+
+
+def test_a_real_kill_during_an_import_never_loses_the_slot(tmp_path: Path, saves: Path) -> None:
+    other = tmp_path / "elsewhere"
+    make_slot(other, "game", "new", events=5)
+    store = SessionStore(other, "game")
+    for i in range(20000):  # a log of some megabytes, so the unpack takes a while
+        store.append("brenna", UserMessage(text=f"filler {i} " + "z" * 200))
+    store.close()
+    archive = tmp_path / "big.zip"
+    export_slot(other, "game", archive)
+    for delay in (0.0, 0.2, 0.5, 0.9):
+        shutil.rmtree(saves, ignore_errors=True)
+        make_slot(saves, "game", "old")
+        proc = subprocess.Popen(
+            [*RUN, "saves", "import", str(archive), "--force", "--saves-dir", str(saves)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=saves,
+        )  # fmt: skip
+        try:
+            proc.wait(timeout=1.0 + delay)
+        except subprocess.TimeoutExpired:
+            pass
+        proc.kill()
+        proc.wait()
+        listed = run(saves, "saves", "list")  # the next start tidies up
+        assert listed.returncode == 0, listed.stderr
+        assert _whole(saves) in ("old", "new")
+        assert [p.name for p in saves.iterdir() if p.name.startswith(".")] == [".locks"]
+
+
+def test_a_killed_export_leaves_no_temp_file_after_the_next_start(
+    tmp_path: Path, saves: Path
+) -> None:
+    make_slot(saves, "game")
+    out_dir = tmp_path / "exports"
+    out_dir.mkdir()
+    code = (
+        "import os, sys, zipfile\n"
+        "from pathlib import Path\n"
+        "from game.save.tidy import exporting\n"
+        "with exporting(Path(sys.argv[1]), Path(sys.argv[2])) as tmp:\n"
+        "    zipfile.ZipFile(tmp, 'w').writestr('x', 'y' * 1000)\n"
+        "    print('writing', flush=True)\n"
+        "    os.kill(os.getpid(), 9)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(saves), str(out_dir / "game.zip")],
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.stdout.strip() == "writing" and proc.returncode == -9
+    assert next(p.name for p in out_dir.iterdir()).endswith(".tmp")  # left behind by the kill
+    assert list((saves / EXPORTS_DIR).iterdir())
+    assert run(saves, "saves", "list").returncode == 0  # the next start
+    assert list(out_dir.iterdir()) == [] and list((saves / EXPORTS_DIR).iterdir()) == []
+
+
+def test_temp_files_of_cut_writes_are_removed_at_the_next_start(saves: Path) -> None:
+    make_slot(saves, "game")
+    left = [
+        saves / "game" / "world.json.a1b2c3.tmp",
+        saves / "game" / "npcs" / "tobin" / "session" / "state.json.x_y9.tmp",
+    ]
+    for path in left:
+        path.write_text("half")
+    (saves / ".import-other-123").mkdir()
+    (saves / ".deleted-gone-77").mkdir()
+    (saves / ".copy-next").mkdir()
+    tidy_saves(saves)
+    assert not any(p.exists() for p in left)
+    assert [p.name for p in saves.iterdir() if p.name.startswith(".")] == [".locks"]
+    assert _whole(saves) == "old"
+
+
+# --- bounds --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("meta.json", 200 * 1024),
+        ("world.json", 40 * 1024**2),
+        ("world_summary.txt", 3 * 1024**2),
+        ("npcs/tobin/session/state.json", 90 * 1024),
+        ("npcs/tobin/memory/summary.txt", 2 * 1024**2),
+    ],
+)
+def test_a_zip_member_over_its_bound_is_refused_before_it_is_read(
+    tmp_path: Path, saves: Path, capsys: pytest.CaptureFixture[str], name: str, size: int
+) -> None:
+    archive = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("bomb/npcs/tobin/session/events.jsonl", "")
+        zf.writestr(f"bomb/{name}", b" " * size)  # compresses to almost nothing
+    assert archive.stat().st_size < 100 * 1024
+    code = main(["saves", "import", str(archive), "--saves-dir", str(saves)])
+    err = capsys.readouterr().err
+    assert code == 2 and "more than the" in one_line(err) and name.split("/")[-1] in err
+    assert not (saves / "bomb").exists()
+
+
+def test_a_huge_file_in_a_slot_never_breaks_the_list(saves: Path) -> None:
+    """Sparse files of gigabytes (no disk used) in two slots: the list still shows every
+    slot, in a process limited to a fraction of their size."""
+    for slot in ("fine", "summary", "meta"):
+        make_slot(saves, slot)
+    with open(saves / "summary" / "world_summary.txt", "wb") as f:
+        f.truncate(3 * 1024**3)
+    with open(saves / "meta" / "meta.json", "wb") as f:
+        f.truncate(3 * 1024**3)
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1024**3, 1024**3))\n"
+        "from game.cli import main\n"
+        "sys.exit(main(['saves', 'list', '--saves-dir', sys.argv[1]]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(saves)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = {line.split()[0] for line in out.stdout.splitlines()[1:] if line.strip()}
+    assert {"fine", "summary", "meta"} <= rows
+    assert "world_summary.txt" in out.stdout and "more than the" in out.stdout
+
+
+# --- clocks and numbers ----------------------------------------------------------------
+
+BAD_CLOCKS = ["1e300", "Infinity", "-Infinity", "NaN", "-5", str(MAX_CLOCK_S * 10)]
+
+
+@pytest.mark.parametrize("clock", BAD_CLOCKS)
+def test_a_clock_that_cannot_move_is_damage_not_a_frozen_game(saves: Path, clock: str) -> None:
+    make_slot(saves, "clock")
+    path = saves / "clock" / "world.json"
+    text = path.read_text()
+    path.write_text(text.replace('"clock": 60.0', f'"clock": {clock}'))
+    (saves / "clock" / "world.json.bak").unlink(missing_ok=True)
+    data = read_slot(saves, "clock")
+    assert data.world is None and any("world.json is damaged" in w for w in data.warnings)
+    village = Village.open(VILLAGE, slot="clock", saves_dir=saves)
+    try:
+        before = village.world.clock
+        village.world.step(0.5)
+        assert math.isfinite(before) and village.world.clock == before + 0.5
+    finally:
+        village.close()
+
+
+@pytest.mark.parametrize("clock", BAD_CLOCKS)
+def test_an_import_with_a_bad_clock_is_refused(
+    tmp_path: Path, saves: Path, capsys: pytest.CaptureFixture[str], clock: str
+) -> None:
+    world = json.loads(
+        WorldState(map_id="village", player=PlayerState(tile=(1, 1))).model_dump_json()
+    )
+    body = json.dumps(world).replace('"clock": 0.0', f'"clock": {clock}')
+    archive = tmp_path / "clock.zip"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("clock/world.json", body)
+    archive.write_bytes(buf.getvalue())
+    with pytest.raises(ArchiveError, match=r"world\.json is damaged"):
+        import_slot(saves, archive)
+    assert main(["saves", "import", str(archive), "--saves-dir", str(saves)]) == 2
+    assert "clock" in one_line(capsys.readouterr().err)
+    assert not (saves / "clock").exists()
+
+
+def test_the_largest_clock_a_save_may_hold_still_moves(saves: Path) -> None:
+    world = WorldState(map_id="village", clock=MAX_CLOCK_S, player=PlayerState(tile=(12, 19)))
+    assert write_slot(saves, "old", world).ok
+    village = Village.open(VILLAGE, slot="old", saves_dir=saves)
+    try:
+        assert village.world.clock == MAX_CLOCK_S
+        for _ in range(60):
+            village.world.step(1 / 60)
+        assert village.world.clock > MAX_CLOCK_S
+    finally:
+        village.close()
+
+
+def test_an_import_over_a_slot_in_use_is_refused(tmp_path: Path, saves: Path) -> None:
+    archive = _archive(tmp_path, saves)
+    make_slot(saves, "game", "old")
+    village = Village.open(VILLAGE, slot="game", saves_dir=saves)
+    try:
+        with pytest.raises(SaveError, match="in use by another process"):
+            import_slot(saves, archive, force=True)
+    finally:
+        village.close()
+    assert _whole(saves) == "old"
