@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING
 
 from game.agent.providers.names import PROVIDER_NAMES
 from game.assets import DEFAULT_MAP
-from game.errors import GameError
+from game.errors import GameError, UsageError
 
 if TYPE_CHECKING:
-    from game.agent.bus import BusEvent
     from game.agent.providers.base import Provider
     from game.config import Settings
 
@@ -47,7 +46,8 @@ def _common(
             "--slot",
             default=None,
             help="save slot: a-z, 0-9, _ and -, up to 64; play starts straight in it, else at "
-            "the title screen (chat: default 'default')",
+            "the title screen (--headless and chat: the map's own slot, 'default' for the "
+            "village, else the map's name)",
         )
     parser.add_argument("--saves-dir", type=Path, default=None, help=saves_help)
     parser.add_argument(
@@ -99,7 +99,7 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         "--title",
         action="store_true",
         help="start at the title screen even with --headless (headless otherwise plays the "
-        "slot 'default')",
+        "map's own slot: 'default' for the village)",
     )
 
 
@@ -158,9 +158,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    if args.command == "chat" and not args.verbose:
+        # What the turn publishes (a log it could not write) `chat` says itself, in one line.
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(lambda record: not getattr(record, "published", False))
     try:
+        if args.command in ("chat", "doctor", "eval"):
+            for name in ("message", "npc_id"):
+                if hasattr(args, name):
+                    _check_text(getattr(args, name), name.replace("_", " "))
         if args.command == "chat":
-            return asyncio.run(_chat(args))
+            from game.chat import chat
+
+            return asyncio.run(chat(args, _settings(args), _cli_progress()))
         if args.command == "doctor":
             return asyncio.run(_doctor(args))
         if args.command == "eval":
@@ -177,6 +187,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def _check_text(text: str, what: str) -> None:
+    """A command-line argument must be text: bytes that are not UTF-8 arrive as surrogates."""
+    bad = next((i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"), None)
+    if bad is not None:
+        raise UsageError(
+            f"the {what} has a byte that is not UTF-8 text (at character {bad + 1}): "
+            "type it again in UTF-8"
+        )
+
+
 def _settings(args: argparse.Namespace) -> Settings:
     """Settings from flags > environment > .env > config.toml."""
     from game.config import load_settings
@@ -187,8 +207,8 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _play(args: argparse.Namespace) -> int:
     from game.assets import load_game_map
-    from game.errors import UsageError
-    from game.paths import saves_dir, validate_id
+    from game.paths import default_slot, saves_dir, validate_id
+    from game.save.tidy import tidy_saves
 
     if (args.screenshot or args.script) and not args.headless:
         raise UsageError("--screenshot and --script need --headless")
@@ -197,9 +217,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.title and args.slot is not None:
         raise UsageError("--title and --slot exclude each other: the title screen picks the slot")
     slot = validate_id(args.slot, "slot") if args.slot is not None else None  # "" is refused
+    map_data = load_game_map(args.map)  # a bad map is one line before any window opens
     if slot is None and args.headless and not args.title:
-        slot = "default"
-    load_game_map(args.map)  # a bad map is one line before any window opens
+        slot = default_slot(map_data.map_id)
+    saves = saves_dir(args.saves_dir)
+    tidy_saves(saves)
     settings = _settings(args)
     if args.headless:
         # Must be set before arcade (pyglet) is imported: render offscreen with EGL.
@@ -207,7 +229,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.ui.app import GameOptions, parse_script, run_window
 
     script = parse_script(args.script) if args.script else None
-    options = GameOptions(args.map, settings, saves_dir(args.saves_dir), _cli_progress())
+    options = GameOptions(args.map, settings, saves, _cli_progress())
     run_window(
         options,
         slot=slot,
@@ -227,71 +249,6 @@ def _cli_progress() -> Callable[[float, str], None]:
     return text_progress()
 
 
-async def _chat(args: argparse.Namespace) -> int:
-    from game.assets import load_game_map
-    from game.errors import UsageError
-    from game.harness import Talk
-    from game.paths import saves_dir, validate_id
-    from game.village import open_providers
-    from game.world.world import World
-
-    slot = validate_id("default" if args.slot is None else args.slot, "slot")
-    world = World(load_game_map(args.map))
-    if args.npc_id not in world.npcs:
-        known = ", ".join(sorted(world.npcs))
-        raise UsageError(f"no NPC {args.npc_id!r} on {args.map.name}; NPCs here: {known}")
-    settings = _settings(args)
-    providers = await open_providers(settings, _cli_progress())
-
-    said_last: list[str] = []  # what the open line of stdout belongs to, if one is open
-
-    def end_line() -> None:
-        """Close the line the NPC was saying, so nothing else lands on it."""
-        if said_last:
-            sys.stdout.write("\n")
-            sys.stdout.flush()
-            said_last.clear()
-
-    def write(key: str, text: str) -> None:
-        """Each separate thing the NPC says on a line of its own."""
-        if said_last and said_last[-1] != key:
-            end_line()
-        said_last[:] = [key]
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    def show(event: BusEvent) -> None:
-        if event.kind == "tool_call":
-            end_line()  # on a terminal, stderr's line must not follow the reply on its own
-            print(f"[{event.data['name']}] {event.data['arguments']}", file=sys.stderr)
-        elif event.kind == "tool_result" and event.data.get("is_error"):
-            print(f"[{event.data['name']} failed] {event.data['content']}", file=sys.stderr)
-
-    # What the NPC says streams to stdout while the model writes it.
-    talk = Talk(
-        world,
-        saves_dir(args.saves_dir),
-        slot=slot,
-        provider=providers.provider,
-        provider_for=providers.provider_for(settings),
-        on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
-        on_say=lambda call_id, delta: write(f"say {call_id}", delta),
-    )
-    talk.runtime.bus.subscribe(show)
-    report = await talk.player_line(args.npc_id, args.message)
-    await talk.aclose()
-    crash = providers.crash_line()
-    await providers.aclose()
-    end_line()
-    if crash is not None:
-        print(f"error: {crash}", file=sys.stderr)
-        return 1
-    if report.outcome == "failed":
-        print(f"error: the turn failed: {report.error}", file=sys.stderr)
-        return 1
-    return 0
-
-
 async def _eval(args: argparse.Namespace) -> int:
     """Run the believability suite: a table row per scenario, the figures' JSON line last."""
     import json
@@ -299,7 +256,6 @@ async def _eval(args: argparse.Namespace) -> int:
 
     from game.agent.providers.base import ProviderError
     from game.assets import load_game_map
-    from game.errors import UsageError
     from game.eval.figures import figures
     from game.eval.scenarios import load_scenarios, select
     from game.eval.suite import TABLE_HEAD, check, row, run_suite, transcript

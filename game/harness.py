@@ -95,6 +95,7 @@ class TurnReport:
     npc_tile: tuple[int, int] = (0, 0)  # where the NPC and the player stood at the end
     player_tile: tuple[int, int] = (0, 0)
     answered: list[str] = field(default_factory=list)  # the player's picks of asks
+    store_error: str | None = None  # why the turn could not be written to the slot's log
 
     @property
     def parse_failures(self) -> int:
@@ -347,6 +348,8 @@ class Talk:
             turn.by_id[str(data.get("id", ""))] = call
             if call.text() is not None:
                 turn.letter()  # said without streaming: it shows when it runs
+        elif event.kind == "error" and data.get("kind") == "store":
+            turn.report.store_error = str(data.get("message", ""))
         elif event.kind == "tool_result":
             done = turn.by_id.get(str(data.get("id", "")))
             if done is not None:
