@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.agent.providers.names import PROVIDER_NAMES
+from game.agent.providers.registry import PROVIDER_NAMES
 from game.assets import DEFAULT_MAP
 from game.errors import GameError, UsageError
 
@@ -244,7 +244,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _cli_progress() -> Callable[[float, str], None]:
-    from game.agent.providers.local_model import text_progress
+    from game.agent.providers.local.model import text_progress
 
     return text_progress()
 
@@ -273,8 +273,8 @@ async def _eval(args: argparse.Namespace) -> int:
         settings = _settings(args)
         providers = await open_providers(settings, _cli_progress())
         try:
-            if providers.load is not None:  # the figures are taken with the model warm
-                failed = await providers.load()
+            if providers.primary.capabilities.needs_loading:  # figures with the model warm
+                failed = await providers.primary.load()
                 if isinstance(failed, ProviderError):
                     print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
                     return 1
@@ -291,7 +291,7 @@ async def _eval(args: argparse.Namespace) -> int:
             crash = providers.crash_line()
             await providers.aclose()
     provider = providers.provider
-    fallbacks = getattr(provider, "fallbacks", 0)
+    fallbacks = providers.fallback.fallbacks if providers.fallback is not None else 0
     result = figures(runs, provider=provider.name, model=provider.model, fallbacks=fallbacks)
     line = json.dumps(result)
     if out is not None:
@@ -321,7 +321,7 @@ async def _idle_capacity(args: argparse.Namespace, model: Provider) -> str:
     from game.world.world import World
 
     world = World(load_game_map(args.map))
-    stats = getattr(model, "stats", None)
+    stats = model.stats
     with tempfile.TemporaryDirectory(prefix="doctor-") as saves:
         talk = Talk(world, Path(saves), slot="doctor", provider=model, pace=FAST_PACE)
         seconds: list[float] = []
@@ -366,17 +366,17 @@ async def _doctor(args: argparse.Namespace) -> int:
     print(f"provider: {providers.provider.name} ({providers.provider.model})")
     print(f"why: {providers.reason}")
     primary = providers.primary  # the model itself: the doctor looks past the fallback
-    if providers.load is not None:
+    if primary.capabilities.needs_loading:
         start = time.perf_counter()
-        failed = await providers.load()
+        failed = await primary.load()
         if isinstance(failed, ProviderError):
             await providers.aclose()
             print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
             return 1
         print(f"model loaded in {time.perf_counter() - start:.2f} s")
-        report = getattr(primary, "settings_report", None)
-        if callable(report):
-            print(f"llama.cpp settings: {report()}")
+        report = primary.settings_report()
+        if report is not None:
+            print(f"llama.cpp settings: {report}")
     request = ProviderRequest(
         system="You are Tobin, a cheerful village baker. Answer in one short sentence.",
         messages=[Message(role="user", content='Player says: """Good morning!"""')],
@@ -411,10 +411,10 @@ async def _doctor(args: argparse.Namespace) -> int:
         print(f"time to first token: {first:.3f} s")
     if tokens and total > (first or 0):
         print(f"tokens per second: {tokens / max(total - (first or 0), 1e-6):.1f}")
-    if getattr(primary, "serial", False):
+    if primary.capabilities.serial:
         print(await _idle_capacity(args, primary))
     await providers.aclose()
-    notice = getattr(providers.provider, "notice", None)
+    notice = providers.provider.notice
     if notice:
         print(f"note: {notice}")
     return 0

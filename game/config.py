@@ -17,33 +17,44 @@ directory is refused before it is read, so it cannot hang the game); numbers are
 
 from __future__ import annotations
 
+import io
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, SecretStr, ValidationError
+import tomli_w
+from dotenv import dotenv_values
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationError,
+)
 
 from game import APP_NAME
-from game.agent.providers.names import ProviderName
+from game.agent.providers.registry import AUTO, REGISTRY, known_provider
 from game.atomic import write_atomic
 from game.errors import GameError
 from game.files import BadFile, mb, os_reason, read_capped
 
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
 
-# environment variable -> settings field
+# environment variable -> settings field (the API keys' are the provider registry's)
 ENV_VARS: dict[str, str] = {
-    "OPENAI_API_KEY": "openai_api_key",
-    "ANTHROPIC_API_KEY": "anthropic_api_key",
+    **{spec.key_env: spec.key_field for spec in REGISTRY.values() if spec.key_env},
     "NPC_VILLAGE_PROVIDER": "provider",
     "NPC_VILLAGE_MODEL": "model",
     "NPC_VILLAGE_BASE_URL": "base_url",
 }
-_SECRET_FIELDS = ("openai_api_key", "anthropic_api_key")
+KEY_FIELDS: tuple[str, ...] = tuple(
+    dict.fromkeys(spec.key_field for spec in REGISTRY.values() if spec.key_field)
+)
 FILE_LIMIT = 1024 * 1024  # config.toml and .env: anything larger is a mistake
 
 Source = Literal["cli", "env", ".env", "config.toml"]
@@ -58,7 +69,7 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, allow_inf_nan=False)
 
-    provider: ProviderName = "auto"
+    provider: Annotated[str, AfterValidator(known_provider)] = AUTO  # a registry name, or auto
     model: str | None = None
     base_url: str | None = None
     models_by_trigger: dict[str, str] = Field(default_factory=dict)
@@ -91,6 +102,11 @@ class Settings(BaseModel):
         """Where a field's value came from, or None for the built-in default."""
         return self._sources.get(field)
 
+    def api_key(self, field: str) -> str | None:
+        """The API key in `field` (one of `KEY_FIELDS`; "" for none), None when unset."""
+        value = getattr(self, field) if field in KEY_FIELDS else None
+        return value.get_secret_value() if isinstance(value, SecretStr) else None
+
     def model_for(self, trigger: str) -> str | None:
         """The model for one trigger kind (`models_by_trigger`), else `model`."""
         return self.models_by_trigger.get(trigger) or self.model
@@ -122,34 +138,10 @@ def redact(secret: str | SecretStr | None) -> str:
 
 
 def parse_dotenv(text: str) -> dict[str, str]:
-    """A small .env parser: KEY=VALUE, 'single' / "double" quotes, # comments, `export`."""
-    values: dict[str, str] = {}
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[7:].lstrip()
-        key, eq, value = line.partition("=")
-        key = key.strip()
-        if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", key):
-            continue
-        value = value.strip()
-        if value[:1] in ("'", '"'):
-            quote = value[0]
-            end = value.find(quote, 1)
-            while quote == '"' and end > 0 and value[end - 1] == "\\":
-                end = value.find(quote, end + 1)
-            inner = value[1:end] if end > 0 else value[1:]
-            if quote == '"':
-                inner = inner.replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\")
-            value = inner
-        else:
-            hash_at = value.find(" #")
-            if hash_at >= 0:
-                value = value[:hash_at].rstrip()
-        values[key] = value
-    return values
+    """A .env file's variables (python-dotenv's reading: `export`, quotes, # comments),
+    without interpolation: a .env never pulls other variables into a setting."""
+    values = dotenv_values(stream=io.StringIO(text), interpolate=False)
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
@@ -194,8 +186,8 @@ def _describe(exc: ValidationError, labels: Mapping[str, str]) -> str:
     msg = first["msg"]
     if first["type"] == "extra_forbidden":
         msg = "unknown setting"
-    elif first["type"] == "literal_error":
-        msg = "must be one of " + ", ".join(get_args(ProviderName))
+    elif first["type"] == "value_error":
+        msg = str(first.get("ctx", {}).get("error", msg))
     where = labels.get(top, "settings")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {loc}: {msg}{more}"
@@ -246,61 +238,19 @@ def load_settings(
 
 # --- writing ---------------------------------------------------------------------------
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_ESCAPES = {
-    '"': '\\"',
-    "\\": "\\\\",
-    "\b": "\\b",
-    "\t": "\\t",
-    "\n": "\\n",
-    "\f": "\\f",
-    "\r": "\\r",
-}
-
-
-def _toml_str(value: str) -> str:
-    out = []
-    for ch in value:
-        if ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, SecretStr):
-        return _toml_str(value.get_secret_value())
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    return _toml_str(str(value))
-
-
-def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else _toml_str(key)
-
-
 def dumps_toml(values: Mapping[str, Any]) -> str:
-    """Flat keys first, then one table per dict value (all this file ever needs)."""
-    lines = ["# npc-village settings; API keys stored here are readable only by you.", ""]
-    tables: list[tuple[str, Mapping[str, Any]]] = []
-    for key, value in values.items():
-        if value is None:
-            continue
-        if isinstance(value, Mapping):
-            tables.append((key, value))
-        else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-    for name, table in tables:
-        lines += ["", f"[{_toml_key(name)}]"]
-        lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in table.items() if v is not None]
-    return "\n".join(lines) + "\n"
+    """config.toml's text: a header line, flat keys, then a table per dict (tomli-w)."""
+    plain = {k: _plain(v) for k, v in values.items() if v is not None}
+    header = "# npc-village settings; API keys stored here are readable only by you.\n\n"
+    return header + tomli_w.dumps(plain)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, SecretStr):
+        return value.get_secret_value()
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items() if v is not None}
+    return value
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -313,7 +263,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     values: dict[str, Any] = {}
     for name in Settings.model_fields:
         value = getattr(settings, name)
-        if name in _SECRET_FIELDS and settings.source_of(name) in ("env", ".env"):
+        if name in KEY_FIELDS and settings.source_of(name) in ("env", ".env"):
             value = existing.get(name)  # keep what the file had, never the env's key
         if name == "models_by_trigger" and not value:
             continue

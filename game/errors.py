@@ -14,10 +14,10 @@ prints its message as one line (exit 2); every message says what was wrong and h
     ├── ProviderFailure       game.agent.providers.errors: one subclass per `ProviderError.kind`
     │   └── ...               auth, rate_limited, timeout, context_overflow, http, transport,
     │                         parse, tool, crash (the tree is in that module's docstring)
-    ├── LocalModelError       game.agent.providers.local_model: no llama-cpp-python or model
-    ├── GrammarError          game.agent.providers.local_prompt: a tool no grammar can express
-    ├── WorkerDied            game.agent.providers.llama_process: the model's process ended
-    ├── LoadFailed            game.agent.providers.llama_ladder: the model file cannot load
+    ├── LocalModelError       ...providers.local.model: no llama-cpp-python or model
+    ├── GrammarError          ...providers.local.worker.prompt: a tool no grammar can express
+    ├── WorkerDied            ...providers.local.client.process: the model's process ended
+    ├── LoadFailed            ...providers.local.client.ladder: the model file cannot load
     └── SaveError             game.save.errors
         ├── SlotNotFound, SlotExists, FormatTooNew, MapMismatch, ArchiveError
         └── ...               (the tree is in that module's docstring)

@@ -29,7 +29,7 @@ from game.bridge import Mailbox
 from game.errors import UsageError
 from game.npc.agents import profile_of
 from game.npc.cues import Cue, Sensed, heard_cue, idle_cue, player_cue, trigger_for
-from game.npc.skills import SkillDeps, build_registry
+from game.npc.skills import SkillDeps, build_registry, spoken
 from game.tokens import estimate_tokens
 from game.world.commands import Say
 from game.world.events import Spoke
@@ -72,7 +72,7 @@ class Call:
         """What the call says out loud (a `say`'s text, an `ask`'s question) if it ran."""
         if self.rejected is not None:
             return None
-        key = {"say": "text", "ask": "question"}.get(self.name)
+        key = spoken().get(self.name)
         value = self.args().get(key) if key else None
         return value.strip() if isinstance(value, str) and value.strip() else None
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -20,7 +20,7 @@ from game.agent.history import Line, conversation
 from game.agent.loop import AgentRuntime
 from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
-from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
+from game.agent.providers.base import Provider, ProviderRequest, ProviderStream
 from game.agent.providers.select import FallbackProvider, select_provider
 from game.agent.trigger import Trigger
 from game.assets import load_game_map
@@ -41,23 +41,31 @@ from game.text import clean_text
 from game.world.planner import Planner
 from game.world.world import World
 
+if TYPE_CHECKING:
+    from game.agent.providers.local.client.provider import LocalLlamaProvider
+
 Progress = Callable[[float, str], None]
 
 
-class WithModel:
+class WithModel(Provider):
     """A provider that asks for a particular model (a model per trigger kind)."""
 
     def __init__(self, inner: Provider, model: str) -> None:
         self.inner = inner
         self.name = inner.name
         self.model = model
+        self.capabilities = inner.capabilities
 
-    def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    def stream(self, request: ProviderRequest) -> ProviderStream:
         """Stream from the inner provider with `model` set on the request."""
-        return self.inner.stream(request.model_copy(update={"model": self.model}))
+        return self.inner.stream(self._with_model(request))
 
-    async def aclose(self) -> None:
-        """The inner provider is closed by its owner."""
+    def prime(self, request: ProviderRequest) -> None:
+        """Let the inner provider read ahead, for `model`."""
+        self.inner.prime(self._with_model(request))
+
+    def _with_model(self, request: ProviderRequest) -> ProviderRequest:
+        return request.model_copy(update={"model": self.model})
 
 
 class Loading:
@@ -81,27 +89,25 @@ HISTORY_EVENTS = 4000  # the newest events the talk panel's history is read from
 
 @dataclass
 class Providers:
-    """The provider the NPCs use, why it was chosen, and what it holds open."""
+    """The chosen provider, why, the fallback around it, and what it holds open."""
 
-    provider: Provider
+    primary: Provider  # the chosen model itself
     reason: str
     client: httpx.AsyncClient | None = None
-    load: Callable[[], Coroutine[Any, Any, object]] | None = None  # prepares a local model early
+    fallback: FallbackProvider | None = None  # the primary behind the scripted fallback
 
     @property
-    def primary(self) -> Provider:
-        """The provider itself, without the scripted fallback around it."""
-        inner = getattr(self.provider, "primary", None)
-        return inner if inner is not None else self.provider
+    def provider(self) -> Provider:
+        """What the NPCs use: the fallback wrapper when there is one, else the primary."""
+        return self.fallback if self.fallback is not None else self.primary
 
     def crash_line(self) -> str | None:
         """One line if the local model crashed where a player would notice, else None."""
-        line = getattr(self.primary, "crash_line", None)
-        return line() if callable(line) else None
+        return self.primary.crash_line()
 
     def provider_for(self, settings: Settings) -> Callable[[Trigger], Provider] | None:
         """Per-trigger models from config (e.g. a cheaper model for idle chatter)."""
-        if not settings.models_by_trigger or self.provider.name in ("scripted", "local"):
+        if not settings.models_by_trigger or not self.provider.capabilities.remote:
             return None
         wrapped = {k: WithModel(self.provider, m) for k, m in settings.models_by_trigger.items()}
         return lambda trigger: wrapped.get(trigger.kind, self.provider)
@@ -113,12 +119,21 @@ class Providers:
             await self.client.aclose()
 
 
-def make_local(settings: Settings, on_progress: Progress | None = None) -> Provider:
-    """The embedded llama.cpp model: the bundled Gemma 3 270M, or `model` if it is a GGUF."""
-    from game.agent.providers.local_llama import LocalLlamaProvider
+def local_provider(model_path: Path | str | None = None, **options: Any) -> LocalLlamaProvider:
+    """The embedded llama.cpp model (the bundled Gemma 3 270M, or the GGUF at `model_path`),
+    whose base model plays the NPCs by the play script (`game.npc.play`)."""
+    from game.agent.providers.local.client.provider import LocalLlamaProvider
+    from game.npc.play.writer import EXAMPLES, script_job
 
+    return LocalLlamaProvider(
+        model_path, scriptwriter=script_job, script_prefix=EXAMPLES, **options
+    )
+
+
+def make_local(settings: Settings, on_progress: Progress | None = None) -> Provider:
+    """The embedded model as the settings choose it: `model` if it is a GGUF."""
     model = settings.model if settings.model and settings.model.endswith(".gguf") else None
-    return LocalLlamaProvider(model, on_progress=on_progress)
+    return local_provider(model, on_progress=on_progress)
 
 
 async def open_providers(settings: Settings, on_progress: Progress | None = None) -> Providers:
@@ -138,11 +153,9 @@ async def open_providers(settings: Settings, on_progress: Progress | None = None
     except BaseException:
         await client.aclose()
         raise
-    provider = chosen.provider
-    load = getattr(provider, "load", None)
-    if provider.name != "scripted":
-        provider = FallbackProvider(provider, PersonaProvider())
-    return Providers(provider, chosen.reason, client, load)
+    primary = chosen.provider
+    fallback = None if primary.name == "scripted" else FallbackProvider(primary, PersonaProvider())
+    return Providers(primary, chosen.reason, client, fallback)
 
 
 @dataclass
@@ -218,7 +231,7 @@ class Village:
                 max_concurrent=settings.max_concurrent,
                 turn_timeout_s=settings.turn_timeout_s,
             )
-            runtime.start_compaction(summarizer_for(chosen.provider))
+            runtime.start_compaction(summarizer_for(chosen.primary))
             return runtime, chosen
 
         try:
@@ -230,10 +243,9 @@ class Village:
         agents.attach(runtime)
         # A model that answers one request at a time (the local one) thinks for one idle
         # NPC at a time; a remote one for as many as the runtime runs at once.
-        serial = getattr(chosen.primary, "serial", False)
         idle = IdleSettings(
             enabled=settings.idle_chatter,
-            max_in_flight=1 if serial else settings.max_concurrent,
+            max_in_flight=1 if chosen.primary.capabilities.serial else settings.max_concurrent,
         )
         brain = Brain(world, agents, mailbox, idle=idle)
         thread.submit(mailbox.run())
@@ -248,9 +260,9 @@ class Village:
             autosave_s=settings.autosave_minutes * 60,
             lock=lock,
         )
-        if chosen.load is not None:
+        if provider is None and chosen.primary.capabilities.needs_loading:
             # Prepare a local model now, in the background, with progress on screen.
-            thread.submit(chosen.load())
+            thread.submit(chosen.primary.load())
         return village
 
     @property
@@ -269,7 +281,8 @@ class Village:
 
         async def read() -> list[Line]:
             rt = self.runtime
-            return conversation(rt.store(rt.slot).read(npc_id, last=HISTORY_EVENTS), before_ts=now)
+            events = rt.store(rt.slot).read(npc_id, last=HISTORY_EVENTS)
+            return conversation(events, rt.registry.spoken(), before_ts=now)
 
         return self.thread.submit(read())
 
@@ -294,8 +307,7 @@ class Village:
         saved = self.saves.notice() if self.saves is not None else None
         if saved is not None:
             return saved
-        notice = getattr(self.providers.provider, "notice", None)
-        return notice if isinstance(notice, str) else None
+        return self.providers.provider.notice
 
     def progress(self) -> tuple[float, str] | None:
         """(fraction, what) while a local model is being prepared; None when ready."""

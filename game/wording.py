@@ -2,7 +2,7 @@
 
 One definition for the believability suite's `repeat_rate` (`game.eval.figures`), the
 scripted brain's choice of a fresh line (`game.npc.lines`) and the local model's resample
-of a repeated one (`game.agent.providers.llama_script`), so what the NPCs avoid is what
+of a repeated one (`game.agent.providers.local.worker.player`), so what the NPCs avoid is what
 the suite counts.
 """
 

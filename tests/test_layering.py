@@ -4,6 +4,7 @@ game/agent knows nothing of the game; game/save imports neither game/npc nor gam
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,93 @@ def test_the_circle_finder_sees_a_circle_through_type_checking() -> None:
         "game.d": "import game.a",
     }
     assert circles(import_graph(sources)) == [["game.a", "game.b", "game.c"]]
+
+
+# game/agent is a runtime that knows nothing of villages: no village word and no skill's
+# name in its identifiers or string literals (docstrings and comments may explain).
+VILLAGE_WORDS = re.compile(r"(?i)(?<![a-z])(hollowbrook|villagers?|villages?)(?![a-z])")
+APP_NAMES = re.compile(r"(?i)npc[-_]village")  # the app's own name (env vars, dirs)
+
+
+def _skill_names() -> frozenset[str]:
+    from game.npc.skills import SKILLS
+
+    return frozenset(SKILLS)
+
+
+def game_words(source: str, skills: frozenset[str]) -> list[str]:
+    """The village words and skill names a module's code (not its docstrings) holds."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found: list[str] = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings:
+                continue
+            if node.value in skills:
+                found.append(f"line {node.lineno}: the skill name {node.value!r}")
+            names.append(node.value)
+        elif isinstance(node, ast.Name):
+            names.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.append(node.attr)
+        elif isinstance(node, ast.arg):
+            names.append(node.arg)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.alias):
+            names.append(node.asname or node.name)
+        for name in names:
+            words = re.sub(r"([a-z])([A-Z])", r"\1 \2", APP_NAMES.sub("", name)).replace("_", " ")
+            if VILLAGE_WORDS.search(words):
+                found.append(f"line {getattr(node, 'lineno', '?')}: {name[:60]!r}")
+    return found
+
+
+def test_the_agent_runtime_holds_no_village_words_or_skill_names() -> None:
+    skills = _skill_names()
+    offenders = {
+        str(p.relative_to(GAME)): words
+        for p in modules("agent")
+        if (words := game_words(p.read_text(encoding="utf-8"), skills))
+    }
+    assert not offenders, f"game/agent must not know the village or its skills: {offenders}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'GREETING = "Welcome to the village!"',
+        "class VillagerFact: ...",
+        "def summary(villagers): ...",
+        "x = facts.villagers",
+        "from game.agent.facts import VillagerFact",
+        'name = "Hollowbrook"',
+        'if call.name == "say": ...',
+        'SPEAKING = ("move", "emote")',
+    ],
+)
+def test_the_word_check_sees_a_village_word_or_a_skill_name(source: str) -> None:
+    assert game_words(source, frozenset({"say", "move", "emote"}))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '"""The village\'s runtime: say, move."""',
+        "FAULT = 'NPC_VILLAGE_LLAMA_FAULT'",
+        'APP = "npc-village"',
+        "# the village, in a comment",
+        'x = "sayings"',
+    ],
+)
+def test_the_word_check_leaves_docstrings_and_the_app_name_alone(source: str) -> None:
+    assert not game_words(source, frozenset({"say", "move", "emote"}))

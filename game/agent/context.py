@@ -18,8 +18,8 @@ from typing import cast
 from pydantic import BaseModel, Field
 
 from game.agent.events import TRIGGER_PRIORITY, EventBase, SummaryEvent
-from game.agent.facts import NpcFacts, PlaceFact, VillagerFact
-from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.agent.facts import NpcFacts, PersonFact, PlaceFact
+from game.agent.providers.base import Message, ProviderRequest, RequestOptions, ToolSpec
 from game.agent.render import (
     DEFAULT_RULES,
     convert,
@@ -46,7 +46,7 @@ class NpcProfile(BaseModel):
     greeting: str = ""
     extra: dict[str, str] = Field(default_factory=dict)
     places: list[PlaceFact] = Field(default_factory=list)  # the map's named places
-    villagers: list[VillagerFact] = Field(default_factory=list)  # the map's other NPCs
+    people: list[PersonFact] = Field(default_factory=list)  # the map's other characters
 
     def facts(self) -> NpcFacts:
         """Who the NPC is, as the request carries it."""
@@ -57,7 +57,7 @@ class NpcProfile(BaseModel):
             greeting=self.greeting,
             home=self.extra.get("home", ""),
             places=self.places,
-            villagers=self.villagers,
+            people=self.people,
         )
 
 
@@ -149,12 +149,12 @@ class ContextBuilder:
         )
         facts = trigger_facts(trigger, earlier) if trigger is not None else None
         kind = facts.kind if facts is not None else "none"
-        metadata: dict[str, object] = {
-            "priority": TRIGGER_PRIORITY.get(kind, _NO_TRIGGER_PRIORITY),
-            "estimated_input_tokens": estimate_tokens(system)
+        options = RequestOptions(
+            priority=TRIGGER_PRIORITY.get(kind, _NO_TRIGGER_PRIORITY),
+            estimated_input_tokens=estimate_tokens(system)
             + history_tokens
             + sum(tool_tokens(t) for t in tools),
-        }
+        )
         return ProviderRequest(
             system=system,
             messages=messages,
@@ -164,7 +164,7 @@ class ContextBuilder:
             temperature=self.temperature,
             npc=self._npc_facts(profile),
             trigger=facts,
-            metadata=metadata,
+            options=options,
         )
 
     def _npc_facts(self, profile: NpcProfile) -> NpcFacts:

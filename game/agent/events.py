@@ -24,7 +24,7 @@ __all__ = [
     "ErrorEvent",
     "Event",
     "EventBase",
-    "Outcome",
+    "OutcomeKind",
     "PermissionDecisionEvent",
     "ResultEvent",
     "SummaryEvent",
@@ -147,14 +147,14 @@ class PermissionDecisionEvent(EventBase):
     asked: bool = False
 
 
-Outcome = Literal["final", "max_steps", "cancelled", "failed"]
+OutcomeKind = Literal["final", "max_steps", "cancelled", "failed"]
 
 
 class ResultEvent(EventBase):
     """How a turn ended, with the tokens it used (`estimated` when the provider gave none)."""
 
     type: Literal["result"] = "result"
-    outcome: Outcome
+    outcome: OutcomeKind
     text: str = ""
     steps: int = 0
     tokens_in: int = 0

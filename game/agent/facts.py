@@ -4,7 +4,7 @@ Facts travel as data, never as prose that another module parses back. Who makes 
 who reads them:
 
 - `NpcFacts`: from the NPC's profile (`npc/agents.profile_of`: the map's properties, its
-  named places and the other villagers), put on every request by `ContextBuilder.build`.
+  named places and the other characters), put on every request by `ContextBuilder.build`.
 - `SensedFacts`: what the NPC perceived when its trigger fired (`world/perception.sense`
   on the game thread, converted on the agent thread by `npc/brain.py`), logged with the
   trigger event, so replay gives them back.
@@ -24,11 +24,11 @@ from pydantic import BaseModel, Field
 __all__ = [
     "HeardFact",
     "NpcFacts",
+    "PersonFact",
     "PlaceFact",
     "SeenFact",
     "SensedFacts",
     "TriggerFacts",
-    "VillagerFact",
 ]
 
 
@@ -58,8 +58,8 @@ class PlaceFact(BaseModel):
     description: str = ""
 
 
-class VillagerFact(BaseModel):
-    """Another villager of the map: who they are in a line, and where they live."""
+class PersonFact(BaseModel):
+    """Another character of the map: who they are in a line, and where they live."""
 
     npc_id: str
     name: str
@@ -87,7 +87,7 @@ class NpcFacts(BaseModel):
     greeting: str = ""
     home: str = ""  # the name of its home place, if the map gives one
     places: list[PlaceFact] = Field(default_factory=list)  # the named places it knows
-    villagers: list[VillagerFact] = Field(default_factory=list)  # the others of the map
+    people: list[PersonFact] = Field(default_factory=list)  # the other characters of the map
 
 
 class TriggerFacts(BaseModel):

@@ -5,6 +5,7 @@ Every line passes `clean_text`: a log holds what a model sent, control character
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,17 +23,21 @@ class Line:
     interrupted: bool = False
 
 
-def _said(arguments: str) -> str:
-    text = parse_arguments(arguments).get("text")
+def _said(arguments: str, field: str) -> str:
+    text = parse_arguments(arguments).get(field)
     return clean_text(text).strip() if isinstance(text, str) else ""
 
 
 def conversation(
-    events: list[EventBase], limit: int = 60, before_ts: float | None = None
+    events: list[EventBase],
+    spoken: Mapping[str, str],
+    limit: int = 60,
+    before_ts: float | None = None,
 ) -> list[Line]:
     """The player's lines and what the NPC said back in those turns, in order.
 
-    A say that was cut off shows what reached the player, marked interrupted; a say the
+    `spoken` names the speaking tools and what each says out loud (`ToolRegistry.spoken`).
+    A call that was cut off shows what reached the player, marked interrupted; one the
     world refused (an error result) is left out, and so is chatter of other turns.
     """
     lines: list[Line] = []
@@ -46,8 +51,8 @@ def conversation(
             lines.append(Line("player", clean_text(event.text)))
         elif event.run_id not in player_turns:
             continue
-        elif isinstance(event, ToolUse) and event.name == "say":
-            text = _said(event.arguments)
+        elif isinstance(event, ToolUse) and event.name in spoken:
+            text = _said(event.arguments, spoken[event.name])
             if text:
                 says[event.call_id] = len(lines)
                 lines.append(Line("npc", text))

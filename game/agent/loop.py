@@ -210,11 +210,10 @@ class AgentRuntime:
         line itself left empty. Nothing is recorded. False when the provider cannot."""
         self._check(slot, npc_id)
         provider = self.provider_for(trigger) if self.provider_for else self.provider
-        prime = getattr(provider, "prime", None)
-        if prime is None or self._closed:
+        if not provider.capabilities.can_prime or self._closed:
             return False
         profile = self._entry(npc_id)[0]
-        prime(self.next_request(slot, profile, self.registry.specs(), then=trigger))
+        provider.prime(self.next_request(slot, profile, self.registry.specs(), then=trigger))
         return True
 
     def build_request(self, slot: str, npc_id: str) -> ProviderRequest:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,10 +28,11 @@ from game.agent.events import (
     UserMessage,
     WorldObservation,
 )
-from game.agent.providers.base import Message, Provider, ProviderRequest
-from game.agent.providers.names import REMOTE_PROVIDERS
+from game.agent.providers.base import Message, Provider, ProviderRequest, RequestOptions
 from game.agent.render import convert_exchange, message_tokens
+from game.agent.tools import ToolRegistry
 from game.atomic import write_atomic
+from game.files import read_capped
 from game.paths import npc_memory_file
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Compactor",
     "extractive_summary",
     "plan_compaction",
+    "said_in",
     "summarizer_for",
     "transcript_lines",
 ]
@@ -47,9 +49,10 @@ log = logging.getLogger(__name__)
 
 _TRIGGERS = frozenset({"user.message", "world.observation"})
 _LINE_CHARS = 100
+MAX_MEMORY_BYTES = 1024 * 1024  # memory/summary.txt: a summary is a few KB
 
 SUMMARY_PROMPT = """\
-You keep the memory of {name}, a character in a village. Below is what {name} remembers \
+You keep the memory of {name}, a character in a story. Below is what {name} remembers \
 already and a transcript of what happened since. Write {name}'s updated memory in at most \
 {lines} short lines, in the second person ("You ..."): who said what, promises, names, \
 facts worth remembering. Plain lines only, no preamble."""
@@ -116,19 +119,22 @@ def _clip(text: str, limit: int = _LINE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _said(event: AssistantMessage) -> list[str]:
-    """What the NPC said in one response: its text and the text of its `say` calls."""
+def said_in(event: AssistantMessage, spoken: Mapping[str, str]) -> list[str]:
+    """What the character said in one response: its text, and what its speaking calls said
+    (`spoken`: tool name -> the argument said out loud, `ToolRegistry.spoken`)."""
     said = [event.text] if event.text.strip() else []
     for call in event.tool_calls:
-        if call.name == "say":
-            text = call.parsed().get("text")
-            if isinstance(text, str):
-                said.append(text)
+        field = spoken.get(call.name)
+        text = call.parsed().get(field) if field else None
+        if isinstance(text, str):
+            said.append(text)
     return said
 
 
-def transcript_lines(events: Sequence[EventBase]) -> list[str]:
-    """One line per thing worth remembering: the player's words, what was heard and said."""
+def transcript_lines(events: Sequence[EventBase], tools: ToolRegistry) -> list[str]:
+    """One line per thing worth remembering: the player's words, what was heard and said,
+    what was done (the calls of `tools` that act in the world)."""
+    spoken, acting = tools.spoken(), tools.acting()
     lines: list[str] = []
     for event in events:
         if isinstance(event, UserMessage):
@@ -137,10 +143,10 @@ def transcript_lines(events: Sequence[EventBase]) -> list[str]:
             if event.kind == "heard":
                 lines.append(f"You noticed: {_clip(event.text)}")
         elif isinstance(event, AssistantMessage):
-            for text in _said(event):
+            for text in said_in(event, spoken):
                 lines.append(f'You said: "{_clip(text)}"')
         elif isinstance(event, ToolResultEvent):
-            if event.name in ("move", "emote") and not event.is_error:
+            if event.name in acting and not event.is_error:
                 lines.append(f"You did: {_clip(event.content, 100)}")
     return lines
 
@@ -154,7 +160,9 @@ def _rank(line: str) -> int:
     return next((rank for prefix, rank in _DROP_ORDER if line.startswith(prefix)), 3)
 
 
-def extractive_summary(prior: str, events: Sequence[EventBase], max_chars: int = 3000) -> str:
+def extractive_summary(
+    prior: str, events: Sequence[EventBase], tools: ToolRegistry, max_chars: int = 3000
+) -> str:
     """The prior summary plus one line per remembered event, within `max_chars`.
 
     When it does not fit, lines go least important first (the NPC's own words before the
@@ -164,7 +172,7 @@ def extractive_summary(prior: str, events: Sequence[EventBase], max_chars: int =
     if old and old[0].startswith("Earlier"):
         old = old[1:]
     lines: list[str] = []
-    for line in [*old, *(f"- {line}" for line in transcript_lines(events))]:
+    for line in [*old, *(f"- {line}" for line in transcript_lines(events, tools))]:
         if not lines or lines[-1] != line:
             lines.append(line)
     size = sum(len(line) + 1 for line in lines)
@@ -269,8 +277,8 @@ class Compactor:
 
     def _memory_file(self, slot: str, npc_id: str) -> str:
         try:
-            raw = self._memory_path(slot, npc_id).read_bytes()
-        except OSError:
+            raw = read_capped(self._memory_path(slot, npc_id), MAX_MEMORY_BYTES)
+        except (OSError, ValueError):
             return ""
         return raw.decode("utf-8", errors="replace").strip()
 
@@ -280,26 +288,29 @@ class Compactor:
             try:
                 name = self.runtime.profile(npc_id).name
                 text = await asyncio.wait_for(
-                    _ask(provider, name, prior, fold), timeout=self.timeout_s
+                    _ask(provider, name, prior, fold, self.runtime.registry),
+                    timeout=self.timeout_s,
                 )
             except Exception as exc:  # any failure: the extractive summary never fails
                 log.info("summary by the provider failed (%s); using an extractive one", exc)
                 text = None
             if text:
                 return text[: self.max_chars]
-        return extractive_summary(prior, fold, self.max_chars)
+        return extractive_summary(prior, fold, self.runtime.registry, self.max_chars)
 
 
-async def _ask(provider: Provider, name: str, prior: str, fold: list[EventBase]) -> str | None:
+async def _ask(
+    provider: Provider, name: str, prior: str, fold: list[EventBase], tools: ToolRegistry
+) -> str | None:
     """A summary written by the provider, or None if it answered with anything but text."""
-    lines = transcript_lines(fold)
+    lines = transcript_lines(fold, tools)
     body = f"What {name} remembers:\n{prior or '(nothing yet)'}\n\nSince then:\n" + "\n".join(lines)
     request = ProviderRequest(
         system=SUMMARY_PROMPT.format(name=name, lines=12),
         messages=[Message(role="user", content=body)],
         max_output_tokens=400,
         temperature=0.2,
-        metadata={"purpose": "summary", "name": name},
+        options=RequestOptions(purpose="summary"),
     )
     parts: list[str] = []
     async for event in provider.stream(request):
@@ -312,10 +323,10 @@ async def _ask(provider: Provider, name: str, prior: str, fold: list[EventBase])
     return "".join(parts).strip() or None
 
 
-def summarizer_for(provider: Provider) -> Provider | None:
-    """The provider to write summaries with: a remote model (not its fallback), else None."""
-    primary = getattr(provider, "primary", provider)
-    return primary if getattr(primary, "name", "") in REMOTE_PROVIDERS else None
+def summarizer_for(primary: Provider) -> Provider | None:
+    """The provider to write summaries with: the chosen model itself (hand in the primary,
+    not its fallback wrapper) when it is remote, else None (extractive summaries)."""
+    return primary if primary.capabilities.remote else None
 
 
 def _write_text(path: Path, text: str) -> None:

@@ -10,9 +10,12 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.agent.bus import BusEvent, DebugBus
+
+if TYPE_CHECKING:
+    from game.agent.loop import AgentRuntime
 
 KEEP_EVENTS = 40
 KEEP_TURNS = 10
@@ -98,7 +101,9 @@ class Snapshot:
     context: str | None = None  # the exact system prompt and messages, when asked
 
 
-def take_snapshot(runtime: Any, slot: str, npc_id: str, *, with_context: bool) -> Snapshot:
+def take_snapshot(
+    runtime: AgentRuntime, slot: str, npc_id: str, *, with_context: bool
+) -> Snapshot:
     """Read an NPC's status, meter and (optionally) next provider input; agent thread only."""
     status = runtime.status(npc_id)
     state = runtime.store(slot).state(npc_id)
@@ -113,8 +118,8 @@ def take_snapshot(runtime: Any, slot: str, npc_id: str, *, with_context: bool) -
     provider = runtime.provider
     return Snapshot(
         npc_id=npc_id,
-        provider=str(getattr(provider, "name", "?")),
-        model=str(getattr(provider, "model", "?")),
+        provider=provider.name,
+        model=provider.model,
         state=status.state,
         queue_depth=status.queue_depth,
         tokens_in=state.tokens_in,

@@ -1,7 +1,7 @@
-"""The permission gate: a policy per tool (`allow`, `deny`, `ask`) and an async approver.
+"""The permission gate: a policy per tool (`allow`, `deny`, `confirm`) and an async approver.
 
-`ask` goes through the approver (the player) before the tool runs; its answer is
-remembered per (slot, NPC, tool) for the session (ask-once). Without an approver, `ask`
+`confirm` goes through the approver (the player) before the tool runs; its answer is
+remembered per (slot, NPC, tool) for the session (ask-once). Without an approver, `confirm`
 means deny. The runner logs every decision as a `permission.decision` event.
 """
 
@@ -17,9 +17,9 @@ __all__ = ["Approver", "Decision", "PermissionGate", "Policy"]
 
 log = logging.getLogger(__name__)
 
-Policy = Literal["allow", "deny", "ask"]
+Policy = Literal["allow", "deny", "confirm"]
 Approver = Callable[[str, str, dict[str, Any]], Awaitable[bool]]
-_POLICIES = ("allow", "deny", "ask")
+_POLICIES = ("allow", "deny", "confirm")
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class PermissionGate:
             del self._answers[key]
 
     def forget(self, *, slot: str | None = None, npc_id: str | None = None) -> None:
-        """Forget remembered `ask` answers (all, or one slot's, or one NPC's)."""
+        """Forget remembered `confirm` answers (all, or one slot's, or one NPC's)."""
         for key in list(self._answers):
             if (slot is None or key[0] == slot) and (npc_id is None or key[1] == npc_id):
                 del self._answers[key]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,7 +21,18 @@ import pydantic_core
 from game.agent.bus import DebugBus
 from game.agent.events import AssistantDelta, EventBase
 from game.agent.outcomes import Answer, NextStep, NpcActivity, RunTools, StepFailed
-from game.agent.providers.base import Provider, ProviderError, ProviderRequest, ToolCall
+from game.agent.providers.base import (
+    Provider,
+    ProviderError,
+    ProviderRequest,
+    ProviderStream,
+    TextDelta,
+    ToolCall,
+    ToolCallArgsDelta,
+    ToolCallDone,
+    ToolCallStart,
+    Usage,
+)
 from game.agent.tools import Tool, ToolContext, ToolRegistry
 from game.tokens import estimate_tokens
 
@@ -104,24 +115,23 @@ class StepStream:
         pending: dict[int, _PendingCall] = {}
         usage_seen = False
         error: ProviderError | None = None
-        stream: AsyncIterator[Any] = provider.stream(request)
+        stream: ProviderStream = provider.stream(request)
         try:
             async for event in stream:
-                kind = event.type
-                if kind == "text_delta":
+                if isinstance(event, TextDelta):
                     self._on_text(event.text)
-                elif kind == "tool_call_args_delta":
+                elif isinstance(event, ToolCallArgsDelta):
                     call = pending.get(event.index)
                     if call is not None:
                         call.arguments += event.delta
                         if call.tool is not None and call.tool.stream_field is not None:
                             self._stream_argument(call)
-                elif kind == "tool_call_start":
+                elif isinstance(event, ToolCallStart):
                     self.owner.activity = "streaming"
                     pending[event.index] = _PendingCall(
                         event.id, event.name, self.registry.get(event.name)
                     )
-                elif kind == "tool_call_done":
+                elif isinstance(event, ToolCallDone):
                     call = pending.get(event.index)
                     if call is None or call.name != event.name:
                         call = pending[event.index] = _PendingCall(
@@ -129,19 +139,17 @@ class StepStream:
                         )
                     call.id = event.id
                     call.arguments = event.arguments
-                elif kind == "usage":
+                elif isinstance(event, Usage):
                     usage_seen = True
                     self.meter.tokens_in += event.input_tokens
                     self.meter.tokens_out += event.output_tokens
-                elif kind == "done":
-                    break
-                elif kind == "provider_error":
+                elif isinstance(event, ProviderError):
                     error = event
                     break
+                else:  # Done
+                    break
         finally:
-            aclose = getattr(stream, "aclose", None)
-            if aclose is not None:
-                await aclose()
+            await stream.aclose()
         # Deltas still buffered are not recorded: the assistant.message that follows (or
         # the interrupted one) holds the whole text.
         calls = [
@@ -151,7 +159,7 @@ class StepStream:
         self.contexts = {c.id: c.ctx for c in pending.values() if c.ctx is not None}
         if not usage_seen:
             self.meter.estimated = True
-            self.meter.tokens_in += int(request.metadata.get("estimated_input_tokens", 0))
+            self.meter.tokens_in += request.options.estimated_input_tokens
             self.meter.tokens_out += estimate_tokens("".join(self.parts)) + sum(
                 estimate_tokens(c.arguments) for c in calls
             )

@@ -66,13 +66,14 @@ class Tool(Generic[ArgsT]):
         stream_field: str | None = None,
         on_stream: StreamCallback | None = None,
         parallel_safe: bool = False,
+        speech: str | None = None,
+        acts: bool = False,
     ) -> None:
         if _NAME_RE.fullmatch(name) is None:
             raise ValueError(f"invalid tool name {name!r}: it must match [a-zA-Z0-9_-]{{1,64}}")
-        if stream_field is not None:
-            field = args_model.model_fields.get(stream_field)
-            if field is None:
-                raise ValueError(f"tool {name!r}: stream_field {stream_field!r} is not an argument")
+        for what, field in (("stream_field", stream_field), ("speech", speech)):
+            if field is not None and field not in args_model.model_fields:
+                raise ValueError(f"tool {name!r}: {what} {field!r} is not an argument")
         self.name = name
         self.description = description
         self.args_model = args_model
@@ -83,13 +84,19 @@ class Tool(Generic[ArgsT]):
         # Calls to tools that are all parallel-safe (read-only, order-independent) in one
         # response run concurrently; any other call runs alone, in the model's order.
         self.parallel_safe = parallel_safe
+        # The argument said out loud (what the character said, for memory and history),
+        # the streamed one if there is one; and whether a call does something in the world
+        # worth remembering (a walk, a gesture).
+        self.speech = speech if speech is not None else stream_field
+        self.acts = acts
         self._spec: ToolSpec | None = None
 
     @property
     def spec(self) -> ToolSpec:
         """The tool as the model sees it (built once)."""
         if self._spec is None:
-            self._spec = tool_spec_from_model(self.name, self.description, self.args_model)
+            spec = tool_spec_from_model(self.name, self.description, self.args_model)
+            self._spec = spec.model_copy(update={"speech": self.speech})
         return self._spec
 
     def __repr__(self) -> str:
@@ -126,6 +133,14 @@ class ToolRegistry:
 
     def __contains__(self, name: object) -> bool:
         return name in self._tools
+
+    def spoken(self) -> dict[str, str]:
+        """The tools that speak, and the argument each says out loud."""
+        return {name: tool.speech for name, tool in self._tools.items() if tool.speech}
+
+    def acting(self) -> frozenset[str]:
+        """The tools whose calls do something in the world worth remembering."""
+        return frozenset(name for name, tool in self._tools.items() if tool.acts)
 
     def specs(self) -> list[ToolSpec]:
         """Every tool's spec, in registration order."""

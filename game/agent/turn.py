@@ -160,8 +160,8 @@ class Turn:
         for step in range(1, host.max_steps + 1):
             self.step = step
             request = host.next_request(self.slot, self.profile, specs)
-            request.metadata["step"] = step
-            request.metadata["run_id"] = self.run_id
+            request.options.step = step
+            request.options.run_id = self.run_id
             self.activity = "thinking"
             async with host.limiter.slot(self.trigger.priority):
                 self.stream = StepStream(

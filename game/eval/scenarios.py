@@ -20,8 +20,9 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from game.errors import UsageError
+from game.gestures import GESTURES
+from game.npc.skills import SKILLS
 
-Skill = Literal["move", "say", "look", "emote", "wait", "ask"]
 Category = Literal[
     "greeting",
     "gesture",
@@ -43,17 +44,12 @@ Category = Literal[
     "idle",
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
-ACTION_SKILLS = frozenset({"emote", "move", "look", "wait"})  # what `action_fit` is over
 PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
-_ARGS: dict[str, frozenset[str]] = {  # the arguments a fit may ask for, per skill
-    "move": frozenset({"to", "direction"}),
-    "look": frozenset({"at"}),
-    "emote": frozenset({"name"}),
-    "say": frozenset(),
-    "wait": frozenset(),
-    "ask": frozenset(),
-}
-EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
+
+
+def action_skills() -> frozenset[str]:
+    """The skills `action_fit` is over: those that do something rather than speak."""
+    return frozenset(name for name, skill in SKILLS.items() if skill.speech is None)
 
 
 class _Strict(BaseModel):
@@ -89,12 +85,19 @@ class Fit(_Strict):
     word `player` stands for the player (by that word, by their name, or, for a move,
     ending next to them)."""
 
-    skill: Skill
+    skill: str
     args: dict[str, str | list[str]] = Field(default_factory=dict)
+
+    @field_validator("skill")
+    @classmethod
+    def _a_skill(cls, skill: str) -> str:
+        if skill not in SKILLS:
+            raise ValueError(f"no skill {skill!r}; the skills are {', '.join(SKILLS)}")
+        return skill
 
     @model_validator(mode="after")
     def _known_args(self) -> Fit:
-        allowed = _ARGS[self.skill]
+        allowed = SKILLS[self.skill].judged
         for key, value in self.args.items():
             if key not in allowed:
                 known = ", ".join(sorted(allowed)) or "none"
@@ -102,8 +105,8 @@ class Fit(_Strict):
             values = [value] if isinstance(value, str) else value
             if not values or not all(v.strip() for v in values):
                 raise ValueError(f"{key}: give a name, or a list of names")
-            if self.skill == "emote" and any(v not in EMOTES for v in values):
-                raise ValueError(f"emote name must be one of {', '.join(EMOTES)}")
+            if self.skill == "emote" and any(v not in GESTURES for v in values):
+                raise ValueError(f"emote name must be one of {', '.join(GESTURES)}")
         return self
 
     def accepted(self, key: str) -> list[str] | None:
@@ -145,7 +148,7 @@ class Scenario(_Strict):
     def asks_for_action(self) -> bool:
         """Whether it asks for a gesture, a move, a look or a wait (`action_fit`): only
         such actions fit, and talking alone does not."""
-        return bool(self.fits) and all(f.skill in ACTION_SKILLS for f in self.fits)
+        return bool(self.fits) and all(f.skill in action_skills() for f in self.fits)
 
 
 class ScenarioFile(_Strict):

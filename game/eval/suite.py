@@ -20,6 +20,7 @@ from game.eval.figures import ScenarioRun, fits
 from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
 from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
 from game.npc.cues import heard_cue
+from game.npc.skills import SKILLS
 from game.paths import slot_dir
 from game.world.entities import PLAYER_ID
 from game.world.events import Spoke
@@ -165,8 +166,9 @@ def describe(call: Call) -> str:
     if call.rejected is not None:
         return f"{call.name}(!{call.rejected})"
     args = call.args()
-    if call.name in ("say", "ask"):
-        text = str(args.get("text" if call.name == "say" else "question", ""))
+    spoken = SKILLS[call.name].speech if call.name in SKILLS else None
+    if spoken is not None:
+        text = str(args.get(spoken, ""))
         text = text if len(text) <= SAY_SHOWN else text[: SAY_SHOWN - 1] + "…"
         return f"{call.name}({json.dumps(text, ensure_ascii=False)})"
     shown = " ".join(str(v) for v in args.values() if v is not None)

@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY, EventBase, WorldObservation
-from game.agent.facts import PlaceFact, VillagerFact
+from game.agent.facts import PersonFact, PlaceFact
 from game.agent.loop import AgentRuntime
 from game.agent.outcomes import Cancelled, Failed, Final, TurnOutcome
 from game.agent.trigger import Trigger
@@ -58,7 +58,7 @@ class Villagers:
         self.limit = limit
         spawns = {spawn.npc_id: spawn.tile for spawn in world.map.npcs}
         self.facts = {
-            npc.entity_id: VillagerFact(
+            npc.entity_id: PersonFact(
                 npc_id=npc.entity_id,
                 name=npc.name,
                 role=first_sentence(npc.persona),
@@ -79,7 +79,7 @@ class Villagers:
             filed = (x, y, self.order[npc_id], npc_id)
             self.squares.setdefault((x // _SQUARE, y // _SQUARE), []).append(filed)
 
-    def known_to(self, npc_id: str, met: Collection[str] = ()) -> list[VillagerFact]:
+    def known_to(self, npc_id: str, met: Collection[str] = ()) -> list[PersonFact]:
         """The villagers `npc_id` knows of, in map order: everyone on a small map, else the
         nearest and those in `met`."""
         if len(self.facts) - 1 <= self.limit:
@@ -135,7 +135,7 @@ def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfi
         greeting=npc.greeting,
         extra=extra,
         places=places,
-        villagers=villagers_of(world).known_to(npc_id, met),
+        people=villagers_of(world).known_to(npc_id, met),
     )
 
 
@@ -210,7 +210,7 @@ class NpcAgents:
             self._met[key] = met
         if trigger.kind == "heard" and trigger.source:
             met.add(trigger.source)
-        known = {v.npc_id for v in runtime.profile(npc_id).villagers}
+        known = {v.npc_id for v in runtime.profile(npc_id).people}
         if met & self.world.npcs.keys() - known - {npc_id}:
             runtime.register_npc(profile_of(self.world, npc_id, met), deps=self._deps)
 

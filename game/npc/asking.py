@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from game.gestures import GESTURES
 from game.npc.naming import TITLES, norm
 
 __all__ = [
@@ -73,29 +74,6 @@ def _negated(text: str, start: int) -> bool:
     )
 
 
-_GESTURES = (
-    ("shake_head", r"\bshak(?:e|ing)(?: \w+){0,2} heads?\b|\bhead ?shakes?\b"),
-    ("wave", r"\bwav(?:e|ing)\b(?! (?:of|crash|lap))|\bwaves? (?:at|to|hello|goodbye|bye)\b"),
-    ("nod", r"\bnod(?:s|ding|ded)?\b"),
-    (
-        "laugh",
-        r"\blaugh|\bgiggle|\bchuckle|\bjoke|\bfunn(?:y|iest|ier)\b|\bamuse me\b|\bcheer me up\b|"
-        r"\bhilarious\b|\bamusing\b|\bhumou?r(?:ous)?\b|\bjest|\bpun\b|"
-        r"\bha(?:ha)+\b|\blol\b|\bjest\b|\bsomething silly\b|\bmake me (?:smile|grin)\b|"
-        r"\bcrack me up\b|\bgiggles\b",
-    ),
-    (
-        "think",
-        r"\bponder|\bmull\b|\bmull (?:it|that) over|\bcontemplate|\bhave a think\b|"
-        r"\bthink (?:it|that|this) (?:over|through)\b|\bthink (?:about|on|over) (?:it|that|this)\b|"
-        r"\bthink (?:hard|harder|carefully|deeply|a (?:moment|bit|while|little|second))\b|"
-        r"\bgive (?:it|that|this) (?:some |a )?thought\b|\bthinking cap\b|\bthink of (?:a|an|"
-        r"some)\b|"
-        r"\bhave a (?:good |long |little |proper |quick |hard )think\b|\bhave a ponder\b|"
-        r"\bconsider (?:it|that|this)\b|\bsleep on it\b|\bsee you think|\bthoughtful\b|"
-        r"\bshow me (?:you|your) (?:think|thinking)\b|\bthinking face\b",
-    ),
-)
 # Asking what the NPC thinks is a question, not a request to look thoughtful.
 _OPINION = re.compile(
     r"\b(?:what|how) do (?:you|ya) (?:think|feel|reckon)\b|\bdo you think\b|"
@@ -106,8 +84,8 @@ _OPINION = re.compile(
 def asked_gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
     """The first gesture the line asks for, with where in the line it is asked; None if none."""
     found: list[tuple[int, str]] = []
-    for name, pattern in _GESTURES:
-        for match in re.finditer(pattern, text):
+    for name, gesture in GESTURES.items():
+        for match in re.finditer(gesture.asks, text):
             if _negated(text, match.start()):
                 continue
             if name == "think" and _OPINION.search(text):

@@ -48,8 +48,9 @@ from game.npc.naming import (
     tokens,
 )
 from game.npc.player import told_name
+from game.npc.skills import SKILLS
 
-__all__ = ["Intent", "read_intent"]
+__all__ = ["Intent", "asked_actions", "read_intent"]
 
 
 @dataclass(frozen=True)
@@ -352,8 +353,25 @@ def _asks_where(line: str) -> bool:
     return False
 
 
+def asked_actions(text: str, npc: NpcFacts) -> list[Intent]:
+    """Every action the line asks of the NPC, in the order asked: a gesture, walks, looks,
+    waits, and any other skill by the words its declaration gives (`Intent("skill")`)."""
+    line = norm(text)
+    names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
+    return [intent for _, intent in sorted(_actions(line, npc, names), key=lambda f: f[0])]
+
+
 def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     """A gesture, a walk, a look or a wait asked for: the first one asked, if any."""
+    found = _actions(line, npc, names)
+    if not found:
+        return None
+    # The first thing asked; a walk to a place not found only if nothing else was asked.
+    return min(found, key=lambda f: (f[1].sub == "unknown", f[0]))[1]
+
+
+def _actions(line: str, npc: NpcFacts, names: set[str]) -> list[tuple[int, Intent]]:
+    """Each action asked for, with where in the line it is asked."""
     found: list[tuple[int, Intent]] = []
     gesture = asked_gesture(line, names)
     if gesture is not None:
@@ -368,6 +386,10 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
                 named = find_target(line, npc)
                 lead = named is not None and named.kind in ("place", "person") and not named.weak
                 walk = Intent("go", target=named) if lead else replace(walk, sub="follow")
+            elif walk.sub == "unknown" and re.search(r"\b(?:him|her|them)\b", clause):
+                named = find_target(line, npc)  # "I need Tobin. Can you take me to him?"
+                if named is not None and named.kind == "person":
+                    walk = Intent("go", target=named)
             found.append((at, walk))
             continue
         look = request(clause, LOOK, names)
@@ -387,10 +409,11 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
         wait = request(clause, WAIT, names)
         if wait is not None and only_wait(line[at:], wait.end()):
             found.append((at, Intent("wait", seconds=wait_seconds(clause))))
-    if not found:
-        return None
-    # The first thing asked; a walk to a place not found only if nothing else was asked.
-    return min(found, key=lambda f: (f[1].sub == "unknown", f[0]))[1]
+            continue
+        for skill in SKILLS.values():
+            if skill.asks is not None and request(clause, skill.asks, names) is not None:
+                found.append((at, Intent("skill", sub=skill.name)))
+    return found
 
 
 _PLAYER = Target("player", "player", "you")

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.agent.facts import NpcFacts, PlaceFact, VillagerFact
+from game.agent.facts import NpcFacts, PersonFact, PlaceFact
 
 __all__ = [
     "FILLER",
@@ -207,7 +207,7 @@ def place_target(place: PlaceFact, weak: bool = False) -> Target:
     return Target("place", place.name, _place_label(place), place.description, weak=weak)
 
 
-def _person_target(v: VillagerFact) -> Target:
+def _person_target(v: PersonFact) -> Target:
     return Target("person", v.name, v.name, v.role, v.home)
 
 
@@ -215,12 +215,12 @@ def _self_target(npc: NpcFacts) -> Target:
     return Target("self", npc.name, npc.name, npc.persona, npc.home)
 
 
-def _me(npc: NpcFacts) -> VillagerFact:
+def _me(npc: NpcFacts) -> PersonFact:
     """The NPC itself as a villager: its persona for a role."""
-    return VillagerFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
+    return PersonFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
 
 
-def _villager_families(v: VillagerFact) -> set[str]:
+def _villager_families(v: PersonFact) -> set[str]:
     role = tokens(v.role)
     return _families(role, ("people",)) | _families(tokens(v.home.replace("_", " ")), ("places",))
 
@@ -254,14 +254,14 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
     if not words:
         return None
     bases = [w.base for w in words]
-    people = [*npc.villagers]
+    people = [*npc.people]
     me = _me(npc)
     # Someone's place: "Wren's place", "the blacksmith's", "your forge".
     for w in words:
         if not w.owner and w.base != "your":
             continue
         if w.base == "your":
-            owner: VillagerFact | None = me
+            owner: PersonFact | None = me
         else:
             owner = _villager_named(w.base, [*people, me]) or _villager_by_role(w.base, people)
         if owner is None:
@@ -306,8 +306,8 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
 def _by_trade(
     words: list[_Word],
     npc: NpcFacts,
-    people: list[VillagerFact],
-    me: VillagerFact | None,
+    people: list[PersonFact],
+    me: PersonFact | None,
     parts: tuple[str, ...],
 ) -> Target | None:
     """The first villager (or the NPC itself, if `me` is given) whose trade a word names,
@@ -325,7 +325,7 @@ def names_a_place(words: list[str]) -> bool:
     return any(w in PLACE_NOUNS or stem(w) in PLACE_NOUNS for w in words[:3])
 
 
-def _villager_named(word: str, people: list[VillagerFact]) -> VillagerFact | None:
+def _villager_named(word: str, people: list[PersonFact]) -> PersonFact | None:
     for v in people:
         names = name_words(v.name) - TITLES
         if word == v.npc_id or word in names:
@@ -334,8 +334,8 @@ def _villager_named(word: str, people: list[VillagerFact]) -> VillagerFact | Non
 
 
 def _villager_by_role(
-    word: str, people: list[VillagerFact], parts: tuple[str, ...] = ("people",)
-) -> VillagerFact | None:
+    word: str, people: list[PersonFact], parts: tuple[str, ...] = ("people",)
+) -> PersonFact | None:
     families = _families([word], parts)
     if not families:
         return None

@@ -23,13 +23,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
 from game.agent.facts import NpcFacts
 from game.agent.providers.base import (
     Done,
     Message,
+    Provider,
     ProviderEvent,
     ProviderRequest,
     TextDelta,
@@ -38,10 +39,12 @@ from game.agent.providers.base import (
     ToolCallStart,
     Usage,
 )
+from game.agent.providers.registry import REGISTRY
+from game.gestures import MOOD_GESTURES
 from game.npc.lines import line_table, pick
 from game.npc.player import player_line
 from game.npc.seeds import seed_of
-from game.npc.talk import Action, Talk, answer, mood_of, say
+from game.npc.talk import PlannedCall, PlayerLine, answer, mood_of, say
 
 __all__ = [
     "MAX_PLAN",
@@ -56,14 +59,6 @@ __all__ = [
 ]
 
 CHUNK = 3
-_EMOTES: dict[str, tuple[str, ...]] = {
-    "gruff": ("shake_head", "nod", "think"),
-    "cheerful": ("laugh", "wave", "nod"),
-    "wise": ("think", "nod"),
-    "quiet": ("nod", "think"),
-    "curious": ("laugh", "think", "wave"),
-    "shrewd": ("laugh", "nod", "think"),
-}
 _DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
@@ -109,9 +104,9 @@ class Situation:
         """Whether the NPC stands at its home place."""
         return bool(self.home) and self.place == self.home
 
-    def talk(self) -> Talk:
+    def talk(self) -> PlayerLine:
         """The player's line and what the NPC knows around it."""
-        return Talk(
+        return PlayerLine(
             npc=self.npc,
             said=self.said,
             turn=self.turn,
@@ -193,7 +188,7 @@ def _turn_of(messages: list[Message]) -> int:
     return max(0, users - 1)
 
 
-def plan_for(s: Situation) -> list[Action]:
+def plan_for(s: Situation) -> list[PlannedCall]:
     """The skill calls of one turn, in order; a pure function of the situation."""
     rng = random.Random(seed_of(s.npc.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
     mood = s.mood
@@ -202,7 +197,7 @@ def plan_for(s: Situation) -> list[Action]:
     if s.kind == "heard":
         facts = {"speaker": s.speaker or "friend", "name": s.name}
         seed = seed_of(s.npc.npc_id, s.said, str(s.turn))
-        plan: list[Action] = [
+        plan: list[PlannedCall] = [
             say(pick(line_table("heard", mood), seed, s.replies, facts), s.speaker)
         ]
         if rng.random() < 0.3:
@@ -221,14 +216,14 @@ def plan_for(s: Situation) -> list[Action]:
     return _idle_plan(s, rng)
 
 
-def _idle_plan(s: Situation, rng: random.Random) -> list[Action]:
+def _idle_plan(s: Situation, rng: random.Random) -> list[PlannedCall]:
     mood = s.mood
-    emote: Action = ("emote", {"name": rng.choice(_EMOTES[mood])})
+    emote: PlannedCall = ("emote", {"name": rng.choice(MOOD_GESTURES[mood])})
     roll = rng.random()
     if s.home and not s.at_home and roll < 0.3:
         return [("move", {"to": s.home}), emote]
     if roll < 0.55:
-        step: Action = (
+        step: PlannedCall = (
             "move",
             {"direction": rng.choice(_DIRECTIONS), "steps": rng.randint(1, 3)},
         )
@@ -253,7 +248,7 @@ def _idle_plan(s: Situation, rng: random.Random) -> list[Action]:
     return [say(line)]
 
 
-def next_action(request: ProviderRequest) -> Action | None:
+def next_action(request: ProviderRequest) -> PlannedCall | None:
     """The call to make at this step of the turn, or None when the turn is over."""
     s = situation_of(request)
     plan = plan_for(s)
@@ -313,7 +308,7 @@ def line_for(npc: NpcFacts, heard: str, turn: int) -> str:
         if turn == 0 and npc.greeting:
             return npc.greeting
         return pick(line_table("again", mood_of(npc.persona)), seed_of(npc.npc_id, str(turn)))
-    for call, args in answer(Talk(npc=npc, said=heard, turn=turn, met=turn > 0)):
+    for call, args in answer(PlayerLine(npc=npc, said=heard, turn=turn, met=turn > 0)):
         if call == "say":
             return str(args["text"])
     return npc.greeting or f"Hello there. I'm {npc.name}."
@@ -325,11 +320,12 @@ def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, hom
     return line_for(npc, heard, turn)
 
 
-class PersonaProvider:
+class PersonaProvider(Provider):
     """Answers like a model would, from the persona alone; deterministic and offline."""
 
     name = "scripted"
     model = "persona"
+    capabilities = REGISTRY["scripted"].capabilities  # none: no prime, no load, not remote
 
     def __init__(self, *, delay_s: float = 0.03, chunk: int = CHUNK) -> None:
         self.delay_s = delay_s
@@ -338,7 +334,7 @@ class PersonaProvider:
     async def aclose(self) -> None:
         """Nothing to release."""
 
-    async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    async def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
         """Stream one step: the plan's next skill call, plain text, or the end of the turn."""
         tool_names = {t.name for t in request.tools}
         if not tool_names:

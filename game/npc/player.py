@@ -1,10 +1,9 @@
 """What the brain knows of the player: their lines, the name they gave, what they said.
 
 The player's earlier lines are read from the user messages, here and nowhere else: from
-the trigger facts each one carries (`Message.trigger`), or for a message made by hand from
-its text as the context renders a player's line. The name and the things said are found
-in those lines and put back in the NPC's words ("I'm looking for my goat" -> "you're
-looking for your goat").
+the trigger facts each one carries (`Message.trigger`); nothing parses the prose back.
+The name and the things said are found in those lines and put back in the NPC's words
+("I'm looking for my goat" -> "you're looking for your goat").
 """
 
 from __future__ import annotations
@@ -15,20 +14,16 @@ from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message
 from game.npc.naming import FILLER, name_words, norm, stem, tokens
 
-__all__ = ["player_line", "recall", "told_name"]
+__all__ = ["player_line", "recall", "recalled", "told_name"]
 
 
 def player_line(message: Message) -> str | None:
-    """The player's words in a user message, or None if the player did not speak it (a
-    world observation). Read from its trigger facts; a message made by hand, without
-    them, from its text as the context renders a player's line."""
+    """The player's words in a user message, from the trigger facts it carries; None if
+    the player did not speak it (a world observation, or a message without facts)."""
     trigger = message.trigger
-    if trigger is not None:
-        if trigger.kind != "player_message":
-            return None
-        return trigger.said if trigger.said is not None else trigger.text
-    match = re.search(r'Player says: """(.*)"""\s*$', message.content, re.S)
-    return match.group(1) if match else None
+    if trigger is None or trigger.kind != "player_message":
+        return None
+    return trigger.said if trigger.said is not None else trigger.text
 
 
 # The name the player gives: "my name is ...", "call me ...", "I'm Quillon".
@@ -54,7 +49,7 @@ def told_name(text: str, npc: NpcFacts | None = None) -> str | None:
     taken = set()
     if npc is not None:
         taken = {npc.npc_id, *name_words(npc.name)}
-        for v in npc.villagers:
+        for v in npc.people:
             taken |= {v.npc_id, *name_words(v.name)}
     for pattern in (_NAME_TOLD, _IAM):
         match = pattern.search(text)
@@ -104,6 +99,13 @@ def _swap(text: str) -> str:
 def recall(question: str, earlier: list[str]) -> str | None:
     """What the player told before that the question points at, as the NPC would put it
     back ("I'm looking for my goat" -> "you're looking for your goat"); None if nothing."""
+    found = recalled(question, earlier)
+    return _swap(found) if found is not None else None
+
+
+def recalled(question: str, earlier: list[str]) -> str | None:
+    """The sentence the player said before that the question points at, in the player's
+    own words ("I'm looking for my goat"); None if nothing."""
     asked = {stem(w) for w in tokens(question) if w not in FILLER}
     asked -= {"say", "said", "tell", "told", "mention", "mentioned", "remember", "recall", "ask"}
     best: tuple[int, int] = (0, -1)
@@ -120,4 +122,4 @@ def recall(question: str, earlier: list[str]) -> str | None:
                 best, found = (score, index), sentence
     if not found:
         return None
-    return _swap(found.strip().rstrip(".!"))
+    return found.strip().rstrip(".!")

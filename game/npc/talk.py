@@ -23,9 +23,9 @@ from game.npc.naming import Target, families_of
 from game.npc.player import recall, told_name
 from game.npc.seeds import seed_of
 
-__all__ = ["Action", "Talk", "answer", "mood_of", "say"]
+__all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say"]
 
-Action = tuple[str, dict[str, Any]]
+PlannedCall = tuple[str, dict[str, Any]]
 
 # Mood is read from the persona; each mood has its own turns of phrase.
 _MOODS: dict[str, tuple[str, ...]] = {
@@ -72,7 +72,7 @@ def mood_of(persona: str) -> str:
     return best if scores[best] else "cheerful"
 
 
-def say(text: str, target: str | None = None) -> Action:
+def say(text: str, target: str | None = None) -> PlannedCall:
     """A `say` call: one line of plain speech (no markup, braces or line breaks, which a
     recalled line of the player's could bring), at most 200 characters."""
     text = re.sub(r"[{}\[\]<>\\`|#*_~]", "", text).replace('"', "'")
@@ -84,7 +84,7 @@ def say(text: str, target: str | None = None) -> Action:
 
 
 @dataclass
-class Talk:
+class PlayerLine:
     """One player line and what the NPC knows around it, as facts."""
 
     npc: NpcFacts
@@ -121,7 +121,7 @@ class Talk:
         return seed_of(self.npc.npc_id or self.npc.name, self.said, str(self.turn), *parts)
 
 
-def answer(talk: Talk) -> list[Action]:
+def answer(talk: PlayerLine) -> list[PlannedCall]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
     walk, look or wait, and one line to the player (a question with its reaction rarely)."""
     intent = read_intent(talk.said, talk.npc)
@@ -200,11 +200,11 @@ def _bye(said: str) -> bool:
 class _Speaker:
     """Picks the line of one turn: by the turn's seed, never one said recently."""
 
-    def __init__(self, talk: Talk, intent: Intent) -> None:
+    def __init__(self, talk: PlayerLine, intent: Intent) -> None:
         self.talk = talk
         self.intent = intent
         npc = talk.npc
-        others = [v.name for v in npc.villagers] or [npc.name]
+        others = [v.name for v in npc.people] or [npc.name]
         self.facts: dict[str, str] = {
             "name": npc.name,
             "other": others[talk.seed("other") % len(others)],
@@ -216,7 +216,7 @@ class _Speaker:
         if npc.greeting:
             self.used.append(npc.greeting)
 
-    def line(self, table: str, **facts: str) -> Action:
+    def line(self, table: str, **facts: str) -> PlannedCall:
         """A `say` to the player from a table of lines, filled with facts."""
         return say(self.text(table, **facts), "player")
 
@@ -305,7 +305,7 @@ _COMMON = frozenset(
 )
 
 
-def _walk(talk: Talk, intent: Intent, speak: _Speaker) -> list[Action]:
+def _walk(talk: PlayerLine, intent: Intent, speak: _Speaker) -> list[PlannedCall]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
     if sub == "unknown":
@@ -337,7 +337,7 @@ def _walk(talk: Talk, intent: Intent, speak: _Speaker) -> list[Action]:
     return [("move", {"to": target.name}), speak.line(table, place=target.label, bit=bit)]
 
 
-def _look(intent: Intent, speak: _Speaker) -> list[Action]:
+def _look(intent: Intent, speak: _Speaker) -> list[PlannedCall]:
     target = intent.target
     if target is None:
         return [("look", {}), speak.line("look_around")]
@@ -346,7 +346,7 @@ def _look(intent: Intent, speak: _Speaker) -> list[Action]:
     return [("look", {"at": target.name}), speak.line("look_at", thing=target.label)]
 
 
-def _place(talk: Talk, target: Target, speak: _Speaker) -> Action:
+def _place(talk: PlayerLine, target: Target, speak: _Speaker) -> PlannedCall:
     npc = talk.npc
     place = _place_named(npc, target.name)
     desc = _own(place.description, npc) if place is not None and place.description else ""
@@ -372,7 +372,7 @@ def _persona_on(npc: NpcFacts, target: Target) -> str:
     return ""
 
 
-def _person(talk: Talk, intent: Intent, speak: _Speaker) -> Action:
+def _person(talk: PlayerLine, intent: Intent, speak: _Speaker) -> PlannedCall:
     target = intent.target
     assert target is not None
     home = _place_named(talk.npc, target.home)
@@ -386,7 +386,7 @@ def _person(talk: Talk, intent: Intent, speak: _Speaker) -> Action:
     return speak.line("person_who", **facts)
 
 
-def _self(talk: Talk, sub: str, speak: _Speaker) -> Action:
+def _self(talk: PlayerLine, sub: str, speak: _Speaker) -> PlannedCall:
     npc = talk.npc
     said = [_mine(first_person(s, npc.name)) for s in sentences(npc.persona)]
     job = said[0] if said else f"I'm {npc.name}."

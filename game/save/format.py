@@ -3,7 +3,7 @@
 A slot is a directory (see `saves/README.md` in the repository for the full picture):
 
     meta.json            SlotMeta: format version, display name, dates, play time
-    world.json           WorldState: map id, clock, player and NPC tiles and facing
+    world.json           SavedWorld: map id, clock, player and NPC tiles and facing
     world.json.bak       the previous world.json (kept by every save)
     thumbnail.png        a small picture of the last saved frame
     world_summary.txt    optional, injected into every NPC's context
@@ -43,8 +43,8 @@ __all__ = [
     "Facing",
     "NpcState",
     "PlayerState",
+    "SavedWorld",
     "SlotMeta",
-    "WorldState",
     "bound_of",
     "check_format",
     "describe_error",
@@ -112,7 +112,7 @@ class NpcState(EntityState):
     """One NPC's position and facing."""
 
 
-class WorldState(_Model):
+class SavedWorld(_Model):
     """What `world.json` holds: everything of the world a save restores."""
 
     format: int = FORMAT_VERSION

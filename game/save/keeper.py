@@ -40,7 +40,7 @@ from game.paths import npc_events_file, validate_id
 from game.save.catalog import SlotInfo, copy_npc_files, list_slots, new_slot_id
 from game.save.errors import SaveError, SlotNotFound
 from game.save.format import (
-    WorldState,
+    SavedWorld,
 )
 from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult, SlotData, read_slot, write_slot
@@ -288,7 +288,7 @@ class SlotKeeper:
     async def _save(
         self,
         target: str | None,
-        state: WorldState,
+        state: SavedWorld,
         thumbnail: Frame | bytes | None,
         name: str | None,
     ) -> SaveResult:

@@ -41,8 +41,8 @@ from game.save.format import (
     THUMBNAIL_FILE,
     WORLD_FILE,
     WORLD_SUMMARY_FILE,
+    SavedWorld,
     SlotMeta,
-    WorldState,
     bound_of,
     describe_error,
     migrate,
@@ -77,7 +77,7 @@ class SlotData:
     path: Path
     exists: bool
     meta: SlotMeta
-    world: WorldState | None = None
+    world: SavedWorld | None = None
     warnings: list[str] = field(default_factory=list)
     from_backup: bool = False
     migrated_from: int | None = None
@@ -190,7 +190,7 @@ def _read_meta(meta_path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
     return meta, "ok"
 
 
-def parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
+def parse_world(raw_bytes: bytes) -> tuple[SavedWorld, int | None]:
     """A `world.json`'s model and the format it was migrated from (None: current).
 
     ValueError or ValidationError when damaged; FormatTooNew when a newer game wrote it.
@@ -199,7 +199,7 @@ def parse_world(raw_bytes: bytes) -> tuple[WorldState, int | None]:
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
     raw, old = migrate("world", raw)
-    return WorldState.model_validate(raw), old
+    return SavedWorld.model_validate(raw), old
 
 
 def world_is_valid(raw_bytes: bytes) -> bool:
@@ -211,7 +211,7 @@ def world_is_valid(raw_bytes: bytes) -> bool:
     return True
 
 
-def _read_world(main: Path, backup: Path, data: SlotData) -> WorldState | None:
+def _read_world(main: Path, backup: Path, data: SlotData) -> SavedWorld | None:
     problem: str | None = None
     try:
         world, old = parse_world(read_capped(main, bound_of(main.name)))
@@ -268,7 +268,7 @@ def _read_text(path: Path, data: SlotData) -> str:
 def write_slot(
     saves: Path,
     slot: str,
-    world: WorldState,
+    world: SavedWorld,
     *,
     store: SessionStore | None = None,
     thumbnail: Frame | bytes | None = None,

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from game.save.errors import MapMismatch
-from game.save.format import FORMAT_VERSION, NpcState, PlayerState, WorldState
+from game.save.format import FORMAT_VERSION, NpcState, PlayerState, SavedWorld
 from game.save.slot_io import SlotData, read_slot
 from game.text import clean_text
 from game.world.grid import DIRECTIONS
@@ -23,10 +23,10 @@ __all__ = ["apply_world", "check_map", "map_file", "restore_world", "snapshot_wo
 log = logging.getLogger(__name__)
 
 
-def snapshot_world(world: World) -> WorldState:
+def snapshot_world(world: World) -> SavedWorld:
     """What a save restores, read from the world now (game thread; cheap)."""
     p = world.player
-    return WorldState.model_construct(
+    return SavedWorld.model_construct(
         format=FORMAT_VERSION,
         map_id=world.map.map_id,
         map_file=map_file(world.map.path),
@@ -59,7 +59,7 @@ def check_map(data: SlotData, map_id: str) -> None:
         )
 
 
-def apply_world(world: World, state: WorldState | None) -> list[str]:
+def apply_world(world: World, state: SavedWorld | None) -> list[str]:
     """Put everyone where the save says (game thread); returns one-line warnings.
 
     NPCs of the map missing from the save start at their map position; NPCs of the save

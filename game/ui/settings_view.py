@@ -15,8 +15,9 @@ from typing import Any
 import arcade
 import arcade.gui
 
-from game.agent.providers.names import PROVIDER_NAMES, REMOTE_PROVIDERS
+from game.agent.providers.registry import PROVIDER_NAMES, REGISTRY, REMOTE_PROVIDERS
 from game.config import (
+    KEY_FIELDS,
     ConfigError,
     Settings,
     config_path,
@@ -39,6 +40,13 @@ def _next(options: tuple[Any, ...], current: Any) -> Any:
     return (
         options[(options.index(current) + 1) % len(options)] if current in options else options[0]
     )
+
+
+def _key_field(provider: str) -> str:
+    """The setting a key typed for `provider` goes to: its own, else the first (OpenAI's,
+    which `auto` tries first)."""
+    spec = REGISTRY.get(provider)
+    return spec.key_field if spec is not None and spec.key_field else KEY_FIELDS[0]
 
 
 def _speed_label(speed: float) -> str:
@@ -77,9 +85,9 @@ class SettingsView(arcade.gui.UIView):
 
     @staticmethod
     def _key_of(settings: Settings) -> str | None:
-        key = settings.anthropic_api_key if settings.provider == "anthropic" else None
-        key = key or settings.openai_api_key or settings.anthropic_api_key
-        return key.get_secret_value() if key is not None else None
+        """The provider's own key, else the first key saved."""
+        fields = (_key_field(settings.provider), *KEY_FIELDS)
+        return next((k for k in map(settings.api_key, fields) if k), None)
 
     # --- layout -----------------------------------------------------------------------
 
@@ -182,12 +190,7 @@ class SettingsView(arcade.gui.UIView):
         changes["model"] = self.model_input.text.strip() or None
         changes["base_url"] = self.url_input.text.strip() or None
         if self._secret.strip():
-            field = (
-                "anthropic_api_key"
-                if self.values["provider"] == "anthropic"
-                else ("openai_api_key")
-            )
-            changes[field] = self._secret.strip()
+            changes[_key_field(self.values["provider"])] = self._secret.strip()
         try:
             saved = update_config(changes, self.config_file)
         except (ConfigError, OSError) as exc:

@@ -10,7 +10,6 @@ from game.world.events import Spoke
 from game.world.grid import DIRECTIONS, Tile, direction
 
 PLAYER_ID = "player"  # the player's entity id
-EMOTES = ("wave", "nod", "shake_head", "laugh", "think")
 EMOTE_SECONDS = 2.0
 WALK_SPEED = 5.0  # tiles per second
 EARSHOT_TILES = 8

@@ -13,6 +13,7 @@ import queue
 from collections import deque
 from concurrent.futures import Future
 
+from game.gestures import GESTURES
 from game.world.commands import (
     Ask,
     Emote,
@@ -35,7 +36,7 @@ from game.world.commands import (
     WorldCommand,
     resolve,
 )
-from game.world.entities import EMOTE_SECONDS, EMOTES, EmoteState, Entity, Npc
+from game.world.entities import EMOTE_SECONDS, EmoteState, Entity, Npc
 from game.world.grid import DIRECTIONS, PathRequest
 from game.world.motion import Motion
 from game.world.perception import sense
@@ -228,8 +229,8 @@ class World(WorldState):
             case SpeechCancel():
                 return self.speech.cancel(npc)
             case Emote(name=name):
-                if name not in EMOTES:
-                    return Impossible(f"unknown emote {name!r}; use one of {', '.join(EMOTES)}")
+                if name not in GESTURES:
+                    return Impossible(f"unknown emote {name!r}; use one of {', '.join(GESTURES)}")
                 npc.emote = EmoteState(name, self.clock, self.clock + EMOTE_SECONDS)
                 return Success(f"you {name.replace('_', ' ')}")
             case Face(toward=toward):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -25,13 +26,13 @@ from game.agent.events import (
 from game.agent.facts import (
     HeardFact,
     NpcFacts,
+    PersonFact,
     PlaceFact,
     SeenFact,
     SensedFacts,
     TriggerFacts,
-    VillagerFact,
 )
-from game.agent.providers.base import Message, ProviderRequest, ToolCall, ToolSpec
+from game.agent.providers.base import Message, ProviderRequest, RequestOptions, ToolCall, ToolSpec
 from game.agent.render import INTERRUPTED_MARK, MISSING_RESULT, convert_exchange, message_tokens
 from game.agent.store import SessionStore
 from game.agent.trigger import Trigger
@@ -171,7 +172,7 @@ def test_history_starts_after_the_newest_summary() -> None:
     assert "Talked about bread." in request.system
 
 
-def test_facts_and_metadata_for_providers() -> None:
+def test_facts_and_options_for_providers() -> None:
     profile = NpcProfile(
         npc_id="mira",
         name="Mira",
@@ -179,8 +180,8 @@ def test_facts_and_metadata_for_providers() -> None:
         greeting="Morning!",
         extra={"home": "bakery"},
         places=[PlaceFact(name="bakery", description="Warm bread.")],
-        villagers=[
-            VillagerFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
+        people=[
+            PersonFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
         ],
     )
     events = stamp([WorldObservation(kind="idle", text="Nothing happens.")])
@@ -192,15 +193,15 @@ def test_facts_and_metadata_for_providers() -> None:
         greeting="Morning!",
         home="bakery",
         places=[PlaceFact(name="bakery", description="Warm bread.")],
-        villagers=[
-            VillagerFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
+        people=[
+            PersonFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
         ],
     )
     assert request.npc_id == "mira"
     assert request.trigger == TriggerFacts(kind="idle", text="Nothing happens.")
-    meta = request.metadata  # per-call plumbing only: the facts are typed fields
-    assert set(meta) == {"priority", "estimated_input_tokens"}
-    assert meta["priority"] == 0 and meta["estimated_input_tokens"] > 0
+    options = request.options  # per-call plumbing only: the facts are typed fields
+    assert options.model_fields_set == {"priority", "estimated_input_tokens"}
+    assert options.priority == 0 and options.estimated_input_tokens > 0
     assert request.tools == TOOLS
 
 
@@ -249,7 +250,7 @@ def test_the_newest_triggers_facts_reach_the_request() -> None:
         sensed=SENSED,
         earlier_kinds=["player_message", "player_near"],
     )
-    assert request.metadata["priority"] == 60
+    assert request.options.priority == 60
 
 
 def test_the_earlier_kinds_are_those_of_the_history_window() -> None:
@@ -289,8 +290,13 @@ def test_the_facts_survive_the_log(tmp_path: Path) -> None:
     assert request.trigger.earlier_kinds == ["player_message"]
     first = events[1]
     assert isinstance(first, UserMessage) and first.sensed == SENSED
-    # The local model's worker gets the request as JSON: the facts cross whole.
+    # The local model's worker gets the request as JSON: the facts cross whole, and so do
+    # the per-call options it reads.
     assert ProviderRequest.model_validate(request.model_dump(mode="json")) == request
+    options = RequestOptions(priority=100, step=2, stop=[], tool_choice="none", prime=True)
+    primed = request.model_copy(update={"options": options})
+    crossed = ProviderRequest.model_validate(json.loads(json.dumps(primed.model_dump(mode="json"))))
+    assert crossed.options == options and crossed == primed
 
 
 def test_an_old_event_without_facts_still_builds_a_request() -> None:

@@ -12,6 +12,8 @@ from game.agent.events import (
 from game.agent.history import Line, conversation
 from game.agent.providers.base import ToolCall
 
+SPOKEN = {"say": "text"}  # the speaking tool, as a registry names it
+
 
 def say(run: str, call: str, text: str) -> ToolUse:
     return ToolUse(
@@ -38,7 +40,7 @@ def test_player_lines_and_replies_in_order() -> None:
             seq=12, ts=0, run_id="r4", call_id="c5", name="say", content="no", is_error=True
         ),
     ]
-    assert conversation(events) == [
+    assert conversation(events, SPOKEN) == [
         Line("player", "Hello"),
         Line("npc", "Morning!"),
         Line("player", "Any bread?"),
@@ -50,5 +52,5 @@ def test_player_lines_and_replies_in_order() -> None:
 
 def test_limit_keeps_the_newest() -> None:
     events = [UserMessage(seq=i, ts=0, run_id=f"r{i}", text=str(i)) for i in range(100)]
-    lines = conversation(events, limit=10)
+    lines = conversation(events, SPOKEN, limit=10)
     assert [line.text for line in lines] == [str(i) for i in range(90, 100)]

@@ -16,7 +16,7 @@ from game.agent.errors import UnknownNpc
 from game.agent.events import AssistantMessage, ErrorEvent, ResultEvent, ToolResultEvent
 from game.agent.outcomes import Cancelled, Failed, Final, MaxSteps
 from game.agent.permissions import PermissionGate
-from game.agent.providers.base import ProviderEvent, ProviderRequest, TextDelta
+from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest, TextDelta
 from game.agent.providers.fake import (
     FakeProvider,
     Pause,
@@ -44,8 +44,8 @@ def types(events: list[Any]) -> list[str]:
 
 
 def without_run_id(request: ProviderRequest) -> ProviderRequest:
-    meta = {k: v for k, v in request.metadata.items() if k != "run_id"}
-    return request.model_copy(update={"metadata": meta})
+    options = request.options.model_copy(update={"run_id": None})
+    return request.model_copy(update={"options": options})
 
 
 # --- outcomes ---------------------------------------------------------------------------
@@ -71,7 +71,7 @@ async def test_a_plain_answer_is_final_and_streams_to_the_bubble(
     request = rt.provider.calls[0]  # type: ignore[attr-defined]
     assert request.messages[-1].content.endswith('Player says: """Hello!"""')
     assert "The player stands before you." in request.messages[-1].content
-    assert request.npc_id == "mira" and request.metadata["step"] == 1
+    assert request.npc_id == "mira" and request.options.step == 1
 
 
 async def test_tool_calls_run_and_their_results_go_back_to_the_model(
@@ -161,7 +161,7 @@ async def test_a_provider_that_raises_fails_the_turn(make_runtime: RuntimeFactor
 async def test_a_provider_that_breaks_mid_stream_keeps_the_partial_text(
     make_runtime: RuntimeFactory,
 ) -> None:
-    class Breaking:
+    class Breaking(Provider):
         name, model = "breaking", "none"
 
         async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
@@ -436,7 +436,7 @@ async def test_an_ask_tool_goes_through_the_player_once(make_runtime: RuntimeFac
             reply("Oh well."),
         ],
         registry=registry,
-        gate=PermissionGate({"give_item": "ask"}, approver=player),
+        gate=PermissionGate({"give_item": "confirm"}, approver=player),
     )
     await rt.run_turn("s1", "mira", HI)
     await rt.run_turn("s1", "mira", HI)

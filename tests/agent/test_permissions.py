@@ -32,7 +32,7 @@ async def test_allow_and_deny_policies_and_the_default() -> None:
 
 
 async def test_ask_without_an_approver_is_a_denial() -> None:
-    decision = await PermissionGate({"give_item": "ask"}).check("mira", "give_item", {})
+    decision = await PermissionGate({"give_item": "confirm"}).check("mira", "give_item", {})
     assert not decision.allowed
     assert not decision.asked
     assert "approv" in decision.reason
@@ -41,7 +41,7 @@ async def test_ask_without_an_approver_is_a_denial() -> None:
 @pytest.mark.parametrize("answer", [True, False])
 async def test_ask_once_per_npc_and_tool(answer: bool) -> None:
     approver = Approver(answer)
-    gate = PermissionGate({"give_item": "ask"}, approver=approver)
+    gate = PermissionGate({"give_item": "confirm"}, approver=approver)
     first = await gate.check("mira", "give_item", {"item": "bread"}, slot="s1")
     again = await gate.check("mira", "give_item", {"item": "cake"}, slot="s1")
     assert first.allowed is answer and first.asked
@@ -63,7 +63,7 @@ async def test_concurrent_asks_reach_the_player_once() -> None:
         await release.wait()
         return True
 
-    gate = PermissionGate({"give_item": "ask"}, approver=slow)
+    gate = PermissionGate({"give_item": "confirm"}, approver=slow)
     first = asyncio.create_task(gate.check("mira", "give_item", {}))
     second = asyncio.create_task(gate.check("mira", "give_item", {}))
     await asyncio.sleep(0)  # let both reach the gate
@@ -81,7 +81,7 @@ async def test_a_failing_approver_means_deny_and_is_not_remembered() -> None:
         attempts += 1
         raise RuntimeError("dialog crashed")
 
-    gate = PermissionGate({"give_item": "ask"}, approver=broken)
+    gate = PermissionGate({"give_item": "confirm"}, approver=broken)
     decision = await gate.check("mira", "give_item", {})
     assert not decision.allowed and "dialog crashed" in decision.reason
     await gate.check("mira", "give_item", {})
@@ -90,14 +90,14 @@ async def test_a_failing_approver_means_deny_and_is_not_remembered() -> None:
 
 async def test_forget_and_set_policy_clear_remembered_answers() -> None:
     approver = Approver(True)
-    gate = PermissionGate({"give_item": "ask"}, approver=approver)
+    gate = PermissionGate({"give_item": "confirm"}, approver=approver)
     await gate.check("mira", "give_item", {})
     gate.forget(npc_id="mira")
     await gate.check("mira", "give_item", {})
     assert len(approver.asked) == 2
     gate.set_policy("give_item", "deny")
     assert not (await gate.check("mira", "give_item", {})).allowed
-    gate.set_policy("give_item", "ask")
+    gate.set_policy("give_item", "confirm")
     await gate.check("mira", "give_item", {})
     assert len(approver.asked) == 3
 

@@ -156,7 +156,7 @@ async def test_ask_goes_through_the_approver_with_the_arguments() -> None:
         asked.append((npc_id, tool, args))
         return True
 
-    gate = PermissionGate({"move": "ask"}, approver=approver)
+    gate = PermissionGate({"move": "confirm"}, approver=approver)
     result, record = await run_one(
         ToolRunner(registry_with(_arrived), gate), "move", '{"x": 5, "y": 6}'
     )

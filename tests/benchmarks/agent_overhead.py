@@ -37,7 +37,7 @@ from game.agent.events import (
     UserMessage,
 )
 from game.agent.loop import AgentRuntime
-from game.agent.providers.base import ProviderEvent, ProviderRequest, ToolCall
+from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest, ToolCall
 from game.agent.providers.fake import step, text, tool_call, usage
 from game.agent.store import SessionStore
 from game.agent.tools import Tool, ToolContext, ToolRegistry
@@ -75,7 +75,7 @@ def _registry() -> ToolRegistry:
     )
 
 
-class ZeroLatencyProvider:
+class ZeroLatencyProvider(Provider):
     """Alternates a `say` tool call and a text answer, from events built once."""
 
     name = "zero-latency"

@@ -95,9 +95,17 @@ import game.ui  # noqa: F401  (headless fix-ups before arcade.gui)  # isort: ski
 import arcade
 
 from game.agent.loop import AgentRuntime
-from game.agent.providers.base import Done, Provider, ProviderEvent, ProviderRequest, Usage
-from game.agent.providers.llama_protocol import JobStats
-from game.agent.providers.local_llama import LocalLlamaProvider, local_available
+from game.agent.providers.base import (
+    Done,
+    Provider,
+    ProviderError,
+    ProviderEvent,
+    ProviderRequest,
+    Usage,
+)
+from game.agent.providers.local.client.provider import LocalLlamaProvider
+from game.agent.providers.local.model import local_available
+from game.agent.providers.local.protocol import JobStats
 from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread, Mailbox
 from game.npc.agents import NpcAgents
@@ -106,6 +114,7 @@ from game.npc.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView
+from game.village import local_provider
 from game.world.commands import MoveSteps, Outcome, WorldCommand
 from game.world.planner import Planner
 from game.world.tiled import load_map
@@ -313,7 +322,7 @@ def map_for(folder: Path, npcs: int) -> Path:
     return path if path.exists() else write_map(folder, npcs=npcs)
 
 
-class Paced:
+class Paced(Provider):
     """The persona brain as a slow model: 300 ms to the first token, then 40 tokens/s."""
 
     name = "scripted"
@@ -386,7 +395,7 @@ def _kind(request: ProviderRequest) -> str:
     return request.trigger.kind if request.trigger is not None else "None"
 
 
-class Recorder:
+class Recorder(Provider):
     """A provider passing another's answers through, recording them into `answers`."""
 
     def __init__(self, inner: Provider, clock: GameClock) -> None:
@@ -395,14 +404,19 @@ class Recorder:
         self.primary = getattr(inner, "primary", inner)  # what `run_scene` loads and reads
         self.name = inner.name
         self.model = inner.model
+        self.capabilities = inner.capabilities
         self.answers: Recording = {}
+
+    async def load(self) -> ProviderError | None:
+        """Load the inner provider's model."""
+        return await self.inner.load()
 
     async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
         """The inner provider's events, each recorded with its time since the request."""
-        answer = Answer(_kind(request), int(request.metadata.get("step", 0)))
+        answer = Answer(_kind(request), request.options.step or 0)
         self.answers.setdefault(str(request.npc_id), []).append(answer)
         start, wall = self.clock(), time.perf_counter()
-        events = self.inner.stream(request).__aiter__()
+        events = self.inner.stream(request)
         ended = False
         try:
             async for event in events:
@@ -413,9 +427,7 @@ class Recorder:
         finally:
             if not ended:
                 answer.cut_s = self.clock() - start
-            closer = getattr(events, "aclose", None)
-            if closer is not None:  # at once, as the runtime would close the inner stream
-                await closer()
+            await events.aclose()  # at once, as the runtime would close the inner stream
 
     async def aclose(self) -> None:
         """Close the inner provider."""
@@ -452,7 +464,7 @@ class Replayed(Paced):
         answer = answers[index]
         self.replayed += 1
         self.requests += 1
-        if (answer.trigger, answer.step) != (_kind(request), int(request.metadata.get("step", 0))):
+        if (answer.trigger, answer.step) != (_kind(request), request.options.step or 0):
             self.mismatched += 1
         start = self.clock()
         for offset, event in answer.events:
@@ -512,7 +524,7 @@ def run_scene(
     """One scene on the generated map with `npcs` NPCs: "thinking" (records what the agents
     did into `script`, if given), "idle" (agents off) or "replay" (agents off, the recorded
     commands fed to the world at their frames). The agents think with `provider` (default
-    `Paced`; one with a `load()`, or wrapping one as `primary`, is loaded before the timed
+    `Paced`; one that needs loading (its capabilities say) is loaded before the timed
     part); every `talk_every_s` of game time the player says a line to the next NPC;
     `on_world` is given the world before play. Returns per-frame update and frame times in
     ms, the wall seconds the frames took, and what the agents did."""
@@ -530,9 +542,8 @@ def run_scene(
     thread = AgentThread().start()
 
     async def build() -> AgentRuntime:
-        load = getattr(primary, "load", None)
-        if load is not None:  # as the game prepares a local model, but before play here
-            failed = await load()
+        if provider.capabilities.needs_loading:  # as the game prepares a local model,
+            failed = await provider.load()  # but before play here
             if failed is not None:
                 raise RuntimeError(f"the model did not load: {failed.message}")
         return AgentRuntime(
@@ -683,7 +694,7 @@ def world_steps_per_s(map_path: Path, steps: int = 6000, rounds: int = 3) -> flo
 def bundled_model(probe_cache: Path) -> Provider:
     """The bundled model as the game runs it: `LocalLlamaProvider` in a `FallbackProvider`
     whose fallback is the persona brain (`game.village.open_providers`)."""
-    return FallbackProvider(LocalLlamaProvider(None, probe_cache=probe_cache), PersonaProvider())
+    return FallbackProvider(local_provider(None, probe_cache=probe_cache), PersonaProvider())
 
 
 def replaying(recording: Recording, clock: GameClock) -> Provider:

@@ -39,17 +39,19 @@ from game.agent.providers.base import (
     Message,
     ProviderEvent,
     ProviderRequest,
+    RequestOptions,
     TextDelta,
     ToolCall,
     ToolCallDone,
     ToolSpec,
 )
-from game.agent.providers.llama_engine import Engine
-from game.agent.providers.llama_load import build_llama, template_of
-from game.agent.providers.llama_protocol import JobStats, WorkerConfig, settings_named
-from game.agent.providers.local_llama import LocalLlamaProvider
-from game.agent.providers.local_model import resolve_model_path
+from game.agent.providers.local.client.provider import LocalLlamaProvider
+from game.agent.providers.local.model import resolve_model_path
+from game.agent.providers.local.protocol import JobStats, WorkerConfig, settings_named
+from game.agent.providers.local.worker.engine import Engine
+from game.agent.providers.local.worker.load import build_llama, template_of
 from game.npc.skills import build_registry
+from game.village import local_provider
 
 __all__ = ["bench_request", "figures", "skill_specs"]
 
@@ -134,7 +136,7 @@ def bench_request(new_line: str, history: list[Message] | None = None) -> Provid
         temperature=0.7,
         npc=NpcFacts(npc_id="mara", name="Mara", persona=_BENCH_PERSONA, greeting=_GREETING),
         trigger=TriggerFacts(kind="player_message", text=new_line, source="player", said=new_line),
-        metadata={"priority": 100},
+        options=RequestOptions(priority=100),
     )
 
 
@@ -146,7 +148,7 @@ def _text_request(n_tokens: int) -> ProviderRequest:
             "tools": [],
             "max_output_tokens": n_tokens,
             "temperature": 0.0,
-            "metadata": {**request.metadata, "stop": []},
+            "options": request.options.model_copy(update={"stop": []}),
         }
     )
 
@@ -294,7 +296,7 @@ async def _throughput(provider: LocalLlamaProvider, n_tokens: int) -> dict[str, 
 async def _measure(path: Path, n_tokens: int, cache: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     # The first start on a machine: no probe record yet, so the worker probes the ladder.
-    first = LocalLlamaProvider(path, probe_cache=cache)
+    first = local_provider(path, probe_cache=cache)
     try:
         start = time.perf_counter()
         await _loaded(first)
@@ -307,7 +309,7 @@ async def _measure(path: Path, n_tokens: int, cache: Path) -> dict[str, Any]:
         await first.aclose()
     # Every later start: the probe record is read back; the first request loads the model.
     start = time.perf_counter()
-    later = LocalLlamaProvider(path, probe_cache=cache)
+    later = local_provider(path, probe_cache=cache)
     try:
         cold_start, _, _ = await _first_event_time(
             later, bench_request("Do you have any honey cakes today?"), start

@@ -6,7 +6,7 @@ Run: python tests/benchmarks/providers.py   -> one JSON line:
                             (MockTransport streaming 4-16 KiB chunks), the providers' path
     sse_ratio_vs_httpx_sse  our speed / httpx-sse's speed over the same bytes and transport
 
-and, from `local_model.figures()` (the sibling module; all null when llama-cpp-python or
+and, from `local.model.figures()` (the sibling module; all null when llama-cpp-python or
 the bundled model is missing), the local provider (llama.cpp in its worker process):
 
     local_tok_per_s_ratio   decode tok/s through the provider (event stamps in the game
@@ -46,13 +46,13 @@ from httpx_sse import EventSource
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-for _path in (ROOT, HERE):  # the game, and the sibling `local_model` module
+for _path in (ROOT, HERE):  # the game, and the sibling `local.model` module
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
 import local_model  # noqa: E402
 
-from game.agent.providers.local_llama import local_available  # noqa: E402
+from game.agent.providers.local.model import local_available  # noqa: E402
 from game.agent.providers.sse import SSEDecoder  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "providers" / "transcripts"
@@ -149,7 +149,7 @@ async def sse_figures() -> dict[str, Any]:
 
 
 def local_figures() -> dict[str, Any]:
-    """The local provider's figures (`local_model.figures()`), or nulls when it cannot run."""
+    """The local provider's figures (`local.model.figures()`), or nulls when it cannot run."""
     if not local_available():
         return dict.fromkeys(LOCAL_KEYS)
     return {**dict.fromkeys(LOCAL_KEYS), **local_model.figures()}

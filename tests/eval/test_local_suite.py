@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.agent.providers.base import ProviderError
-from game.agent.providers.local_model import ensure_default_model
+from game.agent.providers.local.model import ensure_default_model
 from game.eval.figures import figures
 from game.eval.scenarios import load_scenarios
 from game.eval.suite import run_suite
@@ -29,11 +29,11 @@ LOCAL_FIT_FLOOR = 0.6
 async def test_the_bundled_model_keeps_the_hard_limits_over_the_whole_suite(
     tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    from game.agent.providers.local_llama import LocalLlamaProvider
+    from game.village import local_provider
 
     require_local_extra()
     model = ensure_default_model(tmp_path_factory.mktemp("model-cache"))
-    provider = LocalLlamaProvider(model, seed=SEED, probe_cache=tmp_path / "probe.json")
+    provider = local_provider(model, seed=SEED, probe_cache=tmp_path / "probe.json")
     try:
         failed = await provider.load()
         assert not isinstance(failed, ProviderError), failed

@@ -72,7 +72,7 @@ async def test_escapes_from_the_model_reach_neither_bubble_nor_history(tmp_path:
     assert any("pwned" in s for s in shown) and all(map(clean, shown)), shown
     spoke = [e.text for e in world.drain_events() if isinstance(e, Spoke)]
     assert spoke and all(map(clean, spoke)), spoke
-    history = conversation(runtime.store("s1").read("tobin"))
+    history = conversation(runtime.store("s1").read("tobin"), runtime.registry.spoken())
     texts = [line.text for line in history]
     assert [line.speaker for line in history] == ["player", "npc", "player", "npc"], texts
     assert texts[1].startswith("Bread[2J]0;pwned") and texts[3].startswith("Fresh[2J]")

@@ -7,21 +7,21 @@ not skip when it is missing: CI installs it, so a missing install is a failure t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field
 
 from game.agent.facts import NpcFacts, TriggerFacts
-from game.agent.providers.base import Message, ProviderRequest, ToolSpec
-from game.agent.providers.local_model import (
+from game.agent.providers.base import Message, ProviderRequest, RequestOptions, ToolSpec
+from game.agent.providers.local.model import (
     INSTALL_HINT,
     default_model_available,
     ensure_default_model,
     llama_cpp_available,
 )
+from game.agent.render import render_player_message
+from game.npc.skills import build_registry
 
 
 def require_local_extra() -> None:
@@ -55,9 +55,9 @@ def provider(
     model_path: Path, progress_log: list[tuple[float, str]], probe_cache: Path
 ) -> Iterator[Any]:
     """One provider (one model, one worker process) shared by the session."""
-    from game.agent.providers.local_llama import LocalLlamaProvider
+    from game.village import local_provider
 
-    p = LocalLlamaProvider(
+    p = local_provider(
         model_path,
         n_ctx=4096,
         seed=1234,
@@ -80,61 +80,20 @@ def working_rung(provider: Any) -> str:
     return str(provider.choice.settings)
 
 
-# --- the five skills, as pydantic models (as the game's tool registry builds them) -----------
+# --- the skills: the game's own registry ------------------------------------------------
 
 
-class Direction(StrEnum):
-    """A compass direction (an enum: pydantic puts it in $defs behind a $ref)."""
-
-    north = "north"
-    south = "south"
-    east = "east"
-    west = "west"
-
-
-class SayArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    text: str = Field(max_length=200, description="What to say out loud.")
-    target: str | None = Field(default=None, max_length=40, description="Who to say it to.")
-
-
-class MoveArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    direction: Direction | None = None
-    steps: int | None = Field(default=None, ge=1, le=5)
-    to: str | None = Field(default=None, max_length=40)
-
-
-class EmoteArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: Literal["happy", "sad", "angry", "surprised"]
-
-
-class WaitArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seconds: float = Field(ge=1, le=30)
-
-
-class LookArgs(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    at: str | None = Field(default=None, max_length=40)
-
-
-SKILLS: dict[str, tuple[type[BaseModel], str]] = {
-    "say": (SayArgs, "Say something out loud to whoever is near."),
-    "move": (MoveArgs, "Walk a few steps in a direction, or to a named place."),
-    "emote": (EmoteArgs, "Show a feeling with an icon above your head."),
-    "wait": (WaitArgs, "Do nothing for a few seconds."),
-    "look": (LookArgs, "Look around, or at one thing."),
-}
+def validate_call(name: str, arguments: str) -> None:
+    """A call's arguments must be valid for the game's own skill of that name."""
+    tool = build_registry().get(name)
+    assert tool is not None, f"no skill {name!r}"
+    tool.args_model.model_validate_json(arguments)
 
 
 def skill_specs(*names: str) -> list[ToolSpec]:
-    """ToolSpecs of the named skills (all five if none named), schemas from pydantic."""
-    return [
-        ToolSpec(name=n, description=SKILLS[n][1], parameters=SKILLS[n][0].model_json_schema())
-        for n in (names or tuple(SKILLS))
-    ]
+    """The game's ToolSpecs of the named skills (every skill but `ask` if none named)."""
+    specs = build_registry(with_ask=bool(names) and "ask" in names).specs()
+    return [s for s in specs if not names or s.name in names]
 
 
 SYSTEM = (
@@ -156,7 +115,7 @@ def npc_request(
     **kw: Any,
 ) -> ProviderRequest:
     """A small NPC request: the persona, optional history and the player's new line."""
-    metadata = {"priority": priority, **kw.pop("metadata", {})}
+    options = kw.pop("options", RequestOptions()).model_copy(update={"priority": priority})
     npc = NpcFacts(
         npc_id=npc_id,
         name=name,
@@ -166,11 +125,14 @@ def npc_request(
     trigger = TriggerFacts(kind="player_message", text=line, source="player", said=line)
     return ProviderRequest(
         system=SYSTEM.replace("Mara", name),
-        messages=[*(history or []), Message(role="user", content=f'Player says: """{line}"""')],
+        messages=[
+            *(history or []),
+            Message(role="user", content=render_player_message(line), trigger=trigger),
+        ],
         tools=skill_specs() if tools is None else tools,
         npc=npc,
         trigger=trigger,
-        metadata=metadata,
+        options=options,
         **kw,
     )
 
@@ -182,7 +144,7 @@ FAULT = "NPC_VILLAGE_LLAMA_FAULT"
 
 def remembered(path: Path, model: Path, settings: str = "default") -> Path:
     """A probe cache that already holds a choice for `model`: starting skips the probe."""
-    from game.agent.providers.llama_probe import Choice, ProbeCache, probe_key
+    from game.agent.providers.local.client.probe import Choice, ProbeCache, probe_key
 
     ProbeCache(path).put(Choice(probe_key(model), settings, "probed by a test"))
     return path

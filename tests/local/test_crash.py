@@ -20,15 +20,14 @@ from typing import Any
 
 import pytest
 
-from game.agent.providers import local_llama
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
-from game.agent.providers.llama_ladder import FIX_BUILD
-from game.agent.providers.llama_probe import ProbeCache, probe_key
-from game.agent.providers.local_llama import LocalLlamaProvider
+from game.agent.providers.local.client import provider as local_llama
+from game.agent.providers.local.client.ladder import FIX_BUILD
+from game.agent.providers.local.client.probe import ProbeCache, probe_key
 from game.agent.providers.select import FallbackProvider
 from game.config import Settings
 from game.npc.persona import PersonaProvider
-from game.village import Village
+from game.village import Village, local_provider
 
 from .conftest import FAULT, npc_request, remembered, skill_specs
 from .test_local_llama import collect
@@ -42,7 +41,7 @@ async def test_the_probe_steps_past_a_build_that_faults_and_remembers(
 ) -> None:
     monkeypatch.setenv(FAULT, "decode@default")  # a CPU that advertises AMX it cannot run
     cache = tmp_path / "probe.json"
-    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    p = local_provider(model_path, probe_cache=cache)
     try:
         assert await p.load() is None
         assert p.choice is not None and p.choice.settings == "safe"
@@ -52,7 +51,7 @@ async def test_the_probe_steps_past_a_build_that_faults_and_remembers(
         assert isinstance(events[-1], Done) and stats.settings == "safe"
     finally:
         await p.aclose()
-    again = LocalLlamaProvider(model_path, probe_cache=cache)
+    again = local_provider(model_path, probe_cache=cache)
     try:
         assert await again.load() is None
         # Read back, not probed: a probe would have started (and crashed) a default worker.
@@ -68,7 +67,7 @@ async def test_when_both_rungs_work_the_probe_times_them_alike_and_keeps_one(
 ) -> None:
     monkeypatch.delenv(FAULT, raising=False)  # CI also runs the suite with a fault set
     cache = tmp_path / "probe.json"
-    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    p = local_provider(model_path, probe_cache=cache)
     try:
         assert await p.load() is None
         choice = p.choice
@@ -91,7 +90,7 @@ async def test_a_crash_mid_reply_ends_the_turn_and_the_worker_restarts(
 ) -> None:
     monkeypatch.setenv(FAULT, f"stream:{how}@default")
     cache = remembered(tmp_path / "probe.json", model_path, "default")
-    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    p = local_provider(model_path, probe_cache=cache)
     try:
         events, stats = await collect(
             p, npc_request("Tell me about your bread.", skill_specs("say"))
@@ -118,7 +117,7 @@ async def test_a_worker_that_hangs_after_a_cancel_is_killed_and_replaced(
 ) -> None:
     monkeypatch.setenv(FAULT, "stream:HANG@default")  # stuck in native code, deaf to cancel
     monkeypatch.setattr(local_llama, "CANCEL_GRACE_S", 0.5)
-    p = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    p = local_provider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     try:
         stream = p.stream(npc_request("Tell me a story."))
         first = await stream.__anext__()
@@ -137,7 +136,7 @@ async def test_a_crash_before_any_event_is_answered_by_the_scripted_brain(
     model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(FAULT, "decode@default")  # the cache says default; the CPU says no
-    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    local = local_provider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     provider = FallbackProvider(local, PersonaProvider())
     try:
         events = [e async for e in provider.stream(npc_request("What is good today?"))]
@@ -153,7 +152,7 @@ async def test_three_crashes_in_ten_minutes_leave_the_session_on_the_fallback(
     model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(FAULT, "stream")  # every rung dies mid-reply
-    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    local = local_provider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     provider = FallbackProvider(local, PersonaProvider())
     try:
         for line in ("What is new?", "Is it raining?", "Anyone there?"):
@@ -175,7 +174,7 @@ async def test_a_crash_on_load_with_every_setting_gives_up_with_the_fix(
 ) -> None:
     monkeypatch.setenv(FAULT, "load")
     cache = tmp_path / "p.json"
-    p = LocalLlamaProvider(model_path, probe_cache=cache)
+    p = local_provider(model_path, probe_cache=cache)
     try:
         error = await p.load()
         assert error is not None and error.kind == "crash"
@@ -212,7 +211,7 @@ def test_the_village_survives_a_crash_mid_reply(
     model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(FAULT, "stream@default")
-    local = LocalLlamaProvider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
+    local = local_provider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     saves = tmp_path / "saves"
     village = Village.open(
         TINY,

@@ -16,6 +16,7 @@ from game.agent.providers.base import (
     Provider,
     ProviderError,
     ProviderEvent,
+    RequestOptions,
     TextDelta,
     ToolCall,
     ToolCallArgsDelta,
@@ -23,14 +24,11 @@ from game.agent.providers.base import (
     ToolCallStart,
     Usage,
 )
-from game.agent.providers.local_llama import (
-    JobStats,
-    LocalLlamaProvider,
-    default_threads,
-    local_available,
-)
+from game.agent.providers.local.client.provider import JobStats, default_threads
+from game.agent.providers.local.model import local_available
+from game.village import local_provider
 
-from .conftest import SKILLS, npc_request, remembered, require_local_extra, skill_specs
+from .conftest import npc_request, remembered, require_local_extra, skill_specs, validate_call
 
 
 async def collect(provider: Any, request: Any) -> tuple[list[ProviderEvent], JobStats]:
@@ -64,21 +62,21 @@ async def test_model_loads_with_progress(provider: Any, progress_log: list[Any])
     assert any("loading" in m for _, m in progress_log)
 
 
-@pytest.mark.parametrize("skill", list(SKILLS))
+@pytest.mark.parametrize("skill", [spec.name for spec in skill_specs()])
 async def test_forced_skill_call_validates(provider: Any, skill: str) -> None:
     # One tool only: the grammar must produce a call to it, with valid arguments.
     request = npc_request("Please do something now.", skill_specs(skill), temperature=1.0)
     events, _ = await collect(provider, request)
     call = only_call(events)
     assert call.name == skill
-    SKILLS[skill][0].model_validate_json(call.arguments)
+    validate_call(skill, call.arguments)
 
 
 @pytest.mark.parametrize(
     "line",
     [
         "Hello Mara! What are you baking today?",
-        "Can you walk north with me?",
+        "Can you walk up the lane with me?",
         "You look sad. Are you alright?",
         "Wait here a moment, please.",
     ],
@@ -89,7 +87,7 @@ async def test_any_skill_call_parses_and_validates(provider: Any, line: str) -> 
     calls = [e for e in events if isinstance(e, ToolCallDone)]
     assert 1 <= len(calls) <= 2  # a walk or a wait comes with its line, in one answer
     for call in calls:
-        SKILLS[call.name][0].model_validate(json.loads(call.arguments))
+        validate_call(call.name, call.arguments)
     starts = [e for e in events if isinstance(e, ToolCallStart)]
     assert [(s.name, s.id) for s in starts] == [(c.name, c.id) for c in calls]
     usage = [e for e in events if isinstance(e, Usage)]
@@ -129,7 +127,7 @@ async def test_cancel_stops_within_one_token(provider: Any) -> None:
         [],
         temperature=0.8,
         max_output_tokens=300,
-        metadata={"stop": []},  # no stop at a newline: it would run to 300 tokens
+        options=RequestOptions(stop=[]),  # no stop at a newline: it would run to 300 tokens
     )
     stream = provider.stream(request)
     seen = 0
@@ -147,7 +145,8 @@ async def test_cancel_stops_within_one_token(provider: Any) -> None:
 
 
 async def test_cancelled_task_cancels_generation(provider: Any) -> None:
-    request = npc_request("Sing me a long song.", [], max_output_tokens=300, metadata={"stop": []})
+    no_stop = RequestOptions(stop=[])
+    request = npc_request("Sing me a long song.", [], max_output_tokens=300, options=no_stop)
     stream = provider.stream(request)
     first = asyncio.Event()
 
@@ -253,7 +252,7 @@ async def test_context_overflow_is_an_error_event(provider: Any) -> None:
 async def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
     require_local_extra()
     missing = tmp_path / "nope.gguf"
-    p = LocalLlamaProvider(missing)
+    p = local_provider(missing)
     try:
         events, stats = await collect(p, npc_request("Hi"))
         assert len(events) == 1 and isinstance(events[0], ProviderError)
@@ -274,7 +273,7 @@ async def test_not_a_gguf_is_a_clear_error(tmp_path: Path) -> None:
     require_local_extra()
     bad = tmp_path / "bad.gguf"
     bad.write_bytes(b"this is not a model" * 100)
-    p = LocalLlamaProvider(bad)
+    p = local_provider(bad)
     try:
         error = await p.load()
         assert error is not None and error.kind == "transport"
@@ -284,7 +283,7 @@ async def test_not_a_gguf_is_a_clear_error(tmp_path: Path) -> None:
 
 
 async def test_aclose_ends_queued_requests(model_path: Path, tmp_path: Path) -> None:
-    p = LocalLlamaProvider(model_path, probe_cache=tmp_path / "probe.json")
+    p = local_provider(model_path, probe_cache=tmp_path / "probe.json")
     p.pause()
     stream = p.stream(npc_request("Hi", []))
     await p.aclose()
@@ -311,7 +310,7 @@ GEMMA_TEMPLATE = (
 
 async def test_chat_template_mode(model_path: Path, tmp_path: Path, working_rung: str) -> None:
     probe = remembered(tmp_path / "probe.json", model_path, working_rung)
-    p = LocalLlamaProvider(
+    p = local_provider(
         model_path, prompt_format="chat", chat_template=GEMMA_TEMPLATE, probe_cache=probe
     )
     try:
@@ -328,7 +327,7 @@ async def test_chat_template_mode(model_path: Path, tmp_path: Path, working_rung
         calls = [e for e in events if isinstance(e, ToolCallDone)]
         # After a tool result the model may also end its turn without a call.
         for call in calls:
-            SKILLS[call.name][0].model_validate_json(call.arguments)
+            validate_call(call.name, call.arguments)
         assert stats.prompt_tokens > 50
         text_events, _ = await collect(p, npc_request("Hi!", []))
         assert isinstance(text_events[-1], Done)
@@ -363,7 +362,7 @@ async def test_turn_ends_after_acting(provider: Any) -> None:
 
 
 def test_is_a_provider(model_path: Path) -> None:
-    p: Provider = LocalLlamaProvider(model_path)
+    p: Provider = local_provider(model_path)
     try:
         assert isinstance(p, Provider)
         assert p.name == "local" and p.model == model_path.name
@@ -379,7 +378,7 @@ async def test_the_example_block_is_computed_once_and_read_back_by_the_next_work
     prefix_dir = tmp_path / "prefix"
 
     async def first_turn() -> JobStats:
-        p = LocalLlamaProvider(model_path, probe_cache=probe, seed=7)
+        p = local_provider(model_path, probe_cache=probe, seed=7)
         try:
             events, stats = await collect(p, npc_request("What do you sell here?", npc_id="mara"))
             assert isinstance(events[-1], Done), events[-3:]

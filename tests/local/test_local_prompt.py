@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from game.agent.providers.base import Message, ToolCall, ToolSpec
-from game.agent.providers.local_model import (
+from game.agent.providers.local.model import (
     LocalModelError,
     ensure_default_model,
     file_sha256,
     resolve_model_path,
     text_progress,
 )
-from game.agent.providers.local_prompt import (
+from game.agent.providers.local.worker.prompt import (
     TOOL_PREFIX,
     ArgsScanner,
     GrammarError,
@@ -37,12 +37,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_prepare_schema_inlines_refs_and_bounds() -> None:
     move = prepare_schema(skill_specs("move")[0].parameters)
-    direction = move["properties"]["direction"]["anyOf"][0]
-    assert direction["enum"] == ["north", "south", "east", "west"]
-    assert move["properties"]["steps"]["anyOf"][0] == {"enum": [1, 2, 3, 4, 5]}
-    assert '"$defs"' not in json.dumps(move) and '"$ref"' not in json.dumps(move)
+    assert move["properties"]["direction"]["anyOf"][0]["enum"] == ["up", "down", "left", "right"]
+    assert move["properties"]["steps"] == {"enum": [1, 2, 3, 4, 5]}
     wait = prepare_schema(skill_specs("wait")[0].parameters)
-    assert wait["properties"]["seconds"] == {"enum": list(range(1, 31))}
+    assert wait["properties"]["seconds"] == {"enum": list(range(1, 11))}
+    compass = {  # an enum behind a $ref, as pydantic writes a StrEnum
+        "$defs": {"Compass": {"enum": ["north", "south"], "type": "string"}},
+        "type": "object",
+        "properties": {"way": {"$ref": "#/$defs/Compass"}},
+    }
+    inlined = prepare_schema(compass)
+    assert inlined["properties"]["way"]["enum"] == ["north", "south"]
+    assert '"$defs"' not in json.dumps(inlined) and '"$ref"' not in json.dumps(inlined)
     free = prepare_schema({"type": "object", "properties": {"x": {"type": "string"}}})
     assert free["properties"]["x"]["maxLength"] == 200
     with pytest.raises(GrammarError):
@@ -55,7 +61,8 @@ def test_grammar_names_first_and_done_only_when_allowed() -> None:
     grammar = build_tool_grammar(tools, with_done=False)
     root = next(line for line in grammar.splitlines() if line.startswith("root ::="))
     assert "tool-done" not in root and root.count("|") == len(tools) - 1
-    assert 'tool0 ::= "say\\", \\"arguments\\": " tool0-args' in grammar
+    say = [t.name for t in tools].index("say")
+    assert f'tool{say} ::= "say\\", \\"arguments\\": " tool{say}-args' in grammar
     assert "tool-done" in build_tool_grammar(tools, with_done=True)
     with pytest.raises(GrammarError):
         build_tool_grammar(
@@ -74,7 +81,7 @@ GRAMMAR_PROBE = """
 import ctypes, json, sys
 import llama_cpp
 from llama_cpp import llama_cpp as C
-from game.agent.providers.local_prompt import build_tool_grammar
+from game.agent.providers.local.worker.prompt import build_tool_grammar
 from tests.local.conftest import skill_specs
 
 llm = llama_cpp.Llama(model_path=sys.argv[1], vocab_only=True, verbose=False)
@@ -134,7 +141,7 @@ def test_allow_done_after_a_tool_result() -> None:
     request.messages.append(Message(role="assistant", tool_calls=[ToolCall(id="a", name="say")]))
     request.messages.append(Message(role="tool", tool_call_id="a", content="ok"))
     assert allow_done(request)
-    request.metadata["tool_choice"] = "required"
+    request.options.tool_choice = "required"
     assert not allow_done(request)
 
 

@@ -14,6 +14,7 @@ import pytest
 from game.agent.events import TRIGGER_PRIORITY
 from game.agent.providers.base import ProviderRequest
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
+from game.agent.providers.registry import Capabilities
 from game.agent.trigger import Trigger
 from game.npc.agents import first_sentence, profile_of
 from game.npc.brain import (
@@ -434,7 +435,7 @@ async def test_npcs_off_screen_come_to_life_over_their_slower_period(
 def test_the_profile_knows_the_other_villagers_as_facts(village_map: MapData) -> None:
     world = World(village_map)
     facts = profile_of(world, "tobin").facts()
-    villagers = {v.npc_id: v for v in facts.villagers}
+    villagers = {v.npc_id: v for v in facts.people}
     assert "tobin" not in villagers and set(villagers) == set(world.npcs) - {"tobin"}
     brenna = villagers["brenna"]
     assert brenna.name == "Brenna" and brenna.home == "forge"
@@ -496,6 +497,8 @@ def test_the_npcs_a_model_keeps_thinking_is_the_pace_read_backwards() -> None:
 class ReadsAhead(PersonaProvider):
     """The persona brain, and a record of the requests it was given to read ahead."""
 
+    capabilities = Capabilities(can_prime=True)
+
     def __init__(self) -> None:
         super().__init__(delay_s=0)
         self.primed: list[ProviderRequest] = []
@@ -518,7 +521,7 @@ async def test_opening_the_talk_box_lets_the_model_read_the_npcs_context(tmp_pat
     assert request.npc is not None and request.npc.npc_id == "tobin"
     assert request.trigger is not None and request.trigger.kind == "player_message"
     assert request.trigger.said == "" and request.trigger.sensed is not None
-    assert request.metadata["priority"] == TRIGGER_PRIORITY["player_message"]
+    assert request.options.priority == TRIGGER_PRIORITY["player_message"]
     assert any("Good morning!" in (m.content or "") for m in request.messages)
     # ... and nothing of it recorded: no turn ran, the log is as it was.
     assert len(life.runtime.store("test").recent("tobin")) == logged
@@ -528,7 +531,7 @@ async def test_opening_the_talk_box_lets_the_model_read_the_npcs_context(tmp_pat
 
 async def test_a_provider_that_cannot_read_ahead_is_left_alone(tmp_path: Path) -> None:
     life = Life(tmp_path)  # the persona brain: no prime
-    assert not hasattr(life.provider, "prime")
+    assert not life.provider.capabilities.can_prime
     life.brain.player_opens_talk("tobin")
     await life.run(1)
     assert not life.runtime.prime("test", "tobin", Trigger(kind="player_message", text=""))

@@ -176,11 +176,12 @@ async def test_an_npc_asks_the_player_and_reacts_to_the_pick(tmp_path: Path) -> 
 
 async def test_the_same_request_gives_the_same_stream() -> None:
     provider = PersonaProvider(delay_s=0)
+    trigger = TriggerFacts(kind="player_message", text="What do you do?", said="What do you do?")
     request = ProviderRequest(
         system="You are Tobin.",
-        messages=[Message(role="user", content='Player says: """What do you do?"""')],
+        messages=[Message(role="user", content="What do you do?", trigger=trigger)],
         npc=NpcFacts(npc_id="tobin", name="Tobin", persona="A cheerful baker."),
-        trigger=TriggerFacts(kind="player_message", text="What do you do?", said="What do you do?"),
+        trigger=trigger,
     )
     first = [e async for e in provider.stream(request)]
     second = [e async for e in provider.stream(request)]

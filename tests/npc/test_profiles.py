@@ -60,7 +60,7 @@ def test_on_a_60_npc_map_a_profile_names_the_50_nearest(tmp_path: Path) -> None:
     world = World(load_map(write_crowd_map(tmp_path, 60)))
     assert len(world.npcs) == 60
     for npc_id in ("v0", "v29", "v59"):  # a corner, the middle, the far end
-        villagers = profile_of(world, npc_id).villagers
+        villagers = profile_of(world, npc_id).people
         assert_nearest(world, npc_id, [v.npc_id for v in villagers])
         order = list(world.npcs)
         assert [v.npc_id for v in villagers] == sorted(
@@ -72,7 +72,7 @@ def test_on_a_60_npc_map_a_profile_names_the_50_nearest(tmp_path: Path) -> None:
 def test_the_nearest_are_found_wherever_the_npcs_stand(count: int, seed: int) -> None:
     world = World(scattered(count, seed))
     for npc_id in random.Random(seed).sample(sorted(world.npcs), 10):
-        assert_nearest(world, npc_id, [v.npc_id for v in profile_of(world, npc_id).villagers])
+        assert_nearest(world, npc_id, [v.npc_id for v in profile_of(world, npc_id).people])
 
 
 @pytest.mark.parametrize("count", [10, 2, 1, 51])
@@ -81,17 +81,17 @@ def test_on_a_map_of_up_to_51_npcs_a_profile_names_every_other_one(
 ) -> None:
     world = World(load_map(write_crowd_map(tmp_path, count)))
     for npc_id in world.npcs:
-        named = [v.npc_id for v in profile_of(world, npc_id).villagers]
+        named = [v.npc_id for v in profile_of(world, npc_id).people]
         assert named == [other for other in world.npcs if other != npc_id]
     if count == 10:
-        assert len(profile_of(world, "v3").villagers) == 9
+        assert len(profile_of(world, "v3").people) == 9
 
 
 def test_villagers_met_are_named_too_however_far(tmp_path: Path) -> None:
     world = World(load_map(write_crowd_map(tmp_path, 60)))
-    near = {v.npc_id for v in profile_of(world, "v0").villagers}
+    near = {v.npc_id for v in profile_of(world, "v0").people}
     assert "v59" not in near
-    met = {v.npc_id for v in profile_of(world, "v0", met={"v59", "v0", "nobody"}).villagers}
+    met = {v.npc_id for v in profile_of(world, "v0", met={"v59", "v0", "nobody"}).people}
     assert met == near | {"v59"}  # not itself, not an id the map lacks
 
 
@@ -111,15 +111,15 @@ async def test_an_npc_heard_joins_the_profile_and_is_remembered_from_the_session
     agents, runtime = start(tmp_path / "saves")
     heard = Trigger(kind="heard", text='Villager 59 says: "v0!"', source="v59", said="v0!")
     agents.start_turn("v0", heard)
-    assert "v59" in {v.npc_id for v in runtime.profile("v0").villagers}
-    assert "v59" not in {v.npc_id for v in runtime.profile("v1").villagers}
+    assert "v59" in {v.npc_id for v in runtime.profile("v0").people}
+    assert "v59" not in {v.npc_id for v in runtime.profile("v1").people}
     await runtime.aclose()
 
     # A session whose log says v0 heard v58 speak: read at v0's first turn there.
     agents, runtime = start(tmp_path / "saves")
     said = WorldObservation(kind="heard", text='Villager 58 says: "v0!"', source="v58")
     runtime.store("met").append("v0", said)
-    assert "v58" not in {v.npc_id for v in runtime.profile("v0").villagers}
+    assert "v58" not in {v.npc_id for v in runtime.profile("v0").people}
     agents.start_turn("v0", Trigger(kind="idle", text="Time passes."))
-    assert "v58" in {v.npc_id for v in runtime.profile("v0").villagers}
+    assert "v58" in {v.npc_id for v in runtime.profile("v0").people}
     await runtime.aclose()

@@ -20,7 +20,7 @@ from game.npc.intent import read_intent
 from game.npc.lines import overlap
 from game.npc.persona import MAX_PLAN, next_action, plan_for, situation_of
 from game.npc.player import player_line
-from game.npc.talk import Action
+from game.npc.talk import PlannedCall
 from game.world.tiled import MapData
 from game.world.world import World
 
@@ -69,15 +69,15 @@ def request(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> Pr
     return ProviderRequest(system="", messages=messages, npc=npc, trigger=trigger)
 
 
-def plan(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> list[Action]:
+def plan(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> list[PlannedCall]:
     return plan_for(situation_of(request(npc, said, history)))
 
 
-def spoken(actions: list[Action]) -> list[str]:
+def spoken(actions: list[PlannedCall]) -> list[str]:
     return [str(args["text"]) for name, args in actions if name == "say"]
 
 
-def check_turn(actions: list[Action]) -> str:
+def check_turn(actions: list[PlannedCall]) -> str:
     """One line said, at most one other call before it, nothing a model would not say."""
     says = spoken(actions)
     assert len(says) == 1, actions
@@ -367,12 +367,11 @@ def test_the_player_line_is_read_from_the_trigger_facts_of_a_message() -> None:
     assert player_line(Message(role="user", content="[world] Pip waves.", trigger=heard)) is None
 
 
-def test_a_message_made_by_hand_is_read_from_its_text() -> None:
+def test_a_message_without_facts_is_never_parsed_back_from_its_prose() -> None:
     def line(content: str) -> str | None:
         return player_line(Message(role="user", content=content))
 
-    assert line(render_player_message('He said """hi""" to me')) == "He said '''hi''' to me"
-    assert line(render_player_message("Hello", "You are at the well.")) == "Hello"
+    assert line(render_player_message("Hello", "You are at the well.")) is None
     assert line(render_observation("Pip waves.")) is None
 
 
@@ -527,7 +526,7 @@ def test_who_does_a_thing_is_found_by_their_trade(
     ],
 )
 def test_requests_wrapped_in_talk_are_still_heard(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 
@@ -566,7 +565,7 @@ def test_a_question_about_itself_finds_the_sentence_it_is_about(
         ("Please bring me to Elder Maren.", ("move", {"to": "Elder Maren"})),
     ],
 )
-def test_more_ways_of_asking(village: dict[str, NpcFacts], line: str, first: Action) -> None:
+def test_more_ways_of_asking(village: dict[str, NpcFacts], line: str, first: PlannedCall) -> None:
     assert plan(village["tobin"], line)[0] == first
 
 
@@ -603,7 +602,7 @@ def test_more_ways_of_asking_questions(
     ],
 )
 def test_requests_said_in_passing(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     made = plan(village[npc_id], line)
     assert first in made if first[1] else made[0][0] == first[0], made
@@ -632,7 +631,7 @@ def test_where_the_wares_come_from_is_the_trade(village: dict[str, NpcFacts]) ->
     ],
 )
 def test_whose_place_and_errands(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: Action
+    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 

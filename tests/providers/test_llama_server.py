@@ -16,7 +16,7 @@ import pytest
 
 from game.agent.loop import AgentRuntime
 from game.agent.outcomes import Failed
-from game.agent.providers.local_model import ensure_default_model
+from game.agent.providers.local.model import ensure_default_model
 from game.agent.providers.openai_chat import OpenAIChatProvider
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
@@ -50,7 +50,7 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         [
             sys.executable,
             "-m",
-            "game.agent.providers.llama_server",
+            "game.agent.providers.local.server",
             "--probe-cache",
             str(tmp_path_factory.mktemp("probe") / "llama_probe.json"),
             "--",
@@ -138,8 +138,8 @@ def test_safe_settings_reach_the_llama_params() -> None:
     # In a process of its own: llama.cpp is never loaded in the test process.
     code = (
         "from llama_cpp import llama_cpp as C\n"
-        "from game.agent.providers.llama_load import safe_model_params\n"
-        "from game.agent.providers.llama_protocol import settings_named\n"
+        "from game.agent.providers.local.worker.load import safe_model_params\n"
+        "from game.agent.providers.local.protocol import settings_named\n"
         "with safe_model_params(settings_named('safe')):\n"
         "    inside = C.llama_model_default_params().use_extra_bufts\n"
         "print(inside, C.llama_model_default_params().use_extra_bufts)\n"

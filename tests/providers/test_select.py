@@ -29,7 +29,7 @@ KEY = "sk-proj-selectselectselect0123456789"
 AKEY = "sk-ant-api03-selectselectselect0123"
 
 
-class Fake:
+class Fake(Provider):
     """A provider whose every call plays the next list of events (or raises)."""
 
     def __init__(self, name: str, *steps: list[Any] | Exception) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
-from game.save.format import NpcState, PlayerState, WorldState
+from game.save.format import NpcState, PlayerState, SavedWorld
 from game.save.slot_io import write_slot
 
 NPCS = ("ada", "bo", "cy")
@@ -46,7 +46,7 @@ def writer(saves: Path, slot: str, seed: int, start: int) -> None:
         _out(f"tick {seed}")
         if rng.random() < 0.5:
             n += 1
-            world = WorldState(
+            world = SavedWorld(
                 map_id="kill",
                 clock=float(n),
                 player=PlayerState(tile=(n % 40, seed % 40), facing="left", name="Kim"),

@@ -15,7 +15,7 @@ import pytest
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
 from game.cli import main
-from game.save.format import PlayerState, WorldState
+from game.save.format import PlayerState, SavedWorld
 from game.save.slot_io import write_slot
 
 from .conftest import ROOT
@@ -26,7 +26,7 @@ def make_slot(saves: Path, slot: str, events: int = 3, name: str | None = None) 
     for i in range(events):
         store.append("tobin", UserMessage(text=f"line {i}"))
     store.append("brenna", UserMessage(text="hello"))
-    state = WorldState(map_id="village", clock=3725.0, player=PlayerState(tile=(1, 2)))
+    state = SavedWorld(map_id="village", clock=3725.0, player=PlayerState(tile=(1, 2)))
     assert write_slot(saves, slot, state, store=store, thumbnail=b"\x89PNG", name=name).ok
     return saves / slot
 

@@ -15,10 +15,12 @@ from game.agent.memory import (
 )
 from game.agent.providers.base import ToolCall
 from game.agent.providers.fake import FakeProvider, error, reply, step, tool_call
-from game.agent.providers.select import FallbackProvider
+from game.agent.providers.registry import Capabilities
 from game.agent.tools import ToolRegistry
 from game.agent.trigger import Trigger
+from game.npc.skills import build_registry
 
+REMOTE = Capabilities(remote=True)
 TOBIN = NpcProfile(npc_id="tobin", name="Tobin", persona="A cheerful baker.")
 
 
@@ -99,11 +101,11 @@ def test_extractive_summary_reads_say_calls_and_stays_short() -> None:
             tool_calls=[ToolCall(id="c", name="say", arguments='{"text": "Welcome, Ada!"}')],
         ),
     ] * 200
-    text = extractive_summary("You like rye.", events, max_chars=500)
+    text = extractive_summary("You like rye.", events, build_registry(), max_chars=500)
     assert len(text) <= 540 and text.startswith("Earlier (") and "lines let go" in text
     assert "You like rye." in text and 'The player said: "I am Ada."' in text
     assert "You said" not in text  # the NPC's own words go first
-    short = extractive_summary("", events[:2])
+    short = extractive_summary("", events[:2], build_registry())
     assert short == (
         'Earlier (summarised):\n- The player said: "I am Ada."\n- You said: "Welcome, Ada!"'
     )
@@ -112,21 +114,22 @@ def test_extractive_summary_reads_say_calls_and_stays_short() -> None:
 async def test_a_remote_provider_writes_the_summary_else_extractive(saves: Path) -> None:
     rt = runtime(saves)
     fill(rt, 30)
-    writer = FakeProvider([reply("You met Ada; she loves rye bread.")], name="openai")
+    writer = FakeProvider([reply("You met Ada; she loves rye bread.")], capabilities=REMOTE)
     compactor = Compactor(rt, budget_tokens=1000, keep_tokens=400, summarizer=writer)
     event = await compactor.maybe_compact("s1", "tobin")
     assert event is not None and event.text == "You met Ada; she loves rye bread."
     assert "fact 0:" in writer.calls[0].messages[0].content
     fill(rt, 30)
-    failing = FakeProvider([step(error("timeout", "slow"))], name="openai")
+    failing = FakeProvider([step(error("timeout", "slow"))], capabilities=REMOTE)
     compactor.summarizer = failing
     event = await compactor.maybe_compact("s1", "tobin")
     assert event is not None and event.text.startswith("Earlier")
     assert "You met Ada" in event.text  # the previous summary is rolled in
-    # A fake named like the persona brain: no summaries from it, nor from a fallback.
+    # Only a remote model writes summaries (the village hands in the primary itself, not
+    # its fallback wrapper: see test_provider_wiring).
     assert summarizer_for(FakeProvider(name="scripted")) is None
-    fallback = FallbackProvider(writer, FakeProvider(name="scripted"))
-    assert summarizer_for(fallback) is writer
+    assert summarizer_for(FakeProvider(name="local")) is None
+    assert summarizer_for(writer) is writer
 
 
 async def test_compaction_runs_by_itself_after_a_turn(saves: Path) -> None:

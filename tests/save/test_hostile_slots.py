@@ -22,7 +22,7 @@ from game.cli import main
 from game.save import catalog
 from game.save.catalog import export_slot, import_slot, list_slots
 from game.save.errors import ArchiveError, SaveError
-from game.save.format import MAX_CLOCK_S, PlayerState, WorldState
+from game.save.format import MAX_CLOCK_S, PlayerState, SavedWorld
 from game.save.slot_io import read_slot, write_slot
 from game.save.tidy import EXPORTS_DIR, tidy_saves
 from game.village import Village
@@ -36,7 +36,7 @@ def make_slot(saves: Path, slot: str, text: str = "old", events: int = 3) -> Non
     store = SessionStore(saves, slot)
     for i in range(events):
         store.append("tobin", UserMessage(text=f"{text} {i}"))
-    world = WorldState(map_id="village", clock=60.0, player=PlayerState(tile=(12, 19)))
+    world = SavedWorld(map_id="village", clock=60.0, player=PlayerState(tile=(12, 19)))
     assert write_slot(saves, slot, world, store=store, thumbnail=b"\x89PNG").ok
     store.close()
 
@@ -300,7 +300,7 @@ def test_an_import_with_a_bad_clock_is_refused(
     tmp_path: Path, saves: Path, capsys: pytest.CaptureFixture[str], clock: str
 ) -> None:
     world = json.loads(
-        WorldState(map_id="village", player=PlayerState(tile=(1, 1))).model_dump_json()
+        SavedWorld(map_id="village", player=PlayerState(tile=(1, 1))).model_dump_json()
     )
     body = json.dumps(world).replace('"clock": 0.0', f'"clock": {clock}')
     archive = tmp_path / "clock.zip"
@@ -316,7 +316,7 @@ def test_an_import_with_a_bad_clock_is_refused(
 
 
 def test_the_largest_clock_a_save_may_hold_still_moves(saves: Path) -> None:
-    world = WorldState(map_id="village", clock=MAX_CLOCK_S, player=PlayerState(tile=(12, 19)))
+    world = SavedWorld(map_id="village", clock=MAX_CLOCK_S, player=PlayerState(tile=(12, 19)))
     assert write_slot(saves, "old", world).ok
     village = Village.open(VILLAGE, slot="old", saves_dir=saves)
     try:

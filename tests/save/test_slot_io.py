@@ -15,13 +15,13 @@ from game.agent.store import SessionStore
 from game.atomic import write_atomic
 from game.save.catalog import count_events, list_slots
 from game.save.errors import FormatTooNew, SaveError
-from game.save.format import FORMAT_VERSION, PlayerState, SlotMeta, WorldState, migrate
+from game.save.format import FORMAT_VERSION, PlayerState, SavedWorld, SlotMeta, migrate
 from game.save.slot_io import read_slot, write_slot
 from game.save.thumbnail import Frame, encode_png, png_size
 
 
-def world(clock: float = 1.0, facing: str = "down") -> WorldState:
-    return WorldState(
+def world(clock: float = 1.0, facing: str = "down") -> SavedWorld:
+    return SavedWorld(
         map_id="village",
         clock=clock,
         player=PlayerState(tile=(4, 5), facing=facing, name="Ada"),  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.config import Settings
-from game.save.format import PlayerState, WorldState
+from game.save.format import PlayerState, SavedWorld
 from game.save.slot_io import write_slot
 
 from .conftest import ROOT, VILLAGE
@@ -18,7 +18,7 @@ TINY = ROOT / "maps" / "tiny.tmx"
 def test_continue_resumes_the_latest_slot_on_the_map_in_play(tmp_path: Path) -> None:
     saved = (("v-old", "village", 1), ("t-new", "tiny", 3), ("v-new", "village", 2))
     for slot, map_id, when in saved:
-        world = WorldState(map_id=map_id, player=PlayerState(tile=(2, 2)))
+        world = SavedWorld(map_id=map_id, player=PlayerState(tile=(2, 2)))
         assert write_slot(tmp_path, slot, world).ok
         meta = tmp_path / slot / "meta.json"
         meta.write_text(json.dumps({**json.loads(meta.read_text()), "updated": when * 1000.0}))

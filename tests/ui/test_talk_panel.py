@@ -12,6 +12,7 @@ import pytest
 from game.agent.events import AssistantMessage
 from game.agent.providers.base import (
     Done,
+    Provider,
     ProviderEvent,
     ProviderRequest,
     ToolCallArgsDelta,
@@ -27,7 +28,7 @@ from .conftest import VILLAGE, frames_until
 HELD_REPLY = "Well now, let me tell you about the old mill by the river"
 
 
-class HeldSay:
+class HeldSay(Provider):
     """A model that answers the player with a say whose text stops half way until freed."""
 
     name = "held"

@@ -238,7 +238,6 @@ class AnthropicProvider(SSEProvider):
     """Anthropic's Messages API."""
 
     name = "anthropic"
-    default_base_url = "https://api.anthropic.com"
 
     def _url(self) -> str:
         return f"{self.base_url}/v1/messages"

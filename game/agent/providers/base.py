@@ -8,12 +8,14 @@ llama.cpp model, the scripted brain) turns a `ProviderRequest` into an async str
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Sequence
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
 from game.agent.facts import NpcFacts, TriggerFacts
+from game.agent.providers.registry import Capabilities
 
 # --- request ---------------------------------------------------------------------------
 
@@ -60,11 +62,28 @@ class Message(BaseModel):
 
 
 class ToolSpec(BaseModel):
-    """A tool as the model sees it: name, description, JSON schema of its arguments."""
+    """A tool as the model sees it: name, description, JSON schema of its arguments (and,
+    for the providers that write examples, the argument it says out loud, if any)."""
 
     name: str
     description: str
     parameters: dict[str, Any]
+    speech: str | None = None
+
+
+class RequestOptions(BaseModel):
+    """Per-call plumbing: how one call is run and accounted for, never what it says."""
+
+    priority: int = 0  # the local model orders its queue by it (higher first)
+    step: int | None = None  # the step of the turn (1, 2, ...)
+    run_id: str | None = None  # the turn's run
+    estimated_input_tokens: int = 0  # metered when the provider reports no usage
+    stop: list[str] | None = None  # plain-text stop strings (None: the provider's own)
+    # "none": plain text even with tools; "required"/"auto": never/always allow ending the
+    # turn without a call (None: after a tool result only). Read by the local model.
+    tool_choice: Literal["auto", "required", "none"] | None = None
+    purpose: Literal["turn", "summary"] = "turn"
+    prime: bool = False  # read the NPC's context ahead of its turn, answer nothing
 
 
 class ProviderRequest(BaseModel):
@@ -81,9 +100,7 @@ class ProviderRequest(BaseModel):
     # with the builder's cache and the log's events, like `messages`: read-only.
     npc: NpcFacts | None = None
     trigger: TriggerFacts | None = None
-    # Per-call plumbing: priority (the local model orders its queue by it), step, run_id,
-    # estimated_input_tokens, and what a caller asks of one call (stop, tool_choice).
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    options: RequestOptions = Field(default_factory=RequestOptions)
 
     @property
     def npc_id(self) -> str | None:
@@ -174,17 +191,64 @@ ProviderEvent = Annotated[
 ]
 
 
-@runtime_checkable
-class Provider(Protocol):
-    """Anything that streams a model's answer to a request."""
+class ProviderStream(Protocol):
+    """What `stream()` returns: an async iterator of events that can be closed early (an
+    async generator is one)."""
+
+    def __aiter__(self) -> AsyncIterator[ProviderEvent]: ...
+
+    def __anext__(self) -> Awaitable[ProviderEvent]: ...
+
+    def aclose(self) -> Awaitable[None]: ...
+
+
+class RequestTime(Protocol):
+    """A provider's record of one request it served: `stats` lists them."""
+
+    total_s: float  # from submission to the end, in seconds
+
+
+class Provider(ABC):
+    """Anything that streams a model's answer to a request.
+
+    What only some providers do has a default here that does nothing, and `capabilities`
+    says which of it a provider really does: callers read those, never probe.
+    """
 
     name: str
     model: str
+    capabilities: Capabilities = Capabilities()
 
-    def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    @abstractmethod
+    def stream(self, request: ProviderRequest) -> ProviderStream:
         """Stream the answer as typed events, ending with `Done` or `ProviderError`."""
-        ...
 
     async def aclose(self) -> None:
-        """Release clients, threads or models the provider holds."""
-        ...
+        """Release clients, threads or models the provider holds (none by default)."""
+        return None
+
+    def prime(self, request: ProviderRequest) -> None:
+        """Read an NPC's context ahead of its turn (`capabilities.can_prime`; else nothing)."""
+        return None
+
+    async def load(self) -> ProviderError | None:
+        """Prepare the model now (`capabilities.needs_loading`); the error, if it failed."""
+        return None
+
+    @property
+    def notice(self) -> str | None:
+        """One line for the screen about the provider's trouble, else None."""
+        return None
+
+    def crash_line(self) -> str | None:
+        """One line about crashes a player would have seen, else None."""
+        return None
+
+    def settings_report(self) -> str | None:
+        """Which settings the model runs with and why, when it has such a choice."""
+        return None
+
+    @property
+    def stats(self) -> Sequence[RequestTime] | None:
+        """The recent requests it served, newest last, when it keeps them."""
+        return None

@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncGenerator, Callable, Iterable, Sequence
 from typing import Any, Union
 
 from game.agent.providers.base import (
     Done,
     ErrorKind,
+    Provider,
     ProviderError,
     ProviderEvent,
     ProviderRequest,
@@ -28,6 +29,7 @@ from game.agent.providers.base import (
     ToolCallStart,
     Usage,
 )
+from game.agent.providers.registry import Capabilities
 
 __all__ = [
     "FakeProvider",
@@ -74,8 +76,11 @@ StepItem = Union[ProviderEvent, Pause, asyncio.Event]  # noqa: UP007 (a runtime 
 Step = Sequence[StepItem] | Callable[[ProviderRequest], Sequence[StepItem]]
 
 
-class FakeProvider:
-    """A deterministic provider for tests: plays back steps, records `calls`."""
+class FakeProvider(Provider):
+    """A deterministic provider for tests: plays back steps, records `calls`.
+
+    `capabilities` are what it claims (none by default); its `prime` and `load` do nothing.
+    """
 
     def __init__(
         self,
@@ -84,9 +89,12 @@ class FakeProvider:
         name: str = "fake",
         model: str = "fake",
         delay_s: float = 0.0,
+        capabilities: Capabilities | None = None,
     ) -> None:
         self.name = name
         self.model = model
+        if capabilities is not None:
+            self.capabilities = capabilities
         self.delay_s = delay_s
         self.steps: list[Step] = list(steps)
         self.calls: list[ProviderRequest] = []
@@ -107,7 +115,7 @@ class FakeProvider:
         if self.remaining:
             raise AssertionError(f"{self.remaining} step(s) of the fake were never requested")
 
-    async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    async def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
         """Play the next step."""
         self.calls.append(request)
         if self._next >= len(self.steps):

@@ -222,7 +222,6 @@ class OpenAIChatProvider(SSEProvider):
     """Any OpenAI-compatible `/chat/completions` endpoint."""
 
     name = "openai-chat"
-    default_base_url = "https://api.openai.com/v1"
 
     def __init__(
         self,

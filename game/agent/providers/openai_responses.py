@@ -234,7 +234,6 @@ class OpenAIResponsesProvider(SSEProvider):
     """OpenAI's Responses API (or any server that speaks it, e.g. through a proxy)."""
 
     name = "openai"
-    default_base_url = "https://api.openai.com/v1"
 
     def _url(self) -> str:
         return f"{self.base_url}/responses"

@@ -27,14 +27,14 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import httpx
 from pydantic import SecretStr
 
-from game.agent.providers.base import ProviderEvent, ProviderRequest
+from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest
 from game.agent.providers.errors import (
     ParseFailure,
     ProviderFailure,
@@ -43,6 +43,7 @@ from game.agent.providers.errors import (
     failure_from_status,
     scrub,
 )
+from game.agent.providers.registry import REGISTRY
 from game.agent.providers.sse import SSEDecoder, SSEEvent
 
 log = logging.getLogger("game.agent.providers")
@@ -100,7 +101,7 @@ async def stream_sse(
     policy: RetryPolicy,
     secrets: tuple[str, ...] = (),
     timeout: httpx.Timeout | float | None = None,
-) -> AsyncIterator[ProviderEvent]:
+) -> AsyncGenerator[ProviderEvent, None]:
     """POST `body` and stream the parsed events, retrying per `policy` (see module doc)."""
     attempt = 0
     yielded = False
@@ -160,11 +161,14 @@ def _json_instead_of_stream(label: str, raw: bytes, secrets: tuple[str, ...]) ->
     return ParseFailure(scrub(f"{label}: expected an event stream, got a JSON body", secrets))
 
 
-class SSEProvider:
-    """Shared plumbing of the HTTP providers: client, key, retries, the stream loop."""
+class SSEProvider(Provider):
+    """Shared plumbing of the HTTP providers: client, key, retries, the stream loop.
+
+    A subclass's `name` is its registry entry: the default base URL and the capabilities
+    are read from there.
+    """
 
     name: str = "remote"
-    default_base_url: str = ""
 
     def __init__(
         self,
@@ -179,9 +183,11 @@ class SSEProvider:
         retry_policy: RetryPolicy | None = None,
         extra_headers: Mapping[str, str] | None = None,
     ) -> None:
+        spec = REGISTRY[self.name]
         self.client = client
         self.model = model
-        self.base_url = (base_url or self.default_base_url).rstrip("/")
+        self.capabilities = spec.capabilities
+        self.base_url = (base_url or spec.base_url).rstrip("/")
         self._api_key = SecretStr(api_key) if api_key else None
         self.timeout = timeout
         self.extra_headers = dict(extra_headers or {})
@@ -213,7 +219,7 @@ class SSEProvider:
     def _parser(self) -> WireParser:
         raise NotImplementedError
 
-    def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
         """Stream the answer as typed events, ending with `Done` or `ProviderError`."""
         headers = {"accept": "text/event-stream", **self._headers(), **self.extra_headers}
         return stream_sse(

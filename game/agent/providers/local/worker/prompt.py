@@ -133,7 +133,7 @@ def done_name(tools: list[ToolSpec]) -> str:
 
 def allow_done(request: ProviderRequest) -> bool:
     """The model may end its turn only after it acted (the last message is a tool result)."""
-    choice = request.metadata.get("tool_choice")
+    choice = request.options.tool_choice
     if choice == "required":
         return False
     if choice == "auto":
@@ -299,12 +299,11 @@ def _examples(request: ProviderRequest, name: str, done: str, tool_mode: bool) -
     lines = ['Player says: """Hello!"""']
     if not tool_mode:
         return [*lines, f"{name}: {greeting}"]
-    by_name = {t.name: t for t in request.tools}
-    say = by_name.get("say")
+    say = next((t for t in request.tools if t.speech), None)  # the tool that speaks
     chosen = say or request.tools[0]
     args = example_arguments(prepare_schema(chosen.parameters), greeting)
-    if say is not None:
-        args = {"text": greeting[:200], **{k: v for k, v in args.items() if k != "text"}}
+    if say is not None and say.speech is not None:
+        args = {say.speech: greeting[:200], **{k: v for k, v in args.items() if k != say.speech}}
     lines.append(f"{name}: {_call_text(chosen.name, json.dumps(args))}")
     lines.append("Result: ok")
     lines.append(f'{name}: {{"name": "{done}"}}')

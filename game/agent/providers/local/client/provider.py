@@ -1,7 +1,7 @@
 """The local provider: llama.cpp in a worker process of its own, so a crash costs one turn.
 
-The game process keeps the queue and the worker process (`llama_worker`) keeps the model.
-Requests wait in a priority queue (`metadata["priority"]`, higher first, FIFO within a
+The game process keeps the queue and the worker process (`local.worker`) keeps the model.
+Requests wait in a priority queue (`options.priority`, higher first, FIFO within a
 priority); a supervisor thread sends them to the worker one at a time and pushes each
 event it streams back to the caller's loop with `call_soon_threadsafe`. A request more
 urgent than the running one makes it give way if it has sent no event yet (it runs again
@@ -12,15 +12,15 @@ the GIL with sampling.
 
 A worker that dies (SIGSEGV, SIGILL, SIGBUS in native code, an OOM kill) ends the request
 in flight with a `crash` error, and is started again one rung down the settings ladder
-(`llama_protocol.LADDER`: llama.cpp's own buffers, then plain CPU buffers, then one thread
-and small batches). After `llama_ladder.CRASHES_TO_GIVE_UP` crashes within
-`llama_ladder.CRASH_WINDOW_S` the provider stops trying: every request fails at once (the
+(`local.protocol.LADDER`: llama.cpp's own buffers, then plain CPU buffers, then one thread
+and small batches). After `local.client.ladder.CRASHES_TO_GIVE_UP` crashes within
+`local.client.ladder.CRASH_WINDOW_S` the provider stops trying: every request fails at once (the
 fallback brain answers) and `notice` says how to fix the build.
 
 Before the first use on a machine, the worker probes: it decodes a prompt-sized batch and
-a few tokens with each rung until one works (`llama_probe`). The choice is remembered in
+a few tokens with each rung until one works (`local.client.probe`). The choice is remembered in
 the user cache, so later starts skip the probe. Which rung runs, and what crashes did, is
-kept by `llama_ladder`; each request's job and stream are in `local_job`.
+kept by `local.client.ladder`; each request's job and stream are in `local.client.job`.
 """
 
 from __future__ import annotations
@@ -33,46 +33,52 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
-from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest
+from game.agent.providers.base import Done, Provider, ProviderError, ProviderRequest
 from game.agent.providers.errors import CrashFailure, TransportFailure
-from game.agent.providers.llama_ladder import Ladder, LoadFailed, monotonic
-from game.agent.providers.llama_probe import PROBE_FILE, Choice, ProbeCache, probe_key
-from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
-from game.agent.providers.llama_protocol import (
-    PREEMPTED,
-    PRIME,
-    JobStats,
-    LlamaSettings,
-    WorkerConfig,
-)
-from game.agent.providers.local_job import Job, LocalStream, priority_of
-from game.agent.providers.local_model import (
+from game.agent.providers.local.client.job import Job, LocalStream, priority_of
+from game.agent.providers.local.client.ladder import Ladder, LoadFailed, monotonic
+from game.agent.providers.local.client.probe import PROBE_FILE, Choice, ProbeCache, probe_key
+from game.agent.providers.local.client.process import Crash, WorkerDied, WorkerProcess
+from game.agent.providers.local.model import (
     INSTALL_HINT,
     LocalModelError,
     ProgressCallback,
     cache_dir,
-    default_model_available,
     llama_cpp_available,
     resolve_model_path,
 )
+from game.agent.providers.local.protocol import (
+    PREEMPTED,
+    Cancel,
+    End,
+    Event,
+    JobStats,
+    LlamaSettings,
+    ProbeTimes,
+    Run,
+    WorkerConfig,
+    Yield,
+)
+from game.agent.providers.local.script import ScriptJob
+from game.agent.providers.registry import REGISTRY
 
 __all__ = [
     "DEFAULT_MODEL_NAME",
     "JobStats",
     "LocalLlamaProvider",
     "default_threads",
-    "local_available",
 ]
 
 DEFAULT_MODEL_NAME = "gemma-3-270m-q4_k_m.gguf"
 CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 _STATE_BUDGET = 256 * 1024 * 1024
-_EVENTS: TypeAdapter[ProviderEvent] = TypeAdapter(ProviderEvent)
+
+# What plays a request as a script job for a base model (`game.npc.play.writer.script_job`,
+# handed in by the game), and the prefix every such job opens with; None: not a script.
+Scriptwriter = Callable[[ProviderRequest], ScriptJob | None]
 
 log = logging.getLogger(__name__)
 
@@ -82,30 +88,22 @@ def default_threads() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def local_available(model_path: Path | str | None = None) -> bool:
-    """True when llama-cpp-python is installed and a model exists (the bundled one or a path)."""
-    if not llama_cpp_available():
-        return False
-    if model_path is not None:
-        return Path(model_path).expanduser().is_file()
-    return default_model_available()
-
-
-class LocalLlamaProvider:
+class LocalLlamaProvider(Provider):
     """llama.cpp in a worker process; see the module docstring.
 
     The model is assembled (bundled GGUF) and loaded at the first request, or at
     `await load()`. `on_progress(fraction, message)` is called from the supervisor
     thread: 0-0.9 while the bundled model is assembled or verified, 0.9 while loading
     (0.95 while probing), 1.0 when ready. `stats` keeps the `JobStats` of recent requests.
-    Read here and in the worker: `request.npc` (`npc_id`: the KV cache per NPC; `name`,
-    `greeting`: the few-shot prompt) and the metadata `priority`, `tool_choice` ("none":
-    plain text even with tools; "required"/"auto": never/always allow ending the turn
-    without a call) and `stop` (plain-text stop strings, default a newline).
+    Read here and in the worker: `request.npc_id` (whose KV state) and the options
+    `priority`, `tool_choice` and `stop` (default a newline), and `prime`. A model without
+    a chat template plays what `scriptwriter` writes of a request (with `script_prefix`,
+    the text every script opens with, read back at the worker's start); the rest, and
+    everything on a model with a chat template, goes the chat path.
     """
 
     name = "local"
-    serial = True  # one request at a time: the game paces idle thinking to it
+    capabilities = REGISTRY["local"].capabilities  # serial, primes, loads
 
     def __init__(
         self,
@@ -121,6 +119,8 @@ class LocalLlamaProvider:
         chat_template: str | None = None,
         verbose: bool = False,
         probe_cache: Path | None = None,
+        scriptwriter: Scriptwriter | None = None,
+        script_prefix: str | None = None,
     ) -> None:
         if prompt_format not in ("auto", "chat", "completion"):
             raise ValueError(f"prompt_format must be auto, chat or completion: {prompt_format!r}")
@@ -135,8 +135,10 @@ class LocalLlamaProvider:
         self.prompt_format = prompt_format
         self.chat_template = chat_template
         self.verbose = verbose
+        self.scriptwriter = scriptwriter
+        self.script_prefix = script_prefix
         self.ladder = Ladder(ProbeCache(probe_cache or cache_dir() / PROBE_FILE))
-        self.stats: deque[JobStats] = deque(maxlen=256)
+        self._stats: deque[JobStats] = deque(maxlen=256)
         self._cv = threading.Condition()
         self._heap: list[tuple[int, int, Job]] = []
         self._seq = itertools.count()
@@ -159,7 +161,8 @@ class LocalLlamaProvider:
     def prime(self, request: ProviderRequest) -> None:
         """Read an NPC's context ahead of its turn (`AgentRuntime.prime`): queued at the
         turn's priority, answered with nothing; the turn after it resumes from it."""
-        self._submit(request.model_copy(update={"metadata": {**request.metadata, PRIME: True}}))
+        options = request.options.model_copy(update={"prime": True})
+        self._submit(request.model_copy(update={"options": options}))
 
     async def load(self) -> ProviderError | None:
         """Assemble and load the model now (highest priority); the error, if it failed."""
@@ -182,6 +185,11 @@ class LocalLlamaProvider:
         """How many requests wait in the queue (the running one excluded)."""
         with self._cv:
             return len(self._heap)
+
+    @property
+    def stats(self) -> deque[JobStats]:
+        """The `JobStats` of recent requests (the newest 256), newest last."""
+        return self._stats
 
     @property
     def choice(self) -> Choice | None:
@@ -274,7 +282,7 @@ class LocalLlamaProvider:
             return
         current.yielding = True
         if worker is not None and worker.serving == current.stats.seq:
-            worker.send({"op": "yield", "id": current.stats.seq})
+            worker.send(Yield(id=current.stats.seq))
 
     def _requeue(self, job: Job) -> bool:
         """Put a request that gave way back in the queue, before later ones of its
@@ -350,23 +358,22 @@ class LocalLlamaProvider:
             stats.total_s = time.perf_counter() - job.submitted
             stats.cancelled = job.cancelled.is_set()
             if job.kind != "load":
-                self.stats.append(stats)
+                self._stats.append(stats)
 
     def _run_on(self, worker: WorkerProcess, job: Job) -> None:
         assert job.request is not None
         seq = job.stats.seq
-        request = job.request.model_dump(mode="json")
         sent_at = time.perf_counter()
         worker.serving = seq
-        if not worker.send({"op": "run", "id": seq, "request": request}):
+        if not worker.send(self._work(worker, job.request, seq)):
             raise WorkerDied(worker.death("a reply"))
         if job.yielding:  # a more urgent request came while this one was being sent
-            worker.send({"op": "yield", "id": seq})
+            worker.send(Yield(id=seq))
         watchdog = threading.Timer(CANCEL_GRACE_S, worker.kill_if_serving, (seq,))
         watchdog.daemon = True
 
         def tell_worker() -> None:
-            worker.send({"op": "cancel", "id": seq})
+            worker.send(Cancel(id=seq))
             watchdog.start()
 
         job.on_cancel = tell_worker
@@ -378,18 +385,24 @@ class LocalLlamaProvider:
             worker.serving = None
             watchdog.cancel()
 
+    def _work(self, worker: WorkerProcess, request: ProviderRequest, seq: int) -> Run:
+        """What the worker is sent for a request: a script job when the model has no chat
+        template and the scriptwriter plays it, else the request itself."""
+        key = request.npc_id
+        if not worker.template and self.scriptwriter is not None:
+            script = self.scriptwriter(request)
+            if script is not None:
+                return Run(id=seq, key=key, script=script)
+        return Run(id=seq, key=key, request=request)
+
     def _relay(self, worker: WorkerProcess, job: Job, sent_at: float) -> None:
         """Hand the worker's events for `job` to its caller until the worker ends it."""
         while True:
             message = worker.read("a reply")
-            kind = message.get("t")
-            if kind == "ev" and message.get("id") == job.stats.seq:
-                try:
-                    job.emit(_EVENTS.validate_python(message["e"]))
-                except (ValidationError, KeyError) as exc:
-                    job.emit(ProviderError(kind="parse", message=f"bad worker event: {exc}"))
-            elif kind == "end" and message.get("id") == job.stats.seq:
-                job.stats.merge(message.get("stats", {}), sent_at - job.submitted)
+            if isinstance(message, Event) and message.id == job.stats.seq:
+                job.emit(message.event)
+            elif isinstance(message, End) and message.id == job.stats.seq:
+                job.stats.merge(message.stats, sent_at - job.submitted)
                 self.ladder.served_since_crash = True
                 return
 
@@ -412,37 +425,26 @@ class LocalLlamaProvider:
             probe=probe,
             # The example block's KV cache is kept beside the probe's record.
             prefix_dir=str(self.ladder.probe_cache.path.parent / "prefix"),
+            script_prefix=self.script_prefix,
         )
 
     def _start(
         self, settings: LlamaSettings, probe: bool, report: ProgressCallback
-    ) -> tuple[WorkerProcess, dict[str, Any]]:
+    ) -> tuple[WorkerProcess, ProbeTimes | None]:
         """Start a worker on `settings`; it and its probe figures once it is ready."""
         try:
             worker = WorkerProcess(self.worker_config(settings, probe))
         except OSError as exc:
             raise LoadFailed(f"cannot start the local model's worker process: {exc}") from exc
-        figures: dict[str, Any] = {}
-        phase = "load"
         try:
-            while True:
-                message = worker.read(phase)
-                kind = message.get("t")
-                if kind == "progress":
-                    report(float(message.get("f", 0.9)), str(message.get("m", "")))
-                    if message.get("phase") == "probe":
-                        phase = "the first decode"
-                elif kind == "probe":
-                    figures = message
-                elif kind == "failed":
-                    worker.stop()
-                    raise LoadFailed(str(message.get("message", "the local model failed")))
-                elif kind == "ready":
-                    worker.probing = False  # from now on a crash is one a player sees
-                    return worker, figures
+            failed, figures = worker.handshake(report)
         except WorkerDied:
             worker.stop()
             raise
+        if failed is not None:
+            worker.stop()
+            raise LoadFailed(failed)
+        return worker, figures
 
     def _ensure_worker(self) -> WorkerProcess:
         if self._worker is not None:

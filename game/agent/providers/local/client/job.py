@@ -1,6 +1,6 @@
 """One request's way through the local provider: its job and the stream its caller reads.
 
-The supervisor thread (`local_llama`) serves `Job`s one at a time and hands each event to
+The supervisor thread (`local.client.provider`) serves `Job`s one at a time and hands each event to
 the job's caller with `call_soon_threadsafe`; `LocalStream` is the async iterator the
 caller holds, and cancelling it cancels the job.
 """
@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest, Usage
-from game.agent.providers.llama_protocol import JobStats
+from game.agent.providers.local.protocol import JobStats
 
 __all__ = ["Job", "LocalStream", "priority_of"]
 
@@ -68,10 +68,12 @@ class Job:
 class LocalStream:
     """The async iterator `stream()` returns; enqueued at creation when a loop is running."""
 
+    _job: Job | None = None  # class defaults: `__del__` reads them even after a failed init
+    _finished = True
+
     def __init__(self, submit: Callable[[ProviderRequest], Job], request: ProviderRequest) -> None:
         self._submit = submit
         self._request = request
-        self._job: Job | None = None
         self._finished = False
         try:
             asyncio.get_running_loop()
@@ -120,16 +122,10 @@ class LocalStream:
         self.cancel()
 
     def __del__(self) -> None:
-        job = getattr(self, "_job", None)
-        if job is not None and not getattr(self, "_finished", True):
-            job.cancel()
+        if self._job is not None and not self._finished:
+            self._job.cancel()
 
 
 def priority_of(request: ProviderRequest | None) -> int:
-    """The request's `metadata["priority"]` (higher first), 0 when it has none or no number."""
-    if request is None:
-        return 0
-    try:
-        return int(request.metadata.get("priority", 0))
-    except (TypeError, ValueError):
-        return 0
+    """The request's `options.priority` (higher first); 0 for a load."""
+    return request.options.priority if request is not None else 0

@@ -1,7 +1,9 @@
 """The play script's text: the example block, the NPC's scene, the conversation, the notes.
 
-Pure text from the facts (no llama.cpp); `local_script` puts it together into the document
-the model continues, and chooses the NPC's action.
+Pure text from the facts; `game.npc.play.script` puts it together into the document the
+model continues, and chooses the NPC's action. What a call looks like in the script is
+its skill's (`Skill.does`), what was said its skill's speech; what a line asks about is
+read by the persona brain's reader of the player's words (`game.npc.intent`).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message
+from game.npc.intent import read_intent
+from game.npc.player import recalled, told_name
+from game.npc.skills import SKILLS
 
 __all__ = [
     "EXAMPLES",
-    "GESTURES",
     "MAX_LINE_CHARS",
     "PLAYER",
     "label_of",
@@ -90,15 +94,8 @@ Mira [looks at Odo]: Then come in and dry off, Odo.
 (Time passes. Mira is alone at the inn.)
 Mira [walks to the landing]: Fresh air, at last.
 """
-
-# Gestures by the emote names of the `emote` skill: how the script writes them.
-GESTURES = {
-    "wave": "waves",
-    "nod": "nods",
-    "shake_head": "shakes head",
-    "laugh": "laughs",
-    "think": "thinks",
-}
+# The examples' own people, who are never meant when the NPC speaks.
+EXAMPLE_NAMES = ("Odo", "Mira", "Jory")
 
 
 def one_line(text: str, limit: int = 400) -> str:
@@ -190,10 +187,11 @@ def transcript_of(messages: list[Message], name: str) -> tuple[list[str], list[s
             lines.append(trigger_line(message.trigger, name))
         elif message.role == "assistant":
             # A walk said in the same answer as its line is that line's action.
-            for call in sorted(message.tool_calls, key=lambda c: c.name == "say"):
+            for call in sorted(message.tool_calls, key=lambda c: _said(c.name) is not None):
                 args = call.parsed()
-                if call.name == "say" and isinstance(args.get("text"), str):
-                    text = one_line(args["text"], MAX_LINE_CHARS)
+                field = _said(call.name)
+                if field is not None and isinstance(args.get(field), str):
+                    text = one_line(args[field], MAX_LINE_CHARS)
                     bracket = f" [{pending}]" if pending else ""
                     lines.append(f"{name}{bracket}: {text}")
                     replies.append(text)
@@ -203,24 +201,16 @@ def transcript_of(messages: list[Message], name: str) -> tuple[list[str], list[s
     return lines, replies
 
 
+def _said(tool: str) -> str | None:
+    """The argument a call says out loud in the script's lines (the line skill's)."""
+    skill = SKILLS.get(tool)
+    return skill.speech if skill is not None and skill.on_stream is not None else None
+
+
 def label_of(tool: str, args: dict[str, Any]) -> str:
     """How the script writes a call in brackets ("waves", "walks to the well"); "" if not."""
-    if tool == "emote":
-        return GESTURES.get(str(args.get("name")), "")
-    if tool == "move" and args.get("to"):
-        to = str(args["to"])
-        return f"walks to {'you' if to == 'player' else _pretty(to)}"
-    if tool == "look":
-        return f"looks at {_pretty(str(args['at']))}" if args.get("at") else "looks around"
-    if tool == "wait":
-        return "waits"
-    return ""
-
-
-_TOLD_NAME = re.compile(
-    r"\b(?i:my name is|my name's|i am called|i'm called|call me|name's|i am|i'm)"
-    r"\s+([A-Z][a-z]{1,20})\b"
-)
+    skill = SKILLS.get(tool)
+    return skill.does(args) if skill is not None else ""
 
 
 def player_lines(messages: list[Message]) -> list[str]:
@@ -237,48 +227,38 @@ def notes_of(npc: NpcFacts, said: str, told: list[str]) -> str:
     villagers it names, and the traveller's name if they told it."""
     low = said.lower()
     notes: list[str] = []
-    if npc.persona and _ABOUT_YOU.search(low):
+    intent = read_intent(said, npc) if said else None
+    if npc.persona and intent is not None and intent.kind == "self":
         notes.append(_first_clause(npc.persona))
     earlier = [line for line in told[:-1] if line]
-    if earlier and _ASKED_BACK.search(low):
-        asked = set(re.findall(r"[a-z]{4,}", low))
-        line = max(earlier, key=lambda t: len(asked & set(re.findall(r"[a-z]{4,}", t.lower()))))
-        notes.append(f"the traveller said earlier: {one_line(line, MAX_LINE_CHARS)}")
+    if earlier and intent is not None and intent.kind in ("recall", "ask_name"):
+        line = recalled(said, earlier)
+        if line:
+            notes.append(f"the traveller said earlier: {one_line(line, MAX_LINE_CHARS)}")
     for place in npc.places:
         words = [w for w in place.name.lower().split("_") if len(w) > 2]
         if place.description and any(re.search(rf"\b{re.escape(w)}", low) for w in words):
             notes.append(
                 f"the {_pretty(place.name)} is {_lower_first(_first_clause(place.description))}"
             )
-    for who in npc.villagers:
+    for who in npc.people:
         first = who.name.split()[-1].lower()
         role_words = [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
         if re.search(rf"\b{re.escape(first)}\b", low) or any(w in low for w in role_words):
             where = f", by the {_pretty(who.home)}" if who.home else ""
             notes.append(f"{_first_clause(who.role)}{where}")
     for line in reversed(told):
-        found = _TOLD_NAME.search(line or "")
-        if found and found.group(1).lower() not in _NOT_NAMES:
-            notes.append(f"the traveller's name is {found.group(1)}")
+        name = told_name(line or "", npc)
+        if name:
+            notes.append(f"the traveller's name is {name}")
             break
     return ". ".join(n[0].upper() + n[1:] for n in notes[:3]) + "." if notes else ""
 
 
-_ABOUT_YOU = re.compile(
-    r"\bwho are you\b|\bwhat (do|are) you\b|\byour (job|work|trade|name|life|day)\b"
-    r"|\babout (you|yourself)\b|\bdo you (like|love|enjoy|do)\b|\btell me about you"
-    r"|\byou do\b|\bof yours\b|\byou (want|wish|hope|dream)\b|\bwhere are you from\b"
-)
-# A question about what the player said before ("what did I tell you I lost?").
-_ASKED_BACK = re.compile(
-    r"\b(what|where|who|which)\b[^.?!]*\bi\b[^.?!]*\b(say|said|tell|told|mention|mentioned)\b"
-    r"|\bremember (what|where|who) i\b"
-)
 # Words before a comma that address someone, or only clear the throat ("Well, ...").
 _INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
 _ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
-_NOT_NAMES = frozenset({"not", "sorry", "here", "fine", "just", "looking", "lost", "new", "from"})
 
 
 def unaddressed(text: str, npc: NpcFacts) -> str:
@@ -315,7 +295,7 @@ def _lower_first(text: str) -> str:
 def place_aliases(npc: NpcFacts) -> dict[str, list[str]]:
     """Other words for places: the names (marked "@") and trades of who lives there."""
     out: dict[str, list[str]] = {}
-    for who in npc.villagers:
+    for who in npc.people:
         if who.home:
             words = ["@" + who.name.split()[-1].lower()]
             words += [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]

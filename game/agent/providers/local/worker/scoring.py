@@ -1,6 +1,6 @@
 """How likely each candidate continuation is after a prompt, in one batched llama.cpp decode.
 
-Runs in the worker process. The play-script path (`llama_script`) scores its candidate
+Runs in the worker process. The play-script path (`local.worker.player`) scores its candidate
 action brackets with it: every option is a sequence of its own, branching off the prompt's
 KV cache (and off a neutral line's, which shares all but the newest line), so all of them
 cost one decode instead of one each.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.agent.providers.llama_decoder import Decoder
+from game.agent.providers.local.worker.decoder import Decoder
 
 __all__ = ["OUTPUT_ROWS", "Scorer"]
 

@@ -1,12 +1,12 @@
 """One loaded llama.cpp model's decoding: the KV cache, the prompt's prefill, a request's ends.
 
-Used only inside the worker process (`llama_worker`), never in the game process. Both ways
-of answering build on it: the tool-and-text path (`llama_engine`) and the play-script path
-(`llama_script`).
+Used only inside the worker process (`local.worker`), never in the game process. Both ways
+of answering build on it: the tool-and-text path (`engine`) and script jobs (`player`).
 
 Prefix reuse: the live KV cache is reused for the longest common prefix with the new
-prompt, and after each turn the KV cache of that NPC is saved (keyed by `npc_id`, LRU within
-a byte budget) so that NPCs taking turns in any order each resume from their own prefix.
+prompt, and after each turn the KV cache of that character is saved (keyed by the job's
+key, LRU within a byte budget) so that characters taking turns in any order each resume
+from their own prefix.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any, Protocol
 
 from game.agent.providers.base import Done, ProviderEvent, ProviderRequest, Usage
 from game.agent.providers.errors import ContextOverflow
-from game.agent.providers.llama_protocol import JobStats, WorkerConfig
+from game.agent.providers.local.protocol import JobStats, WorkerConfig
+from game.agent.providers.local.script import ScriptJob
 
 __all__ = ["MIN_P", "TOP_K", "TOP_P", "Decoder", "EngineJob"]
 
@@ -33,7 +34,8 @@ MIN_P = 0.05
 class EngineJob(Protocol):
     """One request as the engine sees it: what to answer, where events go, when to stop."""
 
-    request: ProviderRequest
+    request: ProviderRequest  # a chat request (empty for a script job)
+    script: ScriptJob | None
     stats: JobStats
     cancelled: threading.Event
     submitted: float  # perf_counter() when the worker got it
@@ -88,7 +90,7 @@ class Decoder:
         A build whose CPU code faults does so here, in the first matrix multiply.
         """
         llm = self.llm
-        sentence = llm.tokenize(b" The baker sells bread by the well in the village.", False)
+        sentence = llm.tokenize(b" The quick brown fox jumps over the lazy dog.", False)
         tokens = [llm.token_bos(), *(sentence * (prompt_tokens // len(sentence) + 1))]
         tokens = tokens[:prompt_tokens]
         start = time.perf_counter()
@@ -102,7 +104,7 @@ class Decoder:
         llm.reset()
         self.clear_cache()
         return {
-            "s": round(end - start, 3),
+            "seconds": round(end - start, 3),
             "prefill_tok_s": round(prompt_tokens / max(prefilled - start, 1e-9), 1),
             "gen_tok_s": round(new_tokens / max(end - prefilled, 1e-9), 1),
         }

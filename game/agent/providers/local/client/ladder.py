@@ -1,12 +1,12 @@
 """Which rung of the settings ladder the local model's worker runs on, and what crashes did.
 
-Before the first use on a machine the rungs (`llama_protocol.LADDER`) are probed in order
-until two work, and the faster is kept in the probe cache (`llama_probe`); later starts
+Before the first use on a machine the rungs (`local.protocol.LADDER`) are probed in order
+until two work, and the faster is kept in the probe cache (`local.client.probe`); later starts
 read it back. A worker that dies steps one rung down; a native fault (SIGSEGV, SIGILL,
 SIGBUS, SIGFPE) is remembered in the cache, anything else (an OOM kill) holds for this
 session only. After `CRASHES_TO_GIVE_UP` crashes within `CRASH_WINDOW_S` the ladder gives
 up, and `notice` says how to fix the build. Starting a worker is the provider's part
-(`local_llama`): it is handed in as a function.
+(`local.client.provider`): it is handed in as a function.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
-from game.agent.providers.llama_probe import Choice, ProbeCache
-from game.agent.providers.llama_process import Crash, WorkerDied, WorkerProcess
-from game.agent.providers.llama_protocol import LADDER, LlamaSettings, settings_named
-from game.agent.providers.local_model import ProgressCallback
+from game.agent.providers.local.client.probe import Choice, ProbeCache
+from game.agent.providers.local.client.process import Crash, WorkerDied, WorkerProcess
+from game.agent.providers.local.model import ProgressCallback
+from game.agent.providers.local.protocol import LADDER, LlamaSettings, ProbeTimes, settings_named
 from game.errors import GameError
 
 __all__ = [
@@ -43,10 +42,10 @@ _FASTER = 0.8  # a later rung is chosen over an earlier one only if its probe to
 
 # Start a worker on a rung (probing it or not); the worker and its probe figures once ready.
 StartWorker = Callable[
-    [LlamaSettings, bool, ProgressCallback], tuple[WorkerProcess, dict[str, Any]]
+    [LlamaSettings, bool, ProgressCallback], tuple[WorkerProcess, ProbeTimes | None]
 ]
 
-log = logging.getLogger("game.agent.providers.local_llama")
+log = logging.getLogger("game.agent.providers.local.client.provider")
 
 
 class LoadFailed(GameError):
@@ -139,7 +138,7 @@ class Ladder:
                 if self.gave_up:
                     break
                 continue
-            working.append((worker, rung, float(figures.get("s", 0.0))))
+            working.append((worker, rung, figures.seconds if figures else 0.0))
             tried[rung.name] = _speeds(figures)
             if len(working) == 2:
                 break
@@ -175,8 +174,8 @@ class Ladder:
         except WorkerDied as died:  # it worked once: say so, and keep the first timing
             self.crashed(died.crash)
             return worker, rung, float("inf")
-        if float(figures.get("s", seconds)) < seconds:
-            seconds = float(figures["s"])
+        if figures.seconds < seconds:
+            seconds = figures.seconds
             tried[rung.name] = _speeds(figures)
         return worker, rung, seconds
 
@@ -239,11 +238,13 @@ class Ladder:
         self.served_since_crash = False
 
 
-def _speeds(figures: dict[str, Any]) -> str:
+def _speeds(figures: ProbeTimes | None) -> str:
     """A probe's figures as people read them."""
+    if figures is None:
+        return "not timed"
     return (
-        f"{float(figures.get('s', 0.0)):.2f} s: {figures.get('prefill_tok_s')} tok/s prompt, "
-        f"{figures.get('gen_tok_s')} tok/s generating"
+        f"{figures.seconds:.2f} s: {figures.prefill_tok_s} tok/s prompt, "
+        f"{figures.gen_tok_s} tok/s generating"
     )
 
 

@@ -3,7 +3,7 @@
 A build of llama.cpp may take a CPU at its word and run instructions the machine cannot
 (AMX in a VM that advertises it: a general protection fault in the first matrix multiply).
 No check inside the process can foresee that, so the worker process tries the ladder's
-rungs (`llama_protocol.LADDER`) and the game process remembers what happened.
+rungs (`local.protocol.LADDER`) and the game process remembers what happened.
 
 The record is keyed by what decides the answer: the built llama.cpp library files (path,
 size, mtime: a rebuild with other flags probes again), the model file, the CPU's flags and
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.agent.providers.llama_protocol import LADDER
+from game.agent.providers.local.protocol import LADDER
 from game.atomic import write_atomic
 
 __all__ = ["PROBE_FILE", "Choice", "ProbeCache", "cpu_flags", "library_files", "probe_key"]

@@ -1,10 +1,10 @@
 """The tool-and-text path on llama.cpp: a prompt, grammar-constrained tool calls, plain lines.
 
-Used only inside the worker process (`llama_worker`), never in the game process. `Engine`
-answers one request at a time: a base model with facts and a `say` skill plays the script
-protocol (`llama_script`); everything else comes here.
+Used only inside the worker process (`local.worker`), never in the game process. `Engine`
+answers one request at a time: a script job goes to the script player (`player`);
+everything else comes here.
 
-With tools, the answer is grammar-constrained (see `local_prompt`): the prompt ends with
+With tools, the answer is grammar-constrained (see `local.worker.prompt`): the prompt ends with
 `{"name": "`, the grammar forces a known tool name and arguments valid for its schema, and
 the forced text between name and arguments is fed in one batch instead of being sampled.
 Arguments stream as `ToolCallArgsDelta`s while they are generated. Without tools the model
@@ -31,12 +31,12 @@ from game.agent.providers.base import (
     ToolCallStart,
 )
 from game.agent.providers.errors import ToolCallFailure
-from game.agent.providers.llama_decoder import MIN_P, TOP_K, TOP_P, Decoder, EngineJob
-from game.agent.providers.llama_load import build_llama, template_of
-from game.agent.providers.llama_protocol import PRIME, LlamaSettings, WorkerConfig
-from game.agent.providers.llama_script import ScriptPlayer
-from game.agent.providers.local_model import LocalModelError
-from game.agent.providers.local_prompt import (
+from game.agent.providers.local.model import LocalModelError
+from game.agent.providers.local.protocol import LlamaSettings, WorkerConfig
+from game.agent.providers.local.worker.decoder import MIN_P, TOP_K, TOP_P, Decoder, EngineJob
+from game.agent.providers.local.worker.load import build_llama, template_of
+from game.agent.providers.local.worker.player import ScriptPlayer
+from game.agent.providers.local.worker.prompt import (
     ARGS_WRAP,
     TOOL_PREFIX,
     ArgsScanner,
@@ -47,7 +47,6 @@ from game.agent.providers.local_prompt import (
     render_chat_messages,
     render_completion_prompt,
 )
-from game.agent.providers.local_script import applies as script_applies
 
 __all__ = ["Engine", "load_engine"]
 
@@ -72,10 +71,8 @@ def load_engine(
 
 
 def _stop_strings(request: ProviderRequest) -> list[str]:
-    stops = request.metadata.get("stop", ["\n"])
-    if isinstance(stops, str):
-        stops = [stops]
-    return [s for s in stops if isinstance(s, str) and s] if isinstance(stops, list) else ["\n"]
+    stops = request.options.stop
+    return ["\n"] if stops is None else [s for s in stops if s]
 
 
 class Engine(Decoder):
@@ -99,7 +96,7 @@ class Engine(Decoder):
             selected=-1,
             sorted=False,
         )
-        self.script = ScriptPlayer(self)
+        self.player = ScriptPlayer(self)
         self.bos_text = llm.detokenize([llm.token_bos()], special=True).decode("utf-8", "replace")
         self.eos_text = llm.detokenize([llm.token_eos()], special=True).decode("utf-8", "replace")
 
@@ -108,16 +105,17 @@ class Engine(Decoder):
         for smpl in self.grammars.values():
             self.C.llama_sampler_free(smpl)
         self.grammars.clear()
-        self.script.close()
+        self.player.close()
         super().close()
 
     def warm(self, *, compute: bool = False) -> str | None:
-        """Put what every prompt of the script protocol opens with in the KV cache, from
-        disk or (if `compute`) by prefilling it (see ScriptPlayer.warm); None when it did
-        not, or when the model has a chat template and uses the chat path instead."""
-        if self.template is not None:
+        """Put the prefix every script opens with (the config's `script_prefix`) in the KV
+        cache, from disk or (if `compute`) by prefilling it (see ScriptPlayer.warm); None
+        when it did not, or when the model has a chat template and takes no scripts."""
+        prefix = self.config.script_prefix
+        if self.template is not None or not prefix:
             return None
-        return self.script.warm(compute=compute)
+        return self.player.warm(prefix, compute=compute)
 
     # --- prompt ----------------------------------------------------------------------------
 
@@ -210,22 +208,21 @@ class Engine(Decoder):
     # --- one request ---------------------------------------------------------------------------
 
     def run(self, job: EngineJob) -> None:
-        """Answer one request: by the play script when it applies, else by a tool call
-        under the tools' grammar or by a line of plain text."""
-        request = job.request
-        assert request is not None
-        scripted = self.template is None and script_applies(request)
-        if request.metadata.get(PRIME):  # only the script's prompts are read ahead
-            if scripted:
-                self.script.prime(job)
+        """Answer one request: a script job by the script player, a chat request by a
+        tool call under the tools' grammar or by a line of plain text."""
+        script = job.script
+        if script is not None:
+            if script.prime:
+                self.player.prime(job, script)
             else:
-                self.finish(job, "primed", 0)
+                self.player.run(job, script)
             return
-        if scripted:
-            self.script.run(job)
+        request = job.request
+        if request.options.prime:  # only scripts are read ahead
+            self.finish(job, "primed", 0)
             return
         stats = job.stats
-        tool_mode = bool(request.tools) and request.metadata.get("tool_choice") != "none"
+        tool_mode = bool(request.tools) and request.options.tool_choice != "none"
         try:
             gbnf = (
                 build_tool_grammar(request.tools, with_done=allow_done(request))

@@ -1,4 +1,4 @@
-"""The play-script protocol's pure half: the script, the candidates, the choice, the turn."""
+"""The play script (`game.npc.play`): the script, the candidates, the choice, the turn."""
 
 from __future__ import annotations
 
@@ -8,22 +8,22 @@ import pytest
 
 from game.agent.facts import (
     NpcFacts,
+    PersonFact,
     PlaceFact,
     SeenFact,
     SensedFacts,
     TriggerFacts,
-    VillagerFact,
 )
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
-from game.agent.providers.local_scene import EXAMPLES
-from game.agent.providers.local_script import (
+from game.npc.intent import Intent, asked_actions
+from game.npc.play.scene import EXAMPLES
+from game.npc.play.script import (
     GESTURE_MIN,
     TALK,
     TRANSCRIPT_LINES,
-    Action,
+    Candidate,
     applies,
     build_script,
-    requested_kinds,
 )
 from game.npc.skills import build_registry
 from game.wording import overlap
@@ -72,8 +72,24 @@ def result() -> Message:
     return Message(role="tool", tool_call_id="c1", name="say", content="ok")
 
 
-def kinds(pool: list[Action]) -> set[tuple[str, str]]:
-    return {(a.kind, str(a.args.get("to") or a.args.get("at") or "")) for a in pool}
+def kind(c: Candidate) -> str:
+    """A gesture by its name, else the skill ("talk" for just talking)."""
+    return str(c.args["name"]) if c.tool == "emote" else c.tool or "talk"
+
+
+def kinds(pool: list[Candidate]) -> set[tuple[str, str]]:
+    return {(kind(c), str(c.args.get("to") or c.args.get("at") or "")) for c in pool}
+
+
+def requested_kinds(line: str) -> set[str]:
+    """What the reader finds asked, as the candidates' kinds."""
+
+    def of(intent: Intent) -> str:
+        if intent.kind == "gesture":
+            return str(intent.gesture)
+        return {"go": "move"}.get(intent.kind, intent.kind)
+
+    return {of(i) for i in asked_actions(line, NPC)}
 
 
 @pytest.mark.parametrize(
@@ -104,7 +120,7 @@ def test_plain_talk_from_the_player_is_answered_without_scoring_gestures() -> No
     # be answered with a gesture nobody asked for.
     assert build_script(request("How is business?")).pool(TOOLS) == [TALK]
     heard = request("How is business?", kind="heard", source="tobin", speaker="Tobin")
-    assert {a.kind for a in build_script(heard).pool(TOOLS)} >= {"talk", "nod", "wave"}
+    assert {kind(c) for c in build_script(heard).pool(TOOLS)} >= {"talk", "nod", "wave"}
 
 
 def test_going_somewhere_named_offers_only_that_place() -> None:
@@ -115,12 +131,12 @@ def test_going_somewhere_named_offers_only_that_place() -> None:
 def test_come_along_with_no_place_goes_to_the_speaker() -> None:
     pool = build_script(request("Follow me, please.")).pool(TOOLS)
     assert ("move", "player") in kinds(pool)
-    assert not any(a.kind == "move" and a.args["to"] != "player" for a in pool)
+    assert not any(c.tool == "move" and c.args["to"] != "player" for c in pool)
 
 
 def test_an_unknown_place_offers_no_move_so_the_npc_says_so() -> None:
     pool = build_script(request("Take me to the castle.")).pool(TOOLS)
-    assert [a.kind for a in pool] == ["talk"]
+    assert [kind(c) for c in pool] == ["talk"]
 
 
 def test_a_place_is_matched_by_the_words_of_its_name() -> None:
@@ -130,7 +146,7 @@ def test_a_place_is_matched_by_the_words_of_its_name() -> None:
 
 def test_an_unasked_gesture_needs_a_clear_lift_over_the_neutral_line() -> None:
     script = build_script(request("How is the forge today?"))
-    nod = Action("nod", "nods", "emote", {"name": "nod"})
+    nod = Candidate("emote", "nods", {"name": "nod"})
     weak = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN + 0.1)]
     strong = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN - 0.1)]
     assert script.choose(weak, 0.5) is TALK
@@ -139,7 +155,7 @@ def test_an_unasked_gesture_needs_a_clear_lift_over_the_neutral_line() -> None:
 
 def test_an_asked_action_takes_the_best_lift_among_the_asked() -> None:
     script = build_script(request("Give me a wave."))
-    wave = Action("wave", "waves", "emote", {"name": "wave"})
+    wave = Candidate("emote", "waves", {"name": "wave"})
     assert script.choose([(TALK, -0.1, -0.1), (wave, -4.0, -4.5)], 0.5) == wave
 
 
@@ -253,9 +269,9 @@ def test_a_word_that_addresses_the_npc_is_not_a_place_it_is_asked_to_go_to() -> 
 
 
 def test_a_villager_named_by_name_beats_a_place_named_by_their_trade() -> None:
-    villagers = [VillagerFact(npc_id="tobin", name="Tobin", role="the baker", home="well")]
+    villagers = [PersonFact(npc_id="tobin", name="Tobin", role="the baker", home="well")]
     npc = NPC.model_copy(
-        update={"villagers": villagers, "places": [*NPC.places, PlaceFact(name="baker_shop")]}
+        update={"people": villagers, "places": [*NPC.places, PlaceFact(name="baker_shop")]}
     )
     req = request("I need the baker, Tobin. Can you lead me to him?").model_copy(
         update={"npc": npc}

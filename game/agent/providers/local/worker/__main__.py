@@ -1,9 +1,10 @@
-"""The llama.cpp worker process: `python -m game.agent.providers.llama_worker`.
+"""The llama.cpp worker process: `python -m game.agent.providers.local.worker`.
 
-It owns the `Llama` object, the grammars, the sampler and the per-NPC KV states, and
-speaks the line protocol of `llama_protocol` on its stdin and stdout. Anything native
-code prints goes to stderr: the protocol keeps a private copy of the original stdout.
-One thread reads stdin (so a cancel lands while a request runs), one serves requests.
+It owns the `Llama` object, the grammars, the sampler and the per-character KV states,
+and speaks the typed line protocol of `local.protocol` on its stdin and stdout. Anything
+native code prints goes to stderr: the protocol keeps a private copy of the original
+stdout. One thread reads stdin (so a cancel lands while a request runs), one serves
+requests: a chat request (`engine`) or a script job (`player`).
 
 The fault hook, for tests: `NPC_VILLAGE_LLAMA_FAULT` holds comma-separated
 `PHASE[:SIGNAL][@SETTINGS]` entries, read only here. PHASE is `load` (before the model
@@ -16,6 +17,7 @@ a request's first event); SIGNAL defaults to SIGSEGV, and HANG stops answering i
 from __future__ import annotations
 
 import faulthandler
+import json
 import os
 import queue
 import signal
@@ -25,20 +27,31 @@ import time
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from pydantic import ValidationError
+from pydantic import BaseModel
 
 from game.agent.providers.base import ProviderError, ProviderEvent, ProviderRequest, Usage
 from game.agent.providers.errors import ProviderFailure
-from game.agent.providers.llama_protocol import (
+from game.agent.providers.local.model import LocalModelError
+from game.agent.providers.local.protocol import (
     FAULT_ENV,
     PREEMPTED,
+    Cancel,
+    End,
+    Event,
+    Failed,
     JobStats,
-    WorkerConfig,
-    decode,
+    Probe,
+    ProbeTimes,
+    Progress,
+    Ready,
+    Run,
+    Start,
+    Yield,
     encode,
     settings_named,
+    to_worker,
 )
-from game.agent.providers.local_model import LocalModelError
+from game.agent.providers.local.script import ScriptJob
 
 PHASES = ("load", "decode", "stream")
 
@@ -80,7 +93,7 @@ class Sender:
         self._out = out
         self._lock = threading.Lock()
 
-    def __call__(self, message: dict[str, Any]) -> None:
+    def __call__(self, message: BaseModel) -> None:
         data = encode(message)
         with self._lock:
             self._out.write(data)
@@ -88,13 +101,22 @@ class Sender:
 
 
 class WorkerJob:
-    """One request being served: the engine emits into it, the reader may cancel it."""
+    """One request being served: the engine emits into it, the reader may cancel it.
+    `request` is a chat request; `script` a script job (then `request` is an empty one)."""
 
     def __init__(
-        self, job_id: int, request: ProviderRequest, send: Sender, fault: Fault | None
+        self,
+        job_id: int,
+        request: ProviderRequest,
+        send: Sender,
+        fault: Fault | None,
+        script: ScriptJob | None = None,
+        key: str | None = None,
     ) -> None:
         self.id = job_id
         self.request = request
+        self.script = script
+        self.key = key
         self.send = send
         self.fault = fault
         self.cancelled = threading.Event()
@@ -123,7 +145,7 @@ class WorkerJob:
         with self._lock:
             if self.preempted:
                 return
-            self.send({"t": "ev", "id": self.id, "e": event.model_dump(mode="json")})
+            self.send(Event(id=self.id, event=event))
             if isinstance(event, Usage):
                 return
             self._events += 1
@@ -133,12 +155,12 @@ class WorkerJob:
     def finish(self) -> None:
         if self.preempted:
             self.stats.outcome = PREEMPTED
-        self.send({"t": "end", "id": self.id, "stats": self.stats.worker_part()})
+        self.send(End(id=self.id, stats=self.stats.worker_part()))
 
 
 def _serve(engine: Any, job: WorkerJob) -> None:
     stats = job.stats
-    stats.npc_id = job.request.npc_id or None
+    stats.npc_id = job.key
     try:
         if job.cancelled.is_set():
             stats.outcome = "cancelled before start"
@@ -152,6 +174,19 @@ def _serve(engine: Any, job: WorkerJob) -> None:
         job.emit(ProviderError(kind="transport", message=f"local model failed: {exc!r}"))
     finally:
         job.finish()
+
+
+def _refuse(line: bytes, send: Sender) -> None:
+    """A `run` line that is not a valid request still ends, with a parse error, so the
+    game never waits for it."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return  # not a message at all
+    if isinstance(data, dict) and data.get("op") == "run" and isinstance(data.get("id"), int):
+        error = ProviderError(kind="parse", message="the worker got a request it cannot read")
+        send(Event(id=data["id"], event=error))
+        send(End(id=data["id"], stats=JobStats(None, 0, data["id"]).worker_part()))
 
 
 def _private_stdout() -> BinaryIO:
@@ -169,24 +204,24 @@ def main() -> int:
     # Ctrl-C in a terminal reaches the whole process group; the game ends this process
     # by closing its stdin, after its own shutdown, not by the keyboard.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    first = decode(sys.stdin.buffer.readline())
-    if first is None or first.get("op") != "start":
-        send({"t": "failed", "message": "the worker got no start line"})
+    first = to_worker(sys.stdin.buffer.readline())
+    if not isinstance(first, Start):
+        send(Failed(message="the worker got no start line"))
         return 2
-    config = WorkerConfig.from_json(first)
+    config = first.config
     settings = settings_named(config.settings)
     fault = Fault.from_env(settings.name)
     if fault is not None and fault.phase == "load":
         fault.fire()
-    from game.agent.providers.llama_engine import load_engine
+    from game.agent.providers.local.worker.engine import load_engine
 
     def report(fraction: float, message: str) -> None:
-        send({"t": "progress", "f": fraction, "m": message})
+        send(Progress(fraction=fraction, message=message))
 
     try:
         engine = load_engine(config, settings, report)
     except LocalModelError as exc:
-        send({"t": "failed", "message": str(exc)})
+        send(Failed(message=str(exc)))
         return 0
     if fault is not None and fault.phase == "decode":
         real_eval = engine.llm.eval
@@ -197,10 +232,10 @@ def main() -> int:
 
         engine.llm.eval = faulting_eval
     if config.probe:
-        send({"t": "progress", "f": 0.95, "m": f"probing {settings.name}", "phase": "probe"})
-        send({"t": "probe", **engine.probe()})
-    engine.warm()  # the example block, if an earlier run kept it on disk
-    send({"t": "ready", "template": engine.template is not None})
+        send(Progress(fraction=0.95, message=f"probing {settings.name}", probing=True))
+        send(ProbeTimes.model_validate(engine.probe()))
+    engine.warm()  # the scripts' prefix, if an earlier run kept its KV cache on disk
+    send(Ready(template=engine.template is not None))
 
     jobs: queue.SimpleQueue[WorkerJob | str | None] = queue.SimpleQueue()
     running: dict[int, WorkerJob] = {}
@@ -208,7 +243,7 @@ def main() -> int:
     def serve_all() -> None:
         while (job := jobs.get()) is not None:
             if job == "probe":
-                send({"t": "probe", **engine.probe()})
+                send(ProbeTimes.model_validate(engine.probe()))
                 continue
             assert isinstance(job, WorkerJob)
             _serve(engine, job)
@@ -218,31 +253,28 @@ def main() -> int:
     server.start()
     try:
         for line in sys.stdin.buffer:
-            message = decode(line)
-            if message is None:
-                continue
-            if message.get("op") == "run":
-                job_id = int(message["id"])
-                try:
-                    request = ProviderRequest.model_validate(message["request"])
-                except ValidationError as exc:
-                    bad = WorkerJob(job_id, ProviderRequest(system="", messages=[]), send, None)
-                    bad.emit(ProviderError(kind="parse", message=f"bad request: {exc}"[:300]))
-                    bad.finish()
-                    continue
-                job = WorkerJob(job_id, request, send, fault)
-                running[job_id] = job
+            message = to_worker(line)
+            if isinstance(message, Run):
+                job = WorkerJob(
+                    message.id,
+                    message.request or ProviderRequest(system="", messages=[]),
+                    send,
+                    fault,
+                    message.script,
+                    message.key,
+                )
+                running[message.id] = job
                 jobs.put(job)
-            elif message.get("op") == "probe":
+            elif isinstance(message, Probe):
                 jobs.put("probe")
-            elif message.get("op") == "cancel":
-                job_or_none = running.get(int(message["id"]))
-                if job_or_none is not None:
+            elif isinstance(message, Cancel | Yield):
+                job_or_none = running.get(message.id)
+                if job_or_none is not None and isinstance(message, Cancel):
                     job_or_none.cancel()
-            elif message.get("op") == "yield":
-                job_or_none = running.get(int(message["id"]))
-                if job_or_none is not None:
+                elif job_or_none is not None:
                     job_or_none.preempt()
+            elif message is None:
+                _refuse(line, send)
     finally:
         for job in list(running.values()):
             job.cancel()

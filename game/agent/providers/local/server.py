@@ -1,6 +1,6 @@
 """llama-cpp-python's OpenAI-compatible server, run with the settings probed for this machine.
 
-    python -m game.agent.providers.llama_server [--settings NAME] -- --model PATH [options]
+    python -m game.agent.providers.local.server [--settings NAME] -- --model PATH [options]
 
 `python -m llama_cpp.server` builds its `Llama` with llama.cpp's own buffers, which fault on
 a CPU that advertises AMX a VM does not allow. This launcher takes the settings the game
@@ -16,9 +16,9 @@ import asyncio
 import sys
 from pathlib import Path
 
-from game.agent.providers.llama_probe import PROBE_FILE, ProbeCache, probe_key
-from game.agent.providers.llama_protocol import LADDER, settings_named
-from game.agent.providers.local_model import cache_dir
+from game.agent.providers.local.client.probe import PROBE_FILE, ProbeCache, probe_key
+from game.agent.providers.local.model import cache_dir
+from game.agent.providers.local.protocol import LADDER, settings_named
 
 __all__ = ["main", "probed_settings"]
 
@@ -29,7 +29,7 @@ def probed_settings(model: Path, probe_cache: Path | None = None) -> tuple[str, 
     choice = cache.get(probe_key(model))
     if choice is not None:
         return choice.settings, choice.reason
-    from game.agent.providers.local_llama import LocalLlamaProvider
+    from game.agent.providers.local.client.provider import LocalLlamaProvider
 
     provider = LocalLlamaProvider(model, probe_cache=cache.path)
 
@@ -58,7 +58,7 @@ def _model_of(args: list[str]) -> Path | None:
 def main(argv: list[str] | None = None) -> int:
     """Pick the settings, then hand the rest of the command line to `llama_cpp.server`."""
     parser = argparse.ArgumentParser(
-        prog="python -m game.agent.providers.llama_server",
+        prog="python -m game.agent.providers.local.server",
         description="Run llama_cpp.server with the llama.cpp settings probed for this machine; "
         "the server's own options follow --.",
     )
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"llama.cpp settings: {name} ({settings.description}): {why}", file=sys.stderr)
     from llama_cpp.server.__main__ import main as serve
 
-    from game.agent.providers.llama_load import safe_model_params
+    from game.agent.providers.local.worker.load import safe_model_params
 
     sys.argv = ["llama_cpp.server", *rest]
     with safe_model_params(settings):

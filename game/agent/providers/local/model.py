@@ -35,6 +35,7 @@ __all__ = [
     "ensure_default_model",
     "file_sha256",
     "llama_cpp_available",
+    "local_available",
     "resolve_model_path",
     "text_progress",
 ]
@@ -228,3 +229,12 @@ def text_progress(out: TextIO | None = None, width: int = 30) -> ProgressCallbac
         stream.flush()
 
     return show
+
+
+def local_available(model_path: Path | str | None = None) -> bool:
+    """True when llama-cpp-python is installed and a model exists (the bundled one or a path)."""
+    if not llama_cpp_available():
+        return False
+    if model_path is not None:
+        return Path(model_path).expanduser().is_file()
+    return default_model_available()

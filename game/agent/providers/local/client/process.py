@@ -1,6 +1,6 @@
 """The game's side of one llama.cpp worker process: start it, talk to it, see it die.
 
-`WorkerProcess` starts `python -m game.agent.providers.llama_worker` with the `game` package
+`WorkerProcess` starts `python -m game.agent.providers.local.worker` with the `game` package
 importable wherever the game runs from, writes protocol lines to its stdin, reads them from
 its stdout, and drains its stderr into the log (keeping the last lines). When its output
 ends, `read` raises `WorkerDied` with a `Crash`: how it ended (a signal name, or "hung,
@@ -17,17 +17,30 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import game
-from game.agent.providers.llama_protocol import WorkerConfig, decode, encode
+from game.agent.providers.local.protocol import (
+    Failed,
+    FromWorker,
+    Probe,
+    ProbeTimes,
+    Progress,
+    Ready,
+    Start,
+    ToWorker,
+    WorkerConfig,
+    encode,
+    from_worker,
+)
 from game.errors import GameError
 
 __all__ = ["Crash", "WorkerDied", "WorkerProcess", "last_words", "signal_name"]
 
-log = logging.getLogger("game.agent.providers.local_llama")
+log = logging.getLogger("game.agent.providers.local.client.provider")
 
 
 def signal_name(returncode: int | None) -> str:
@@ -75,20 +88,21 @@ class WorkerProcess:
         env.setdefault("MALLOC_MMAP_THRESHOLD_", str(256 * 1024))
         env.setdefault("MALLOC_ARENA_MAX", "2")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.agent.providers.llama_worker"],
+            [sys.executable, "-m", "game.agent.providers.local.worker"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,
         )
         self.probing = config.probe
+        self.template = False  # the model has a chat template (the worker says when ready)
         self.serving: int | None = None  # the request it works on
         self.hung = False
         self.stderr: deque[str] = deque(maxlen=20)
         self._write_lock = threading.Lock()
         self._drainer = threading.Thread(target=self._drain, name="llama-stderr", daemon=True)
         self._drainer.start()
-        self.send(config.to_json())
+        self.send(Start(config=config))
 
     def _drain(self) -> None:
         stream = self.proc.stderr
@@ -99,7 +113,7 @@ class WorkerProcess:
                 self.stderr.append(line)
                 log.debug("worker: %s", line)
 
-    def send(self, message: dict[str, Any]) -> bool:
+    def send(self, message: ToWorker) -> bool:
         """Write one message; False when the worker is gone."""
         stdin: IO[bytes] | None = self.proc.stdin
         try:
@@ -111,23 +125,45 @@ class WorkerProcess:
             return False
         return True
 
-    def read(self, phase: str) -> dict[str, Any]:
+    def read(self, phase: str) -> FromWorker:
         """The next message; WorkerDied when the worker's output ended."""
         stdout = self.proc.stdout
         assert stdout is not None
         while line := stdout.readline():
-            message = decode(line)
+            message = from_worker(line)
             if message is not None:
                 return message
         raise WorkerDied(self.death(phase))
 
-    def probe(self) -> dict[str, Any]:
+    def handshake(
+        self, report: Callable[[float, str], None]
+    ) -> tuple[str | None, ProbeTimes | None]:
+        """Read the worker's loading until it is ready: why it failed (None when it did
+        not) and its probe figures (None when it did not probe). WorkerDied if it died."""
+        figures: ProbeTimes | None = None
+        phase = "load"
+        while True:
+            message = self.read(phase)
+            if isinstance(message, Progress):
+                report(message.fraction, message.message)
+                if message.probing:
+                    phase = "the first decode"
+            elif isinstance(message, ProbeTimes):
+                figures = message
+            elif isinstance(message, Failed):
+                return message.message, figures
+            elif isinstance(message, Ready):
+                self.probing = False  # from now on a crash is one a player sees
+                self.template = message.template
+                return None, figures
+
+    def probe(self) -> ProbeTimes:
         """Time the probe's work again (the worker must be idle); its figures."""
-        if not self.send({"op": "probe"}):
+        if not self.send(Probe()):
             raise WorkerDied(self.death("the probe"))
         while True:
             message = self.read("the probe")
-            if message.get("t") == "probe":
+            if isinstance(message, ProbeTimes):
                 return message
 
     def kill_if_serving(self, seq: int) -> None:

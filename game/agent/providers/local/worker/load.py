@@ -1,7 +1,7 @@
 """Building llama.cpp's `Llama` for a worker: the rung's settings, the chat template, quiet logs.
 
-Used only where llama.cpp may run: the worker process (`llama_worker`, through
-`llama_engine.load_engine`) and the server launcher (`llama_server`), never the game process.
+Used only where llama.cpp may run: the worker process (`local.worker`, through
+`local.worker.engine.load_engine`) and the server launcher (`local.server`), never the game process.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from game.agent.providers.llama_protocol import LlamaSettings, WorkerConfig
+from game.agent.providers.local.protocol import LlamaSettings, WorkerConfig
 
 __all__ = [
     "SCORING_SEQUENCES",

@@ -1,0 +1,75 @@
+"""A script job: a document for a base model to continue, as typed data from the game.
+
+A base model without a chat template continues documents; it does not follow rules. The
+game (`game.npc.play`) writes the document and the choices; the worker process only
+scores, picks by a stated rule and samples, and knows nothing of what the words mean:
+
+1. **Options are scored, not sampled.** Each option's `text` is scored as a continuation
+   of `prompt`, less (for `choose="lift"`) its score after `neutral`, the same document
+   with a neutral newest line. The best lift is taken when it reaches `min_lift` (always,
+   when that is None), else the first option; `choose="sample"` draws by the scores.
+2. **The line is sampled** after the chosen option's text, one line ending at a newline,
+   from a vocabulary without markup or control characters, never continuing three tokens
+   of `line.avoid`, nudged towards `line.boost`; it streams as the `line.tool` call's
+   `line.field` argument, `line.extra` merged in at its end.
+3. **Calls are emitted** as the chosen option says: its calls alone (the line comes in the
+   next step), or the line first and then its calls (`line_first`: a walk or a wait, said
+   as it sets off).
+
+`prefix` opens every document (the examples), so the worker keeps its KV cache, on disk
+too; `key` names whose KV state the rest is (one per character).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+__all__ = ["Call", "LineSpec", "Option", "ScriptJob"]
+
+
+class Call(BaseModel):
+    """A tool call an option makes."""
+
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Option(BaseModel):
+    """One candidate continuation and what choosing it does."""
+
+    text: str  # scored right after the prompt, e.g. " [waves]:" (":" for just talking)
+    calls: list[Call] = Field(default_factory=list)
+    line_first: bool = False  # sample the line after `text`, then make the calls
+
+
+class LineSpec(BaseModel):
+    """How the line is sampled and said."""
+
+    tool: str  # the speaking call ("say")
+    field: str  # its argument that holds the line ("text")
+    extra: dict[str, Any] = Field(default_factory=dict)  # the call's other arguments
+    avoid: list[str] = Field(default_factory=list)  # lines not to continue or repeat
+    boost: list[str] = Field(default_factory=list)  # words the line is nudged towards
+    banned_first: list[str] = Field(default_factory=list)  # words the line may not start with
+    banned_words: list[str] = Field(default_factory=list)  # words no token may start
+    max_chars: int = 160
+
+
+class ScriptJob(BaseModel):
+    """One step of a character's turn as a document to continue (see the module)."""
+
+    key: str  # whose KV state: the character's id
+    prefix: str  # opens every document: its KV cache is kept
+    prompt: str  # the rest of the document, up to where the option comes
+    neutral: str | None = None  # the same with a neutral newest line (for "lift")
+    options: list[Option] = Field(default_factory=list)  # none: just the line after `after`
+    choose: Literal["lift", "sample"] = "lift"
+    min_lift: float | None = None  # None: the best lift, however small
+    after: str = ":"  # what the line follows when there is no option to choose
+    line: LineSpec | None = None  # None: no line (an option's calls end the step)
+    say: str | None = None  # a line said as it is, with `line`'s call (no model needed)
+    finished: bool = False  # the turn is over: nothing to do
+    temperature: float = 0.4  # the line's, at most (a small model wanders off when hotter)
+    prime: bool = False  # read `prefix` + `prompt` ahead and keep the state; answer nothing

@@ -1,0 +1,454 @@
+"""Playing a script job on llama.cpp: score the options, pick by the job's rule, sample the
+line, emit the calls. Runs in the worker process; knows nothing of what the words mean
+(`local.script` describes the job; the game writes it).
+
+One step:
+
+1. `finished`: end the turn; `say`: say that line as it is (no model);
+2. options to choose from: score their texts in one batched decode (`scoring`), each a
+   sequence branching off the prompt's KV cache (and off the neutral document's, which
+   shares all but its newest line), and pick one by the job's rule; an option whose calls
+   come alone is emitted and the step ends (its line comes in the next step); one with
+   `line_first` has its line sampled first and both go in one answer, the line first;
+3. otherwise: sample the line after `after` and stream it as the line's call.
+
+The line is sampled token by token from the model's top candidates, leaving out tokens
+that would put markup, braces, quotes or control characters in it, start a banned word,
+or continue three tokens of an earlier line; it ends at the newline. A short line that
+still mostly repeats an earlier one is sampled again before it is shown.
+
+The `prefix` opens every document, so its KV cache is computed once and kept: in the live
+cache (each prompt resumes from it), and in a file under the worker's `prefix_dir`, which
+the next worker reads back as it starts (the game sends the prefix with the worker's
+configuration), in milliseconds instead of prefilling it again (about 1.6 s on two cores).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import hashlib
+import json
+import math
+import os
+import re
+import uuid
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from game.agent.providers.base import ToolCallArgsDelta, ToolCallDone, ToolCallStart
+from game.agent.providers.local.script import Call, LineSpec, Option, ScriptJob
+from game.agent.providers.local.worker.decoder import Decoder, EngineJob
+from game.agent.providers.local.worker.scoring import Scorer
+from game.atomic import replacing
+from game.wording import overlap
+
+__all__ = ["ScriptPlayer"]
+
+MAX_LINE_TOKENS = 48
+HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
+RECENT_LINES = 32  # lines a character said, in this process, not to be said again
+REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier line that counts as repeating
+_TOP = 48
+_BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
+NOTE_BOOST = 2.0  # logits given to the words the line is nudged towards
+REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
+PREFIX_FILES_KEPT = 4  # prefix files kept (one per model and settings in use)
+
+
+class ScriptPlayer:
+    """Plays script jobs on one decoder (one model)."""
+
+    def __init__(self, decoder: Decoder) -> None:
+        self.decoder = decoder
+        self.np = decoder.np
+        self.C = decoder.C
+        self.llm = decoder.llm
+        self.scorer = Scorer(decoder)
+        self._ok: dict[int, bool] = {}  # token -> may appear in a line
+        self._join: dict[int, bool] = {}  # token -> carries on the word before it
+        self._banned: tuple[str, ...] = ()  # the banned words `_ok` was built with
+        self._banned_re: re.Pattern[str] | None = None
+        self.warmed: str | None = None  # the prefix in the live cache (or on disk, read back)
+        self._recent: dict[str, deque[str]] = {}  # key -> its latest lines, any slot
+        self._boost: Any = decoder.np.zeros(0, dtype=decoder.np.intc)
+        self._prefix_lines: dict[str, set[tuple[int, int, int]]] = {}
+        self.newline = set(self.llm.tokenize(b"\n", add_bos=False, special=False))
+
+    def close(self) -> None:
+        """Free the scorer's batch."""
+        self.scorer.close()
+
+    # --- the prefix --------------------------------------------------------------------------
+
+    def warm(self, prefix: str, *, compute: bool) -> str | None:
+        """Put `prefix` in the live KV cache: read back from the config's `prefix_dir` when
+        an earlier run saved it there ("disk"), else, if asked to, prefilled and saved there
+        ("computed"); None when neither."""
+        prefix_dir = self.decoder.config.prefix_dir
+        folder = Path(prefix_dir) if prefix_dir else None
+        tokens = self._tokens(prefix)
+        file = folder / f"script-prefix-{self._prefix_key(tokens)}.kv" if folder else None
+        if file is not None and file.is_file() and self._load_prefix(file, tokens):
+            self.warmed = prefix
+            return "disk"
+        if not compute:
+            return None
+        self.warmed = prefix
+        self.llm.reset()
+        self.decoder.clear_cache()
+        for i in range(0, len(tokens), self.llm.n_batch):
+            self.llm.eval(tokens[i : i + self.llm.n_batch])
+        if file is not None:
+            with contextlib.suppress(OSError):  # a cache that cannot be written is no cache
+                self._save_prefix(file, tokens)
+        return "computed"
+
+    def _prefix_key(self, tokens: list[int]) -> str:
+        """What the saved KV cache depends on: the model file, llama.cpp, the context's
+        shape and the prefix's tokens."""
+        import llama_cpp
+
+        config = self.decoder.config
+        model = Path(config.model_path).resolve()
+        stat = model.stat()
+        parts = (
+            str(model), stat.st_size, stat.st_mtime_ns, llama_cpp.__version__,
+            config.settings, config.n_ctx, self.llm.n_batch, tokens,
+        )  # fmt: skip
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+    def _load_prefix(self, file: Path, tokens: list[int]) -> bool:
+        C = self.C
+        self.decoder.clear_cache()
+        out = (C.llama_token * (len(tokens) + 1))()
+        count = ctypes.c_size_t(0)
+        read = C.llama_state_seq_load_file(
+            self.decoder.ctx, os.fsencode(file), 0, out, len(tokens) + 1, ctypes.byref(count)
+        )
+        if read == 0 or list(out[: count.value]) != tokens:
+            self.decoder.clear_cache()
+            self.llm.reset()
+            return False
+        self.llm.input_ids[: len(tokens)] = tokens
+        self.llm.n_tokens = len(tokens)
+        return True
+
+    def _save_prefix(self, file: Path, tokens: list[int]) -> None:
+        array = (self.C.llama_token * len(tokens))(*tokens)
+        with replacing(file, fsync=False) as tmp:
+            if not self.C.llama_state_seq_save_file(
+                self.decoder.ctx, os.fsencode(tmp), 0, array, len(tokens)
+            ):
+                raise OSError(f"llama.cpp could not write {tmp}")
+        files = sorted(file.parent.glob("script-prefix-*.kv"), key=lambda f: f.stat().st_mtime)
+        for old in files[:-PREFIX_FILES_KEPT]:
+            old.unlink(missing_ok=True)
+
+    # --- a step --------------------------------------------------------------------------
+
+    def run(self, job: EngineJob, script: ScriptJob) -> None:
+        """Play one step of a turn (see the module docstring)."""
+        stats = job.stats
+        decoder = self.decoder
+        if script.finished:
+            decoder.finish(job, "end_turn", 0)
+            return
+        if script.say is not None and script.line is not None:
+            self._say(job, script.line, script.say)
+            decoder.finish(job, "tool_use", 0)
+            return
+        if self.warmed != script.prefix:  # the first script job of a worker, or a new prefix
+            self.warm(script.prefix, compute=True)
+        prompt = self._tokens(script.prefix + script.prompt)
+        if not decoder.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the option, the line
+            return
+        option = self._pick(job, script, prompt) if len(script.options) > 1 else None
+        if option is None and script.options:
+            option = script.options[0]
+        if option is not None and option.calls:
+            stats.output_tokens += len(self._piece_tokens(option.text))  # the model's choice
+            index = 0
+            if option.line_first and script.line is not None:  # said as it sets off
+                said = self._line(
+                    job, script, self._tokens(script.prefix + script.prompt + option.text)
+                )
+                if job.cancelled.is_set():
+                    stats.outcome = "cancelled"
+                    return
+                index = int(said is not None)
+            for offset, call in enumerate(option.calls):
+                self._call(job, call, index + offset)
+            decoder.finish(job, "tool_use", len(prompt))
+            decoder.save_state(stats)
+            return
+        after = option.text if option is not None else script.after
+        line = None
+        if script.line is not None:
+            line = self._line(job, script, self._tokens(script.prefix + script.prompt + after))
+        if job.cancelled.is_set():
+            stats.outcome = "cancelled"
+            return
+        # Nothing sayable came out: the turn ends quietly.
+        decoder.finish(job, "end_turn" if line is None else "tool_use", len(prompt))
+        decoder.save_state(stats)
+
+    def prime(self, job: EngineJob, script: ScriptJob) -> None:
+        """Read the character's document up to where its newest line will go (still being
+        typed) and keep the KV cache as its own: the answer then reads only the line."""
+        if self.warmed != script.prefix:
+            self.warm(script.prefix, compute=True)
+        head = self._tokens(script.prefix + script.prompt)
+        if self.decoder.begin(job, head, MAX_LINE_TOKENS + 64):
+            self.decoder.finish(job, "primed", 0)
+            self.decoder.save_state(job.stats)
+
+    def _tokens(self, text: str) -> list[int]:
+        return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
+
+    def _piece_tokens(self, text: str) -> list[int]:
+        return list(self.llm.tokenize(text.encode(), add_bos=False, special=False))
+
+    # --- choosing the option -----------------------------------------------------------------
+
+    def _pick(self, job: EngineJob, script: ScriptJob, prompt: list[int]) -> Option:
+        """The option the job's rule picks from the scores."""
+        options = script.options
+        neutral = self._tokens(script.prefix + script.neutral) if script.neutral else None
+        texts = [self._piece_tokens(o.text) for o in options]
+        per = 1 if neutral is None else 2  # sequences an option takes, beside the prompt's
+        group = max(1, (self.C.llama_n_seq_max(self.decoder.ctx) - 1) // per)
+        scores: list[tuple[float, float]] = []
+        for start in range(0, len(texts), group):
+            scores += self.scorer.score(prompt, neutral, texts[start : start + group])
+        if script.choose == "sample" or neutral is None:
+            return _sample(options, [main for main, _ in scores], float(self.decoder.rng.random()))
+        lifts = [(main - base, i) for i, (main, base) in enumerate(scores) if i > 0]
+        if not lifts:
+            return options[0]
+        lift, best = max(lifts)
+        return options[best] if script.min_lift is None or lift >= script.min_lift else options[0]
+
+    # --- the line ---------------------------------------------------------------------------
+
+    def _sayable(self, token: int) -> bool:
+        ok = self._ok.get(token)
+        if ok is None:
+            text = bytes(self.llm.detokenize([token])).decode("utf-8", "replace")
+            banned = self._banned_re is not None and self._banned_re.match(text)
+            ok = not _BAD_CHARS.search(text) and not banned
+            ok = (
+                ok
+                and "\ufffd" not in text
+                and not self.C.llama_vocab_is_eog(self.decoder.vocab, token)
+            )
+            self._ok[token] = ok
+        return ok
+
+    def _ban(self, words: list[str]) -> None:
+        """The words no token of a line may start (kept while the jobs name the same)."""
+        banned = tuple(words)
+        if banned != self._banned:
+            self._banned, self._ok = banned, {}
+            alternatives = "|".join(re.escape(w) for w in banned)
+            self._banned_re = re.compile(rf"^\s*(?:{alternatives})\b", re.I) if banned else None
+
+    def _joins(self, token: int) -> bool:
+        """Whether the token carries on the word before it (its text starts with no space)."""
+        joins = self._join.get(token)
+        if joins is None:
+            text = bytes(self.llm.detokenize([token])).decode("utf-8", "replace")
+            joins = self._join[token] = bool(text) and not text[0].isspace()
+        return joins
+
+    def _first_tokens(self, words: list[str]) -> set[int]:
+        return {
+            int(t[0])
+            for word in words
+            for form in (word, " " + word)
+            if (t := self._piece_tokens(form))
+        }
+
+    def _line(self, job: EngineJob, script: ScriptJob, tokens: list[int]) -> str | None:
+        """Sample the line after `tokens` and stream it as the line's call (None: nothing)."""
+        spec = script.line
+        assert spec is not None
+        recent = self._recent.setdefault(script.key, deque(maxlen=RECENT_LINES))
+        earlier = [*spec.avoid, *recent]
+        seen = self._trigrams(earlier) | self._prefix_trigrams(script.prefix)
+        self._boost = self.np.asarray(sorted(self._first_tokens(spec.boost)), dtype=self.np.intc)
+        self._ban(spec.banned_words)
+        banned_first = self._first_tokens(spec.banned_first)
+        temperature = script.temperature
+        self.decoder.prefill(job, tokens)
+        for attempt in range(3):
+            if attempt:
+                self.decoder.prefill(job, tokens)  # back to the end of the prompt
+            text, ids, first, ended = self._sample_line(job, seen, banned_first, temperature)
+            if job.cancelled.is_set():
+                return None
+            if not text:
+                continue
+            # A line that ended within the held words is whole: if it mostly repeats an
+            # earlier one, it is sampled again without its first token.
+            repeats = ended and any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
+            if repeats and attempt < 2:
+                banned_first = {*banned_first, first}
+                continue
+            call = self._open_line(job, spec)
+            shown = text
+            self._line_delta(job, shown)
+            while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
+                more, ids = self._continue(job, seen, ids, temperature)
+                if more is None:
+                    break
+                shown += more
+                self._line_delta(job, more)
+            shown = shown.rstrip()
+            self._close_line(job, spec, call, shown)
+            recent.append(shown)
+            return shown
+        return None
+
+    def _prefix_trigrams(self, prefix: str) -> set[tuple[int, int, int]]:
+        """What the prefix's speakers say is theirs: a line never copies three tokens of it."""
+        found = self._prefix_lines.get(prefix)
+        if found is None:
+            said = [line.split(":", 1)[1] for line in prefix.splitlines() if ": " in line]
+            found = self._prefix_lines[prefix] = self._trigrams([s for s in said if s.strip()])
+        return found
+
+    def _trigrams(self, lines: list[str]) -> set[tuple[int, int, int]]:
+        out: set[tuple[int, int, int]] = set()
+        for line in lines:
+            ids = self._piece_tokens(" " + line)
+            out.update(zip(ids, ids[1:], ids[2:], strict=False))
+        return out
+
+    def _next(
+        self,
+        job: EngineJob,
+        seen: set[tuple[int, int, int]],
+        ids: list[int],
+        banned: set[int],
+        temperature: float,
+    ) -> int | None:
+        """The next token of the line (None: the line ends here)."""
+        np = self.np
+        logits = self.decoder.logits(-1).copy()
+        # Pieces that carry on a word ("'m" after "I") are neither penalised nor banned:
+        # else "I'm", said once in the examples, comes out as "I'M" or "I' m".
+        used = self.np.asarray([t for t in ids if not self._joins(t)], dtype=self.np.intc)
+        if len(self._boost):
+            # A boosted word is nudged until the line has said it, not after: else the
+            # nudge outweighs the repeat penalty and the line says the name over and over.
+            logits[np.setdiff1d(self._boost, used, assume_unique=False)] += NOTE_BOOST
+        if len(used):
+            logits[used] -= REPEAT_PENALTY  # a line that says the same word again and again
+        top = np.argpartition(-logits, _TOP)[:_TOP]
+        top = top[np.argsort(-logits[top])]
+        keep: list[int] = []
+        for token in (int(t) for t in top):
+            if token in self.newline:
+                if ids:
+                    if not keep:
+                        return None  # the likeliest thing is to end the line
+                    break
+                continue
+            if token in banned or not self._sayable(token):
+                continue
+            if len(ids) >= 2 and (ids[-2], ids[-1], token) in seen and not self._joins(token):
+                continue
+            keep.append(token)
+        if not keep:
+            return None
+        chosen = self.decoder.pick(np.asarray(keep, dtype=np.intc), logits[keep], temperature)
+        self.decoder.counted(job)
+        return chosen
+
+    def _sample_line(
+        self,
+        job: EngineJob,
+        seen: set[tuple[int, int, int]],
+        banned_first: set[int],
+        temperature: float,
+    ) -> tuple[str, list[int], int, bool]:
+        """The line's first words (up to `HOLD_WORDS`), its tokens, its first token, and
+        whether the line ended there."""
+        ids: list[int] = []
+        text = ""
+        first = -1
+        while len(ids) < MAX_LINE_TOKENS:
+            if job.cancelled.is_set():
+                break
+            token = self._next(job, seen, ids, banned_first if not ids else set(), temperature)
+            if token is None:
+                return text.lstrip(), ids, first, True
+            if not ids:
+                first = token
+            ids.append(token)
+            text = self._text(ids)
+            self.llm.eval([token])
+            if len(text.split()) > HOLD_WORDS:
+                break
+        return text.lstrip(), ids, first, False
+
+    def _continue(
+        self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int], temperature: float
+    ) -> tuple[str | None, list[int]]:
+        if job.cancelled.is_set():
+            return None, ids
+        token = self._next(job, seen, ids, set(), temperature)
+        if token is None:
+            return None, ids
+        before = self._text(ids)
+        ids = [*ids, token]
+        self.llm.eval([token])
+        return self._text(ids)[len(before) :], ids
+
+    def _text(self, ids: list[int]) -> str:
+        return bytes(self.llm.detokenize(ids)).decode("utf-8", "replace").lstrip()
+
+    # --- calls ------------------------------------------------------------------------------
+
+    def _call(self, job: EngineJob, call: Call, index: int = 0) -> None:
+        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        text = json.dumps(call.args)
+        job.emit(ToolCallStart(index=index, id=call_id, name=call.tool))
+        job.emit(ToolCallArgsDelta(index=index, delta=text))
+        job.emit(ToolCallDone(index=index, id=call_id, name=call.tool, arguments=text))
+
+    def _say(self, job: EngineJob, spec: LineSpec, text: str) -> None:
+        call = self._open_line(job, spec)
+        self._line_delta(job, text)
+        self._close_line(job, spec, call, text)
+
+    def _open_line(self, job: EngineJob, spec: LineSpec) -> str:
+        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        job.emit(ToolCallStart(index=0, id=call_id, name=spec.tool))
+        job.emit(ToolCallArgsDelta(index=0, delta=f'{{{json.dumps(spec.field)}: "'))
+        return call_id
+
+    def _line_delta(self, job: EngineJob, text: str) -> None:
+        if text:
+            job.emit(ToolCallArgsDelta(index=0, delta=json.dumps(text)[1:-1]))
+
+    def _close_line(self, job: EngineJob, spec: LineSpec, call_id: str, text: str) -> None:
+        extra = json.dumps(spec.extra)[1:-1]
+        job.emit(ToolCallArgsDelta(index=0, delta='"' + (f", {extra}}}" if extra else "}")))
+        args = json.dumps({spec.field: text, **spec.extra})
+        job.emit(ToolCallDone(index=0, id=call_id, name=spec.tool, arguments=args))
+
+
+def _sample(options: list[Option], scores: list[float], draw: float) -> Option:
+    """Pick by softmax of log-likelihoods, with `draw` as the uniform random number."""
+    top = max(scores)
+    weights = [math.exp(score - top) for score in scores]
+    total = sum(weights)
+    acc = 0.0
+    for option, weight in zip(options, weights, strict=True):
+        acc += weight / total
+        if draw < acc:
+            return option
+    return options[-1]

@@ -1,0 +1,88 @@
+"""One step of a turn, written as the worker's job: the document, the options, the line.
+
+`script_job` is what the local provider is given to play a request with the bundled base
+model (`make_local` in `game.village` hands it over): the game writes the script and the
+choices here, the worker only scores and samples (`game.agent.providers.local.script`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.agent.providers.base import ProviderRequest
+from game.agent.providers.local.script import Call, LineSpec, Option, ScriptJob
+from game.npc.play.scene import EXAMPLE_NAMES, EXAMPLES, MAX_LINE_CHARS
+from game.npc.play.script import GESTURE_MIN, Script, applies, build_script, line_tool
+from game.npc.skills import SKILLS
+
+__all__ = ["EXAMPLES", "script_job"]
+
+# Words a villager has no use for: the examples' people, and talk of AIs and prompts.
+NOT_SAID = (
+    *EXAMPLE_NAMES,
+    *"AI A.I assistant chatbot prompt instruction program robot bot model system JSON code "
+    "language computer machine software artificial digital internet".split(),
+)
+LINE_TEMPERATURE = 0.4  # at most: a small model wanders off the scene when hotter
+# The first words of a yes: never the start of the answer to "are you a program?".
+YES = ("Yes", "Yeah", "Yep", "Aye", "Sure", "Indeed", "Of course")
+
+
+def script_job(request: ProviderRequest) -> ScriptJob | None:
+    """The worker's job for this step of a turn (or for reading it ahead: `options.prime`);
+    None when the script protocol does not play it (no facts, no line skill)."""
+    if not applies(request):
+        return None
+    script = build_script(request)
+    key = request.npc_id or ""
+    if request.options.prime:  # read the document up to the newest line (still being typed)
+        return ScriptJob(key=key, prefix=EXAMPLES, prompt=_after_prefix(script.head), prime=True)
+    if script.done():
+        return ScriptJob(key=key, prefix=EXAMPLES, prompt="", finished=True)
+    line = _line(script)
+    if script.greets():
+        return ScriptJob(key=key, prefix=EXAMPLES, prompt="", say=script.greeting, line=line)
+    options: list[Option] = []
+    if script.may_act():
+        options = [
+            Option(
+                text=c.bracket,
+                calls=[Call(tool=c.tool, args=c.args)] if c.tool else [],
+                line_first=bool(c.tool) and SKILLS[c.tool].takes_time,
+            )
+            for c in script.pool(request.tools)
+        ]
+    idle = script.kind == "idle"
+    return ScriptJob(
+        key=key,
+        prefix=EXAMPLES,
+        prompt=_after_prefix(script.prompt),
+        neutral=None if idle else _after_prefix(script.neutral),
+        options=options,
+        choose="sample" if idle else "lift",
+        min_lift=None if script.asked_now() else GESTURE_MIN,
+        after=f" [{script.doing}]:" if script.doing else ":",
+        line=line,
+        temperature=min(request.temperature, LINE_TEMPERATURE),
+    )
+
+
+def _after_prefix(text: str) -> str:
+    assert text.startswith(EXAMPLES)
+    return text[len(EXAMPLES) :]
+
+
+def _line(script: Script) -> LineSpec:
+    """How this step's line is sampled: what not to repeat, the notes' words to lean on,
+    and no yes to "are you a program?"."""
+    avoid = [*script.earlier_replies, *([script.greeting] if script.greeting else [])]
+    return LineSpec(
+        tool=line_tool(),
+        field=SKILLS[line_tool()].speech or "text",
+        extra={"target": script.speaker or "player"},
+        avoid=avoid,
+        boost=sorted(set(re.findall(r"[A-Za-z']{4,}", script.notes))),
+        banned_first=list(YES) if script.asked_if_machine() else [],
+        banned_words=list(NOT_SAID),
+        max_chars=MAX_LINE_CHARS,
+    )
