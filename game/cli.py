@@ -134,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only these scenarios (ids) or categories (e.g. gesture memory)",
     )
     judge.add_argument(
+        "--read",
+        action="store_true",
+        help="a blind read: print 40 last lines (a fixed seed, shuffled) with what was said "
+        "before each, and no ids or figures, for a person to mark (figures go to --out)",
+    )
+    judge.add_argument(
         "--out",
         type=Path,
         default=None,
@@ -258,7 +264,7 @@ async def _eval(args: argparse.Namespace) -> int:
     from game.assets import load_game_map
     from game.eval.figures import figures
     from game.eval.scenarios import load_scenarios, select
-    from game.eval.suite import TABLE_HEAD, check, row, run_suite, transcript
+    from game.eval.suite import TABLE_HEAD, blind_read, check, row, run_suite, transcript
     from game.village import open_providers
     from game.world.world import World
 
@@ -278,14 +284,15 @@ async def _eval(args: argparse.Namespace) -> int:
                 if isinstance(failed, ProviderError):
                     print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
                     return 1
-            print(TABLE_HEAD, flush=True)
+            if not args.read:
+                print(TABLE_HEAD, flush=True)
             runs = await run_suite(
                 scenarios,
                 map_data,
                 saves,
                 provider=providers.provider,
                 provider_for=providers.provider_for(settings),
-                on_run=lambda run: print(row(run), flush=True),
+                on_run=None if args.read else lambda run: print(row(run), flush=True),
             )
         finally:
             crash = providers.crash_line()
@@ -301,7 +308,7 @@ async def _eval(args: argparse.Namespace) -> int:
         (out / "transcript.json").write_text(text + "\n", encoding="utf-8")
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
-    print(line, flush=True)
+    print(blind_read(runs) if args.read else line, flush=True)
     return 1 if crash is not None else 0
 
 

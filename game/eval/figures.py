@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.agent.facts import NpcFacts
+from game.eval.lines import accepted_share, judged
 from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
 from game.wording import overlap, word_pairs
@@ -68,6 +70,7 @@ class ScenarioRun:
     turns: list[TurnReport]
     greeting: str = ""
     names: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    npc: NpcFacts | None = None  # who the NPC is, for judging its line
 
     @property
     def last(self) -> TurnReport | None:
@@ -137,6 +140,21 @@ def fits(run: ScenarioRun) -> bool:
     if scenario.pattern is not None:
         return re.search(scenario.pattern, " ".join(turn.said), re.IGNORECASE) is not None
     return bool(scenario.fits) or bool(turn.said)
+
+
+def line_problems(run: ScenarioRun) -> list[str] | None:
+    """What is wrong with the last line (None: the scenario judges no line)."""
+    turn = run.last
+    if run.scenario.line is None or run.npc is None:
+        return None
+    return judged(run.scenario, turn.said if turn is not None else [], run.npc)
+
+
+def line_fit(runs: Sequence[ScenarioRun], *, held_out: bool | None = None) -> float | None:
+    """The share of judged scenarios whose last line a player accepts (`game.eval.lines`);
+    only those held out of tuning, or only the others, when asked."""
+    chosen = [r for r in runs if held_out is None or r.scenario.held_out == held_out]
+    return accepted_share(line_problems(r) for r in chosen)
 
 
 def fit(runs: Sequence[ScenarioRun]) -> float:
@@ -265,6 +283,10 @@ def figures(
         "turns": len(calls),
         "fit": _round(fit(runs)),
         "action_fit": _round(action_fit(runs)),
+        "line_fit": _round(line_fit(runs)),
+        "line_fit_tuned": _round(line_fit(runs, held_out=False)),
+        "line_fit_held_out": _round(line_fit(runs, held_out=True)),
+        "lines_judged": sum(1 for r in runs if line_problems(r) is not None),
         "parse_failures": parse_failures(runs),
         "fourth_wall": fourth_wall(runs),
         "repeat_rate": _round(repeat_rate(runs)),

@@ -40,6 +40,7 @@ Category = Literal[
     "off_world",
     "goodbye",
     "long_talk",  # ten lines, for repetition
+    "follow_up",  # "tell me more": the story goes on
     "overheard",  # the NPC hears its name from another NPC
     "idle",
 ]
@@ -117,12 +118,35 @@ class Fit(_Strict):
         return [value] if isinstance(value, str) else list(value)
 
 
+class LineCheck(_Strict):
+    """What an acceptable last line must and must not say: case-insensitive regular
+    expressions, and the facts the general checks need (`game.eval.lines`)."""
+
+    says: list[str] = Field(default_factory=list)  # each must match (alternatives with |)
+    never: list[str] = Field(default_factory=list)  # none may match
+    stance: Literal["yes", "no"] | None = None  # the persona's answer to a yes/no question
+    knows: bool = False  # the NPC has the fact asked for: "I don't know" is a miss
+    place: str | None = None  # the place asked about: answered with itself is a miss
+
+    @field_validator("says", "never")
+    @classmethod
+    def _patterns(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"{pattern!r} is not a regular expression: {exc}") from exc
+        return patterns
+
+
 class Scenario(_Strict):
     """One talk with one NPC, in a fresh slot; what fits is judged on its last turn."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$")
     npc: str = Field(min_length=1)
     category: Category
+    line: LineCheck | None = None  # what the last line must say (`line_fit`), if judged
+    held_out: bool = False  # kept out of tuning: set by the loader for scenarios/held_out/
     lines: list[Step] = Field(min_length=1)
     player_at: str | tuple[int, int] | None = None  # a place, or a tile; else face to face
     fits: list[Fit] = Field(default_factory=list)
@@ -162,17 +186,31 @@ def bundled() -> Traversable:
     return resources.files("game.eval") / "scenarios"
 
 
+HELD_OUT = "held_out"  # the folder of scenarios kept out of tuning
+
+
 def load_scenarios(folder: Traversable | Path | None = None) -> list[Scenario]:
-    """Every scenario of every `*.json` file in `folder` (the bundled ones by default), in
-    file-name order; ids are unique across files. UsageError names a bad file and field."""
+    """Every scenario of every `*.json` file in `folder` (the bundled ones by default) and
+    its `held_out/` folder (marked `held_out`), in file-name order; ids are unique across
+    files. UsageError names a bad file and field."""
     root = bundled() if folder is None else folder
-    files = sorted((f for f in root.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    files = [(f, False) for f in root.iterdir() if f.name.endswith(".json")]
+    kept = root / HELD_OUT
+    if kept.is_dir():
+        files += [(f, True) for f in kept.iterdir() if f.name.endswith(".json")]
+    files.sort(key=lambda item: (item[1], item[0].name))
     if not files:
         raise UsageError(f"no scenario files (*.json) in {root}")
     out: list[Scenario] = []
     seen: dict[str, str] = {}
-    for file in files:
-        for scenario in load_file(file):
+    for file, held_out in files:
+        for found in load_file(file):
+            if found.held_out:
+                raise UsageError(
+                    f"{file.name}: scenario {found.id!r}: held_out is set by the folder "
+                    f"({HELD_OUT}/); leave it out of the file"
+                )
+            scenario = found.model_copy(update={"held_out": held_out})
             if scenario.id in seen:
                 first = seen[scenario.id]
                 raise UsageError(f"{file.name}: scenario id {scenario.id!r} is taken in {first}")

@@ -9,6 +9,7 @@ fresh slot, the world stepping faster than real time. `row` is one line of the t
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,10 @@ from typing import Any
 from game.agent.providers.base import Provider
 from game.agent.trigger import Trigger
 from game.errors import UsageError
-from game.eval.figures import ScenarioRun, fits
+from game.eval.figures import ScenarioRun, fits, line_problems
 from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
 from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
+from game.npc.agents import profile_of
 from game.npc.cues import heard_cue
 from game.npc.skills import SKILLS
 from game.paths import slot_dir
@@ -127,7 +129,8 @@ async def run_scenario(
     finally:
         await talk.aclose()
     npc = world.npcs[scenario.npc]
-    return ScenarioRun(scenario, turns, greeting=npc.greeting, names=names_of(world))
+    facts = profile_of(world, scenario.npc).facts()
+    return ScenarioRun(scenario, turns, greeting=npc.greeting, names=names_of(world), npc=facts)
 
 
 async def run_suite(
@@ -193,16 +196,20 @@ def did(turn: TurnReport) -> str:
     return " ".join(parts) or "(nothing)"
 
 
-TABLE_HEAD = f"{'scenario':<28} {'npc':<8} {'fit':<4} {'s':>6}  last turn"
+TABLE_HEAD = f"{'scenario':<28} {'npc':<8} {'fit':<4} {'line':<4} {'s':>6}  last turn"
 
 
 def row(run: ScenarioRun) -> str:
-    """One line of the table: id, NPC, fit or not, the last turn's seconds and doings."""
+    """One line of the table: id, NPC, fit or not, the line judged or not, the last
+    turn's seconds and doings, and what was wrong with the line."""
     last = run.last
     seconds = f"{last.wall_s:6.2f}" if last is not None else "     -"
     shown = did(last) if last is not None else "(no turn)"
     ok = "yes" if fits(run) else "no"
-    return f"{run.scenario.id:<28} {run.scenario.npc:<8} {ok:<4} {seconds}  {shown}"
+    problems = line_problems(run)
+    line = "-" if problems is None else ("no" if problems else "yes")
+    why = f"  [{'; '.join(problems)}]" if problems else ""
+    return f"{run.scenario.id:<28} {run.scenario.npc:<8} {ok:<4} {line:<4} {seconds}  {shown}{why}"
 
 
 def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
@@ -212,8 +219,37 @@ def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
             "id": run.scenario.id,
             "npc": run.scenario.npc,
             "category": run.scenario.category,
+            "held_out": run.scenario.held_out,
             "fit": fits(run),
+            "line_problems": line_problems(run),
             "turns": [turn.to_json() for turn in run.turns],
         }
         for run in runs
     ]
+
+
+READ_LINES = 40  # the lines of a blind read
+READ_SEED = 25  # which lines: the same ones every run of the same suite
+
+
+def blind_read(runs: Sequence[ScenarioRun], count: int = READ_LINES, seed: int = READ_SEED) -> str:
+    """The last lines of `count` talks, picked by a fixed seed and shuffled, each with who
+    says it and what was said before it: no ids and no figures, for a person to mark."""
+    talks = [r for r in runs if r.last is not None and r.last.said and r.last.kind == "player"]
+    rng = random.Random(seed)
+    picked = rng.sample(talks, min(count, len(talks)))
+    rng.shuffle(picked)
+    out: list[str] = []
+    for number, run in enumerate(picked, start=1):
+        assert run.npc is not None and run.last is not None
+        name = run.npc.name
+        out.append(f"{number}.")
+        for turn in run.turns[:-1]:
+            if turn.line is not None:
+                out.append(f"   {turn.speaker or 'You'}: {turn.line}")
+            if turn.said:
+                out.append(f"   {name}: {' '.join(turn.said)}")
+        out.append(f"   You: {run.last.line}")
+        out.append(f"   {name}: {' '.join(run.last.said)}")
+        out.append("   acceptable?  [ ]")
+    return "\n".join(out)

@@ -26,10 +26,12 @@ __all__ = [
     "name_words",
     "names_a_place",
     "norm",
+    "people_words",
     "place_target",
     "speaks_of_trade",
     "stem",
     "tokens",
+    "trades_of",
 ]
 
 # Families of words: one idea, several ways to say it. `people` name who does it,
@@ -392,6 +394,18 @@ def _best_place(
 def families_of(text: str) -> set[str]:
     """The families of words a text speaks of (smith, bake, fish, ...)."""
     return _families(tokens(text), ("people", "places", "things"))
+
+
+def people_words(families: set[str]) -> set[str]:
+    """The words for the people of some families ("smith" -> smith, blacksmith, ...)."""
+    return {word for family in families for word in _FAMILIES[family]["people"]}
+
+
+def trades_of(persona: str) -> set[str]:
+    """The families of what someone does, by the first sentence of their persona ("Tobin
+    bakes the village bread" -> bake)."""
+    first = re.split(r"(?<=[.!?])\s", " ".join(persona.split()), maxsplit=1)[0]
+    return _families(tokens(first), ("people", "places", "things"))
 
 
 def speaks_of_trade(line: str, npc: NpcFacts) -> bool:

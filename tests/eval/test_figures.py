@@ -256,7 +256,8 @@ def test_the_figures_line_holds_every_figure() -> None:
     out = f.figures([run(WAVE, turn(call("emote", name="wave"), say("Hi!")))], provider="scripted",
                     model="persona", fallbacks=2)  # fmt: skip
     assert set(out) == {
-        "provider", "model", "scenarios", "turns", "fit", "action_fit", "parse_failures",
+        "provider", "model", "scenarios", "turns", "fit", "action_fit", "line_fit",
+        "line_fit_tuned", "line_fit_held_out", "lines_judged", "parse_failures",
         "fourth_wall", "repeat_rate", "junk", "distinct2", "calls_per_turn_mean",
         "calls_per_turn_max", "s_per_reply_median", "s_per_reply_p90", "first_letter_s_median",
         "fallbacks",

@@ -131,3 +131,37 @@ def test_only_picks_ids_and_categories() -> None:
     assert select(scenarios, []) == scenarios
     with pytest.raises(UsageError, match="neither a scenario id nor a category"):
         select(scenarios, ["nonsense"])
+
+
+def test_the_held_out_folder_marks_its_scenarios_and_they_cannot_say_so_themselves(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, {"scenarios": [GOOD]}, "a.json")
+    (tmp_path / "held_out").mkdir()
+    write(tmp_path / "held_out", {"scenarios": [{**GOOD, "id": "b"}]}, "c.json")
+    loaded = {s.id: s.held_out for s in load_scenarios(tmp_path)}
+    assert loaded == {"a": False, "b": True}
+    write(tmp_path, {"scenarios": [{**GOOD, "id": "d", "held_out": True}]}, "d.json")
+    with pytest.raises(UsageError, match=r"^d\.json: scenario 'd': held_out is set by the folder"):
+        load_scenarios(tmp_path)
+
+
+def test_the_bundled_suite_judges_eighty_lines_thirty_of_them_held_out() -> None:
+    judged = [s for s in load_scenarios() if s.line is not None]
+    assert len(judged) >= 80
+    assert sum(s.held_out for s in judged) >= 30
+    assert all(s.line is not None for s in load_scenarios() if s.held_out)
+
+
+@pytest.mark.parametrize(
+    ("line", "where"),
+    [
+        ({"says": ["(unclosed"]}, "scenarios[0].line.says"),
+        ({"stance": "maybe"}, "scenarios[0].line.stance"),
+        ({"mood": "happy"}, "scenarios[0].line.mood"),
+    ],
+)
+def test_a_bad_line_check_is_one_line(tmp_path: Path, line: dict[str, Any], where: str) -> None:
+    with pytest.raises(UsageError) as info:
+        load_file(write(tmp_path, {"scenarios": [{**GOOD, "line": line}]}))
+    assert str(info.value).startswith(f"group.json: {where}"), str(info.value)

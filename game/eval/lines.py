@@ -1,0 +1,156 @@
+"""Judging an NPC's line as a player reads it: what it must say, and the misses that read
+wrong whatever was asked.
+
+A scenario's `LineCheck` names what its last line must say (`says`) and must not
+(`never`). Every judged line also passes the general checks, each a way a line reads
+wrong that players noticed:
+
+- **persona read back**: four words in a row of the persona (in the first person), or a
+  line that is nothing but the persona's own words ("I'm a curious child.");
+- **against the persona**: a bare yes or no on the other side of a yes/no question the
+  persona decides (`stance`: Pip denying the dragon, the merchant giving his goods away);
+- **someone else**: the player's name taken as its own, its own name or trade spoken of in
+  the third person ("She's a good blacksmith."), or itself as another villager;
+- **a place answered with itself**: "It's in the well." asked where the well is (`place`);
+- **a known fact forgotten**: "I don't know" when the NPC has the fact (`knows`).
+
+`line_problems` says which a line has; `accepted_share` is the share of judged scenarios whose
+last line has none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.agent.facts import NpcFacts
+from game.eval.scenarios import LineCheck, Scenario
+from game.npc.first_person import first_person
+from game.npc.naming import name_words, people_words, trades_of
+from game.npc.player import told_name
+
+__all__ = ["LineFacts", "accepted_share", "judged", "line_problems"]
+
+READ_BACK_WORDS = 4  # words in a row of the persona that make a line read it back
+_YES = re.compile(r"^\W*(yes|yeah|yep|aye|sure|of course|certainly|okay|ok|indeed)\b", re.I)
+_NO = re.compile(r"^\W*(no|nope|nah|never|not at all|of course not)\b", re.I)
+_FORGOT = re.compile(
+    r"\b(i )?(don'?t|do not|can'?t|cannot|couldn'?t) (know|remember|recall|say|tell)\b"
+    r"|\bno idea\b|\bnot sure\b|\bi forget\b|\bforgotten\b",
+    re.I,
+)
+_WORD = re.compile(r"[a-z']+")
+
+
+@dataclass(frozen=True)
+class LineFacts:
+    """What the general checks know of a talk: the NPC, the others, the player's name."""
+
+    npc: NpcFacts
+    player: str | None = None  # the name the player gave, if they gave one
+
+
+def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
+    """Why the line reads wrong, one short reason each (none: a player accepts it)."""
+    problems: list[str] = []
+    text = " ".join(line.split())
+    if not text:
+        return ["said nothing"]
+    for pattern in check.says:
+        if re.search(pattern, text, re.I) is None:
+            problems.append(f"does not say /{pattern}/")
+    for pattern in check.never:
+        if re.search(pattern, text, re.I) is not None:
+            problems.append(f"says /{pattern}/")
+    if check.stance == "yes" and _NO.search(text):
+        problems.append("a no against the persona")
+    if check.stance == "no" and _YES.search(text):
+        problems.append("a yes against the persona")
+    if check.knows and _FORGOT.search(text):
+        problems.append("forgets what it knows")
+    if check.place and _answered_with_itself(text, check.place):
+        problems.append(f"answers where the {check.place} is with the {check.place}")
+    problems += _persona_read_back(text, facts.npc)
+    problems += _someone_else(text, facts)
+    return problems
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower().replace("\u2019", "'"))
+
+
+def _persona_read_back(text: str, npc: NpcFacts) -> list[str]:
+    """Four words in a row of the persona said of itself, or the persona's words alone."""
+    said = _words(text)
+    for sentence in re.split(r"(?<=[.!?])\s+", npc.persona):
+        own = _words(first_person(sentence, npc.name))
+        runs = {tuple(own[i : i + READ_BACK_WORDS]) for i in range(len(own))}
+        if any(tuple(said[i : i + READ_BACK_WORDS]) in runs for i in range(len(said))):
+            return ["reads the persona back"]
+    content = [w for w in said if w not in _LITTLE]
+    first = set(_words(npc.persona.split(".")[0])) | {"i'm", "am"}
+    if 2 <= len(content) <= 4 and all(w in first for w in content):
+        return ["nothing but the persona's words"]
+    return []
+
+
+def _someone_else(text: str, facts: LineFacts) -> list[str]:
+    """The NPC speaking as someone it is not."""
+    low = " ".join(_words(text))
+    npc = facts.npc
+    out: list[str] = []
+    player = facts.player
+    if player and re.search(
+        rf"\b(i'm|i am|my name is|my name's|call me|i'm called)\s+{player.lower()}\b", low
+    ):
+        out.append("takes the player's name as its own")
+    names = {w for w in name_words(npc.name) if len(w) > 2}
+    trades = people_words(trades_of(npc.persona))
+    for name in names:
+        if re.search(rf"\b{name}('s| is| was| has| does| works| lives)\b", low):
+            out.append("speaks of itself by its name")
+    if trades and re.search(
+        rf"\b(she's|she is|he's|he is|they're|they are)\b[^.!?]*\b({'|'.join(sorted(trades))})s?\b",
+        low,
+    ):
+        out.append("speaks of its own trade in the third person")
+    others = {w for p in npc.people for w in name_words(p.name) if len(w) > 2} - names
+    if others and re.search(rf"\b(i'm|i am)( the| elder)? ({'|'.join(sorted(others))})\b", low):
+        out.append("speaks as another villager")
+    return out
+
+
+def _answered_with_itself(text: str, place: str) -> bool:
+    words = " ".join(place.lower().replace("_", " ").split())
+    return (
+        re.search(
+            rf"\b(in|at|by|inside|into|near|beside) (the |a )?{re.escape(words)}\b", text, re.I
+        )
+        is not None
+    )
+
+
+_LITTLE = frozenset("i i'm am a an the and of is are my me to it's its just very so".split())
+
+
+def _player_name(lines: Iterable[str], npc: NpcFacts) -> str | None:
+    name = None
+    for line in lines:
+        name = told_name(line, npc) or name
+    return name
+
+
+def judged(scenario: Scenario, said: Sequence[str], npc: NpcFacts) -> list[str] | None:
+    """The problems of a scenario's last line (None: the scenario judges no line)."""
+    if scenario.line is None:
+        return None
+    lines = [step for step in scenario.lines if isinstance(step, str)]
+    facts = LineFacts(npc, _player_name(lines, npc))
+    return line_problems(" ".join(said), scenario.line, facts)
+
+
+def accepted_share(problems: Iterable[list[str] | None]) -> float | None:
+    """The share of judged scenarios whose last line has no problem (None: none judged)."""
+    verdicts = [not p for p in problems if p is not None]
+    return sum(verdicts) / len(verdicts) if verdicts else None
