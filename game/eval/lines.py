@@ -37,7 +37,7 @@ _YES = re.compile(r"^\W*(yes|yeah|yep|aye|sure|of course|certainly|okay|ok|indee
 _NO = re.compile(r"^\W*(no|nope|nah|never|not at all|of course not)\b", re.I)
 _FORGOT = re.compile(
     r"\b(i )?(don'?t|do not|can'?t|cannot|couldn'?t) (know|remember|recall|say|tell)\b"
-    r"|\bno idea\b|\bnot sure\b|\bi forget\b|\bforgotten\b",
+    r"|\bno idea\b|\bnot sure\b|(?<!could )(?<!would )\bi forget\b|\bi(?:'ve| have) forgotten\b",
     re.I,
 )
 _WORD = re.compile(r"[a-z']+")

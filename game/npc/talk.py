@@ -19,8 +19,9 @@ from game.agent.facts import NpcFacts, PlaceFact
 from game.npc.first_person import first_person
 from game.npc.intent import Intent, read_intent
 from game.npc.lines import clip, line_table, overlap, pick, sentences
-from game.npc.naming import Target, families_of
+from game.npc.naming import Target
 from game.npc.player import recall, told_name
+from game.npc.retell import about_it, clauses, closest
 from game.npc.seeds import seed_of
 
 __all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say"]
@@ -280,31 +281,6 @@ def _mine(sentence: str) -> str:
     return sentence
 
 
-def _closest(question: str, sentences: list[str]) -> str | None:
-    """The sentence that shares the most telling words with the question (by their first
-    five letters: "curious" finds "curiosities"; or by their family: "smith" finds
-    "blacksmith"), if any shares one."""
-
-    def keys(text: str) -> set[str]:
-        words = re.findall(r"[a-z]+", text.lower())
-        return {w[:5] for w in words if len(w) > 3 and w not in _COMMON}
-
-    asked, kinds = keys(question), families_of(question)
-    best, found = 0, None
-    for sentence in sentences:
-        score = len(asked & keys(sentence)) + len(kinds & families_of(sentence))
-        if score > best:
-            best, found = score, sentence
-    return found
-
-
-_COMMON = frozenset(
-    """what when where which with your yours this that these those there here have from
-    they them their does about like just really very much many some thing things come
-    comes tell know would could should into over than then""".split()
-)
-
-
 def _walk(talk: PlayerLine, intent: Intent, speak: _Speaker) -> list[PlannedCall]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
@@ -363,12 +339,12 @@ def _place(talk: PlayerLine, target: Target, speak: _Speaker) -> PlannedCall:
 
 
 def _persona_on(npc: NpcFacts, target: Target) -> str:
-    """What the NPC's persona says of a place, in its own words ("I quietly worry about the
-    old bridge"), if it says anything."""
+    """What the NPC's persona says of a place, told short ("I worry about it." for "quietly
+    worries about the old bridge"), if it says anything."""
     words = [w for w in target.name.split("_") if len(w) > 2]
-    for sentence in sentences(npc.persona)[1:]:
-        if any(re.search(rf"\b{re.escape(w)}\b", sentence, re.I) for w in words):
-            return _mine(first_person(sentence, npc.name))
+    for clause in clauses(npc.persona, npc.name):
+        if any(re.search(rf"\b{re.escape(w)}\b", clause, re.I) for w in words):
+            return about_it(clause)
     return ""
 
 
@@ -393,11 +369,11 @@ def _self(talk: PlayerLine, sub: str, speak: _Speaker) -> PlannedCall:
     if sub == "work":
         return speak.line("self_work", job=job)
     if sub == "trade":  # the persona sentence the question is about, else what it does
-        return speak.line("self_work", job=_closest(talk.said, said) or job)
+        return speak.line("self_work", job=closest(talk.said, said) or job)
     if sub in ("like", "about"):
         index = 1 if sub == "like" else 2
         about = said[min(index, len(said) - 1)] if said else job
-        about = _closest(talk.said, said) or about
+        about = closest(talk.said, said) or about
         return speak.line(f"self_{sub}", about=about)
     home = _place_named(npc, npc.home)
     if sub == "home" and home is not None:

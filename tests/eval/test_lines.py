@@ -93,6 +93,7 @@ def test_a_known_bad_line_fails(
         ("Hmph. Iron, all day. Horseshoes, nails, a blade if someone pays.", BRENNA, {}, None),
         ("The well? Middle of the plaza. Can't miss it.", PIP, {"place": "well"}, None),
         ("Maren keeps the peace. Ask her anything.", PIP, {}, None),
+        ("Ada! How could I forget?", PIP, {"knows": True}, "Ada"),
     ],
 )  # fmt: skip
 def test_a_line_a_player_accepts_passes(

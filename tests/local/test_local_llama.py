@@ -434,3 +434,20 @@ async def test_priming_what_the_script_cannot_play_reads_nothing(provider: Any) 
     assert isinstance(events[-1], Done)
     primed = [s for s in provider.stats if s.npc_id == "una" and s.outcome == "primed"]
     assert len(primed) == 1 and primed[0].prompt_tokens == 0
+
+
+async def test_a_fact_line_starts_with_the_fact_and_the_model_goes_on(provider: Any) -> None:
+    """Asked who a villager is, the line starts with what the facts say, shown at once."""
+    from game.agent.facts import PersonFact
+
+    request = npc_request("Who is Brenna?", npc_id="mara")
+    npc = request.npc
+    assert npc is not None
+    brenna = PersonFact(npc_id="brenna", name="Brenna", role="The village blacksmith.", home="")
+    request = request.model_copy(update={"npc": npc.model_copy(update={"people": [brenna]})})
+    events, _ = await collect(provider, request)
+    call = only_call(events)
+    text = json.loads(call.arguments)["text"]
+    deltas = [e.delta for e in events if isinstance(e, ToolCallArgsDelta)]
+    assert "blacksmith" in deltas[1].lower(), deltas  # the lead is the first thing shown
+    assert text.startswith(json.loads(f'"{deltas[1]}"')), (text, deltas)

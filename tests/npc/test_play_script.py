@@ -362,3 +362,51 @@ def test_where_the_npc_is_and_who_is_near_come_last_so_the_prompt_start_holds() 
     assert shared.endswith("Traveller: Lovely day.\nBrenna: Hmph. Busy.\n")  # all but the new
     assert "(Brenna is at the forge. Nearby: Tobin (4 steps north), a traveller.)" in first.head
     assert "(Brenna is at the well. Nearby: a traveller.)" in second.head
+
+
+# --- the line: what it starts with and may not start with ----------------------------------
+
+PIP = NpcFacts(
+    npc_id="pip",
+    name="Pip",
+    persona="Pip is a curious child. Pip is certain a dragon lives past the river.",
+    places=[PlaceFact(name="bridge", description="A wooden bridge over the river.")],
+    people=[PersonFact(npc_id="brenna", name="Brenna", role="The village blacksmith.")],
+)
+
+
+def pip_request(text: str) -> ProviderRequest:
+    base = request(text)
+    return base.model_copy(update={"npc": PIP})
+
+
+def test_a_fact_answer_leads_the_line_and_talk_does_not() -> None:
+    from game.npc.play.script import lead_of
+
+    assert "blacksmith" in lead_of(pip_request("Who is Brenna?")).lower()
+    assert "bridge" in lead_of(pip_request("Where's the bridge?")).lower()
+    assert lead_of(pip_request("Tell me a joke.")) == ""
+    assert lead_of(pip_request("Is there really a dragon?")) == ""  # its own words, noted
+
+
+def test_the_persona_decides_a_yes_no_question_so_the_line_takes_its_side() -> None:
+    from game.npc.play.writer import script_job
+
+    job = script_job(pip_request("Is there really a dragon past the river?"))
+    assert job is not None and job.line is not None
+    assert {"Yes", "No"} <= set(job.line.banned_first)
+    assert "dragon lives past the river" in job.prompt  # the persona's side, as a note
+    asked = script_job(pip_request("Do you like the weather today?"))
+    assert asked is not None and asked.line is not None
+    assert "No" not in asked.line.banned_first  # nothing in the persona decides it
+
+
+def test_speaking_of_itself_the_line_does_not_start_with_he_or_she() -> None:
+    from game.npc.play.writer import script_job
+
+    job = script_job(pip_request("What are you up to today?"))
+    assert job is not None and job.line is not None
+    assert "She's" in job.line.banned_first
+    about = script_job(pip_request("What do you think of Brenna?"))
+    assert about is not None and about.line is not None
+    assert "She's" not in about.line.banned_first

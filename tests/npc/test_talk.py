@@ -646,7 +646,7 @@ def test_a_reason_after_a_place_unknown_is_no_place(village: dict[str, NpcFacts]
     ("npc_id", "line", "fragment"),
     [
         ("brenna", "Do you make swords too?", "blacksmith"),
-        ("brenna", "What's wrong with the bridge?", "worry about the old bridge"),
+        ("brenna", "What's wrong with the bridge?", "I worry about it."),
         ("brenna", "What are you most proud of?", "pride"),
         ("pip", "What's in your pockets?", "pebbles"),
         ("wren", "Who looks after the village?", "Maren"),

@@ -14,7 +14,9 @@ from typing import Any
 from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message
 from game.npc.intent import read_intent
+from game.npc.lines import sentences
 from game.npc.player import recalled, told_name
+from game.npc.retell import closest
 from game.npc.skills import SKILLS
 
 __all__ = [
@@ -228,8 +230,13 @@ def notes_of(npc: NpcFacts, said: str, told: list[str]) -> str:
     low = said.lower()
     notes: list[str] = []
     intent = read_intent(said, npc) if said else None
-    if npc.persona and intent is not None and intent.kind == "self":
-        notes.append(_first_clause(npc.persona))
+    if npc.persona and intent is not None and intent.kind not in _FACT_KINDS:
+        # The persona's sentence the line is about: its stance on what was asked.
+        found = closest(said, sentences(npc.persona))
+        if found:
+            notes.append(one_line(found, 300).rstrip("."))
+        elif intent.kind == "self":
+            notes.append(_first_clause(npc.persona))
     earlier = [line for line in told[:-1] if line]
     if earlier and intent is not None and intent.kind in ("recall", "ask_name"):
         line = recalled(said, earlier)
@@ -258,6 +265,7 @@ def notes_of(npc: NpcFacts, said: str, told: list[str]) -> str:
 # Words before a comma that address someone, or only clear the throat ("Well, ...").
 _INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
 _ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
+_FACT_KINDS = frozenset({"place", "person", "recall", "ask_name", "tell_name", "village"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
 
 

@@ -14,7 +14,12 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
   also finds the place or person meant; the candidates narrow to that. Targets come only
   from the NPC's facts, so they always exist.
 - **The line is sampled**, one line, ending at the newline; see
-  `game.agent.providers.local.script` for how the worker does it.
+  `game.agent.providers.local.script` for how the worker does it. When the answer is a
+  fact (where a place is, who a villager is, what the player said, the player's name)
+  or a villager's reply to talk of machines and prompts, the line starts with what the
+  persona brain answers from the facts (`lead_of`), and the model goes on after it: a
+  small model asked "Who is Brenna?" says "She's a young woman." even with the note that
+  she is the blacksmith right above.
 - **One reply per line.** A turn is at most one action (a gesture first when a gesture and
   a walk are asked together), then one line, then the end; an idle tick is one action or
   one line.
@@ -25,12 +30,14 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
 from game.npc.intent import Intent, asked_actions, read_intent
+from game.npc.persona import situation_of
 from game.npc.play.scene import (
     EXAMPLES,
     MAX_LINE_CHARS,
@@ -45,7 +52,9 @@ from game.npc.play.scene import (
     trigger_line,
     unaddressed,
 )
+from game.npc.retell import clauses, closest
 from game.npc.skills import SKILLS
+from game.npc.talk import answer
 
 __all__ = [
     "GESTURE_MIN",
@@ -55,6 +64,7 @@ __all__ = [
     "Script",
     "applies",
     "build_script",
+    "lead_of",
 ]
 
 # The conversation lines a prompt holds: a small model reads little further back, and each
@@ -65,6 +75,11 @@ NEUTRAL_LINE = f"{PLAYER}: Hm."  # the line an action's likelihood is compared a
 GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a neutral line
 _ANSWERED = ("player_message", "heard", "player_near")
 _GESTURE = "emote"  # the skill whose candidates are the gestures
+_YES_NO = re.compile(
+    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:is|are|was|were|do|does|did|can|could|"
+    r"will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
+    r"wouldn't|can't)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -103,12 +118,14 @@ class Script:
     kind: str  # the trigger's kind
     speaker: str | None  # who spoke the newest line ("player" for the player)
     request_text: str  # what was said to the NPC, lowercased ("" if nothing)
+    request: str  # the same, as said (a name is told in capitals)
     earlier_replies: list[str]  # what this NPC said before, oldest first
     greeting: str
     targets: list[tuple[str, str]]  # (script name, skill argument) of places and people
     doing: str = ""  # the bracket of the action this turn made, if it made one
     notes: str = ""  # facts the newest line is about (the line leans on their words)
     people: set[str] = field(default_factory=set)  # the targets that are villagers in view
+    lead: str = ""  # the line's first words, from the facts ("" : the model's from the start)
 
     @property
     def prompt(self) -> str:
@@ -122,7 +139,7 @@ class Script:
 
     def intent(self) -> Intent:
         """What the newest line asks, as the persona brain reads it."""
-        return read_intent(self.request_text, self.npc)
+        return read_intent(self.request, self.npc)
 
     def greets(self) -> bool:
         """Whether this step is the first meeting's hello: the NPC's own greeting fits."""
@@ -142,6 +159,13 @@ class Script:
         """Whether the newest line asks if the NPC is an AI, a program or the like: a
         villager never says yes to that."""
         return self.intent().kind == "ai"
+
+    def persona_decides(self) -> bool:
+        """Whether the newest line is a yes/no question about something the persona has a
+        side on ("Is there really a dragon?" to a child certain of one)."""
+        if not _YES_NO.match(self.request_text):
+            return False
+        return closest(self.request_text, clauses(self.npc.persona, self.npc.name)) is not None
 
     def candidates(self, tools: list[ToolSpec]) -> list[Candidate]:
         """Every action the NPC could take now, with the skills it has: just talking, then
@@ -313,6 +337,7 @@ def build_script(request: ProviderRequest) -> Script:
     said_to = trigger.said or (trigger.text if trigger.kind == "player_message" else "")
     told = [*player_lines(before), said_to if trigger.kind == "player_message" else ""]
     notes = notes_of(npc, said_to, told)
+    addressed = unaddressed(said_to, npc) if trigger.kind in ("player_message", "heard") else ""
     # The oldest lines go 8 at a time, so the prompt's start stays put for several turns.
     start = max(0, -(-(len(history) - TRANSCRIPT_LINES) // TRANSCRIPT_STEP) * TRANSCRIPT_STEP)
     head = EXAMPLES + "\n" + scene + "\n" + "".join(line + "\n" for line in history[start:])
@@ -329,13 +354,40 @@ def build_script(request: ProviderRequest) -> Script:
         said=said,
         kind=trigger.kind,
         speaker="player" if trigger.source == "player" else trigger.speaker,
-        request_text=(
-            unaddressed(said_to, npc).lower() if trigger.kind in ("player_message", "heard") else ""
-        ),
+        request_text=addressed.lower(),
+        request=addressed,
         earlier_replies=replies,
         greeting=one_line(npc.greeting, MAX_LINE_CHARS),
         targets=targets,
         doing=next((d for d in reversed(doing) if d), ""),
         notes=notes,
         people={seen.name for seen in nearby(trigger)[:6] if seen.entity_id != "player"},
+        lead=lead_of(request) if trigger.kind == "player_message" else "",
     )
+
+
+# What a line starts with from the facts: the answers a small model gets wrong.
+LEAD_KINDS = frozenset(
+    {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
+     "offworld", "unknown_place"}
+)  # fmt: skip
+LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
+LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
+
+
+def lead_of(request: ProviderRequest) -> str:
+    """The persona brain's answer to the newest line, cut to its first sentence, when what
+    was asked is one of `LEAD_KINDS` or the NPC's name; "" otherwise."""
+    talk = situation_of(request).talk()
+    intent = read_intent(talk.said, talk.npc)
+    if intent.kind not in LEAD_KINDS and (intent.kind, intent.sub) != ("self", "who"):
+        return ""
+    field = SKILLS[line_tool()].speech or "text"
+    said = next((str(a.get(field, "")) for tool, a in answer(talk) if tool == line_tool()), "")
+    text = one_line(said)
+    end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
+    lead = text[: end.end()] if end else text
+    if len(lead) > LEAD_CHARS:  # the model finishes a long sentence in its own words
+        comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
+        lead = lead[: comma + 1] if comma > 0 else lead
+    return lead[:MAX_LINE_CHARS]

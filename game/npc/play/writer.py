@@ -26,6 +26,9 @@ NOT_SAID = (
 LINE_TEMPERATURE = 0.4  # at most: a small model wanders off the scene when hotter
 # The first words of a yes: never the start of the answer to "are you a program?".
 YES = ("Yes", "Yeah", "Yep", "Aye", "Sure", "Indeed", "Of course")
+NO = ("No", "Nope", "Nah", "Never")
+# An NPC speaking of itself does not start with he or she ("She's a good blacksmith.").
+THIRD = ("She", "He", "She's", "He's")
 
 
 def script_job(request: ProviderRequest) -> ScriptJob | None:
@@ -72,6 +75,23 @@ def _after_prefix(text: str) -> str:
     return text[len(EXAMPLES) :]
 
 
+def _banned_first(script: Script) -> list[str]:
+    """The words the line may not start with: no yes to "are you a program?"; no bare yes
+    or no when the persona decides the answer (the line says the persona's side instead);
+    no no when it does what was asked; no he or she when it speaks of itself."""
+    banned: list[str] = []
+    intent = script.intent()
+    if script.asked_if_machine():
+        banned += YES
+    if script.persona_decides():
+        banned += [*YES, *NO]
+    elif script.asked_now() and script.doing:
+        banned += NO
+    if intent.kind in ("self", "chat", "question", "how") and intent.target is None:
+        banned += THIRD
+    return list(dict.fromkeys(banned))
+
+
 def _line(script: Script) -> LineSpec:
     """How this step's line is sampled: what not to repeat, the notes' words to lean on,
     and no yes to "are you a program?"."""
@@ -82,7 +102,8 @@ def _line(script: Script) -> LineSpec:
         extra={"target": script.speaker or "player"},
         avoid=avoid,
         boost=sorted(set(re.findall(r"[A-Za-z']{4,}", script.notes))),
-        banned_first=list(YES) if script.asked_if_machine() else [],
+        banned_first=_banned_first(script),
         banned_words=list(NOT_SAID),
         max_chars=MAX_LINE_CHARS,
+        lead=script.lead,
     )

@@ -16,6 +16,9 @@ scores, picks by a stated rule and samples, and knows nothing of what the words 
    next step), or the line first and then its calls (`line_first`: a walk or a wait, said
    as it sets off).
 
+A line with a `lead` starts with it as it is (shown at once), and the model goes on after
+it, or ends the line there.
+
 `prefix` opens every document (the examples), so the worker keeps its KV cache, on disk
 too; `key` names whose KV state the rest is (one per character).
 """
@@ -55,6 +58,7 @@ class LineSpec(BaseModel):
     banned_first: list[str] = Field(default_factory=list)  # words the line may not start with
     banned_words: list[str] = Field(default_factory=list)  # words no token may start
     max_chars: int = 160
+    lead: str = ""  # the line's first words, said as they are; the model goes on after them
 
 
 class ScriptJob(BaseModel):

@@ -281,6 +281,8 @@ class ScriptPlayer:
         self._ban(spec.banned_words)
         banned_first = self._first_tokens(spec.banned_first)
         temperature = script.temperature
+        if spec.lead:
+            return self._led(job, script, tokens, seen)
         self.decoder.prefill(job, tokens)
         for attempt in range(3):
             if attempt:
@@ -310,6 +312,30 @@ class ScriptPlayer:
             recent.append(shown)
             return shown
         return None
+
+    def _led(
+        self, job: EngineJob, script: ScriptJob, tokens: list[int], seen: set[tuple[int, int, int]]
+    ) -> str | None:
+        """The line that starts with `line.lead`: the lead shown at once, then the model's
+        words after it as they come (never three tokens of an earlier line), until the
+        newline."""
+        spec = script.line
+        assert spec is not None
+        shown = " ".join(spec.lead.split())
+        ids = self._piece_tokens(" " + shown)
+        self.decoder.prefill(job, tokens + ids)
+        call = self._open_line(job, spec)
+        self._line_delta(job, shown)
+        while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
+            more, ids = self._continue(job, seen, ids, script.temperature)
+            if more is None:
+                break
+            shown += more
+            self._line_delta(job, more)
+        shown = shown.rstrip()
+        self._close_line(job, spec, call, shown)
+        self._recent.setdefault(script.key, deque(maxlen=RECENT_LINES)).append(shown)
+        return shown
 
     def _prefix_trigrams(self, prefix: str) -> set[tuple[int, int, int]]:
         """What the prefix's speakers say is theirs: a line never copies three tokens of it."""

@@ -1,0 +1,43 @@
+"""The persona told short (`game.npc.retell`): clauses, the closest one, "I worry about it"."""
+
+from __future__ import annotations
+
+from game.npc.retell import about_it, clauses, closest
+
+BRENNA = (
+    "Brenna is the village blacksmith: gruff and blunt. She takes fierce pride in honest "
+    "work and quietly worries about the old bridge."
+)
+
+
+def test_a_persona_is_cut_into_first_person_clauses() -> None:
+    told = clauses(BRENNA, "Brenna")
+    assert "quietly worry about the old bridge" in told
+    assert all(len(c.split()) >= 2 for c in told)
+    assert not any("Brenna" in c or "She" in c for c in told)
+
+
+def test_the_clause_a_question_is_about() -> None:
+    told = clauses(BRENNA, "Brenna")
+    assert closest("Is the old bridge safe?", told) == "quietly worry about the old bridge"
+    assert closest("Who won the football?", told) is None
+
+
+def test_a_named_thing_is_spoken_of_as_it() -> None:
+    assert about_it("quietly worry about the old bridge") == "I worry about it."
+    assert about_it("I take fierce pride in honest work") == ""  # its verb is not one word
+
+
+def test_the_persona_brain_says_what_it_thinks_of_a_place_without_reading_it_back() -> None:
+    from game.agent.facts import NpcFacts, PlaceFact
+    from game.npc.talk import PlayerLine, answer
+
+    npc = NpcFacts(
+        npc_id="brenna",
+        name="Brenna",
+        persona=BRENNA,
+        places=[PlaceFact(name="old_bridge", description="A wooden bridge over the river.")],
+    )
+    ((_, args),) = answer(PlayerLine(npc=npc, said="Where is the old bridge?"))
+    assert "I worry about it." in args["text"]
+    assert "quietly" not in args["text"]
