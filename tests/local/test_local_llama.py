@@ -238,7 +238,7 @@ async def test_prefix_reuse_per_npc(provider: Any) -> None:
     assert stats2.prompt_tokens > stats1.prompt_tokens
     new_tokens = stats2.prompt_tokens - stats2.reused_tokens
     assert new_tokens < 60, stats2
-    assert stats2.reused_tokens >= stats1.prompt_tokens - 20  # the turn's own lines differ
+    assert stats2.reused_tokens >= stats1.prompt_tokens - 40  # its own lines and note differ
 
 
 async def test_context_overflow_is_an_error_event(provider: Any) -> None:

@@ -324,6 +324,7 @@ class ScriptPlayer:
         shown = " ".join(spec.lead.split())
         ids = self._piece_tokens(" " + shown)
         self.decoder.prefill(job, tokens + ids)
+        job.stats.output_tokens += len(ids)  # the reply's tokens, though not sampled
         call = self._open_line(job, spec)
         self._line_delta(job, shown)
         while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
