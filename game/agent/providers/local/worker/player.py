@@ -299,15 +299,8 @@ class ScriptPlayer:
                 banned_first = {*banned_first, first}
                 continue
             call = self._open_line(job, spec)
-            shown = text
-            self._line_delta(job, shown)
-            while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
-                more, ids = self._continue(job, seen, ids, temperature)
-                if more is None:
-                    break
-                shown += more
-                self._line_delta(job, more)
-            shown = shown.rstrip()
+            self._line_delta(job, text)
+            shown = self._go_on(job, spec, seen, ids, text, temperature)
             self._close_line(job, spec, call, shown)
             recent.append(shown)
             return shown
@@ -327,16 +320,28 @@ class ScriptPlayer:
         job.stats.output_tokens += len(ids)  # the reply's tokens, though not sampled
         call = self._open_line(job, spec)
         self._line_delta(job, shown)
+        shown = self._go_on(job, spec, seen, ids, shown, script.temperature)
+        self._close_line(job, spec, call, shown)
+        self._recent.setdefault(script.key, deque(maxlen=RECENT_LINES)).append(shown)
+        return shown
+
+    def _go_on(
+        self,
+        job: EngineJob,
+        spec: LineSpec,
+        seen: set[tuple[int, int, int]],
+        ids: list[int],
+        shown: str,
+        temperature: float,
+    ) -> str:
+        """Sample the rest of a line already shown up to `shown`, streaming it; the whole line."""
         while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
-            more, ids = self._continue(job, seen, ids, script.temperature)
+            more, ids = self._continue(job, seen, ids, temperature)
             if more is None:
                 break
             shown += more
             self._line_delta(job, more)
-        shown = shown.rstrip()
-        self._close_line(job, spec, call, shown)
-        self._recent.setdefault(script.key, deque(maxlen=RECENT_LINES)).append(shown)
-        return shown
+        return shown.rstrip()
 
     def _prefix_trigrams(self, prefix: str) -> set[tuple[int, int, int]]:
         """What the prefix's speakers say is theirs: a line never copies three tokens of it."""
