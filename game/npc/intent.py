@@ -48,9 +48,11 @@ from game.npc.naming import (
     tokens,
 )
 from game.npc.player import told_name
+from game.npc.retell import clauses as persona_clauses
+from game.npc.retell import closest, said_as_mine
 from game.npc.skills import SKILLS
 
-__all__ = ["Intent", "asked_actions", "read_intent"]
+__all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ _OFFWORLD = re.compile(
     r"\bpython\b|\bjavascript\b|\bprogramming\b|\bcoding\b|\bsoftware\b|\bdatabase\b|"
     r"\bworld cup\b|\bsuper bowl\b|\bolympics\b|\bfifa\b|\bnba\b|\bpremier league\b|"
     r"\bhollywood\b|\bspotify\b|\buber\b|\bnuclear\b|\bdinosaurs?\b|"
-    r"\bsmart ?phones?\b|\biphones?\b|\bcell ?phones?\b|\bmobile phones?\b|\btelephones?\b|"
+    r"\b(?:smart ?|i|cell ?|mobile |tele)?phones?\b|"
     r"\binternet\b|\bwi-?fi\b|\bonline\b|\bwebsites?\b|\be-?mails?\b|\bcomputers?\b|\blaptops?\b|"
     r"\btelevision\b|\btv\b|\bnetflix\b|\byoutube\b|\bgoogle\b|\bfacebook\b|\btwitter\b|"
     r"\binstagram\b|\btiktok\b|\bsocial media\b|\bcars?\b|\bairplanes?\b|\baeroplanes?\b|"
@@ -220,6 +222,36 @@ _GLAD = re.compile(
     r"wonderful|good|fine|well|grand|cheerful|lucky)\b|\bgood day\b|\bwhat a (?:lovely|nice|"
     r"beautiful|great) day\b|\bi love (?:it|this|your) (?:here|village|place)\b"
 )
+# Something of the NPC's asked for: a taste, a gift, a loan ("could I try a piece?").
+_FAVOUR = re.compile(
+    r"\b(?:can|could|may|might) (?:i|we) (?:please )?(?:have|try|taste|get|borrow|take|keep|"
+    r"sample)\b|\b(?:can|could|would|will) you (?:please |just )?(?:give|lend|spare|hand) "
+    r"(?:me|us|it|that|them|this|those)\b|\bhand (?:it |them |that |this )?over\b|"
+    r"\bpass (?:it|them|that) (?:here|over)\b|\bfree of charge\b|"
+    r"\bgive (?:me|us|it to me) (?:\w+ ){0,3}for (?:free|nothing)\b|\bfor free\b|"
+    r"\bspare (?:me|us) (?:a|some|one)\b"
+)
+# Idle talk offered ("fancy a natter about the weather?"): the persona decides.
+_CHATTER = re.compile(
+    r"\b(?:fancy|want|care for|up for|how about|time for|got time for|in the mood for) "
+    r"(?:a |some )?(?:\w+ ){0,2}(?:chat|natter|talk|gossip|chinwag|yarn|gab|conversation)\b|"
+    r"\b(?:chat|talk|natter|gossip) (?:for a (?:while|bit)|a while|about the weather)\b|"
+    r"\bsmall talk\b|\bdo you (?:like|enjoy|fancy|mind) (?:a |some )?(?:\w+ ){0,3}"
+    r"(?:chats?|natters?|chinwags?|gossip|chatter|talking)\b"
+)
+# "Do you enjoy it when the plaza's packed?": the NPC's liking, asked by a thing it has
+# a side on, before the place named.
+_LIKING = re.compile(r"^(?:\w+,? )?do you (?:like|enjoy|love|hate|mind|prefer)\b")
+# "Where do all these things of yours come from?": where its goods or it come from.
+_ORIGIN = re.compile(
+    r"\bwhere (?:do|does|did) (?:\w+ ){0,8}come from\b|\bwhere did you (?:get|find)\b"
+)
+# "What have you got in your pocket?": what it carries or keeps.
+_HAVE = re.compile(
+    r"\bwhat(?:'s| is|'ve you got| have you got| do you have| do you keep| do you carry|"
+    r" are you carrying)? in (?:your|that|the|those|these) (?:\w+ )?(?:pockets?|bag|sack|pouch|"
+    r"basket|box|satchel|cart|purse|hands?)\b"
+)
 _PERSON_SUB = (
     ("where", r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b"),
     (
@@ -254,6 +286,14 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
         return Intent("bye", name=name)
     if _OFFWORLD.search(line):
         return Intent("offworld", name=name)
+    if _HAVE.search(line):
+        return Intent("self", sub="have")
+    if _ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):
+        return Intent("self", sub="origin")
+    if _FAVOUR.search(line) and not re.search(r"\b(?:where|how)\b", line):
+        return Intent("favour", name=name)
+    if _CHATTER.search(line):
+        return Intent("chatter", name=name)
     if name is not None:
         return Intent("tell_name", name=name, words=words)
     if _VILLAGE.search(line):
@@ -272,6 +312,10 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
             else:
                 self_sub = "who" if set(tokens(line)) & names else "work"
         target = None
+    if self_sub == "like" and _LIKING.search(line) and _sides_with(line, npc):
+        return Intent("self", sub="side")
+    if asks_yes_no(line) and (target is None or target.weak) and _sides_with(line, npc):
+        return Intent("self", sub="side")  # "is there really a dragon?" to a child sure of one
     if _SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
         if target is not None and target.kind == "person":
             return Intent("person", target=target, sub="where")
@@ -320,11 +364,30 @@ _REQUEST_OF_YOU = re.compile(
 )
 
 
+_YES_NO = re.compile(
+    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:is|are|was|were|do|does|did|can|could|"
+    r"will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
+    r"wouldn't|can't)\b"
+)
+
+
+def asks_yes_no(text: str) -> bool:
+    """Whether a line is a yes/no question ("Is the bridge safe?", "do you like crowds?")."""
+    return bool(_YES_NO.match(norm(text)))
+
+
 def _about(target: Target, line: str) -> Intent:
     if target.kind == "person":
         sub = next((s for s, p in _PERSON_SUB if re.search(p, line)), "who")
         return Intent("person", target=target, sub=sub)
     return Intent("place", target=target)
+
+
+def _sides_with(line: str, npc: NpcFacts) -> bool:
+    """Whether the persona has a side on what the line speaks of (crowds, a dragon), in a
+    clause the NPC can say as its own."""
+    mine = [said_as_mine(c, npc.persona) for c in persona_clauses(npc.persona, npc.name)]
+    return closest(line, [m for m in mine if m]) is not None
 
 
 def _addressed(line: str, names: set[str]) -> bool:

@@ -37,8 +37,9 @@ _T: dict[str, Table] = _load_tables()
 
 
 def line_table(kind: str, mood: str) -> tuple[str, ...]:
-    """The lines of a mood for one kind of reply (the cheerful ones if the mood has none)."""
-    table = _T[kind]
+    """The lines of a mood for one kind of reply (the cheerful ones if the mood has none;
+    chat lines for a kind with no table, such as a gesture a game maker declared)."""
+    table = _T.get(kind) or _T["chat"]
     return table.get(mood) or table["cheerful"]
 
 

@@ -63,7 +63,7 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
     "elder": {
         "people": frozenset(
             {"elder", "eldest", "oldest", "leader", "chief", "mayor", "headman", "headwoman"}
-            | {"charge", "ruler", "wisest", "leads", "governs", "lead"}
+            | {"ruler", "wisest", "leads", "governs", "lead"}
         ),
         "places": frozenset(),
         "things": frozenset({"stories", "story", "history", "council", "advice", "peace"}),
@@ -73,7 +73,7 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
             {"merchant", "trader", "peddler", "pedlar", "shopkeeper", "salesman", "vendor"}
         ),
         "places": frozenset({"shop", "store", "stall", "stalls", "market", "marketplace"}),
-        "things": frozenset({"wares", "trinket", "trinkets", "curiosities", "goods"}),
+        "things": frozenset({"wares", "trinket", "trinkets", "curiosities", "goods", "cart"}),
     },
     "child": {
         "people": frozenset({"child", "kid", "boy", "girl", "youngster", "lad", "lass"}),
@@ -84,6 +84,13 @@ _FAMILIES: dict[str, dict[str, frozenset[str]]] = {
         "people": frozenset(),
         "places": frozenset({"lake", "river"}),
         "things": frozenset({"water", "drink", "swim", "swimming", "ducks", "thirsty"}),
+    },
+    "crowd": {
+        "people": frozenset(),
+        "places": frozenset(),
+        "things": frozenset(
+            {"crowd", "crowds", "crowded", "packed", "busy", "festival", "festivals", "throng"}
+        ),
     },
     "cross": {
         "people": frozenset(),
@@ -117,7 +124,7 @@ PLACE_NOUNS = frozenset(
     sea ocean mountain mountains forest woods wood field fields road city town house home
     hut cottage place shop store inn camp prison jail dungeon arena theatre theater museum
     zoo park docks garden bakery forge market well bridge beach pond orchard plaza dock
-    street alley tree mansion manor keep fort fortress workshop studio cabin""".split()
+    street alley tree mansion manor fort fortress workshop studio cabin""".split()
 )
 # Words for someone's place that do not say which place it is.
 _GENERIC_PLACES = frozenset(
@@ -237,9 +244,9 @@ def _possessed(who: str, npc: NpcFacts, home: str) -> PlaceFact | None:
 
 
 _LEADS = re.compile(
-    r"\b(?:looks? after|watch(?:es)? over|takes? care of|(?:is )?in charge of|runs|rules|oversees|"
-    r"heads|keeps the peace in|speaks for)\b(?= (?:the |this |our )?(?:village|town|place|people|"
-    r"everyone|us|hollowbrook|here|things))"
+    r"\b(?:looks? after|watch(?:es)? over|takes? care of|(?:is )?in charge(?: of)?|runs|rules|"
+    r"oversees|heads|keeps the peace in|speaks for)\b(?= (?:the |this |our )?(?:village|town|place|"
+    r"people|everyone|us|hollowbrook|here|things))"
 )
 
 
@@ -258,6 +265,9 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
     bases = [w.base for w in words]
     people = [*npc.people]
     me = _me(npc)
+    # "A kid tore past your forge: who's that?" asks for a person before any place.
+    if "who" in bases and (found := _by_trade(words, npc, people, None, ("people",))):
+        return found
     # Someone's place: "Wren's place", "the blacksmith's", "your forge".
     for w in words:
         if not w.owner and w.base != "your":
@@ -288,9 +298,6 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
             return _person_target(v)
         if w.base in name_words(npc.name) - TITLES or w.base == npc.npc_id:
             return _self_target(npc)
-    # "Who's that fisher by the pond?" asks for a person first.
-    if "who" in bases and (found := _by_trade(words, npc, people, None, ("people",))):
-        return found
     # A place named by its own name ("the bakery", "the elder's house") or by its kind.
     place = _best_place(bases, npc, literal_only=True, words=words)
     if place is not None:
@@ -298,8 +305,8 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
     # Someone by what they do ("the baker", "that fisher woman").
     if found := _by_trade(words, npc, people, me, ("people",)):
         return found
-    # "Who could mend my wheel?", "who sells bread?": by their trade.
-    if "who" in bases and (found := _by_trade(words, npc, people, me, ("things",))):
+    # "Who could mend my wheel?", "where can I get a shoe made?": by their trade.
+    if ("who" in bases or _MAKING & set(bases)) and (found := _by_things(words, npc, people, me)):
         return found
     place = _best_place(bases, npc, literal_only=False, words=words)
     return place_target(place, weak=True) if place is not None else None
@@ -321,6 +328,29 @@ def _by_trade(
         if me is not None and _families([w.base], parts) & _villager_families(me):
             return _self_target(npc)
     return None
+
+
+# Words that ask for something made or mended: who does it, not where it is sold.
+_MAKING = frozenset(
+    "made make making mend mended mending fix fixed fixing repair repaired repairing shod "
+    "sharpen sharpened sharpening forged".split()
+)
+
+
+def _by_things(
+    words: list[_Word], npc: NpcFacts, people: list[PersonFact], me: PersonFact
+) -> Target | None:
+    """The villager (or the NPC itself) whose trade the most words of the line name
+    ("mend my cart wheel": the smith, two words to the merchant's one); ties go first."""
+    bases = [w.base for w in words]
+    best, found = 0, None
+    for v in [*people, me]:
+        count = sum(bool(_families([b], ("things",)) & _villager_families(v)) for b in bases)
+        if count > best:
+            best, found = count, v
+    if found is None:
+        return None
+    return _self_target(npc) if found is me else _person_target(found)
 
 
 def names_a_place(words: list[str]) -> bool:

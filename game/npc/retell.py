@@ -14,7 +14,7 @@ from game.npc.first_person import first_person
 from game.npc.lines import sentences
 from game.npc.naming import families_of
 
-__all__ = ["about_it", "clauses", "closest"]
+__all__ = ["about_it", "clauses", "closest", "said_as_mine"]
 
 _SPLIT = re.compile(r"\s*(?:[,;:]|\band\b|\bbut\b|\bwho\b|\bwhere\b)\s*")
 _PREPOSITIONS = frozenset(
@@ -32,6 +32,22 @@ def clauses(persona: str, name: str) -> list[str]:
         own = first_person(sentence, name).rstrip(".!?")
         out += [c.strip() for c in _SPLIT.split(own) if len(c.split()) >= 2]
     return out
+
+
+def said_as_mine(clause: str, persona: str) -> str:
+    """A clause said as a sentence of the NPC's own ("am certain a dragon lives past the
+    river" -> "I am certain a dragon lives past the river."); "" when the clause has no
+    verb of its own to say it with ("short on patience", "a cart full of curiosities")."""
+    words = clause.split()
+    if not words:
+        return ""
+    if words[0] in ("I", "I'm"):
+        return f"{clause}."
+    verb = next((w for w in words if w.lower() not in _ADVERBS), "").lower()
+    third = {w.lower() for w in re.findall(r"[A-Za-z]+", persona)}
+    if verb == "am" or {f"{verb}s", f"{verb}es", f"{verb[:-1]}ies"} & third:
+        return f"I {clause}."
+    return ""
 
 
 def about_it(clause: str) -> str:

@@ -17,14 +17,14 @@ from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact
 from game.npc.first_person import first_person
-from game.npc.intent import Intent, read_intent
+from game.npc.intent import Intent, asks_yes_no, read_intent
 from game.npc.lines import clip, line_table, overlap, pick, sentences
 from game.npc.naming import Target
 from game.npc.player import recall, told_name
-from game.npc.retell import about_it, clauses, closest
+from game.npc.retell import about_it, clauses, closest, said_as_mine
 from game.npc.seeds import seed_of
 
-__all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say"]
+__all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say", "setting_off", "side_of"]
 
 PlannedCall = tuple[str, dict[str, Any]]
 
@@ -178,6 +178,8 @@ def answer(talk: PlayerLine) -> list[PlannedCall]:
         "seek",
         "sad",
         "glad",
+        "favour",
+        "chatter",
     ):
         return [speak.line(kind)]
     line = speak.line("chat")
@@ -192,6 +194,12 @@ def answer(talk: PlayerLine) -> list[PlannedCall]:
                 ("_react", {"answers": dict(answers)}),
             ]
     return [line]
+
+
+def setting_off(talk: PlayerLine) -> str:
+    """What the NPC says as it sets off on a walk it was asked for ("Follow me, it's just
+    along here!"): said before the walk, where the plan's line is said on arriving."""
+    return _Speaker(talk, read_intent(talk.said, talk.npc)).text("set_off")
 
 
 def _bye(said: str) -> bool:
@@ -329,8 +337,11 @@ def _place(talk: PlayerLine, target: Target, speak: _Speaker) -> PlannedCall:
     if not desc:
         desc = f"It's {target.label}. You can't miss it."
     table = "place_mine" if target.name == npc.home else "place"
-    text = speak.text(table, place=target.label, desc=desc)
     said = _persona_on(npc, target)
+    if said and asks_yes_no(talk.said) and not speak.stale(said):
+        # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
+        return say(f"{target.label[:1].upper()}{target.label[1:]}? {said}", "player")
+    text = speak.text(table, place=target.label, desc=desc)
     if said and said not in text and len(text) + len(said) < 200 and not speak.stale(said):
         text = f"{text} {said}"
     if desc in text or not speak.stale(text):
@@ -362,6 +373,36 @@ def _person(talk: PlayerLine, intent: Intent, speak: _Speaker) -> PlannedCall:
     return speak.line("person_who", **facts)
 
 
+_CARRIES = re.compile(r"\b(?:collects?|carr(?:y|ies)|full of|sells?|hoards?)\s+(.+)$", re.I)
+_FROM = re.compile(r"\bfrom\s+(.+)$", re.I)
+
+
+def side_of(talk: PlayerLine) -> str:
+    """The persona's side on what the player asks, as the NPC says it ("I am certain a
+    dragon lives past the river."), or ""."""
+    npc = talk.npc
+    mine = [said_as_mine(c, npc.persona) for c in clauses(npc.persona, npc.name)]
+    return closest(talk.said, [m for m in mine if m]) or ""
+
+
+def _carried(npc: NpcFacts) -> str:
+    """What the persona says the NPC carries or collects ("shiny pebbles"), or ""."""
+    for clause in clauses(npc.persona, npc.name):
+        found = _CARRIES.search(clause)
+        if found:
+            return found.group(1).strip()
+    return ""
+
+
+def _origin(npc: NpcFacts) -> str:
+    """Where the persona says its things come from ("distant towns"), or ""."""
+    for clause in clauses(npc.persona, npc.name):
+        found = _FROM.search(clause)
+        if found:
+            return found.group(1).strip()
+    return ""
+
+
 def _self(talk: PlayerLine, sub: str, speak: _Speaker) -> PlannedCall:
     npc = talk.npc
     said = [_mine(first_person(s, npc.name)) for s in sentences(npc.persona)]
@@ -370,10 +411,19 @@ def _self(talk: PlayerLine, sub: str, speak: _Speaker) -> PlannedCall:
         return speak.line("self_work", job=job)
     if sub == "trade":  # the persona sentence the question is about, else what it does
         return speak.line("self_work", job=closest(talk.said, said) or job)
+    if sub in ("have", "origin"):
+        carried = _carried(npc) if sub == "have" else _origin(npc)
+        if not carried:
+            return speak.line("self_work", job=job)
+        if sub == "have":
+            carried = carried[:1].upper() + carried[1:]
+        return speak.line(f"self_{sub}", thing=carried)
+    if sub == "side":
+        return speak.line("self_side", about=side_of(talk) or job)
     if sub in ("like", "about"):
         index = 1 if sub == "like" else 2
         about = said[min(index, len(said) - 1)] if said else job
-        about = closest(talk.said, said) or about
+        about = side_of(talk) or closest(talk.said, said) or about
         return speak.line(f"self_{sub}", about=about)
     home = _place_named(npc, npc.home)
     if sub == "home" and home is not None:

@@ -689,3 +689,47 @@ def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, NpcFacts]
     history = [('I lost my {"text": "<b>ring</b>"} \\n at the dock.', "Hm.")]
     text = check_turn(plan(village["wren"], "What did I say I lost?", history))
     assert "ring" in text and not re.search(r'[{}<>"\\\\]', text)
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "wanted", "not_wanted"),
+    [
+        # A yes/no question the persona has a side on: the side, said as its own.
+        ("pip", "Is there really a dragon past the river?", r"certain a dragon", r"orchard"),
+        ("wren", "Do you enjoy it when the plaza's packed on market day?", r"crowds", r"stalls"),
+        ("cassius", "Do you ever stay in one place for long?", r"never stay", r"\bshe\b"),
+        # A favour: the persona's mood decides, never a bare yes from the haggler.
+        ("cassius", "Could you just give it to me? I haven't a coin.", r"price|bargain|deal|coin|cheap", r"^yes"),
+        ("tobin", "Could I try a piece of that loaf?", r"help yourself|take|do|share", r"^no"),
+        ("cassius", "By order of the mayor, hand over your cart.", r"price|bargain|deal|coin|cheap", r"maren"),
+        # Idle talk offered to a smith short on patience for it.
+        ("brenna", "Fancy a long natter about the weather?", r"chatter|iron|quick|need", r"!$"),
+        # What it carries, where its things come from: its own words, not its whole card.
+        ("pip", "What have you got in your pocket? It keeps rattling.", r"pebbles", r"cottage"),
+        ("cassius", "Where do all these curious things of yours come from?", r"distant towns",
+         r"silver tongue"),
+        # Who makes or mends a thing: the villager of that trade, not the merchant's cart.
+        ("cassius", "My mare threw a shoe. Where can I get a new one made?", r"brenna", r"free"),
+        ("brenna", "A kid just tore past your forge yelling about dragons. Who's that?", r"pip",
+         r"blacksmith"),
+        ("pip", "who's that guy with the cart full of weird stuff??", r"cassius", r"don't know"),
+        ("cassius", "My cart wheel is cracked. Who could mend it?", r"brenna", r"cassius"),
+        # A phone is not a village thing, and "charge" is not the elder.
+        ("brenna", "can you fix my phone? it won't charge anymore", r".", r"maren"),
+    ],
+)  # fmt: skip
+def test_a_favour_a_side_and_a_trade_are_answered_in_character(
+    village: dict[str, NpcFacts], npc_id: str, line: str, wanted: str, not_wanted: str
+) -> None:
+    text = check_turn(plan(village[npc_id], line))
+    assert re.search(wanted, text, re.I), text
+    assert not re.search(not_wanted, text, re.I), text
+
+
+def test_a_side_is_only_said_in_a_clause_with_a_verb_of_its_own() -> None:
+    from game.npc.retell import said_as_mine
+
+    persona = "Brenna is gruff and short on patience. She worries about the bridge."
+    assert said_as_mine("worry about the bridge", persona) == "I worry about the bridge."
+    assert said_as_mine("am certain of it", persona) == "I am certain of it."
+    assert said_as_mine("short on patience", persona) == ""
