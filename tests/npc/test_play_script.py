@@ -386,7 +386,8 @@ def test_a_fact_answer_leads_the_line_and_talk_does_not() -> None:
     assert "blacksmith" in lead_of(pip_request("Who is Brenna?")).lower()
     assert "bridge" in lead_of(pip_request("Where's the bridge?")).lower()
     assert lead_of(pip_request("Tell me a joke.")) == ""
-    assert lead_of(pip_request("Is there really a dragon?")) == ""  # its own words, noted
+    # A yes/no question the persona decides: its side opens the line, the model says it.
+    assert lead_of(pip_request("Is there really a dragon?")) == "I'm certain"
 
 
 def test_the_persona_decides_a_yes_no_question_so_the_line_takes_its_side() -> None:

@@ -36,7 +36,7 @@ from typing import Any
 
 from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
-from game.npc.intent import Intent, asked_actions, read_intent
+from game.npc.intent import Intent, asked_actions, asks_yes_no, read_intent
 from game.npc.persona import situation_of
 from game.npc.play.scene import (
     EXAMPLES,
@@ -54,7 +54,7 @@ from game.npc.play.scene import (
 )
 from game.npc.retell import clauses, closest
 from game.npc.skills import SKILLS
-from game.npc.talk import answer
+from game.npc.talk import answer, setting_off, side_of
 
 __all__ = [
     "GESTURE_MIN",
@@ -75,11 +75,6 @@ NEUTRAL_LINE = f"{PLAYER}: Hm."  # the line an action's likelihood is compared a
 GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a neutral line
 _ANSWERED = ("player_message", "heard", "player_near")
 _GESTURE = "emote"  # the skill whose candidates are the gestures
-_YES_NO = re.compile(
-    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:is|are|was|were|do|does|did|can|could|"
-    r"will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
-    r"wouldn't|can't)\b"
-)
 
 
 @dataclass(frozen=True)
@@ -163,7 +158,7 @@ class Script:
     def persona_decides(self) -> bool:
         """Whether the newest line is a yes/no question about something the persona has a
         side on ("Is there really a dragon?" to a child certain of one)."""
-        if not _YES_NO.match(self.request_text):
+        if not asks_yes_no(self.request_text):
             return False
         return closest(self.request_text, clauses(self.npc.persona, self.npc.name)) is not None
 
@@ -196,6 +191,13 @@ class Script:
             return places
         gestures = [a for a in asked if a.kind == "gesture"]
         return gestures if gestures and places else asked
+
+    def acts(self, tools: list[ToolSpec]) -> bool:
+        """Whether this turn does an action asked for: it did one, or this step will (the
+        lift picks among the asked actions whenever one of them is a candidate)."""
+        if self.doing:
+            return True
+        return self.may_act() and bool(self.asked_now()) and len(self.pool(tools)) > 1
 
     def pool(self, tools: list[ToolSpec]) -> list[Candidate]:
         """The candidates worth scoring at this step (the first is always just talking)."""
@@ -345,7 +347,7 @@ def build_script(request: ProviderRequest) -> Script:
         head += f"(Note: {notes})\n"
     if now:
         head += f"({now})\n"
-    return Script(
+    script = Script(
         name=name,
         npc=npc,
         head=head,
@@ -362,28 +364,55 @@ def build_script(request: ProviderRequest) -> Script:
         doing=next((d for d in reversed(doing) if d), ""),
         notes=notes,
         people={seen.name for seen in nearby(trigger)[:6] if seen.entity_id != "player"},
-        lead=lead_of(request) if trigger.kind == "player_message" else "",
     )
+    if trigger.kind == "player_message":
+        script.lead = lead_of(request, acts=script.acts(request.tools))
+    return script
 
 
-# What a line starts with from the facts: the answers a small model gets wrong.
+# What a line starts with from the facts: the answers a small model gets wrong, and the
+# persona's side on a favour or idle talk.
 LEAD_KINDS = frozenset(
     {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
-     "offworld", "unknown_place"}
+     "offworld", "unknown_place", "favour", "chatter"}
 )  # fmt: skip
+LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
+# Words of the persona's side that open the line: "I am certain", "I prefer"; the model
+# says the rest in its own words (said whole, the side reads the persona back).
+_OPENER = re.compile(r"^I(?:'m)?(?: (?:am|never|always|really|still|do|don't|can't))* \w+", re.I)
+
+
+def _opener(side: str) -> str:
+    """The first words of a side said as the NPC's own, up to its verb ("" if none)."""
+    found = _OPENER.match(side)
+    return found.group(0) if found else ""
+
+
+# Actions asked for: the line that goes with doing it ("Look, I'm waving!"), when this step
+# does it; a small model says "No, no!" as it waves.
+ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 
 
-def lead_of(request: ProviderRequest) -> str:
+def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     """The persona brain's answer to the newest line, cut to its first sentence, when what
-    was asked is one of `LEAD_KINDS` or the NPC's name; "" otherwise."""
+    was asked is one of `LEAD_KINDS`, a fact about the NPC, or an action this step does
+    (`acts`) or cannot do; "" otherwise."""
     talk = situation_of(request).talk()
     intent = read_intent(talk.said, talk.npc)
-    if intent.kind not in LEAD_KINDS and (intent.kind, intent.sub) != ("self", "who"):
+    if (intent.kind, intent.sub) == ("self", "side"):
+        return _opener(side_of(talk))
+    if intent.kind == "go" and acts:  # the line is said as it sets off, not on arriving
+        return setting_off(talk)
+    led = intent.kind in LEAD_KINDS or (intent.kind == "self" and intent.sub in LEAD_SELF)
+    if not led and intent.kind not in ACTION_KINDS:
         return ""
+    plan = answer(talk)
+    if not led and not acts and any(tool != line_tool() for tool, _ in plan):
+        return ""  # the action is not this step's: the line is the model's own
     field = SKILLS[line_tool()].speech or "text"
-    said = next((str(a.get(field, "")) for tool, a in answer(talk) if tool == line_tool()), "")
+    said = next((str(a.get(field, "")) for tool, a in plan if tool == line_tool()), "")
     text = one_line(said)
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text

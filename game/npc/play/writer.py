@@ -85,7 +85,7 @@ def _banned_first(script: Script) -> list[str]:
         banned += YES
     if script.persona_decides():
         banned += [*YES, *NO]
-    elif script.asked_now() and script.doing:
+    elif script.asked_now() and (script.doing or script.may_act()):
         banned += NO
     if intent.kind in ("self", "chat", "question", "how") and intent.target is None:
         banned += THIRD

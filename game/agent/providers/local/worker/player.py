@@ -47,6 +47,7 @@ from game.wording import overlap
 __all__ = ["ScriptPlayer"]
 
 MAX_LINE_TOKENS = 48
+OPEN_LEAD_MORE = 4  # tokens the model adds at least after a lead cut mid-sentence
 HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
 RECENT_LINES = 32  # lines a character said, in this process, not to be said again
 REPEAT_LIMIT = 0.6  # word-pair overlap with an earlier line that counts as repeating
@@ -67,6 +68,7 @@ class ScriptPlayer:
         self.llm = decoder.llm
         self.scorer = Scorer(decoder)
         self._ok: dict[int, bool] = {}  # token -> may appear in a line
+        self._break: dict[int, bool] = {}  # token -> holds a line break
         self._join: dict[int, bool] = {}  # token -> carries on the word before it
         self._banned: tuple[str, ...] = ()  # the banned words `_ok` was built with
         self._banned_re: re.Pattern[str] | None = None
@@ -232,6 +234,13 @@ class ScriptPlayer:
 
     # --- the line ---------------------------------------------------------------------------
 
+    def _breaks(self, token: int) -> bool:
+        """Whether a token holds a line break ("\n\n", ".\n"): it ends the line as "\n" does."""
+        found = self._break.get(token)
+        if found is None:
+            found = self._break[token] = b"\n" in bytes(self.llm.detokenize([token]))
+        return found
+
     def _sayable(self, token: int) -> bool:
         ok = self._ok.get(token)
         if ok is None:
@@ -334,9 +343,13 @@ class ScriptPlayer:
         shown: str,
         temperature: float,
     ) -> str:
-        """Sample the rest of a line already shown up to `shown`, streaming it; the whole line."""
+        """Sample the rest of a line already shown up to `shown`, streaming it; the whole line.
+        A lead that stops mid-sentence ("I am certain") gets `OPEN_LEAD_MORE` tokens at least."""
+        start = len(ids)
+        open_lead = bool(spec.lead) and not re.search(r"[.!?]\W*$", spec.lead)
         while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
-            more, ids = self._continue(job, seen, ids, temperature)
+            hold = open_lead and len(ids) - start < OPEN_LEAD_MORE
+            more, ids = self._continue(job, seen, ids, temperature, hold)
             if more is None:
                 break
             shown += more
@@ -365,8 +378,9 @@ class ScriptPlayer:
         ids: list[int],
         banned: set[int],
         temperature: float,
+        hold: bool = False,
     ) -> int | None:
-        """The next token of the line (None: the line ends here)."""
+        """The next token of the line (None: the line ends here; never when `hold`)."""
         np = self.np
         logits = self.decoder.logits(-1).copy()
         # Pieces that carry on a word ("'m" after "I") are neither penalised nor banned:
@@ -382,8 +396,8 @@ class ScriptPlayer:
         top = top[np.argsort(-logits[top])]
         keep: list[int] = []
         for token in (int(t) for t in top):
-            if token in self.newline:
-                if ids:
+            if token in self.newline or self._breaks(token):
+                if ids and not hold:
                     if not keep:
                         return None  # the likeliest thing is to end the line
                     break
@@ -427,11 +441,16 @@ class ScriptPlayer:
         return text.lstrip(), ids, first, False
 
     def _continue(
-        self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int], temperature: float
+        self,
+        job: EngineJob,
+        seen: set[tuple[int, int, int]],
+        ids: list[int],
+        temperature: float,
+        hold: bool = False,
     ) -> tuple[str | None, list[int]]:
         if job.cancelled.is_set():
             return None, ids
-        token = self._next(job, seen, ids, set(), temperature)
+        token = self._next(job, seen, ids, set(), temperature, hold)
         if token is None:
             return None, ids
         before = self._text(ids)
