@@ -451,3 +451,17 @@ async def test_a_fact_line_starts_with_the_fact_and_the_model_goes_on(provider: 
     deltas = [e.delta for e in events if isinstance(e, ToolCallArgsDelta)]
     assert "blacksmith" in deltas[1].lower(), deltas  # the lead is the first thing shown
     assert text.startswith(json.loads(f'"{deltas[1]}"')), (text, deltas)
+
+
+async def test_a_side_opened_mid_sentence_is_finished_by_the_model(provider: Any) -> None:
+    """Asked a yes/no question its persona decides, the line opens with the side's first
+    words and the model says the rest: more than the opener, on one line."""
+    request = npc_request("Is there really a dragon past the river?", npc_id="pip", name="Pip")
+    npc = request.npc
+    assert npc is not None
+    persona = "Pip is a curious child. Pip is certain a dragon lives past the river."
+    request = request.model_copy(update={"npc": npc.model_copy(update={"persona": persona})})
+    events, _ = await collect(provider, request)
+    text = json.loads(only_call(events).arguments)["text"]
+    assert text.startswith("I'm certain "), text
+    assert len(text.split()) >= 4 and "\n" not in text, text
