@@ -8,9 +8,9 @@ before, talk about prompts or machines, talk of things that do not exist in the 
 greetings, goodbyes and thanks. What is named is matched against the facts by
 `game.npc.naming` (the map's places with their descriptions, the villagers with their
 roles and homes), never pasted back: a reply speaks of the place or person found, or
-says it knows no such thing. The player's name and earlier words are `game.npc.player`'s;
-how a request is phrased (clauses, politeness, the verbs of each action) is
-`game.npc.asking`'s.
+says it knows no such thing. The phrases themselves are `game.npc.phrases`; the player's
+name and earlier words are `game.npc.player`'s; how a request is phrased (clauses,
+politeness, the verbs of each action) is `game.npc.asking`'s.
 """
 
 from __future__ import annotations
@@ -47,6 +47,29 @@ from game.npc.naming import (
     stem,
     tokens,
 )
+from game.npc.phrases import (
+    AI,
+    ASK_NAME,
+    BYE,
+    CHATTER,
+    FAVOUR,
+    GLAD,
+    HAVE,
+    HELLO,
+    HOW_ARE_YOU,
+    INJECTION,
+    LIKING,
+    OFFWORLD,
+    ORIGIN,
+    PERSON_SUB,
+    QUESTION,
+    RECALL,
+    SAD,
+    SEEK,
+    SELF,
+    THANKS,
+    VILLAGE,
+)
 from game.npc.player import told_name
 from game.npc.retell import clauses as persona_clauses
 from game.npc.retell import closest, said_as_mine
@@ -69,200 +92,6 @@ class Intent:
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
 
-# --- the intents ---------------------------------------------------------------------------
-
-_INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instructions?|rules?|prompts?|"
-    r"directions|programming|guidelines|everything|above|previous|prior)\b|"
-    r"\bsystem (?:prompt|message)|\b(?:your|the) (?:prompt|instructions|system)\b|"
-    r"\b(?:everything|all|text|words) (?:above|before) (?:this|that|here)\b|\babove this line\b|"
-    r"\b(?:your|the) (?:first|initial|hidden|secret) (?:message|text|words)\b|"
-    r"\b(?:print|reveal|show|repeat|output|tell me|what are|what is|what's)\b.{0,20}"
-    r"\b(?:prompt|instructions|rules you|guidelines|initial text|text above)\b|"
-    r"\bjailbreak|\bdeveloper mode\b|\bdan mode\b|\bact as (?:an?|my)\b|\bpretend (?:to be|"
-    r"you(?:'re| are))\b|"
-    r"\bfrom now on,? you\b|\byou are now\b|\bnew (?:instructions|rules|persona)\b|"
-    r"\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b"
-)
-_MACHINE = (
-    r"ai|a\.i\.?|bot|robot|chatbot|machine|computer|program|programme|software|llm|"
-    r"language model|model|npc|simulation|algorithm|artificial|assistant|fake|code|script|"
-    r"chatgpt|gpt|real|human|a real person|a person|alive|sentient|conscious"
-)
-_AI = re.compile(
-    rf"\b(?:are|r) (?:you|u|ya) (?:even |just |really |actually |only )?(?:an? )?(?:{_MACHINE})\b|"
-    rf"\b(?:you're|you are|youre|ur|you r) (?:just |only |really |actually |clearly |obviously |"
-    rf"not )?"
-    rf"(?:an? )?(?:{_MACHINE})\b|"
-    r"\bchatgpt\b|\bopenai\b|\blanguage model\b|\bllm\b|\bnpc\b|\bvideo game\b|\bthis is a game\b|"
-    r"\bin a game\b|\bnot real\b|\bsimulation\b|\bartificial intelligence\b|\bwho (?:made|built|"
-    r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed|trained)\b|"
-    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded|trained) you\b"
-)
-_OFFWORLD = re.compile(
-    r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"
-    r"\bpython\b|\bjavascript\b|\bprogramming\b|\bcoding\b|\bsoftware\b|\bdatabase\b|"
-    r"\bworld cup\b|\bsuper bowl\b|\bolympics\b|\bfifa\b|\bnba\b|\bpremier league\b|"
-    r"\bhollywood\b|\bspotify\b|\buber\b|\bnuclear\b|\bdinosaurs?\b|"
-    r"\b(?:smart ?|i|cell ?|mobile |tele)?phones?\b|"
-    r"\binternet\b|\bwi-?fi\b|\bonline\b|\bwebsites?\b|\be-?mails?\b|\bcomputers?\b|\blaptops?\b|"
-    r"\btelevision\b|\btv\b|\bnetflix\b|\byoutube\b|\bgoogle\b|\bfacebook\b|\btwitter\b|"
-    r"\binstagram\b|\btiktok\b|\bsocial media\b|\bcars?\b|\bairplanes?\b|\baeroplanes?\b|"
-    r"\belectricity\b|\bvideo games?\b|\bmovies?\b|\bcinema\b|\bselfies?\b|\bapps?\b|\bemails?\b|"
-    r"\bpresident\b|\belections?\b|\bnew york\b|\blondon\b|\bamerica\b|\bparis\b|\bdollars?\b|"
-    r"\beuros?\b|\bnasdaq\b|\bspaceships?\b|\brockets?\b|\bsatellites?\b|\bpizza\b|\bhamburgers?\b|"
-    r"\bcoffee shop\b|\bsupermarket\b|\bplaystation\b|\bxbox\b|\bnintendo\b|\bemoji|\bgps\b|"
-    r"\btext me\b|\bcharger\b|\bbattery\b|\bbatteries\b|\bwebsite\b|\bpodcasts?\b|\bblockchain\b"
-)
-_ASK_NAME = re.compile(
-    r"\b(?:what(?:'s| is| was) my name|who am i\b|do you (?:remember|know|recall) (?:my name|"
-    r"who i am)|"
-    r"remember my name|say my name|my name again|what did i say my name|what am i called|"
-    r"what do (?:you|people) call me|you know my name|tell me my name|what name did i|"
-    r"what i(?:'m| am) called|what (?:you|to) call me|what my name is|my name\b[^.!]*\?)"
-)
-_RECALL = re.compile(
-    r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked)\b|"
-    r"\bwhat was i (?:looking|searching|after|saying)\b|\bwhat am i (?:looking|searching) for\b|"
-    r"\b(?:do|can) you (?:remember|recall)\b|\bremember what\b|\bwhat i (?:said|told you|"
-    r"mentioned)\b|"
-    r"\bdid i (?:say|tell you|mention)\b|\bwhat was it i\b|\bremind me what\b"
-)
-_BYE = re.compile(
-    r"\b(?:good ?bye|bye|farewell|see (?:you|ya)(?= *(?:later|soon|tomorrow|around|again|then|"
-    r"next|some|$|[!.,]))|later,? then|good night|goodnight|"
-    r"gotta go|got to go|have to go|must go|need to go|i'm off|i am off|i'm leaving|i am leaving|"
-    r"take care|so long|cheerio|until next time|catch you later|be going now|be off now|"
-    r"must be going|adieu|ciao|ta-ta|i'll be going)\b"
-)
-_HELLO = re.compile(
-    r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"
-    r"afternoon|"
-    r"evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|g'day|hullo|hallo)\b"
-)
-_THANKS = re.compile(
-    r"\b(?:thanks|thank you|thank ye|thankyou|thx|cheers|much obliged|appreciate it|"
-    r"i appreciate|ta)\b"
-)
-_HOW_ARE_YOU = re.compile(
-    r"\bhow (?:are|r) (?:you|u|ya)\b|\bhow(?:'s| is) (?:it going|life|things|your day|business|"
-    r"work|the day)\b|\bhow do you do\b|\bhow have you been\b|\bwhat's up\b|\bwhats up\b|"
-    r"\bwhat's new\b|\bhow goes it\b|\bhow are things\b|\bare you (?:ok|okay|well|alright|"
-    r"all right)\b|"
-    r"\bhow(?:'s| is) everything\b|\bhow you doing\b|\bhow are you doing\b|\byou (?:ok|okay|"
-    r"alright)\b"
-)
-_QUESTION = re.compile(
-    r"\?|^(?:who|what|where|when|why|how|which|is|are|do|does|did|can|could|would|will|have|"
-    r"has|describe|know)\b"
-)
-_SELF = (
-    (
-        "who",
-        r"\bwho (?:are|r) (?:you|u|ya)\b|\bwhat(?:'s| is) your name\b|\bwhat are you called\b|"
-        r"\byour name\b|\bwho might you be\b|\bintroduce yourself\b|\bwho's this\b|"
-        r"\bwho (?:is|am i) (?:this|talking)\b|\band you are\b|\bwhat do i call you\b|"
-        r"\bwho are ya\b|\bwhat should i call you\b|\band you\?|\bwhat about you\b",
-    ),
-    (
-        "home",
-        r"\bwhere do you (?:live|stay|sleep|work)\b|\bwhere(?:'s| is) your \w+\b|"
-        r"\bwhere(?:'s| is) your (?:home|house|place|"
-        r"shop|workshop|cottage|hut)\b|\bwhere are you from\b|\bwhere can i find you\b",
-    ),
-    (
-        "like",
-        r"\bdo you (?:like|enjoy|love|hate|mind|miss)\b|\bare you (?:happy|content|lonely|sad|"
-        r"tired|bored|busy)\b|\bwhat do you (?:like|love|enjoy|want|dream|wish|hope|fear|worry)\b|"
-        r"\bfavou?rite\b|\bhobb(?:y|ies)\b|\bfor fun\b|\bwhat makes you\b|\bwhat worries you\b|"
-        r"\bwhat are you afraid\b|\bdo you have (?:a |any )?(?:family|friends|dreams)\b|"
-        r"\bwhat's (?:the )?best (?:part|thing)\b|\bis it (?:hard|fun|good|nice)\b",
-    ),
-    (
-        "work",
-        r"\bwhat do you do\b|\byour (?:job|work|trade|craft|business|occupation|profession)\b|"
-        r"\bwhat(?:'s| is) your (?:job|work|trade)\b|\bhow do you (?:make a living|earn)\b|"
-        r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|\bwhat do you sell\b|"
-        r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
-        r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
-        r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"
-        r"\bkeeps you busy\b|\byour days\b|\bwhat(?:'s| is) your (?:day|work) like\b|"
-        r"\bwhere did you (?:get|find|buy)\b|\b(?:your|yours|you sell)\b.{0,40}\bcome from\b|"
-        r"\bwhere (?:does|do) (?:all )?(?:this|these|that|those|your)\b",
-    ),
-    (
-        "about",
-        r"\babout yourself\b|\babout you\b|\byour (?:story|life|past|family|day)\b|"
-        r"\bhow long have you\b|\bwhat are you like\b|\bwho are you really\b|\btell me about you\b|"
-        r"\bwhat kind of (?:person|man|woman)\b|\bhave you (?:always|ever)\b|\bare you (?:from|"
-        r"new)\b|\bwhere did you learn\b|"
-        r"\bwhy (?:are|do) you\b|\bhow did you (?:come|get|become|end up)\b|"
-        r"\bhow old are you\b|\byour age\b",
-    ),
-)
-_VILLAGE = re.compile(
-    r"\b(?:tell me about|what(?:'s| is)|describe|what's it like in|how(?:'s| is)|what can i do in|"
-    r"what is there (?:to do|to see)? ?in|show me) (?:this|the|your) (?:village|town|place)\b|"
-    r"\bwhat is there to (?:do|see)\b|\bwhat(?:'s| is) (?:there )?(?:around|in) here\b|"
-    r"\bwhere am i\b|\bwhat places\b|\bwhat(?:'s| is) (?:this|the) (?:village|town|"
-    r"place) (?:called|like)\b"
-)
-_SEEK = re.compile(
-    r"\b(?:i'm|i am|im|we're|we are) (?:looking|searching|hunting) for\b|\bhave you seen\b|"
-    r"\bi(?:'ve| have)? lost\b|\bi can't find\b|\bi cannot find\b|\bi need to find\b"
-)
-_SAD = re.compile(
-    r"\b(?:i'm|i am|im|i feel|feeling|i've been) (?:so |very |really |a bit |kind of )?(?:sad|"
-    r"lonely|"
-    r"tired|exhausted|scared|afraid|frightened|worried|upset|miserable|unhappy|down|lost|hungry|"
-    r"cold|sick|ill|hurt|bored|homesick|angry)\b|\bbad day\b|\bi miss\b"
-)
-_GLAD = re.compile(
-    r"\b(?:i'm|i am|im|i feel|feeling) (?:so |very |really |a bit )?(?:happy|glad|great|excited|"
-    r"wonderful|good|fine|well|grand|cheerful|lucky)\b|\bgood day\b|\bwhat a (?:lovely|nice|"
-    r"beautiful|great) day\b|\bi love (?:it|this|your) (?:here|village|place)\b"
-)
-# Something of the NPC's asked for: a taste, a gift, a loan ("could I try a piece?").
-_FAVOUR = re.compile(
-    r"\b(?:can|could|may|might) (?:i|we) (?:please )?(?:have|try|taste|get|borrow|take|keep|"
-    r"sample)\b|\b(?:can|could|would|will) you (?:please |just )?(?:give|lend|spare|hand) "
-    r"(?:me|us|it|that|them|this|those)\b|\bhand (?:it |them |that |this )?over\b|"
-    r"\bpass (?:it|them|that) (?:here|over)\b|\bfree of charge\b|"
-    r"\bgive (?:me|us|it to me) (?:\w+ ){0,3}for (?:free|nothing)\b|\bfor free\b|"
-    r"\bspare (?:me|us) (?:a|some|one)\b"
-)
-# Idle talk offered ("fancy a natter about the weather?"): the persona decides.
-_CHATTER = re.compile(
-    r"\b(?:fancy|want|care for|up for|how about|time for|got time for|in the mood for) "
-    r"(?:a |some )?(?:\w+ ){0,2}(?:chat|natter|talk|gossip|chinwag|yarn|gab|conversation)\b|"
-    r"\b(?:chat|talk|natter|gossip) (?:for a (?:while|bit)|a while|about the weather)\b|"
-    r"\bsmall talk\b|\bdo you (?:like|enjoy|fancy|mind) (?:a |some )?(?:\w+ ){0,3}"
-    r"(?:chats?|natters?|chinwags?|gossip|chatter|talking)\b"
-)
-# "Do you enjoy it when the plaza's packed?": the NPC's liking, asked by a thing it has
-# a side on, before the place named.
-_LIKING = re.compile(r"^(?:\w+,? )?do you (?:like|enjoy|love|hate|mind|prefer)\b")
-# "Where do all these things of yours come from?": where its goods or it come from.
-_ORIGIN = re.compile(
-    r"\bwhere (?:do|does|did) (?:\w+ ){0,8}come from\b|\bwhere did you (?:get|find)\b"
-)
-# "What have you got in your pocket?": what it carries or keeps.
-_HAVE = re.compile(
-    r"\bwhat(?:'s| is|'ve you got| have you got| do you have| do you keep| do you carry|"
-    r" are you carrying)? in (?:your|that|the|those|these) (?:\w+ )?(?:pockets?|bag|sack|pouch|"
-    r"basket|box|satchel|cart|purse|hands?)\b"
-)
-_PERSON_SUB = (
-    ("where", r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b"),
-    (
-        "opinion",
-        r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bget along\b|\btrust\b|\bfriends?\b|"
-        r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
-        r"\bthoughts\b",
-    ),
-)
-
-
 def read_intent(text: str, npc: NpcFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
     line = norm(text)
@@ -271,36 +100,36 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
     words = tuple(w for w in tokens(line) if w not in FILLER)
     if not line.strip(" .!?,"):
         return Intent("chat")
-    if _INJECTION.search(line):
+    if INJECTION.search(line):
         return Intent("injection")
-    if _AI.search(line):
+    if AI.search(line):
         return Intent("ai")
-    if _ASK_NAME.search(line):
+    if ASK_NAME.search(line):
         return Intent("ask_name", name=name)
-    if _RECALL.search(line):
+    if RECALL.search(line):
         return Intent("recall", words=words)
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
-    if _BYE.search(line):
+    if BYE.search(line):
         return Intent("bye", name=name)
-    if _OFFWORLD.search(line):
+    if OFFWORLD.search(line):
         return Intent("offworld", name=name)
-    if _HAVE.search(line):
+    if HAVE.search(line):
         return Intent("self", sub="have")
-    if _ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):
+    if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):
         return Intent("self", sub="origin")
-    if _FAVOUR.search(line) and not re.search(r"\b(?:where|how)\b", line):
+    if FAVOUR.search(line) and not re.search(r"\b(?:where|how)\b", line):
         return Intent("favour", name=name)
-    if _CHATTER.search(line):
+    if CHATTER.search(line):
         return Intent("chatter", name=name)
     if name is not None:
         return Intent("tell_name", name=name, words=words)
-    if _VILLAGE.search(line):
+    if VILLAGE.search(line):
         return Intent("village")
-    question = bool(_QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
+    question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
-    self_sub = next((sub for sub, pattern in _SELF if re.search(pattern, line)), None)
+    self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
     mine = target is not None and (target.weak or target.name == npc.home)
     if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
         self_sub, target = "trade", None  # "do you make swords too?" to the smith
@@ -312,11 +141,11 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
             else:
                 self_sub = "who" if set(tokens(line)) & names else "work"
         target = None
-    if self_sub == "like" and _LIKING.search(line) and _sides_with(line, npc):
+    if self_sub == "like" and LIKING.search(line) and _sides_with(line, npc):
         return Intent("self", sub="side")
     if asks_yes_no(line) and (target is None or target.weak) and _sides_with(line, npc):
         return Intent("self", sub="side")  # "is there really a dragon?" to a child sure of one
-    if _SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
+    if SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
         if target is not None and target.kind == "person":
             return Intent("person", target=target, sub="where")
         if target is not None and not target.weak:
@@ -326,23 +155,23 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
         return _about(target, line)
     if self_sub is not None:
         return Intent("self", sub=self_sub)
-    if _HOW_ARE_YOU.search(line):
+    if HOW_ARE_YOU.search(line):
         return Intent("how")
     if question and _asks_where(line):
         return Intent("unknown_place")
     if target is not None and (_SEEKING.search(line) or _short(line)):
         return _about(target, line)  # "where can I get a drink?": the well, by its description
-    if _HELLO.search(line):
+    if HELLO.search(line):
         return Intent("greet")
-    if _THANKS.search(line):
+    if THANKS.search(line):
         return Intent("thanks")
     if target is not None and not target.weak:
         return _about(target, line)
     if question and _ABOUT_YOU.search(line) and not _REQUEST_OF_YOU.search(line):
         return Intent("self", sub="like")  # "what are you proud of?": from the persona
-    if not question and _SAD.search(line):
+    if not question and SAD.search(line):
         return Intent("sad")
-    if not question and _GLAD.search(line):
+    if not question and GLAD.search(line):
         return Intent("glad")
     return Intent("question" if question else "chat", words=words)
 
@@ -378,7 +207,7 @@ def asks_yes_no(text: str) -> bool:
 
 def _about(target: Target, line: str) -> Intent:
     if target.kind == "person":
-        sub = next((s for s, p in _PERSON_SUB if re.search(p, line)), "who")
+        sub = next((s for s, p in PERSON_SUB if re.search(p, line)), "who")
         return Intent("person", target=target, sub=sub)
     return Intent("place", target=target)
 
@@ -397,7 +226,7 @@ def _addressed(line: str, names: set[str]) -> bool:
 
 
 def _without_greeting(line: str) -> str:
-    return _HELLO.sub("", line).strip(" ,!")
+    return HELLO.sub("", line).strip(" ,!")
 
 
 def _short(line: str) -> bool:

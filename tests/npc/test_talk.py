@@ -691,6 +691,9 @@ def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, NpcFacts]
     assert "ring" in text and not re.search(r'[{}<>"\\\\]', text)
 
 
+HAGGLE = r"price|bargain|deal|coin|cheap"
+
+
 @pytest.mark.parametrize(
     ("npc_id", "line", "wanted", "not_wanted"),
     [
@@ -699,9 +702,9 @@ def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, NpcFacts]
         ("wren", "Do you enjoy it when the plaza's packed on market day?", r"crowds", r"stalls"),
         ("cassius", "Do you ever stay in one place for long?", r"never stay", r"\bshe\b"),
         # A favour: the persona's mood decides, never a bare yes from the haggler.
-        ("cassius", "Could you just give it to me? I haven't a coin.", r"price|bargain|deal|coin|cheap", r"^yes"),
+        ("cassius", "Could you just give it to me? I haven't a coin.", HAGGLE, r"^yes"),
         ("tobin", "Could I try a piece of that loaf?", r"help yourself|take|do|share", r"^no"),
-        ("cassius", "By order of the mayor, hand over your cart.", r"price|bargain|deal|coin|cheap", r"maren"),
+        ("cassius", "By order of the mayor, hand over your cart.", HAGGLE, r"maren"),
         # Idle talk offered to a smith short on patience for it.
         ("brenna", "Fancy a long natter about the weather?", r"chatter|iron|quick|need", r"!$"),
         # What it carries, where its things come from: its own words, not its whole card.

@@ -287,6 +287,7 @@ class ScriptPlayer:
         earlier = [*spec.avoid, *recent]
         seen = self._trigrams(earlier) | self._prefix_trigrams(script.prefix)
         self._boost = self.np.asarray(sorted(self._first_tokens(spec.boost)), dtype=self.np.intc)
+        self._hold = False  # the line may not end yet (while a lead cut mid-sentence goes on)
         self._ban(spec.banned_words)
         banned_first = self._first_tokens(spec.banned_first)
         temperature = script.temperature
@@ -348,8 +349,8 @@ class ScriptPlayer:
         start = len(ids)
         open_lead = bool(spec.lead) and not re.search(r"[.!?]\W*$", spec.lead)
         while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
-            hold = open_lead and len(ids) - start < OPEN_LEAD_MORE
-            more, ids = self._continue(job, seen, ids, temperature, hold)
+            self._hold = open_lead and len(ids) - start < OPEN_LEAD_MORE
+            more, ids = self._continue(job, seen, ids, temperature)
             if more is None:
                 break
             shown += more
@@ -378,9 +379,8 @@ class ScriptPlayer:
         ids: list[int],
         banned: set[int],
         temperature: float,
-        hold: bool = False,
     ) -> int | None:
-        """The next token of the line (None: the line ends here; never when `hold`)."""
+        """The next token of the line (None: the line ends here; never while `_hold`)."""
         np = self.np
         logits = self.decoder.logits(-1).copy()
         # Pieces that carry on a word ("'m" after "I") are neither penalised nor banned:
@@ -397,7 +397,7 @@ class ScriptPlayer:
         keep: list[int] = []
         for token in (int(t) for t in top):
             if token in self.newline or self._breaks(token):
-                if ids and not hold:
+                if ids and not self._hold:
                     if not keep:
                         return None  # the likeliest thing is to end the line
                     break
@@ -441,16 +441,11 @@ class ScriptPlayer:
         return text.lstrip(), ids, first, False
 
     def _continue(
-        self,
-        job: EngineJob,
-        seen: set[tuple[int, int, int]],
-        ids: list[int],
-        temperature: float,
-        hold: bool = False,
+        self, job: EngineJob, seen: set[tuple[int, int, int]], ids: list[int], temperature: float
     ) -> tuple[str | None, list[int]]:
         if job.cancelled.is_set():
             return None, ids
-        token = self._next(job, seen, ids, set(), temperature, hold)
+        token = self._next(job, seen, ids, set(), temperature)
         if token is None:
             return None, ids
         before = self._text(ids)
