@@ -71,8 +71,7 @@ from game.npc.phrases import (
     VILLAGE,
 )
 from game.npc.player import told_name
-from game.npc.retell import clauses as persona_clauses
-from game.npc.retell import closest, said_as_mine
+from game.npc.retell import side_on
 from game.npc.skills import SKILLS
 
 __all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
@@ -141,10 +140,11 @@ def read_intent(text: str, npc: NpcFacts) -> Intent:
             else:
                 self_sub = "who" if set(tokens(line)) & names else "work"
         target = None
-    if self_sub == "like" and LIKING.search(line) and _sides_with(line, npc):
-        return Intent("self", sub="side")
-    if asks_yes_no(line) and (target is None or target.weak) and _sides_with(line, npc):
-        return Intent("self", sub="side")  # "is there really a dragon?" to a child sure of one
+    # "Do you enjoy crowds?", "is there really a dragon?": the persona's side on it.
+    liking = self_sub == "like" and LIKING.search(line)
+    if liking or (asks_yes_no(line) and (target is None or target.weak)):
+        if side_on(line, npc.persona, npc.name):
+            return Intent("self", sub="side")
     if SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
         if target is not None and target.kind == "person":
             return Intent("person", target=target, sub="where")
@@ -210,13 +210,6 @@ def _about(target: Target, line: str) -> Intent:
         sub = next((s for s, p in PERSON_SUB if re.search(p, line)), "who")
         return Intent("person", target=target, sub=sub)
     return Intent("place", target=target)
-
-
-def _sides_with(line: str, npc: NpcFacts) -> bool:
-    """Whether the persona has a side on what the line speaks of (crowds, a dragon), in a
-    clause the NPC can say as its own."""
-    mine = [said_as_mine(c, npc.persona) for c in persona_clauses(npc.persona, npc.name)]
-    return closest(line, [m for m in mine if m]) is not None
 
 
 def _addressed(line: str, names: set[str]) -> bool:

@@ -14,7 +14,7 @@ from game.npc.first_person import first_person
 from game.npc.lines import sentences
 from game.npc.naming import families_of
 
-__all__ = ["about_it", "clauses", "closest", "said_as_mine"]
+__all__ = ["about_it", "clauses", "closest", "said_as_mine", "side_on"]
 
 _SPLIT = re.compile(r"\s*(?:[,;:]|\band\b|\bbut\b|\bwho\b|\bwhere\b)\s*")
 _PREPOSITIONS = frozenset(
@@ -48,6 +48,13 @@ def said_as_mine(clause: str, persona: str) -> str:
     if verb == "am" or {f"{verb}s", f"{verb}es", f"{verb[:-1]}ies"} & third:
         return f"I {clause}."
     return ""
+
+
+def side_on(question: str, persona: str, name: str) -> str:
+    """The persona's side on what a question asks, as the NPC says it ("I am certain a
+    dragon lives past the river."): the closest clause it can say as its own, or ""."""
+    mine = [said_as_mine(c, persona) for c in clauses(persona, name)]
+    return closest(question, [m for m in mine if m]) or ""
 
 
 def about_it(clause: str) -> str:

@@ -21,7 +21,7 @@ from game.npc.intent import Intent, asks_yes_no, read_intent
 from game.npc.lines import clip, line_table, overlap, pick, sentences
 from game.npc.naming import Target
 from game.npc.player import recall, told_name
-from game.npc.retell import about_it, clauses, closest, said_as_mine
+from game.npc.retell import about_it, clauses, closest, side_on
 from game.npc.seeds import seed_of
 
 __all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say", "setting_off", "side_of"]
@@ -373,31 +373,24 @@ def _person(talk: PlayerLine, intent: Intent, speak: _Speaker) -> PlannedCall:
     return speak.line("person_who", **facts)
 
 
-_CARRIES = re.compile(r"\b(?:collects?|carr(?:y|ies)|full of|sells?|hoards?)\s+(.+)$", re.I)
-_FROM = re.compile(r"\bfrom\s+(.+)$", re.I)
+# What a persona says the NPC carries ("collects shiny pebbles") and where its things come
+# from ("curiosities from distant towns"): the words after these, for "have" and "origin".
+_OBJECTS = {
+    "have": re.compile(r"\b(?:collects?|carr(?:y|ies)|full of|sells?|hoards?)\s+(.+)$", re.I),
+    "origin": re.compile(r"\bfrom\s+(.+)$", re.I),
+}
 
 
 def side_of(talk: PlayerLine) -> str:
-    """The persona's side on what the player asks, as the NPC says it ("I am certain a
-    dragon lives past the river."), or ""."""
-    npc = talk.npc
-    mine = [said_as_mine(c, npc.persona) for c in clauses(npc.persona, npc.name)]
-    return closest(talk.said, [m for m in mine if m]) or ""
+    """The persona's side on what the player asks, as the NPC says it, or ""."""
+    return side_on(talk.said, talk.npc.persona, talk.npc.name)
 
 
-def _carried(npc: NpcFacts) -> str:
-    """What the persona says the NPC carries or collects ("shiny pebbles"), or ""."""
+def _persona_object(npc: NpcFacts, sub: str) -> str:
+    """The words the first persona clause matching `_OBJECTS[sub]` says ("shiny pebbles",
+    "distant towns"), or ""."""
     for clause in clauses(npc.persona, npc.name):
-        found = _CARRIES.search(clause)
-        if found:
-            return found.group(1).strip()
-    return ""
-
-
-def _origin(npc: NpcFacts) -> str:
-    """Where the persona says its things come from ("distant towns"), or ""."""
-    for clause in clauses(npc.persona, npc.name):
-        found = _FROM.search(clause)
+        found = _OBJECTS[sub].search(clause)
         if found:
             return found.group(1).strip()
     return ""
@@ -411,8 +404,8 @@ def _self(talk: PlayerLine, sub: str, speak: _Speaker) -> PlannedCall:
         return speak.line("self_work", job=job)
     if sub == "trade":  # the persona sentence the question is about, else what it does
         return speak.line("self_work", job=closest(talk.said, said) or job)
-    if sub in ("have", "origin"):
-        carried = _carried(npc) if sub == "have" else _origin(npc)
+    if sub in _OBJECTS:
+        carried = _persona_object(npc, sub)
         if not carried:
             return speak.line("self_work", job=job)
         if sub == "have":

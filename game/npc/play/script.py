@@ -365,7 +365,7 @@ def build_script(request: ProviderRequest) -> Script:
         notes=notes,
         people={seen.name for seen in nearby(trigger)[:6] if seen.entity_id != "player"},
     )
-    if trigger.kind == "player_message":
+    if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
     return script
 
