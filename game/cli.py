@@ -1,4 +1,5 @@
-"""Command line: play (the default), chat with one NPC from the terminal, eval the NPCs.
+"""Command line: play (the default), chat with one NPC from the terminal, eval the NPCs,
+manage save slots and the models the NPCs can use.
 
 Every expected failure (a bad map, slot or option) ends with one line on stderr naming
 what was wrong and how to fix it, and exit code 2; never a traceback.
@@ -59,7 +60,10 @@ def _common(
         "local model if installed, else scripted)",
     )
     parser.add_argument(
-        "--model", default=None, help="model name for remote providers, or a .gguf path for local"
+        "--model",
+        default=None,
+        help="model name for remote providers; for local: a .gguf path, a catalogue name "
+        "(run_game.py models list) or hf://owner/repo/file.gguf, downloaded on first use",
     )
     parser.add_argument(
         "--base-url",
@@ -140,6 +144,13 @@ def build_parser() -> argparse.ArgumentParser:
         "before each, and no ids or figures, for a person to mark (figures go to --out)",
     )
     judge.add_argument(
+        "--read-ahead",
+        action="store_true",
+        help="read each NPC's context ahead of the player's line, as the game does while "
+        "the player types, so the first letter counts from Enter (a model with a chat "
+        "template needs it to show its first letter as played)",
+    )
+    judge.add_argument(
         "--out",
         type=Path,
         default=None,
@@ -151,9 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
         saves_help="where the scenarios' slots go, one per scenario; must not hold them yet "
         "(default: a temporary directory, removed after)",
     )
+    from game.models import add_models_parser
     from game.save.cli import add_saves_parser
 
     add_saves_parser(sub)
+    add_models_parser(sub)
     return parser
 
 
@@ -185,6 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.save.cli import run_saves
 
             return run_saves(args)
+        if args.command == "models":
+            from game.config import load_settings
+            from game.models import run_models
+
+            return run_models(args, load_settings())
         return _play(args)
     except KeyboardInterrupt:
         return 130
@@ -293,6 +311,7 @@ async def _eval(args: argparse.Namespace) -> int:
                 provider=providers.provider,
                 provider_for=providers.provider_for(settings),
                 on_run=None if args.read else lambda run: print(row(run), flush=True),
+                read_ahead=args.read_ahead,
             )
         finally:
             crash = providers.crash_line()

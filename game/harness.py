@@ -168,7 +168,8 @@ class Talk:
     `on_text(npc_id, run_id, delta)` and `on_say(call_id, delta)` see the reply as it
     streams (plain text, and a `say`'s text). `answer_asks`: the player picks the first
     answer of an NPC's question after `ASK_ANSWER_AFTER_S`, so a turn never waits out the
-    question's timeout.
+    question's timeout. `read_ahead`: before each player line the NPC's context is read
+    ahead, as the game does while the player types, so the first letter counts from Enter.
     """
 
     def __init__(
@@ -183,10 +184,12 @@ class Talk:
         on_say: Callable[[str, str], None] | None = None,
         pace: Pace = CHAT_PACE,
         answer_asks: bool = False,
+        read_ahead: bool = False,
     ) -> None:
         self.world = world
         self.pace = pace
         self.answer_asks = answer_asks
+        self.read_ahead = read_ahead
         self._on_text = on_text
         self._on_say = on_say
         self._turn: _Recording | None = None
@@ -230,10 +233,15 @@ class Talk:
         """The player says `text` to the NPC (standing face to face with it first, unless
         told to stay where they are) and the NPC takes its turn."""
         self.npc(npc_id)
-        started = time.perf_counter()
         world = self.world
         if face_to_face:
             world.stand_player_by(npc_id)  # a face-to-face talk, as in the game
+        if self.read_ahead:  # as while the player types: the clock starts at Enter
+            sensed = Sensed(sense(world, npc_id), DEFAULT_BUDGET, estimate_tokens)
+            typing = trigger_for(player_cue(world, ""), sensed)
+            if self.runtime.prime(self.runtime.slot, npc_id, typing):
+                await self.runtime.provider.primed()
+        started = time.perf_counter()
         world.player_said(text, to=world.npcs[npc_id].name)
         report = TurnReport("player", npc_id, line=text, speaker=world.player.name)
         return await self._turn_of(npc_id, player_cue(world, text), report, started)

@@ -64,6 +64,10 @@ class WithModel(Provider):
         """Let the inner provider read ahead, for `model`."""
         self.inner.prime(self._with_model(request))
 
+    async def primed(self) -> None:
+        """Wait until the inner provider has read ahead."""
+        await self.inner.primed()
+
     def _with_model(self, request: ProviderRequest) -> ProviderRequest:
         return request.model_copy(update={"model": self.model})
 
@@ -123,16 +127,25 @@ def local_provider(model_path: Path | str | None = None, **options: Any) -> Loca
     """The embedded llama.cpp model (the bundled Gemma 3 270M, or the GGUF at `model_path`),
     whose base model plays the NPCs by the play script (`game.npc.play`)."""
     from game.agent.providers.local.client.provider import LocalLlamaProvider
-    from game.npc.play.writer import EXAMPLES, script_job
+    from game.npc.play.writer import EXAMPLES, chat_request, script_job
 
     return LocalLlamaProvider(
-        model_path, scriptwriter=script_job, script_prefix=EXAMPLES, **options
+        model_path,
+        scriptwriter=script_job,
+        script_prefix=EXAMPLES,
+        chatwriter=chat_request,
+        **options,
     )
 
 
 def make_local(settings: Settings, on_progress: Progress | None = None) -> Provider:
-    """The embedded model as the settings choose it: `model` if it is a GGUF."""
-    model = settings.model if settings.model and settings.model.endswith(".gguf") else None
+    """The embedded model as the settings choose it: `model` if it names a GGUF (a path,
+    a catalogue name or an hf:// address), else the bundled one."""
+    from game.agent.providers.local.catalogue import HF_PREFIX, find_model
+
+    model = settings.model
+    if model and not (model.endswith(".gguf") or model.startswith(HF_PREFIX) or find_model(model)):
+        model = None  # a remote provider's model name
     return local_provider(model, on_progress=on_progress)
 
 

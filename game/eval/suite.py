@@ -98,8 +98,10 @@ async def run_scenario(
     provider: Provider,
     provider_for: Callable[[Trigger], Provider] | None = None,
     pace: Pace = FAST_PACE,
+    read_ahead: bool = False,
 ) -> ScenarioRun:
-    """Play one scenario in `world` (fresh) and its own slot; its turns, in order."""
+    """Play one scenario in `world` (fresh) and its own slot; its turns, in order
+    (`read_ahead`: each player line read ahead first, as the game does while one types)."""
     talk = Talk(
         world,
         saves,
@@ -108,6 +110,7 @@ async def run_scenario(
         provider_for=provider_for,
         pace=pace,
         answer_asks=True,
+        read_ahead=read_ahead,
     )
     turns: list[TurnReport] = []
     try:
@@ -142,6 +145,7 @@ async def run_suite(
     provider_for: Callable[[Trigger], Provider] | None = None,
     pace: Pace = FAST_PACE,
     on_run: Callable[[ScenarioRun], None] | None = None,
+    read_ahead: bool = False,
 ) -> list[ScenarioRun]:
     """Check the scenarios, then play each in a fresh world; `on_run` sees each as it ends."""
     check(scenarios, World(map_data), saves)
@@ -154,6 +158,7 @@ async def run_suite(
             provider=provider,
             provider_for=provider_for,
             pace=pace,
+            read_ahead=read_ahead,
         )
         runs.append(run)
         if on_run is not None:

