@@ -300,8 +300,9 @@ def add_models_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     rm.add_argument("name", help="a catalogue name, or an hf:// address")
 
 
-def run_models(args: argparse.Namespace, settings: Settings, out: TextIO = sys.stdout) -> int:
+def run_models(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> int:
     """Run one `models` action; expected failures raise a GameError (one line)."""
+    out = out or sys.stdout
     action = args.models_action
     if action == "list":
         out.write(format_rows(catalogue_rows(settings)) + "\n")

@@ -25,6 +25,7 @@ from game.save.keeper import LoadResult
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
+from game.ui.models_page import close_downloads
 from game.ui.title import TitleView
 from game.village import Progress, Village
 
@@ -337,6 +338,7 @@ def run_window(
                 arcade.run()
                 arcade.unschedule(collect)
     finally:
+        close_downloads(window)  # a model download ends with the game (the next one resumes)
         session.close()
         window.close()
 

@@ -3,6 +3,7 @@
 Changes are written to `config.toml` in the user config dir, the same file the command
 line reads, and take effect the next time a game is opened. An API key can be typed in
 but is never shown back: the field shows bullets, and the saved key shows as `sk-…1234`.
+The Models button opens the page that downloads, uses and deletes local models.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from game.config import (
     update_config,
 )
 from game.ui.line_input import LineInput
+from game.ui.models_page import ModelsPage, downloads_of
 from game.ui.theme import ERROR, HEADING_SIZE, INK, MUTED, PANEL, STATUS_SIZE, button
 
 # The choices that need no key and no network come first.
@@ -135,9 +137,11 @@ class SettingsView(arcade.gui.UIView):
         box.add(self._row("Volume", self.buttons["volume"]))
         actions = arcade.gui.UIBoxLayout(vertical=False, space_between=12)
         save = button("Save", self.save, width=150)
+        models = button("Models", self.open_models, width=150)
         back = button("Back", lambda: self.back(), width=150)
-        self.save_button, self.back_button = save, back
+        self.save_button, self.models_button, self.back_button = save, models, back
         actions.add(save)
+        actions.add(models)
         actions.add(back)
         box.add(actions)
         box.add(self.status)
@@ -170,6 +174,32 @@ class SettingsView(arcade.gui.UIView):
         elif name == "volume":
             v[name] = _next(VOLUMES, v[name])
         self._refresh()
+
+    def open_models(self) -> ModelsPage:
+        """Open the Models page (download, use, delete); Back returns here."""
+        page = ModelsPage(
+            back=lambda: self._back_from_models(page),
+            config_file=self.config_file,
+            downloads=downloads_of(self.window),
+        )
+        self.window.show_view(page)
+        return page
+
+    def _back_from_models(self, page: ModelsPage) -> None:
+        """Back here; if the page wrote a model to config.toml, show it (Save keeps it)."""
+        if page.changed:
+            try:
+                current = load_settings(
+                    config_file=self.config_file, env={}, cwd=self.config_file.parent
+                )
+            except ConfigError as exc:
+                self.status.text = f"Not read: {exc}"
+                self.status.update_font(font_color=ERROR)
+            else:
+                self.values["provider"] = current.provider
+                self.model_input.text = current.model or ""
+                self._refresh()
+        self.window.show_view(self)
 
     def _mask_key(self, event: arcade.gui.UIOnChangeEvent) -> None:
         # The field only ever holds bullets; the typed key lives in self._secret.

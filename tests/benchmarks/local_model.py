@@ -46,7 +46,7 @@ from game.agent.providers.base import (
     ToolSpec,
 )
 from game.agent.providers.local.client.provider import LocalLlamaProvider
-from game.agent.providers.local.model import resolve_model_path
+from game.agent.providers.local.hub import resolve_model_path
 from game.agent.providers.local.protocol import JobStats, WorkerConfig, settings_named
 from game.agent.providers.local.worker.engine import Engine
 from game.agent.providers.local.worker.load import build_llama, template_of

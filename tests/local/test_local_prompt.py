@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from game.agent.providers.base import Message, ToolCall, ToolSpec
+from game.agent.providers.local.hub import resolve_model_path
 from game.agent.providers.local.model import (
     LocalModelError,
     ensure_default_model,
     file_sha256,
-    resolve_model_path,
     text_progress,
 )
 from game.agent.providers.local.worker.prompt import (

@@ -19,8 +19,14 @@ import pytest
 from game.agent.providers.local import catalogue
 from game.agent.providers.local import hub as hub_module
 from game.agent.providers.local.catalogue import HubFile, parse_hf
-from game.agent.providers.local.hub import PullCancelled, PullError, downloaded, pull, remove
-from game.agent.providers.local.model import resolve_model_path
+from game.agent.providers.local.hub import (
+    PullCancelled,
+    PullError,
+    downloaded,
+    pull,
+    remove,
+    resolve_model_path,
+)
 from game.agent.providers.local.pick import Speed, SpeedBook, pick_downloaded
 from game.agent.providers.select import select_provider
 from game.cli import main

@@ -34,7 +34,9 @@ from game.agent.providers.local.model import (
     LocalModelError,
     ProgressCallback,
     cache_dir,
+    ensure_default_model,
     file_sha256,
+    on_hub,
 )
 from game.atomic import write_atomic
 
@@ -48,6 +50,7 @@ __all__ = [
     "offline",
     "pull",
     "remove",
+    "resolve_model_path",
     "target_of",
 ]
 
@@ -266,10 +269,11 @@ def pull(
         check_memory(hub)  # before a byte is asked of the network
     # Its retries' warnings are not for players: each failure is one line of ours.
     logging.getLogger("huggingface_hub").setLevel(logging.ERROR)
-    from huggingface_hub import get_hf_file_metadata, hf_hub_url
+    from huggingface_hub import constants, get_hf_file_metadata, hf_hub_url
     from huggingface_hub.file_download import http_get
     from huggingface_hub.utils import build_hf_headers
 
+    constants.HF_HUB_DISABLE_TELEMETRY = True  # a game asks the hub for the file, nothing else
     where = endpoint()
     url = hf_hub_url(hub.repo, hub.file, revision=hub.revision, endpoint=where)
     report(0.0, f"asking {where} for {hub.label}")
@@ -359,3 +363,19 @@ def _finish(
     write_atomic(_stamp(target), json.dumps(stamp).encode("utf-8"))
     report(1.0, f"{hub.label} downloaded and verified")
     return target
+
+
+def resolve_model_path(
+    model: Path | str | None, on_progress: ProgressCallback | None = None
+) -> Path:
+    """The GGUF to load: a path (it must exist); a catalogue name or an hf:// address
+    (downloaded on first use, with progress); else the bundled model."""
+    if model is not None:
+        hub = on_hub(model)
+        if hub is not None:
+            return pull(hub, on_progress)
+        path = Path(model).expanduser()
+        if not path.is_file():
+            raise LocalModelError(f"local model file not found: {path}")
+        return path
+    return ensure_default_model(on_progress=on_progress)

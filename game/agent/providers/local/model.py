@@ -38,7 +38,7 @@ __all__ = [
     "llama_cpp_available",
     "local_available",
     "model_label",
-    "resolve_model_path",
+    "on_hub",
     "text_progress",
 ]
 
@@ -201,7 +201,7 @@ def _assemble(pkg: Any, target: Path, expected: str, report: ProgressCallback) -
     _write_stamp(target, expected)
 
 
-def _on_hub(model: Path | str) -> Any:
+def on_hub(model: Path | str) -> Any:
     """The hub file `model` names (a catalogue name, an hf:// address), else None."""
     if isinstance(model, Path) or (model.lower().endswith(".gguf") and "://" not in model):
         return None
@@ -217,28 +217,10 @@ def model_label(model: Path | str | None) -> str:
     """How a model is named on screen: its catalogue name, else its file's name."""
     if model is None:
         return DEFAULT_MODEL_FILE
-    hub = _on_hub(model)
+    hub = on_hub(model)
     if hub is not None:
         return str(hub.name or Path(hub.file).name)
     return Path(model).name
-
-
-def resolve_model_path(
-    model: Path | str | None, on_progress: ProgressCallback | None = None
-) -> Path:
-    """The GGUF to load: a path (it must exist); a catalogue name or an hf:// address
-    (downloaded on first use, with progress); else the bundled model."""
-    if model is not None:
-        hub = _on_hub(model)
-        if hub is not None:
-            from game.agent.providers.local.hub import pull
-
-            return pull(hub, on_progress)
-        path = Path(model).expanduser()
-        if not path.is_file():
-            raise LocalModelError(f"local model file not found: {path}")
-        return path
-    return ensure_default_model(on_progress=on_progress)
 
 
 def text_progress(out: TextIO | None = None, width: int = 30) -> ProgressCallback:
@@ -267,5 +249,5 @@ def local_available(model_path: Path | str | None = None) -> bool:
     if not llama_cpp_available():
         return False
     if model_path is not None:
-        return _on_hub(model_path) is not None or Path(model_path).expanduser().is_file()
+        return on_hub(model_path) is not None or Path(model_path).expanduser().is_file()
     return default_model_available()

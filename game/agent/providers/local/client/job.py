@@ -13,9 +13,44 @@ import time
 from collections.abc import Callable
 
 from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest, Usage
-from game.agent.providers.local.protocol import JobStats
+from game.agent.providers.local.protocol import JobStats, Run
+from game.agent.providers.local.script import ScriptJob
 
-__all__ = ["Job", "LocalStream", "priority_of"]
+__all__ = ["Chatwriter", "Job", "LocalStream", "Scriptwriter", "priority_of", "work_for"]
+
+# What plays a request as a script job for a base model (`game.npc.play.writer.script_job`,
+# handed in by the game); None: not a script.
+Scriptwriter = Callable[[ProviderRequest], ScriptJob | None]
+# What a model with a chat template is asked for a request: the request with the notes its
+# line needs, or None when the turn is over (`game.npc.play.writer.chat_request`, handed in).
+Chatwriter = Callable[[ProviderRequest], ProviderRequest | None]
+
+
+def work_for(
+    request: ProviderRequest,
+    seq: int,
+    template: bool,
+    scriptwriter: Scriptwriter | None,
+    chatwriter: Chatwriter | None,
+) -> Run:
+    """What the worker is sent for a request: a script job when the model has no chat
+    template and the scriptwriter plays it; else the request, as the chatwriter writes it
+    for a model with a chat template (a finished script job once the turn is over)."""
+    key = request.npc_id
+    if not template and scriptwriter is not None:
+        script = scriptwriter(request)
+        if script is not None:
+            return Run(id=seq, key=key, script=script)
+    if template and chatwriter is not None:
+        written = chatwriter(request)
+        if written is None:
+            return Run(
+                id=seq,
+                key=key,
+                script=ScriptJob(key=key or "", prefix="", prompt="", finished=True),
+            )
+        request = written
+    return Run(id=seq, key=key, request=request)
 
 
 class Job:

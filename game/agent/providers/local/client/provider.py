@@ -33,15 +33,22 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 
 from game.agent.providers.base import Done, Provider, ProviderError, ProviderRequest
 from game.agent.providers.errors import CrashFailure, TransportFailure
-from game.agent.providers.local.client.job import Job, LocalStream, priority_of
+from game.agent.providers.local.client.job import (
+    Chatwriter,
+    Job,
+    LocalStream,
+    Scriptwriter,
+    priority_of,
+    work_for,
+)
 from game.agent.providers.local.client.ladder import Ladder, LoadFailed, monotonic
 from game.agent.providers.local.client.probe import PROBE_FILE, Choice, ProbeCache, probe_key
 from game.agent.providers.local.client.process import Crash, WorkerDied, WorkerProcess
+from game.agent.providers.local.hub import resolve_model_path
 from game.agent.providers.local.model import (
     DEFAULT_MODEL_FILE,
     INSTALL_HINT,
@@ -50,7 +57,6 @@ from game.agent.providers.local.model import (
     cache_dir,
     llama_cpp_available,
     model_label,
-    resolve_model_path,
 )
 from game.agent.providers.local.protocol import (
     PREEMPTED,
@@ -60,11 +66,9 @@ from game.agent.providers.local.protocol import (
     JobStats,
     LlamaSettings,
     ProbeTimes,
-    Run,
     WorkerConfig,
     Yield,
 )
-from game.agent.providers.local.script import ScriptJob
 from game.agent.providers.registry import REGISTRY
 
 __all__ = [
@@ -78,12 +82,6 @@ DEFAULT_MODEL_NAME = DEFAULT_MODEL_FILE
 CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 _STATE_BUDGET = 256 * 1024 * 1024
 
-# What plays a request as a script job for a base model (`game.npc.play.writer.script_job`,
-# handed in by the game), and the prefix every such job opens with; None: not a script.
-Scriptwriter = Callable[[ProviderRequest], ScriptJob | None]
-# What a model with a chat template is asked for a request: the request with the notes its
-# line needs, or None when the turn is over (`game.npc.play.writer.chat_request`, handed in).
-Chatwriter = Callable[[ProviderRequest], ProviderRequest | None]
 
 log = logging.getLogger(__name__)
 
@@ -133,8 +131,7 @@ class LocalLlamaProvider(Provider):
     ) -> None:
         if prompt_format not in ("auto", "chat", "completion"):
             raise ValueError(f"prompt_format must be auto, chat or completion: {prompt_format!r}")
-        # A .gguf path, a catalogue name or an hf:// address (downloaded at the first load).
-        self._model_ref = model_path
+        self._model_ref = model_path  # a path, a catalogue name or an hf:// address
         self.model = model_label(model_path)
         self.n_ctx = n_ctx
         self.n_threads = n_threads if n_threads is not None else default_threads()
@@ -383,7 +380,9 @@ class LocalLlamaProvider(Provider):
         seq = job.stats.seq
         sent_at = time.perf_counter()
         worker.serving = seq
-        if not worker.send(self._work(worker, job.request, seq)):
+        if not worker.send(
+            work_for(job.request, seq, worker.template, self.scriptwriter, self.chatwriter)
+        ):
             raise WorkerDied(worker.death("a reply"))
         if job.yielding:  # a more urgent request came while this one was being sent
             worker.send(Yield(id=seq))
@@ -402,25 +401,6 @@ class LocalLlamaProvider(Provider):
         finally:
             worker.serving = None
             watchdog.cancel()
-
-    def _work(self, worker: WorkerProcess, request: ProviderRequest, seq: int) -> Run:
-        """What the worker is sent for a request: a script job when the model has no chat
-        template and the scriptwriter plays it, else the request itself."""
-        key = request.npc_id
-        if not worker.template and self.scriptwriter is not None:
-            script = self.scriptwriter(request)
-            if script is not None:
-                return Run(id=seq, key=key, script=script)
-        if worker.template and self.chatwriter is not None:
-            written = self.chatwriter(request)
-            if written is None:  # the turn is over
-                return Run(
-                    id=seq,
-                    key=key,
-                    script=ScriptJob(key=key or "", prefix="", prompt="", finished=True),
-                )
-            request = written
-        return Run(id=seq, key=key, request=request)
 
     def _relay(self, worker: WorkerProcess, job: Job, sent_at: float) -> None:
         """Hand the worker's events for `job` to its caller until the worker ends it."""
