@@ -163,9 +163,10 @@ def pull_and_measure(
     load."""
     say = report or (lambda fraction, message: None)
     book = book or SpeedBook()
-    path = pull(model, lambda f, m: say(f * 0.8, m), cancel)
+    measured = bool(model.name)  # a catalogue model: auto may take it
+    path = pull(model, lambda f, m: say(f * (0.8 if measured else 1.0), m), cancel)
     speed = book.get(path)
-    if speed is None and model.name:
+    if speed is None and measured:
         speed = asyncio.run(measure(path, report=lambda f, m: say(0.8 + 0.2 * f, m)))
         book.put(path, speed)
     say(1.0, f"{model.label} is ready")

@@ -42,8 +42,8 @@ class HubFile:
 
     @property
     def label(self) -> str:
-        """How messages name it: the catalogue name, else its hf:// address."""
-        return self.name or self.address
+        """How messages name it: the catalogue name, else its file's name."""
+        return self.name or self.file.rsplit("/", 1)[-1]
 
     @property
     def address(self) -> str:
