@@ -9,13 +9,15 @@ mistake or a hostile file costs one line, never the game's memory or a hang.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from game.errors import GameError
 
-__all__ = ["BadFile", "check_regular", "mb", "os_reason", "read_capped"]
+__all__ = ["BadFile", "check_regular", "mb", "os_reason", "read_capped", "read_json_object"]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
@@ -42,6 +44,16 @@ def mb(size: int) -> str:
     if size >= 1024 * 1024:
         return f"{size / 2**20:.1f} MB"
     return f"{max(1, size // 1024)} KB"
+
+
+def read_json_object(path: Path) -> dict[str, Any] | None:
+    """The JSON object in a file the game wrote itself (a stamp, a cache), or None when it
+    is missing, unreadable, not JSON or not an object: a bad one counts as none."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def check_regular(path: Path, limit: int) -> int:

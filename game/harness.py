@@ -237,8 +237,7 @@ class Talk:
         if face_to_face:
             world.stand_player_by(npc_id)  # a face-to-face talk, as in the game
         if self.read_ahead:  # as while the player types: the clock starts at Enter
-            sensed = Sensed(sense(world, npc_id), DEFAULT_BUDGET, estimate_tokens)
-            typing = trigger_for(player_cue(world, ""), sensed)
+            typing = self._trigger(npc_id, player_cue(world, ""))
             if self.runtime.prime(self.runtime.slot, npc_id, typing):
                 await self.runtime.provider.primed()
         started = time.perf_counter()
@@ -286,13 +285,16 @@ class Talk:
 
     # --- one turn ---------------------------------------------------------------------
 
+    def _trigger(self, npc_id: str, cue: Cue) -> Trigger:
+        """The trigger the game would hand over for `cue`: it, and what the NPC senses now."""
+        return trigger_for(cue, Sensed(sense(self.world, npc_id), DEFAULT_BUDGET, estimate_tokens))
+
     async def _turn_of(
         self, npc_id: str, cue: Cue, report: TurnReport, started: float
     ) -> TurnReport:
         """The turn of a cue: the trigger the game would hand over (the cue, and what the
         NPC senses now), run while the world steps."""
-        sensed = Sensed(sense(self.world, npc_id), DEFAULT_BUDGET, estimate_tokens)
-        trigger = trigger_for(cue, sensed)
+        trigger = self._trigger(npc_id, cue)
         self._turn = _Recording(report, started)
         try:
             outcome = await self._drive(

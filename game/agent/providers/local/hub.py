@@ -39,6 +39,7 @@ from game.agent.providers.local.model import (
     on_hub,
 )
 from game.atomic import write_atomic
+from game.files import os_reason, read_json_object
 
 __all__ = [
     "MEMINFO",
@@ -99,12 +100,12 @@ def _stamp(target: Path) -> Path:
 def downloaded(hub: HubFile) -> Path | None:
     """The verified file of `hub`, if it was downloaded (and not changed since)."""
     target = target_of(hub)
+    stamp = read_json_object(_stamp(target))
     try:
-        stamp = json.loads(_stamp(target).read_text(encoding="utf-8"))
         st = target.stat()
-    except (OSError, ValueError):
+    except OSError:
         return None
-    if not isinstance(stamp, dict):
+    if stamp is None:
         return None
     if stamp.get("size") != st.st_size or stamp.get("mtime_ns") != st.st_mtime_ns:
         return None
@@ -299,7 +300,7 @@ def pull(
         have = _resumable(part, info, meta.commit_hash, expected, size)
         free = shutil.disk_usage(target.parent).free
     except OSError as exc:
-        raise PullError(f"cannot write to {target.parent}: {exc.strerror or exc}") from exc
+        raise PullError(f"cannot write to {target.parent}: {os_reason(exc)}") from exc
     if free < size - have + DISK_MARGIN:
         raise PullError(
             f"{hub.label} needs {_human(size - have)} more disk space and {target.parent} has "
@@ -332,10 +333,10 @@ def _resumable(part: Path, info: Path, commit: str | None, sha: str | None, size
     """Bytes of a part the pull may resume from (0: start over, the part removed)."""
     try:
         have = part.stat().st_size
-        was = json.loads(info.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        have, was = 0, None
-    same = isinstance(was, dict) and was.get("commit") == commit and was.get("sha256") == sha
+    except OSError:
+        have = 0
+    was = read_json_object(info) or {}
+    same = was.get("commit") == commit and was.get("sha256") == sha
     if have and same and have <= size:
         return have
     part.unlink(missing_ok=True)

@@ -20,10 +20,14 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.atomic import replacing
 from game.errors import GameError
+from game.files import read_json_object
+
+if TYPE_CHECKING:
+    from game.agent.providers.local.catalogue import HubFile
 
 __all__ = [
     "CACHE_ENV",
@@ -98,14 +102,6 @@ def _stamp_path(model: Path) -> Path:
     return model.with_name(model.name + ".sha256.json")
 
 
-def _read_stamp(model: Path) -> dict[str, Any] | None:
-    try:
-        data = json.loads(_stamp_path(model).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def _write_stamp(model: Path, digest: str) -> None:
     st = model.stat()
     stamp = {"sha256": digest, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
@@ -113,7 +109,7 @@ def _write_stamp(model: Path, digest: str) -> None:
 
 
 def _stamp_matches(model: Path, expected: str) -> bool:
-    stamp = _read_stamp(model)
+    stamp = read_json_object(_stamp_path(model))
     if stamp is None or stamp.get("sha256") != expected:
         return False
     st = model.stat()
@@ -201,7 +197,7 @@ def _assemble(pkg: Any, target: Path, expected: str, report: ProgressCallback) -
     _write_stamp(target, expected)
 
 
-def on_hub(model: Path | str) -> Any:
+def on_hub(model: Path | str) -> HubFile | None:
     """The hub file `model` names (a catalogue name, an hf:// address), else None."""
     if isinstance(model, Path) or (model.lower().endswith(".gguf") and "://" not in model):
         return None

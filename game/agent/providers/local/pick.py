@@ -23,6 +23,7 @@ from game.agent.providers.local.client.probe import cpu_flags
 from game.agent.providers.local.hub import available_memory_mb, downloaded
 from game.agent.providers.local.model import cache_dir
 from game.atomic import write_atomic
+from game.files import read_json_object
 
 __all__ = [
     "FIRST_LETTER_MAX_S",
@@ -73,11 +74,7 @@ class SpeedBook:
         self.path = path or cache_dir() / SPEEDS_FILE
 
     def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        return read_json_object(self.path) or {}
 
     def get(self, model: Path) -> Speed | None:
         """The speed measured for this file on this machine, if any."""

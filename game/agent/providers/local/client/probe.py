@@ -23,6 +23,7 @@ from typing import Any
 
 from game.agent.providers.local.protocol import LADDER
 from game.atomic import write_atomic
+from game.files import read_json_object
 
 __all__ = ["PROBE_FILE", "Choice", "ProbeCache", "cpu_flags", "library_files", "probe_key"]
 
@@ -99,11 +100,7 @@ class ProbeCache:
         self.path = path
 
     def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        return read_json_object(self.path) or {}
 
     def get(self, key: str) -> Choice | None:
         """The record for `key`, if one was kept."""
