@@ -10,9 +10,14 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from game.world.board import PUBLIC, Blackboard
+from game.world.clock import DEFAULT_DAY_S, DayClock
 from game.world.entities import PLAYER_ID, Entity, Npc, Player
 from game.world.events import Spoke, WorldEvent
+from game.world.feelings import Feelings
 from game.world.grid import Grid, Tile
+from game.world.news import NewsBook
+from game.world.plans import Plan
 from game.world.spatial import SpatialIndex
 from game.world.tiled import MapData, Place
 
@@ -20,10 +25,23 @@ from game.world.tiled import MapData, Place
 class WorldState:
     """Tiles, entities and the clock; no drawing, no threads of its own, no network."""
 
-    def __init__(self, map_data: MapData, player_name: str = "Traveller") -> None:
+    def __init__(
+        self, map_data: MapData, player_name: str = "Traveller", day_s: float = DEFAULT_DAY_S
+    ) -> None:
         self.map = map_data
         self.grid = Grid(map_data.width, map_data.height, map_data.blocked)
-        self.clock = 0.0
+        self.clock = 0.0  # game seconds of play
+        self.day = DayClock(day_s)  # the time of day: clock 0 is 8 am
+        self.plans: dict[str, Plan] = {s.npc_id: s.plan for s in map_data.npcs if s.plan}
+        self.board = Blackboard()  # the notice boards of the map, and any others
+        self.notice_boards: dict[str, Tile] = {}  # board id -> where it stands
+        for spot in map_data.boards:
+            board_id = self.board.ensure_board(
+                (PUBLIC,), board_id=spot.name, name=spot.name, tile=spot.tile
+            )
+            self.notice_boards[board_id] = spot.tile
+        self.news = NewsBook()  # what was told that matters, and who heard it from whom
+        self.feelings = Feelings()  # how each NPC feels about the player and the others
         self.player = Player(PLAYER_ID, player_name, "player", map_data.player_spawn)
         self.npcs: dict[str, Npc] = {}
         for spawn in map_data.npcs:

@@ -21,7 +21,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,9 @@ from pytiled_parser.layer import LayerGroup
 from game.text import clean_text
 from game.world.errors import MapError
 from game.world.grid import Tile
+from game.world.plans import Plan
 from game.world.tiled_check import check_map_file
+from game.world.tiled_day import BoardSpot, Lamp, boards_of, lamps_of, plan_of
 
 GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
 _ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
@@ -51,6 +53,17 @@ class NpcSpawn:
     sprite: str
     tile: Tile
     properties: dict[str, str] = field(default_factory=dict)
+    plan: Plan | None = None  # where it is at which hour (`game.world.plans`)
+
+    @property
+    def home(self) -> str:
+        """Its home place ("" if the map gives none)."""
+        return self.properties.get("home", "").strip().lower()
+
+    @property
+    def work(self) -> str:
+        """Its work place ("" if the map gives none)."""
+        return self.properties.get("work", "").strip().lower()
 
 
 @dataclass(frozen=True)
@@ -91,6 +104,8 @@ class MapData:
     properties: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # what was defaulted, one line each
     images: list[Path] = field(default_factory=list)  # image files it draws from (`_images`)
+    lamps: list[Lamp] = field(default_factory=list)  # lit at night (`tiled_day`)
+    boards: list[BoardSpot] = field(default_factory=list)  # notice boards (`tiled_day`)
 
     @property
     def map_id(self) -> str:
@@ -196,7 +211,11 @@ def _map_data(path: Path, tiled: Any, sheets: Sequence[str]) -> MapData:
                 spawn = _object_tile(obj, tw, th)
             elif lname == "npcs":
                 npc_objects.append(obj)
-            elif lname == "places" and clean_text(obj.name).strip():
+            elif (
+                lname == "places"
+                and clean_text(obj.name).strip()
+                and str(obj.class_).lower() != "board"
+            ):
                 place = clean_text(obj.name).strip()
                 places[place] = Place(
                     name=place,
@@ -213,6 +232,10 @@ def _map_data(path: Path, tiled: Any, sheets: Sequence[str]) -> MapData:
     if not has_npcs_layer:
         warnings.append(f"map {path.name}: no object layer named npcs; it plays without NPCs")
     npcs = _npcs_from(npc_objects, path, (tw, th), (width, height), blocked, sheets, warnings)
+    npcs = [
+        replace(npc, plan=plan_of(npc.name, npc.properties, places, path.name, warnings))
+        for npc in npcs
+    ]
     for line in warnings:
         if line not in _WARNED:  # a map read twice (checked, then played) warns once
             _WARNED.add(line)
@@ -231,6 +254,8 @@ def _map_data(path: Path, tiled: Any, sheets: Sequence[str]) -> MapData:
         properties=_props(tiled.properties),
         warnings=warnings,
         images=_images(path, tiled, layers),
+        lamps=lamps_of(tiled, layers, tw, th),
+        boards=boards_of(layers, tw, th),
     )
 
 

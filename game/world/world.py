@@ -14,6 +14,7 @@ from collections import deque
 from concurrent.futures import Future
 
 from game.gestures import GESTURES
+from game.world.clock import DEFAULT_DAY_S
 from game.world.commands import (
     Ask,
     Emote,
@@ -53,8 +54,10 @@ COSTLY = (GoTo, MoveTo, Say, SpeechCancel, Look, Ask, PathFound)
 class World(WorldState):
     """The world's state with its command inbox and its step."""
 
-    def __init__(self, map_data: MapData, player_name: str = "Traveller") -> None:
-        super().__init__(map_data, player_name)
+    def __init__(
+        self, map_data: MapData, player_name: str = "Traveller", day_s: float = DEFAULT_DAY_S
+    ) -> None:
+        super().__init__(map_data, player_name, day_s)
         self._inbox: queue.SimpleQueue[tuple[WorldCommand, Future[Outcome] | None]] = (
             queue.SimpleQueue()
         )
@@ -130,6 +133,7 @@ class World(WorldState):
     def step(self, dt: float) -> None:
         """Advance the world by `dt` seconds of game time."""
         self.clock += dt
+        self.day.advance(dt)
         motion = self.motion
         motion.new_step()
         self._drain_inbox()

@@ -1,0 +1,106 @@
+"""The time of day: a game day of a set number of real minutes, starting at 8 am.
+
+`DayClock` counts game minutes since 8:00 am of day 1 (clock 0 is 8 am, so a slot saved
+before there was a time of day loads in the morning). The light of an hour is pure data
+here (`darkness`, `lamps_lit`); the window turns it into a tint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "DAY_MINUTES",
+    "DEFAULT_DAY_S",
+    "START_HOUR",
+    "DayClock",
+    "clock_text",
+    "darkness",
+    "lamps_lit",
+    "part_of_day",
+]
+
+DAY_MINUTES = 24 * 60
+START_HOUR = 8  # clock 0
+DEFAULT_DAY_S = 24 * 60.0  # a game day lasts 24 real minutes: a game hour a real minute
+MIN_DAY_S = 60.0
+MAX_DAY_S = 7 * 24 * 3600.0
+LAMPS_ON = 19.5  # lamps are lit from half past seven in the evening...
+LAMPS_OFF = 6.5  # ...to half past six in the morning
+
+
+@dataclass
+class DayClock:
+    """Game minutes since 8:00 am of day 1, moved on by real seconds at `day_s` a day."""
+
+    day_s: float = DEFAULT_DAY_S
+    minutes: float = 0.0
+
+    def advance(self, dt: float) -> None:
+        """Move on by `dt` real seconds."""
+        self.minutes += dt * DAY_MINUTES / self.day_s
+
+    @property
+    def hour(self) -> float:
+        """The hour of the day, 0.0 (midnight) to 24.0."""
+        return ((START_HOUR * 60 + self.minutes) % DAY_MINUTES) / 60.0
+
+    @property
+    def day(self) -> int:
+        """The day, 1 for the first."""
+        return 1 + int((START_HOUR * 60 + self.minutes) // DAY_MINUTES)
+
+    def seconds_until(self, hour: float) -> float:
+        """Real seconds until the clock next shows `hour` (0 if it shows it now)."""
+        ahead = (hour - self.hour) % 24.0
+        return ahead * 60.0 * self.day_s / DAY_MINUTES
+
+    def set_hour(self, hour: float) -> None:
+        """Move the clock forward to the next time it shows `hour` (tests, benchmarks)."""
+        self.minutes += ((hour - self.hour) % 24.0) * 60.0
+
+    def text(self) -> str:
+        """What the HUD shows: "Day 2, 9:30 pm"."""
+        return f"Day {self.day}, {clock_text(self.hour)}"
+
+
+def clock_text(hour: float) -> str:
+    """An hour as people say it: 0.0 -> "12:00 am", 13.5 -> "1:30 pm"."""
+    total = round(hour * 60) % DAY_MINUTES
+    h, m = divmod(total, 60)
+    half = "am" if h < 12 else "pm"
+    return f"{(h - 1) % 12 + 1}:{m:02d} {half}"
+
+
+def part_of_day(hour: float) -> str:
+    """ "night", "dawn", "morning", "midday", "afternoon", "dusk" or "evening"."""
+    if hour < 5 or hour >= 22:
+        return "night"
+    if hour < 7:
+        return "dawn"
+    if hour < 11.5:
+        return "morning"
+    if hour < 14:
+        return "midday"
+    if hour < 18:
+        return "afternoon"
+    if hour < 20:
+        return "dusk"
+    return "evening"
+
+
+def darkness(hour: float) -> float:
+    """How dark the map is, 0.0 (day) to 1.0 (deep night): it falls from 6 pm to 10 pm
+    and lifts from 5 am to 7:30 am."""
+    if 7.5 <= hour < 18:
+        return 0.0
+    if 18 <= hour < 22:
+        return (hour - 18) / 4
+    if 5 <= hour < 7.5:
+        return 1 - (hour - 5) / 2.5
+    return 1.0
+
+
+def lamps_lit(hour: float) -> bool:
+    """Whether the lamps burn at this hour."""
+    return hour >= LAMPS_ON or hour < LAMPS_OFF
