@@ -146,6 +146,7 @@ class Npc(Entity):
     greeting: str = ""
     properties: dict[str, str] = field(default_factory=dict)
     activity: str = "idle"
+    asleep: bool = False  # its day plan has it asleep (at home), and nobody woke it
     path: list[Tile] = field(default_factory=list)
     blocked_for: float = 0.0
     repaths: int = 0  # detours tried since the NPC was last able to step
