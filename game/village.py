@@ -207,7 +207,8 @@ class Village:
         exists is restored; `player_name` names the player of a new one.
         """
         slot = validate_id(slot, "slot")
-        world = World(load_game_map(map_path))
+        settings = settings or Settings(provider="scripted")
+        world = World(load_game_map(map_path), day_s=settings.day_minutes * 60)
         saves = default_saves_dir(saves_dir)
         lock = SlotLock(saves, slot, "the game").acquire()  # SlotBusy: another process has it
         try:
@@ -217,7 +218,6 @@ class Village:
             raise
         if player_name and clean_text(player_name).strip():
             world.player.name = clean_text(player_name).strip()
-        settings = settings or Settings(provider="scripted")
         # The one way across the threads, pumped on the agent loop: calls cross by a
         # polled queue and outcomes come back the same way, never by a wake-up.
         mailbox = Mailbox()

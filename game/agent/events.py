@@ -42,6 +42,7 @@ TRIGGER_PRIORITY: dict[str, int] = {
     "player_message": 100,
     "heard": 60,
     "player_near": 50,
+    "news": 30,
     "idle": 0,
 }
 

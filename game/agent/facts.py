@@ -22,7 +22,9 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 __all__ = [
+    "FeelingFact",
     "HeardFact",
+    "NewsFact",
     "NpcFacts",
     "PersonFact",
     "PlaceFact",
@@ -67,6 +69,30 @@ class PersonFact(BaseModel):
     home: str = ""  # the name of their home place, if the map gives one
 
 
+class NewsFact(BaseModel):
+    """A piece of news the NPC knows, and from whom (`how`: told, earshot, board)."""
+
+    news_id: str
+    kind: str
+    fact: str  # the news as one plain clause ("Ana lost a silver ring at the well")
+    subject: str = ""
+    place: str = ""
+    key: str = ""  # the word any line telling it holds
+    source: str = ""  # the id of who told it ("player")
+    source_name: str = ""
+    how: str = "told"
+
+
+class FeelingFact(BaseModel):
+    """How the NPC feels about someone: -1 to 1, in a word, and the last reason."""
+
+    other_id: str
+    name: str
+    value: float
+    word: str
+    reason: str = ""
+
+
 class SensedFacts(BaseModel):
     """What the NPC perceived at one moment (what its perception text says, as data)."""
 
@@ -76,6 +102,12 @@ class SensedFacts(BaseModel):
     map_name: str = ""
     nearby: list[SeenFact] = Field(default_factory=list)  # nearest first
     heard: list[HeardFact] = Field(default_factory=list)  # oldest first
+    hour: float | None = None  # the time of day, 0-24 (None in old logs)
+    woken: bool = False  # it was asleep when this came, and is awake now
+    news: list[NewsFact] = Field(default_factory=list)  # what it has heard, newest first
+    feelings: list[FeelingFact] = Field(default_factory=list)  # about the player, those near
+    tell: NewsFact | None = None  # the news it means to pass on now
+    tell_to: str | None = None  # the name of whom it tells
 
 
 class NpcFacts(BaseModel):

@@ -11,7 +11,7 @@ from game.agent.facts import SensedFacts
 
 __all__ = ["Trigger", "TriggerKind"]
 
-TriggerKind = Literal["player_message", "heard", "player_near", "idle"]
+TriggerKind = Literal["player_message", "heard", "player_near", "news", "idle"]
 
 
 class Trigger(BaseModel):

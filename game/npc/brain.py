@@ -24,9 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.agent.facts import NpcFacts, PersonFact
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.cues import IDLE_TEXTS, Cue, Sensed, heard_cue, idle_cue, name_pattern, player_cue
+from game.npc.life import VillageLife
 from game.npc.seeds import rng_of
 from game.tokens import estimate_tokens
 from game.world.commands import Face, SpeechStart
@@ -170,6 +172,7 @@ class Brain:
         perception_budget: int = DEFAULT_BUDGET,
         count_tokens: Callable[[str], int] = estimate_tokens,
         on_screen: Callable[[Entity], bool] | None = None,
+        day_plans: bool = True,
     ) -> None:
         self.world = world
         self.agents = agents
@@ -205,6 +208,9 @@ class Brain:
         self._spoken: deque[Spoke] = deque()  # lines said, waiting for their hearers
         self.spare = SpareTime()
         self._command_next = True  # spare work alternates: a world command, a chore
+        # The day: plans followed, sleep, news passed on, the notice boards, feelings.
+        self.life = VillageLife(world, busy=self.busy, engaged=self._engaged, plans=day_plans)
+        self._facts: dict[str, NpcFacts] = {}
 
     # --- queries ------------------------------------------------------------------------
 
@@ -220,6 +226,24 @@ class Brain:
             state = self._states[npc_id] = _NpcState(rng, self.world.clock + self.idle.min_s)
             heapq.heappush(self._idle_heap, (state.next_idle, npc_id))
         return state
+
+    def _engaged(self, npc_id: str) -> bool:
+        """Whether the player is with the NPC: spoke to it lately, or stands near."""
+        state = self._state(npc_id)
+        return state.near or self.world.clock - state.talked < TALKING_S
+
+    def _facts_of(self, npc_id: str) -> NpcFacts:
+        """Who an NPC is and whom it knows by name, for reading a line said to it."""
+        facts = self._facts.get(npc_id)
+        if facts is None:
+            npc = self.world.npcs[npc_id]
+            people = [
+                PersonFact(npc_id=other.entity_id, name=other.name)
+                for other in self.world.npcs.values()
+                if other is not npc
+            ]
+            facts = self._facts[npc_id] = NpcFacts(npc_id=npc_id, name=npc.name, people=people)
+        return facts
 
     def _near_player(self, ent: Entity) -> bool:
         p = self.world.player.tile
@@ -250,12 +274,15 @@ class Brain:
 
     def _send_cue(self, npc_id: str, cue: Cue) -> None:
         """Sense what the NPC perceives now and hand the cue over."""
-        sensed = self._sensed(npc_id)
+        sensed = self._sensed(npc_id, cue.about)
         self.mailbox.post(self.agents.start_turn, npc_id, cue, sensed)
 
-    def _sensed(self, npc_id: str) -> Sensed:
-        """What the NPC perceives now, to hand over with a cue."""
-        return Sensed(sense(self.world, npc_id), self.perception_budget, self.count_tokens)
+    def _sensed(self, npc_id: str, tell: str | None = None) -> Sensed:
+        """What the NPC perceives now, with the facts of its day, to hand over with a cue."""
+        perception = sense(self.world, npc_id)
+        nearby = [seen.entity_id for seen in perception.nearby]
+        day = self.life.facts(npc_id, nearby, tell)
+        return Sensed(perception, self.perception_budget, self.count_tokens, day)
 
     def player_opens_talk(self, npc_id: str) -> None:
         """The player opened the talk box with an NPC: while they type, the model reads
@@ -272,6 +299,7 @@ class Brain:
         """The player said something to an NPC: it answers first, before any chatter."""
         npc = self.world.npcs[npc_id]
         self._state(npc_id).talked = self.world.clock
+        self.life.wake(npc_id)
         if self._talk_box is not None:
             self._talk_box = self.world.clock
         self.world.player_said(text, to=npc.name)
@@ -305,6 +333,10 @@ class Brain:
             self._greet()
         if every and self.in_flight:
             self.mailbox.post(self.agents.check_silent)
+        for teller, listener, news_id in self.life.update():
+            text = self.life.tell_text(teller, listener, news_id)
+            self.world.post(SpeechStart(teller))
+            self.trigger(teller, Cue("news", text, listener, about=news_id))
         if not self.world.defer_costly:
             self.chore()  # a world that does not pace its work: the chore comes now too
 
@@ -336,9 +368,10 @@ class Brain:
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
+        self.life.spoken(spoke, self._facts_of)
         for npc in self.world.listeners(spoke):
             cue = heard_cue(spoke, npc)
-            if cue is None:
+            if cue is None or npc.asleep:
                 continue
             if spoke.speaker_id != PLAYER_ID and not self._may_answer(spoke.speaker_id, npc):
                 continue
@@ -397,6 +430,7 @@ class Brain:
                 clock - state.greeted < self.greet_cooldown_s
                 or clock - state.talked < TALKING_S
                 or self.busy(npc_id, beyond_idle=True)
+                or self.world.npcs[npc_id].asleep
             ):
                 continue
             state.greeted = clock
@@ -433,6 +467,8 @@ class Brain:
             heapq.heappush(heap, (state.next_idle, npc_id))
             if self.busy(npc_id) or state.near or clock - state.talked < TALKING_S:
                 continue  # busy, or minding the player who stands near
+            if npc.asleep or npc.path:
+                continue  # asleep, or on its way somewhere (its day plan)
             ask = self.world.ask
             if ask is not None and ask.npc_id == npc_id:
                 continue

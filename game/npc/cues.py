@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.agent.facts import HeardFact, SeenFact, SensedFacts
 from game.agent.trigger import Trigger, TriggerKind
@@ -38,6 +38,7 @@ class Cue(NamedTuple):
     source: str | None = None
     speaker: str | None = None
     said: str | None = None
+    about: str | None = None  # the news a `news` cue passes on
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Sensed:
     perception: Perception
     budget: int
     count_tokens: Callable[[str], int]
+    day: dict[str, Any] | None = None  # the facts of the day (`VillageLife.facts`)
 
     def text(self) -> str:
         """The perception as the agent reads it (fitted to the budget)."""
@@ -75,6 +77,7 @@ class Sensed:
                 HeardFact(speaker=h.speaker, text=h.text, ago_s=h.ago_s, to_you=h.to_you)
                 for h in p.heard
             ],
+            **(self.day or {}),
         )
 
 

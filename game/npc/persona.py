@@ -26,7 +26,7 @@ import random
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
-from game.agent.facts import NpcFacts
+from game.agent.facts import NpcFacts, SensedFacts
 from game.agent.providers.base import (
     Done,
     Message,
@@ -42,6 +42,7 @@ from game.agent.providers.base import (
 from game.agent.providers.registry import REGISTRY
 from game.gestures import MOOD_GESTURES
 from game.npc.lines import line_table, pick
+from game.npc.news import tell_line
 from game.npc.player import player_line
 from game.npc.seeds import seed_of
 from game.npc.talk import PlannedCall, PlayerLine, answer, mood_of, say
@@ -83,6 +84,7 @@ class Situation:
     earlier: list[str] = field(default_factory=list)  # the player's earlier lines
     replies: list[str] = field(default_factory=list)  # what the NPC said before
     asked: bool = False  # the NPC put a question to the player before
+    sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
 
     @property
     def name(self) -> str:
@@ -116,6 +118,7 @@ class Situation:
             place=self.place,
             asked=self.asked,
             talks=self.talks,
+            sensed=self.sensed,
         )
 
 
@@ -152,6 +155,7 @@ def situation_of(request: ProviderRequest) -> Situation:
         earlier=lines,
         replies=replies,
         asked=asked,
+        sensed=sensed,
     )
 
 
@@ -211,6 +215,12 @@ def plan_for(s: Situation) -> list[PlannedCall]:
             seed = seed_of(s.npc.npc_id, "again", str(s.turn))
             line = pick(line_table("again", mood), seed, [*s.replies, greeting], {"name": s.name})
         return [("emote", {"name": "wave"}), say(line, "player")]
+    if s.kind == "news":
+        sensed = s.sensed
+        if sensed is None or sensed.tell is None:
+            return []
+        to = sensed.tell_to or "friend"
+        return [say(tell_line(sensed.tell, to), to)]
     if s.kind != "idle":
         return []
     return _idle_plan(s, rng)

@@ -15,11 +15,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts, PlaceFact
+from game.agent.facts import NpcFacts, PlaceFact, SensedFacts
 from game.npc.first_person import first_person
 from game.npc.intent import Intent, asks_yes_no, read_intent
 from game.npc.lines import clip, line_table, overlap, pick, sentences
 from game.npc.naming import Target
+from game.npc.news import asks_news, heard_line, news_answer, read_news
 from game.npc.player import recall, told_name
 from game.npc.retell import about_it, clauses, closest, side_on
 from game.npc.seeds import seed_of
@@ -97,6 +98,7 @@ class PlayerLine:
     place: str | None = None  # the named place it stands in
     asked: bool = False  # it put a question to the player before
     talks: int = 0  # earlier lines of the player
+    sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
 
     @property
     def mood(self) -> str:
@@ -122,10 +124,70 @@ class PlayerLine:
         return seed_of(self.npc.npc_id or self.npc.name, self.said, str(self.turn), *parts)
 
 
+# A sleeping NPC spoken to wakes grumbling: its first line opens with one of these.
+GRUMBLES: dict[str, str] = {
+    "gruff": "Hrmph. You woke me.",
+    "cheerful": "Mmh? Oh! I was fast asleep.",
+    "wise": "Hm... at this hour? Well, I am awake now.",
+    "quiet": "...Mm. I was sleeping.",
+    "curious": "Huh? Is it morning? ...No.",
+    "shrewd": "Ahem, closed for the night, friend... but go on.",
+}
+ACTIONS = frozenset({"go", "gesture", "look", "wait", "bye"})
+
+
+def opener(talk: PlayerLine) -> str:
+    """What the line starts with before its answer: a grumble when it was just woken, a
+    cold "Hmph." when it is cross with the player; "" otherwise."""
+    sensed = talk.sensed
+    if sensed is None:
+        return ""
+    if sensed.woken:
+        return GRUMBLES.get(talk.mood, GRUMBLES["cheerful"])
+    feeling = next((f for f in sensed.feelings if f.other_id == "player"), None)
+    return "Hmph." if feeling is not None and feeling.word == "cross" else ""
+
+
+def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
+    """The answer to a news question, from the news the NPC heard, or the news the player
+    just told it said back ("" when the line is neither)."""
+    intent = intent or read_intent(talk.said, talk.npc)
+    if intent.kind in ACTIONS:
+        return ""
+    if asks_news(talk.said):
+        return news_answer(talk.sensed.news if talk.sensed is not None else [], talk.said)
+    places = {p.name: p.name for p in talk.npc.places}
+    told = read_news(
+        talk.said,
+        npc=talk.npc,
+        player_id="player",
+        player_name=talk.player or "traveller",
+        find_place=lambda name: places.get(name.lower().removeprefix("the ").replace(" ", "_")),
+        clock=0.0,
+    )
+    return next((line for line in map(heard_line, told) if line), "")
+
+
 def answer(talk: PlayerLine) -> list[PlannedCall]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
-    walk, look or wait, and one line to the player (a question with its reaction rarely)."""
+    walk, look or wait, and one line to the player (a question with its reaction rarely),
+    opened by a grumble when it was just woken."""
+    plan = _answer(talk)
+    first = opener(talk)
+    if not first:
+        return plan
+    at = next((i for i, (tool, _) in enumerate(plan) if tool == "say"), None)
+    if at is None:
+        return [say(first, "player"), *plan]
+    args = plan[at][1]
+    return [*plan[:at], say(f"{first} {args['text']}", args.get("target")), *plan[at + 1 :]]
+
+
+def _answer(talk: PlayerLine) -> list[PlannedCall]:
     intent = read_intent(talk.said, talk.npc)
+    news = news_reply(talk, intent)
+    if news:
+        return [say(news, "player")]
     speak = _Speaker(talk, intent)
     kind = intent.kind
     if kind == "gesture" and intent.gesture:

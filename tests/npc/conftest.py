@@ -44,6 +44,7 @@ class Life:
         idle: IdleSettings | None = None,
         chatter: ChatterSettings | None = None,
         slow_after_s: float = 15.0,
+        day_plans: bool = False,
     ) -> None:
         self.world = World(map_data or load_map(VILLAGE))
         self.world.defer_costly = True  # as the game paces its world
@@ -67,6 +68,7 @@ class Life:
             self.mailbox,
             idle=idle or IdleSettings(enabled=False),
             chatter=chatter,
+            day_plans=day_plans,
         )
         self.spoken: list[Spoke] = []
         self._seen: set[int] = set()

@@ -280,7 +280,7 @@ def test_its_own_place_is_told_as_its_own(village: dict[str, NpcFacts]) -> None:
         ("Who is the blacksmith?", "Brenna", "blacksmith"),
         ("Who's the baker around here?", "Tobin", "bakes"),
         ("Do you know Wren?", "Wren", "fisher"),
-        ("Where can I find Wren?", "Wren", "dock"),
+        ("Where can I find Wren?", "Wren", "fisher hut"),
         ("Where does Tobin live?", "Tobin", "bakery"),
         ("Have you seen Pip anywhere?", "Pip", "cottage"),
         ("What do you think of Tobin?", "Tobin", ""),

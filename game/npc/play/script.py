@@ -34,9 +34,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts
+from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.npc.feelings import feeling_note
 from game.npc.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.news import tell_line
 from game.npc.persona import situation_of
 from game.npc.play.scene import (
     EXAMPLES,
@@ -54,7 +56,7 @@ from game.npc.play.scene import (
 )
 from game.npc.retell import clauses, closest
 from game.npc.skills import SKILLS
-from game.npc.talk import answer, setting_off, side_of
+from game.npc.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
 
 __all__ = [
     "GESTURE_MIN",
@@ -339,6 +341,8 @@ def build_script(request: ProviderRequest) -> Script:
     said_to = trigger.said or (trigger.text if trigger.kind == "player_message" else "")
     told = [*player_lines(before), said_to if trigger.kind == "player_message" else ""]
     notes = notes_of(npc, said_to, told)
+    feeling = _feeling_note(trigger)
+    notes = f"{notes} {feeling}." if notes and feeling else notes or (feeling and f"{feeling}.")
     addressed = unaddressed(said_to, npc) if trigger.kind in ("player_message", "heard") else ""
     # The oldest lines go 8 at a time, so the prompt's start stays put for several turns.
     start = max(0, -(-(len(history) - TRANSCRIPT_LINES) // TRANSCRIPT_STEP) * TRANSCRIPT_STEP)
@@ -367,6 +371,9 @@ def build_script(request: ProviderRequest) -> Script:
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
+    sensed = trigger.sensed
+    if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
+        script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
     return script
 
 
@@ -393,14 +400,30 @@ def _opener(side: str) -> str:
 ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
+MAX_NEWS_CHARS = 200  # a news answer is led whole: up to three pieces and their sources
+
+
+def _feeling_note(trigger: TriggerFacts) -> str:
+    """How the NPC feels about whoever it answers, as a note ("" when neutral)."""
+    sensed = trigger.sensed
+    source = trigger.source or ""
+    feeling = next((f for f in (sensed.feelings if sensed else []) if f.other_id == source), None)
+    return feeling_note(feeling) if feeling is not None else ""
 
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     """The persona brain's answer to the newest line, cut to its first sentence, when what
     was asked is one of `LEAD_KINDS`, a fact about the NPC, or an action this step does
-    (`acts`) or cannot do; "" otherwise."""
+    (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
+    the NPC heard; a line of an NPC just woken opens with its grumble."""
     talk = situation_of(request).talk()
     intent = read_intent(talk.said, talk.npc)
+    first = opener(talk)
+    lead = news_reply(talk, intent) or _lead(talk, intent, acts)
+    return " ".join(part for part in (first, lead) if part)[:MAX_NEWS_CHARS]
+
+
+def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     if (intent.kind, intent.sub) == ("self", "side"):
         return _opener(side_of(talk))
     if intent.kind == "go" and acts:  # the line is said as it sets off, not on arriving
