@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="village_tiles" tilewidth="32" tileheight="32" tilecount="88" columns="8">
- <image source="village_tiles.png" width="256" height="352"/>
+<tileset version="1.10" tiledversion="1.10.2" name="village_tiles" tilewidth="32" tileheight="32" tilecount="89" columns="8">
+ <image source="village_tiles.png" width="256" height="384"/>
  <tile id="0">
   <properties>
    <property name="name" value="grass"/>
@@ -321,7 +321,9 @@
  </tile>
  <tile id="53">
   <properties>
+   <property name="lamp" type="bool" value="true"/>
    <property name="name" value="lamp"/>
+   <property name="radius" type="float" value="4"/>
    <property name="walkable" type="bool" value="false"/>
   </properties>
  </tile>
@@ -526,6 +528,12 @@
  <tile id="87">
   <properties>
    <property name="name" value="collision"/>
+   <property name="walkable" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="88">
+  <properties>
+   <property name="name" value="notice_board"/>
    <property name="walkable" type="bool" value="false"/>
   </properties>
  </tile>

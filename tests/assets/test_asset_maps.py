@@ -23,7 +23,8 @@ CHARACTERS = ROOT / "assets" / "characters"
 TILE = 32
 
 LAYER_ORDER = ["ground", "decor", "collision", "places", "npcs", "spawns"]
-NPC_PROPS = {"id", "name", "persona", "greeting", "sprite", "home"}
+VILLAGE_LAYER_ORDER = ["ground", "decor", "collision", "places", "boards", "npcs", "spawns"]
+NPC_PROPS = {"id", "name", "persona", "greeting", "sprite", "home", "work", "plan"}
 ID_RE = re.compile(r"^[a-z0-9_-]+$")
 REQUIRED_TILES = {
     "grass",
@@ -58,6 +59,8 @@ REQUIRED_TILES = {
     "crate",
     "barrel",
     "sign",
+    "lamp",
+    "notice_board",
     "collision",
 }
 MUST_BLOCK = {
@@ -80,6 +83,8 @@ MUST_BLOCK = {
     "crate",
     "barrel",
     "sign",
+    "lamp",
+    "notice_board",
     "collision",
 }
 MUST_WALK = {
@@ -219,7 +224,7 @@ def test_village_structure(rel: str) -> None:
     assert (m.map_size.width, m.map_size.height) == (48, 36)
     assert (m.tile_size.width, m.tile_size.height) == (TILE, TILE)
     assert m.orientation == "orthogonal"
-    assert [la.name for la in m.layers] == LAYER_ORDER
+    assert [la.name for la in m.layers] == VILLAGE_LAYER_ORDER
     map_props = dict(m.properties or {})
     assert map_props["name"] == "Hollowbrook"
     assert str(map_props["description"]).endswith(".")
@@ -254,7 +259,13 @@ def test_tilesets_agree_and_match_image() -> None:
         cols, rows = img.width // TILE, img.height // TILE
         assert (img.width % TILE, img.height % TILE) == (0, 0)
     assert cols == tsx.columns
-    assert tsx.tile_count == cols * rows == len(tsx.tiles)
+    # Every tile has its cell; only the last row may have spare cells, and they are empty.
+    assert tsx.tile_count == len(tsx.tiles) and rows == -(-tsx.tile_count // cols)
+    with Image.open(TILES_DIR / "village_tiles.png") as img:
+        sheet = img.convert("RGBA")
+    for i in range(tsx.tile_count, cols * rows):
+        cell = (i % cols * TILE, i // cols * TILE, (i % cols + 1) * TILE, (i // cols + 1) * TILE)
+        assert sheet.crop(cell).getchannel("A").getextrema() == (0, 0), f"spare cell {i} drawn"
 
 
 def test_every_tile_has_name_and_walkable() -> None:
@@ -310,7 +321,7 @@ def test_npcs_are_complete_and_stand_on_walkable_tiles(rel: str) -> None:
         assert ID_RE.match(props["id"]), props["id"]
         assert o.name == props["id"]
         assert 2 <= props["persona"].count(". ") + 1 <= 4
-        assert props["home"] in places
+        assert props["home"] in places and props["work"] in places
         x, y = o.coordinates.x, o.coordinates.y
         assert (x % TILE, y % TILE) == (TILE // 2, TILE // 2), "NPC not at a tile centre"
         assert tile_of(o) not in blocked
@@ -409,6 +420,49 @@ def test_village_features_present() -> None:
     assert dock and dock <= seen
 
 
+def test_the_lamp_tile_lights_the_night() -> None:
+    props = {p["name"]: p for p in tile_props(load("village.tmx")).values()}
+    assert props["lamp"]["lamp"] is True and props["lamp"]["radius"] == 4.0
+    assert not [n for n, p in props.items() if "lamp" in p and n != "lamp"]
+
+
+@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+def test_lamp_posts_stand_at_the_plaza_corners(rel: str) -> None:
+    m = load(rel)
+    lamp = gids_by_name(m)["lamp"]
+    lamps = {
+        (x, y) for y, row in enumerate(grid(m, "decor")) for x, g in enumerate(row) if g == lamp
+    }
+    plaza = next(o for o in objects(m, "places") if o.name == "plaza")
+    x0, y0 = int(plaza.coordinates.x // TILE), int(plaza.coordinates.y // TILE)
+    x1, y1 = x0 + int(plaza.size.width // TILE) - 1, y0 + int(plaza.size.height // TILE) - 1
+    assert {(x0, y0), (x1, y0), (x0, y1), (x1, y1)} <= lamps
+
+
+@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+def test_the_notice_board_stands_on_the_plaza_by_a_lamp(rel: str) -> None:
+    m = load(rel)
+    (board,) = objects(m, "boards")
+    assert isinstance(board, Rectangle) and board.class_ == "board"
+    assert board.name == "notice_board"
+    assert "notice board" in str_props(board)["description"]
+    assert (board.size.width, board.size.height) == (TILE, TILE)
+    bx, by = int(board.coordinates.x // TILE), int(board.coordinates.y // TILE)
+    names = gids_by_name(m)
+    decor = grid(m, "decor")
+    assert decor[by][bx] == names["notice_board"]
+    assert (bx, by) in blocked_cells(m)
+    plaza = next(o for o in objects(m, "places") if o.name == "plaza")
+    px, py = plaza.coordinates.x // TILE, plaza.coordinates.y // TILE
+    pw, ph = plaza.size.width // TILE, plaza.size.height // TILE
+    assert px <= bx < px + pw and py <= by < py + ph
+    assert bx in (px, px + pw - 1) or by in (py, py + ph - 1), "the board stands at the edge"
+    near = [(bx + dx, by + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    assert any(decor[y][x] == names["lamp"] for x, y in near)
+    seen = reachable(m, tile_of(spawn_of(m)))
+    assert any((bx + dx, by + dy) in seen for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
 @pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
 def test_places_are_grid_aligned_rectangles(rel: str) -> None:
     m = load(rel)
@@ -462,7 +516,7 @@ for path in sys.argv[1:]:
     tm = arcade.load_tilemap(path, scaling=1.0)
     assert (tm.width, tm.height) == (48, 36), path
     assert len(tm.sprite_lists["ground"]) == 48 * 36, path
-    assert {"places", "npcs", "spawns"} <= set(tm.object_lists), path
+    assert {"places", "boards", "npcs", "spawns"} <= set(tm.object_lists), path
     assert len(tm.object_lists["npcs"]) == 6, path
     print("ok", path)
 """

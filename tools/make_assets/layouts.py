@@ -16,7 +16,7 @@ from .tileset import TILES, gid
 # m mushrooms  - | fence (pieces join automatically)  W well  A anvil  F forge furnace  O oven
 # B bread stall  M fruit stall  Y cloth stall  C crate  K barrel  S sign  k boat  L lamp
 # h hay bale  % flour sacks  l log pile  n bench  v flower pot  c cart  p pumpkins  q bucket
-# f fish basket  x cabbages  " tall grass  i reeds (in water)  a table.
+# f fish basket  x cabbages  " tall grass  i reeds (in water)  a table  N notice board.
 # Buildings: H wall  w wall+window  D door  G stone wall  g stone window
 # E stone door; roofs: r/R red ridge/eave row, u/U slate ridge/eave row, ^ red chimney,
 # & slate chimney (left/middle/right roof pieces are chosen automatically).
@@ -34,7 +34,7 @@ P.,..:.,........,,.:.,,........".~~~...rrrrr..TT
 Tb.,.:.......b.....:....t.T..T...~~~...RRRRR...T
 TP...:.rrr^r.......:.............~~~..bHwDwHb.TT
 P....:.RRRRR...,...:...,..,...,..~~~.....:.K..TT
-PbT..:%HwDwHO.Lv#######vL..n.....~~~.....:..T..T
+PbT..:%HwDwHO.LN#######vL..n.....~~~.....:..T..T
 P....:..v:v...##n#####a##b.....P.~~~,.T..:....bT
 T....:...:.B..###########...,....~~~.,...:.....T
 T....:...:....#####Wq####.S......~~~.....:....TT
@@ -89,7 +89,7 @@ DECOR_CHARS: dict[str, str] = {
     "M": "market_stall", "Y": "cloth_stall", "C": "crate", "K": "barrel", "S": "sign",
     "k": "boat", "L": "lamp", "h": "hay_bale", "%": "sacks", "l": "log_pile", "n": "bench",
     "v": "flower_pot", "c": "cart", "p": "pumpkins", "q": "bucket", "f": "fish_basket",
-    "x": "cabbages", '"': "tall_grass", "i": "reeds", "a": "table",
+    "x": "cabbages", '"': "tall_grass", "i": "reeds", "a": "table", "N": "notice_board",
     "H": "wall", "w": "wall_window", "D": "wall_door",
     "G": "wall_stone", "g": "wall_stone_window", "E": "wall_stone_door",
 }

@@ -1,4 +1,5 @@
-"""Map objects: NPCs (from personas.toml), spawns and places, in tile coordinates."""
+"""Map objects: NPCs (from personas.toml), spawns, places and notice boards, in tile
+coordinates."""
 
 from __future__ import annotations
 
@@ -22,6 +23,18 @@ class NpcDef:
     tile: Px
     persona: str
     greeting: str
+    work: str = ""  # a place of the map, where the plan's `work` is
+    plan: str = ""  # the day plan, "7 work, 12 plaza, 19 home, 22 sleep" (game.world.plans)
+    wares: str = ""  # what a merchant sells (posted on the notice board)
+
+
+@dataclass(frozen=True)
+class BoardDef:
+    """A notice board: a one-tile object of class `board` where its tile is drawn."""
+
+    id: str
+    tile: Px
+    description: str
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,9 @@ def load_npcs(map_key: str, path: Path = PERSONAS) -> tuple[NpcDef, ...]:
             tile=(e["tile"][0], e["tile"][1]),
             persona=e["persona"],
             greeting=e["greeting"],
+            work=e.get("work", ""),
+            plan=e.get("plan", ""),
+            wares=e.get("wares", ""),
         )
         for e in entries
     )
@@ -56,8 +72,8 @@ VILLAGE_PLACES: tuple[PlaceDef, ...] = (
     PlaceDef(
         "plaza",
         (14, 13, 11, 9),
-        "The cobbled heart of Hollowbrook, with lamp posts at its corners and the old "
-        "well in the middle.",
+        "The cobbled heart of Hollowbrook, with lamp posts at its corners, the notice board "
+        "by a lamp and the old well in the middle.",
     ),
     PlaceDef(
         "well",
@@ -118,6 +134,13 @@ VILLAGE_PLACES: tuple[PlaceDef, ...] = (
     PlaceDef("beach", (25, 23, 6, 10), "A little sandy beach on the west shore of the pond."),
 )
 VILLAGE_SPAWN: Px = (17, 19)
+VILLAGE_BOARDS: tuple[BoardDef, ...] = (
+    BoardDef(
+        "notice_board",
+        (15, 13),  # the `N` of the layout: the plaza's north edge, by its north-west lamp
+        "The village notice board on the plaza: news, lost and found, and the merchant's wares.",
+    ),
+)
 
 TINY_NPCS = load_npcs("tiny")
 TINY_PLACES: tuple[PlaceDef, ...] = (

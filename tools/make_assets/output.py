@@ -14,6 +14,7 @@ from .map_objects import (
     TINY_NPCS,
     TINY_PLACES,
     TINY_SPAWN,
+    VILLAGE_BOARDS,
     VILLAGE_NPCS,
     VILLAGE_PLACES,
     VILLAGE_SPAWN,
@@ -86,6 +87,7 @@ def generate(root: Path) -> list[Path]:
         VILLAGE_NPCS,
         VILLAGE_PLACES,
         VILLAGE_SPAWN,
+        boards=VILLAGE_BOARDS,
     )
     txt(write_tmx(village, "../assets/tiles/village_tiles.tsx"), "maps/village.tmx")
     txt(write_tmj(village, "../assets/tiles/village_tiles.tsj"), "maps/village.tmj")

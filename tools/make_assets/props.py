@@ -273,6 +273,41 @@ def t_sign() -> Canvas:
     return with_object(draw, (16, 28.5, 6, 2))
 
 
+def t_notice_board() -> Canvas:
+    """The village notice board: a framed plank board on two posts, under a little roof,
+    with paper notes pinned to it."""
+
+    def draw(c: Canvas) -> None:
+        for x in (6, 24):  # the two posts
+            c.shaded(box(x, 6, x + 1, 28), TIMBER, WOOD, TIMBER_D, 1)
+        roof = box(3, 3, 28, 5)
+        c.shaded(roof, WOOD_D, WOOD, WOOD_DD, 1)
+        c.hline(4, 27, 2, WOOD_L)
+        board = box(4, 7, 27, 21)
+        c.shaded(board, WOOD, WOOD_L, WOOD_D, 1)
+        for y in (11, 16):  # the planks
+            c.hline(5, 26, y, WOOD_D)
+        notes = (
+            (box(6, 9, 11, 15), WHITE, FIRE_R),
+            (box(13, 8, 18, 13), hexc("#f4e3a8"), hexc("#3f6fc0")),
+            (box(20, 9, 25, 16), hexc("#f6f0e4"), FIRE_R),
+            (box(12, 15, 17, 20), hexc("#dfeaf4"), hexc("#6fb04a")),
+        )
+        for region, paper, pin in notes:
+            c.fill(region, paper)
+            x0 = min(x for x, _ in region)
+            x1 = max(x for x, _ in region)
+            y0 = min(y for _, y in region)
+            y1 = max(y for _, y in region)
+            for y in range(y0 + 2, y1, 2):  # lines of writing
+                c.hline(x0 + 1, x1 - 1 - (y % 3), y, STONE_D)
+            c.dot((x0 + x1) // 2, y0, pin)
+        c.hline(6, 25, 22, WOOD_DD)  # the board's bottom rail
+        c.hline(6, 25, 23, TIMBER)
+
+    return with_object(draw, (16, 28.5, 12, 2))
+
+
 def t_boat() -> Canvas:
     """A small moored rowboat (sits on water)."""
 

@@ -8,15 +8,15 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .layouts import build_grids
-from .map_objects import NpcDef, PlaceDef
+from .map_objects import BoardDef, NpcDef, PlaceDef
 from .palette import COLUMNS, TILE, Px
-from .tileset import TILES, TileDef
+from .tileset import TILES, TileDef, gid
 
 TILED_VERSION = "1.10.2"
 FORMAT_VERSION = "1.10"
 TILESET_NAME = "village_tiles"
 
-Prop = tuple[str, str, str | bool]  # name, Tiled type ("string" | "bool"), value
+Prop = tuple[str, str, str | bool | float]  # name, Tiled type ("string", "bool", "float"), value
 
 
 @dataclass
@@ -69,8 +69,9 @@ def make_map(
     places: tuple[PlaceDef, ...],
     spawn: Px | None,
     with_npcs: bool = True,
+    boards: tuple[BoardDef, ...] = (),
 ) -> MapSpec:
-    """Assemble a map: ground, decor, collision, places, npcs, spawns."""
+    """Assemble a map: ground, decor, collision, places, (boards), npcs, spawns."""
     grids = build_grids(layout)
     layers = [
         Layer(1, "ground", data=grids.ground),
@@ -107,6 +108,9 @@ def make_map(
                 ("persona", "string", n.persona),
                 ("sprite", "string", n.sprite),
             ]
+            for key, value in (("work", n.work), ("plan", n.plan), ("wares", n.wares)):
+                if value:
+                    props.append((key, "string", value))
             npc_objs.append(
                 MapObject(
                     next_id,
@@ -133,7 +137,29 @@ def make_map(
                 point=True,
             )
         )
+        next_id += 1
     layers.append(Layer(6, "spawns", objects=spawn_objs))
+    for b in boards:
+        bx, by = b.tile
+        if grids.decor[by * grids.width + bx] != gid("notice_board"):
+            raise ValueError(f"board {b.id!r} at {b.tile}: the layout has no notice board there")
+    if boards:
+        # The boards came after the other layers: the next layer and object ids, drawn
+        # after the places. Each board is one tile, where the layout draws it.
+        board_objs = [
+            MapObject(
+                next_id + i,
+                b.id,
+                "board",
+                b.tile[0] * TILE,
+                b.tile[1] * TILE,
+                TILE,
+                TILE,
+                props=[("description", "string", b.description)],
+            )
+            for i, b in enumerate(boards)
+        ]
+        layers.insert(4, Layer(7, "boards", objects=board_objs))
     map_props: list[Prop] = [("description", "string", description), ("name", "string", name)]
     return MapSpec(grids.width, grids.height, map_props, layers)
 
@@ -152,6 +178,8 @@ def _xml_props(props: list[Prop], indent: str) -> list[str]:
                 f'{indent} <property name="{name}" type="bool" '
                 f'value="{"true" if value else "false"}"/>'
             )
+        elif typ == "float":
+            out.append(f'{indent} <property name="{name}" type="float" value="{value:g}"/>')
         else:
             out.append(f'{indent} <property name="{name}" value="{_attr(str(value))}"/>')
     out.append(f"{indent}</properties>")
@@ -299,8 +327,12 @@ def write_tmj(spec: MapSpec, tileset_source: str) -> str:
 
 
 def tile_props(t: TileDef) -> list[Prop]:
-    """Per-tile custom properties written to the tileset."""
-    return [("name", "string", t.name), ("walkable", "bool", t.walkable)]
+    """Per-tile custom properties written to the tileset: every tile's name and walkable,
+    and a tile's own extras (a lamp post's `lamp` and `radius`)."""
+    extras: list[Prop] = [
+        (key, "bool" if isinstance(value, bool) else "float", value) for key, value in t.props
+    ]
+    return [("name", "string", t.name), ("walkable", "bool", t.walkable), *extras]
 
 
 def write_tsx(image_name: str, image_size: tuple[int, int]) -> str:

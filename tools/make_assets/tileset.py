@@ -1,4 +1,5 @@
-"""The tileset registry: its order defines tile ids (gid = id + 1 with firstgid 1)."""
+"""The tileset registry: its order defines tile ids (gid = id + 1 with firstgid 1); new
+tiles are appended, so existing ids never move."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from .props import (
     t_lamp,
     t_log_pile,
     t_market_stall,
+    t_notice_board,
     t_oven,
     t_pumpkins,
     t_reeds,
@@ -52,6 +54,10 @@ from .props import (
     t_well,
 )
 
+# Extra custom properties of some tiles, written into the tileset: a lamp post lights the
+# night (`game.world.tiled_day` reads `lamp` and `radius`, in tiles).
+LAMP_PROPS: tuple[tuple[str, bool | float], ...] = (("lamp", True), ("radius", 4.0))
+
 
 @dataclass(frozen=True)
 class TileDef:
@@ -60,6 +66,7 @@ class TileDef:
     name: str
     walkable: bool
     draw: Callable[[], Canvas]
+    props: tuple[tuple[str, bool | float], ...] = ()
 
 
 def _tiles() -> list[TileDef]:
@@ -118,7 +125,7 @@ def _tiles() -> list[TileDef]:
         TileDef("barrel", block, t_barrel),
         TileDef("sign", block, t_sign),
         TileDef("boat", block, t_boat),
-        TileDef("lamp", block, t_lamp),
+        TileDef("lamp", block, t_lamp, LAMP_PROPS),
         TileDef("hay_bale", block, t_hay),
         TileDef("sacks", block, t_sacks),
         TileDef("log_pile", block, t_log_pile),
@@ -146,6 +153,9 @@ def _tiles() -> list[TileDef]:
                 t.append(TileDef(name, block, partial(t_roof, pal, top, side)))
         t.append(TileDef(f"roof_{colour}_chimney", block, partial(t_chimney, pal)))
     t.append(TileDef("collision", block, t_collision))
+    # New tiles go last, so the ids of the tiles before them (and every map drawn with
+    # them) stay as they were.
+    t.append(TileDef("notice_board", block, t_notice_board))
     return t
 
 
