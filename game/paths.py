@@ -7,6 +7,7 @@ Every path inside a slot comes from `slot_path` (and the named helpers built on 
 the names of the slot's layout below (`saves/README.md` documents the format):
 
     <saves>/<slot>/world.json, meta.json, thumbnail.png, world_summary.txt
+    <saves>/<slot>/news.json, board.json, feelings.json
     <saves>/<slot>/npcs/<npc_id>/session/events.jsonl, state.json
     <saves>/<slot>/npcs/<npc_id>/memory/summary.txt
 """
@@ -24,11 +25,14 @@ from game.errors import GameError
 
 __all__ = [
     "APP_NAME",
+    "BOARD_FILE",
     "DEFAULT_SLOT",
     "EVENTS_FILE",
+    "FEELINGS_FILE",
     "HOME_MAP_ID",
     "MEMORY_DIR",
     "META_FILE",
+    "NEWS_FILE",
     "NPCS_DIR",
     "SESSION_DIR",
     "STATE_FILE",
@@ -64,6 +68,9 @@ WORLD_FILE = "world.json"
 META_FILE = "meta.json"
 THUMBNAIL_FILE = "thumbnail.png"
 WORLD_SUMMARY_FILE = "world_summary.txt"
+NEWS_FILE = "news.json"  # the village's news: who knows what, from whom
+BOARD_FILE = "board.json"  # the boards and their posts
+FEELINGS_FILE = "feelings.json"  # how each NPC feels about the others
 NPCS_DIR = "npcs"
 SESSION_DIR = "session"
 EVENTS_FILE = "events.jsonl"

@@ -6,6 +6,8 @@
     keeper.py     SlotKeeper: the running game's saves (snapshot on the game thread, disk
                   work off it, load, save as, autosave)
     world_state.py  the world to a snapshot and back (restore_world at startup)
+    life.py       news.json, board.json, feelings.json: the village's news, boards and
+                  feelings, copied on the game thread, written and read off it
     thumbnail.py  raw frame -> 256x144 PNG, off the game thread
     cli.py        `run_game.py saves ...`
     errors.py     SaveError and its children

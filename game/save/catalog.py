@@ -23,6 +23,7 @@ from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
     BACKUP_SUFFIX,
+    LIFE_FILES,
     META_FILE,
     SLOT_FILE_RE,
     THUMBNAIL_FILE,
@@ -33,6 +34,7 @@ from game.save.format import (
     describe_error,
     migrate,
 )
+from game.save.life import parse_life
 from game.save.lock import holding
 from game.save.slot_io import parse_world, read_slot
 from game.save.tidy import exporting
@@ -280,7 +282,8 @@ def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, 
         if not SLOT_FILE_RE.fullmatch(rel):
             raise ArchiveError(
                 f"refusing the archive: {name!r} is not a save file (a slot holds meta.json, "
-                "world.json, thumbnail.png, world_summary.txt and npcs/<id>/...)"
+                "world.json, news.json, board.json, feelings.json, thumbnail.png, "
+                "world_summary.txt and npcs/<id>/...)"
             )
         if info.file_size > bound_of(rel):
             raise TooLarge(
@@ -308,8 +311,19 @@ def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, 
 
 def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None:
     """The archive's meta.json and world.json must be readable by this game (every number
-    finite and in range), so an import never brings in a slot that cannot be played."""
+    finite and in range), so an import never brings in a slot that cannot be played; a
+    news, board or feelings file of a newer format is refused too (a damaged one loads as
+    an empty part, with a warning)."""
     import json
+
+    for rel in LIFE_FILES:
+        info = files.get(rel)
+        if info is None:
+            continue
+        # Within its bound (checked when planned); a damaged one is played as an empty
+        # part, with a warning, like a slot on disk: only FormatTooNew refuses it.
+        with contextlib.suppress(ValueError, OSError, zipfile.BadZipFile):
+            parse_life(rel, zf.read(info))
 
     for rel in (META_FILE, WORLD_FILE):
         info = files.get(rel)
@@ -412,7 +426,10 @@ def _swap_in(ready: Path, target: Path) -> None:
     fsync_dir(target.parent)
 
 
-_NOT_COPIED = frozenset({WORLD_FILE, WORLD_FILE + BACKUP_SUFFIX, META_FILE, THUMBNAIL_FILE})
+# What the save after the copy writes itself.
+_NOT_COPIED = frozenset(
+    {WORLD_FILE, WORLD_FILE + BACKUP_SUFFIX, META_FILE, THUMBNAIL_FILE, *LIFE_FILES}
+)
 
 
 def copy_npc_files(saves: Path, source: str, target: str, store: SessionStore) -> None:

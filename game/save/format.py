@@ -3,8 +3,9 @@
 A slot is a directory (see `saves/README.md` in the repository for the full picture):
 
     meta.json            SlotMeta: format version, display name, dates, play time
-    world.json           SavedWorld: map id, clock, player and NPC tiles and facing
+    world.json           SavedWorld: map id, clock, time of day, player and NPC tiles
     world.json.bak       the previous world.json (kept by every save)
+    news.json, board.json, feelings.json   the village's life (models in `game.save.life`)
     thumbnail.png        a small picture of the last saved frame
     world_summary.txt    optional, injected into every NPC's context
     npcs/<id>/session/events.jsonl, state.json     the NPC's append-only log
@@ -26,15 +27,28 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.errors import GameError
-from game.paths import META_FILE, THUMBNAIL_FILE, WORLD_FILE, WORLD_SUMMARY_FILE
+from game.paths import (
+    BOARD_FILE,
+    FEELINGS_FILE,
+    META_FILE,
+    NEWS_FILE,
+    THUMBNAIL_FILE,
+    WORLD_FILE,
+    WORLD_SUMMARY_FILE,
+)
 from game.save.errors import FormatTooNew
 
 __all__ = [
     "BACKUP_SUFFIX",
+    "BOARD_FILE",
+    "FEELINGS_FILE",
     "FILE_BOUNDS",
     "FORMAT_VERSION",
+    "LIFE_FILES",
     "MAX_CLOCK_S",
+    "MAX_DAY_MINUTES",
     "META_FILE",
+    "NEWS_FILE",
     "SLOT_FILE_RE",
     "THUMBNAIL_FILE",
     "WORLD_FILE",
@@ -51,12 +65,13 @@ __all__ = [
     "migrate",
 ]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 # The file names (WORLD_FILE, META_FILE, ...) are the slot layout of `game.paths`.
 BACKUP_SUFFIX = ".bak"
 # Every file a slot may hold (relative, '/'-separated): export and import accept no other.
 SLOT_FILE_RE = re.compile(
     r"(?:world\.json(?:\.bak)?|meta\.json|thumbnail\.png|world_summary\.txt"
+    r"|news\.json|board\.json|feelings\.json"
     r"|npcs/[a-z0-9_-]{1,64}/(?:session/(?:events\.jsonl|state\.json)|memory/summary\.txt))"
 )
 
@@ -67,6 +82,9 @@ FILE_BOUNDS: dict[str, int] = {
     WORLD_FILE: 16 * 1024**2,
     THUMBNAIL_FILE: 4 * 1024**2,
     WORLD_SUMMARY_FILE: 1024**2,
+    NEWS_FILE: 4 * 1024**2,
+    BOARD_FILE: 4 * 1024**2,
+    FEELINGS_FILE: 4 * 1024**2,
     "events.jsonl": 1024**3,
     "state.json": 64 * 1024,
     "summary.txt": 1024**2,
@@ -74,12 +92,17 @@ FILE_BOUNDS: dict[str, int] = {
 # The clock and play time: about 30 years of play. Past that (or not finite) a file is
 # damaged, never played: the game must be able to add a frame's time to its clock.
 MAX_CLOCK_S = 1e9
+# The time of day in game minutes: a day can pass in a real minute, so 24 per second.
+MAX_DAY_MINUTES = 24 * MAX_CLOCK_S
+# The files of the village's life (format 2 on): a missing one is an empty part.
+LIFE_FILES = (NEWS_FILE, BOARD_FILE, FEELINGS_FILE)
 _MAX_TIME = 1e11  # a unix time (dates of saves), about the year 5138
 _COORD = 1_000_000  # tiles beyond any map the game plays
 
 Facing = Literal["up", "down", "left", "right"]
 Coord = Annotated[int, Field(ge=-_COORD, le=_COORD)]
 Seconds = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
+Minutes = Annotated[float, Field(ge=0.0, le=MAX_DAY_MINUTES)]
 UnixTime = Annotated[float, Field(ge=0.0, le=_MAX_TIME)]
 
 
@@ -119,6 +142,9 @@ class SavedWorld(_Model):
     map_id: str
     map_file: str = ""  # the map's path when saved, for "play it with --map ..."
     clock: Seconds = 0.0
+    # The time of day: game minutes since 8 am of day 1 (`DayClock.minutes`; 0 is 8 am).
+    # The length of a day is a setting, not saved.
+    time_minutes: Minutes = 0.0
     player: PlayerState
     npcs: dict[str, NpcState] = Field(default_factory=dict)
     # The last seq of each NPC's log that this save covers (flushed and fsynced before).
@@ -184,7 +210,9 @@ def describe_error(exc: BaseException) -> str:
 # --- migrations ------------------------------------------------------------------------
 # Each entry upgrades the parsed JSON of one file from version N to N + 1. Format 0 is a
 # slot of the first playable version: NPC logs only, no meta.json and no world.json, so
-# its migration only stamps the version (defaults fill the rest).
+# its migration only stamps the version (defaults fill the rest). Format 2 added the time
+# of day to world.json and the files of the village's life (news.json, board.json,
+# feelings.json: a slot of format 1 has none, which loads as an empty village life).
 
 Migration = Callable[[str, dict[str, Any]], dict[str, Any]]
 
@@ -193,11 +221,19 @@ def _from_0(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 1}
 
 
-MIGRATIONS: dict[int, Migration] = {0: _from_0}
+def _from_1(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    if kind == "world":
+        # Clock 0 is 8 am: a slot saved before there was a time of day loads in the morning.
+        return {**data, "format": 2, "time_minutes": 0.0}
+    return {**data, "format": 2}
+
+
+MIGRATIONS: dict[int, Migration] = {0: _from_0, 1: _from_1}
 
 
 def migrate(kind: str, data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-    """Upgrade the JSON of `meta` or `world` to the current format; (data, old version)."""
+    """Upgrade the JSON of one file (`meta`, `world`, `news`, `board`, `feelings`) to the
+    current format; (data, old version)."""
     version = data.get("format", 0)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise _BadFormat(f"format: expected a whole number, got {version!r}")

@@ -4,14 +4,16 @@ The current slot belongs to the agent runtime (`AgentRuntime.slot`); the keeper 
 to change (`switch_slot`) and reads it, and keeps no copy.
 
 Threads: the game thread owns the `World`. A save takes a snapshot of it there (a small
-model of tiles, facing and the clock: microseconds) and hands everything else to the
-agent loop (`AgentLoop.submit`), which serialises saves and loads with one lock and runs
-the disk work (flush and fsync of every NPC log, `world.json`, `meta.json`, the PNG
-thumbnail) on a saver thread. A save without a slot goes to the runtime's slot as it is
-when the save runs, after any "save as" asked before it. A load or a "save as" switches
-the runtime to the new slot, which first stops the turns in flight, so no turn straddles
-two slots; the NPCs' provider input is rebuilt from that slot's logs on their next turn.
-The game thread reads `slot` (the runtime's, one attribute) and `name` for the menus.
+model of tiles, facing, the clock and the time of day, and a copy of the news, boards
+and feelings: microseconds) and hands everything else to the agent loop
+(`AgentLoop.submit`), which serialises saves and loads with one lock and runs the disk
+work (flush and fsync of every NPC log, `world.json`, the news, board and feelings files,
+`meta.json`, the PNG thumbnail) on a saver thread. A save without a slot goes to the
+runtime's slot as it is when the save runs, after any "save as" asked before it. A load
+or a "save as" switches the runtime to the new slot, which first stops the turns in
+flight, so no turn straddles two slots; the NPCs' provider input is rebuilt from that
+slot's logs on their next turn. The game thread reads `slot` (the runtime's, one
+attribute) and `name` for the menus.
 
 Loading restores the world; it never rewrites NPC logs (they are append-only), so NPCs
 keep remembering what happened after the save they were loaded from.
@@ -42,10 +44,11 @@ from game.save.errors import SaveError, SlotNotFound
 from game.save.format import (
     SavedWorld,
 )
+from game.save.life import Life, snapshot_life
 from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult, SlotData, read_slot, write_slot
 from game.save.thumbnail import Frame
-from game.save.world_state import apply_world, check_map, snapshot_world
+from game.save.world_state import apply_slot, check_map, snapshot_world
 from game.world.world import World
 
 __all__ = [
@@ -185,9 +188,10 @@ class SlotKeeper:
         right after a "save as" goes to the new slot too.
         """
         state = snapshot_world(self.world)
+        life = snapshot_life(self.world)  # copied: the world moves on while it is written
         target = None if slot is None else validate_id(slot, "slot name")
         self._since_save = 0.0
-        fut = self.thread.submit(self._save(target, state, thumbnail, name))
+        fut = self.thread.submit(self._save(target, state, life, thumbnail, name))
         self.pending = fut
         fut.add_done_callback(partial(self._saved, auto))
         return fut
@@ -210,7 +214,7 @@ class SlotKeeper:
         except Exception as exc:  # the game keeps running whatever went wrong
             log.exception("loading %s failed", slot)
             return self._failed_load(str(slot), f"could not load {slot!r}: {exc}")
-        warnings = [*data.warnings, *apply_world(self.world, data.world)]
+        warnings = [*data.warnings, *apply_slot(self.world, data)]
         self.name = data.meta.name or slot
         self._since_save = 0.0
         message = f"loaded {self.name!r}"
@@ -289,6 +293,7 @@ class SlotKeeper:
         self,
         target: str | None,
         state: SavedWorld,
+        life: Life,
         thumbnail: Frame | bytes | None,
         name: str | None,
     ) -> SaveResult:
@@ -328,6 +333,7 @@ class SlotKeeper:
                     store=store,
                     thumbnail=thumbnail,
                     name=name,
+                    life=life,
                 )
             )
             return result

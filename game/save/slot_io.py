@@ -1,11 +1,13 @@
 """Reading and writing one save slot.
 
 `read_slot` never trusts the disk: a damaged `meta.json` is rebuilt, a damaged or missing
-`world.json` falls back to `world.json.bak`, an old format is migrated, and every such
-repair is reported as a one-line warning. Only a slot written by a newer game (or a path
-that is not a slot) is refused. `write_slot` flushes and fsyncs every NPC log, then
-writes `world.json` (keeping the previous one as `.bak`), `meta.json` and the thumbnail,
-each atomically; it returns a `SaveResult` and never raises for a disk failure.
+`world.json` falls back to `world.json.bak`, a damaged news, board or feelings file is an
+empty part of the village's life, an old format is migrated, and every such repair is
+reported as a one-line warning. Only a slot written by a newer game (or a path that is
+not a slot) is refused. `write_slot` flushes and fsyncs every NPC log, then writes
+`world.json` (keeping the previous one as `.bak`), the village's life (`news.json`,
+`board.json`, `feelings.json`), `meta.json` and the thumbnail, each atomically; it returns
+a `SaveResult` and never raises for a disk failure.
 
 Both do blocking disk I/O: call them off the game thread.
 """
@@ -47,6 +49,7 @@ from game.save.format import (
     describe_error,
     migrate,
 )
+from game.save.life import Life, life_files, read_life
 from game.save.thumbnail import Frame, encode_png
 
 __all__ = [
@@ -79,6 +82,7 @@ class SlotData:
     meta: SlotMeta
     world: SavedWorld | None = None
     warnings: list[str] = field(default_factory=list)
+    life: Life = field(default_factory=Life)  # news, boards, feelings (empty if none)
     from_backup: bool = False
     migrated_from: int | None = None
     world_summary: str = ""
@@ -136,6 +140,7 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
         meta.name = slot
     data.meta = meta
     data.world = world
+    data.life = read_life(saves, slot, data.warnings)
     data.world_summary = _read_text(slot_path(saves, slot, WORLD_SUMMARY_FILE), data)
     if npcs.is_dir():
         for child in sorted(npcs.iterdir()):
@@ -274,8 +279,10 @@ def write_slot(
     thumbnail: Frame | bytes | None = None,
     name: str | None = None,
     fsync: bool = True,
+    life: Life | None = None,
 ) -> SaveResult:
-    """Save: flush+fsync the NPC logs, then world.json, meta.json, thumbnail.png."""
+    """Save: flush+fsync the NPC logs, then world.json, the village's `life` (a copy made by
+    `snapshot_life`; None leaves its files as they are), meta.json, thumbnail.png."""
     started = time.perf_counter()
     try:
         slot = validate_id(slot, "slot name")
@@ -305,6 +312,13 @@ def write_slot(
             backup=True,
             valid=world_is_valid,
         )
+        if life is not None:
+            files, unsaved = life_files(life)
+            for warning in unsaved:
+                log.warning("slot %r: %s", slot, warning)
+            warnings.extend(unsaved)
+            for file_name, raw in files:
+                write_atomic(slot_path(saves, slot, file_name), raw, fsync=fsync)
         old = _old_meta(slot_path(saves, slot, META_FILE))
         meta = SlotMeta(
             name=name or (old.name if old else "") or slot,

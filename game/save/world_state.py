@@ -1,8 +1,9 @@
 """The world and its saved state, on the game thread: a snapshot for a save, and putting
 everyone back where a save says (with warnings for what no longer fits the map).
 
-Both are cheap (a small model of tiles, facing and the clock) and touch the `World`, so
-they run on the game thread; the disk work is `slot_io`'s, off it.
+Both are cheap (a small model of tiles, facing, the clock and the time of day) and touch
+the `World`, so they run on the game thread; the disk work is `slot_io`'s, off it. The
+village's life (news, boards, feelings) is `game.save.life`'s; `apply_slot` puts both back.
 """
 
 from __future__ import annotations
@@ -13,12 +14,20 @@ from pathlib import Path
 
 from game.save.errors import MapMismatch
 from game.save.format import FORMAT_VERSION, NpcState, PlayerState, SavedWorld
+from game.save.life import apply_life
 from game.save.slot_io import SlotData, read_slot
 from game.text import clean_text
 from game.world.grid import DIRECTIONS
 from game.world.world import World
 
-__all__ = ["apply_world", "check_map", "map_file", "restore_world", "snapshot_world"]
+__all__ = [
+    "apply_slot",
+    "apply_world",
+    "check_map",
+    "map_file",
+    "restore_world",
+    "snapshot_world",
+]
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +40,7 @@ def snapshot_world(world: World) -> SavedWorld:
         map_id=world.map.map_id,
         map_file=map_file(world.map.path),
         clock=world.clock,
+        time_minutes=world.day.minutes,
         player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
         npcs={
             npc_id: NpcState.model_construct(tile=npc.tile, facing=npc.facing)
@@ -82,6 +92,7 @@ def apply_world(world: World, state: SavedWorld | None) -> list[str]:
     if state is None:
         return warnings
     world.clock = max(0.0, state.clock)
+    world.day.minutes = max(0.0, state.time_minutes)  # the day's length is a setting
     player = world.player
     name = clean_text(state.player.name).strip()
     if name:
@@ -125,5 +136,15 @@ def restore_world(world: World, saves: Path, slot: str) -> SlotData:
     """
     data = read_slot(saves, slot)
     check_map(data, world.map.map_id)
-    data.warnings.extend(apply_world(world, data.world))
+    data.warnings.extend(apply_slot(world, data))
     return data
+
+
+def apply_slot(world: World, data: SlotData) -> list[str]:
+    """Put the world in a read slot's state (game thread): everyone's place, the clock
+    and the time of day, and the village's news, boards and feelings; the warnings."""
+    warnings = apply_world(world, data.world)
+    life = apply_life(world, data.life)
+    for warning in life:
+        log.warning("%s", warning)
+    return [*warnings, *life]

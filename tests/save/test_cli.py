@@ -15,7 +15,7 @@ import pytest
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
 from game.cli import main
-from game.save.format import PlayerState, SavedWorld
+from game.save.format import FORMAT_VERSION, PlayerState, SavedWorld
 from game.save.slot_io import write_slot
 
 from .conftest import ROOT
@@ -71,7 +71,7 @@ def test_show_counts_events_per_npc(saves: Path, capsys: pytest.CaptureFixture[s
     make_slot(saves, "alpha", events=5)
     code, out, _ = run(capsys, "show", "alpha", "--saves-dir", str(saves))
     assert code == 0
-    assert "format:     1" in out and "map:        village" in out
+    assert f"format:     {FORMAT_VERSION}" in out and "map:        village" in out
     assert "tobin            5 events" in out and "brenna           1 events" in out
     code, _, err = run(capsys, "show", "nope", "--saves-dir", str(saves))
     assert code == 2 and "no slot named 'nope'" in one_line_error(err)

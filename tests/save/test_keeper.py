@@ -12,6 +12,7 @@ import pytest
 
 from game.agent.providers.fake import FakeProvider, reply
 from game.save.errors import FormatTooNew, MapMismatch
+from game.save.format import FORMAT_VERSION
 from game.save.slot_io import read_slot
 from game.save.world_state import snapshot_world
 from game.village import Village
@@ -52,7 +53,7 @@ def test_after_a_restart_the_npc_remembers_what_the_player_said(
     assert "I will keep my eyes open, Ada." in sent
     assert "What did I tell you before?" in sent
     meta = json.loads((saves / "s1" / "meta.json").read_text())
-    assert meta["format"] == 1 and meta["play_time_s"] == pytest.approx(321.5)
+    assert meta["format"] == FORMAT_VERSION and meta["play_time_s"] == pytest.approx(321.5)
 
 
 def test_a_save_covers_every_event_and_keeps_the_previous_world(
@@ -163,8 +164,11 @@ def test_open_refuses_a_newer_format_or_another_map(open_village: OpenVillage, s
     with pytest.raises(MapMismatch, match="saved on map 'tiny'"):
         open_village("tiny")
     (saves / "future").mkdir()
-    (saves / "future" / "meta.json").write_text('{"format": 2}')
-    with pytest.raises(FormatTooNew, match=r"format 2; this game reads formats up to 1"):
+    newer = FORMAT_VERSION + 1
+    (saves / "future" / "meta.json").write_text(json.dumps({"format": newer}))
+    with pytest.raises(
+        FormatTooNew, match=rf"format {newer}; this game reads formats up to {FORMAT_VERSION}"
+    ):
         open_village("future")
 
 

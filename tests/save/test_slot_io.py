@@ -138,7 +138,7 @@ def test_a_first_version_slot_is_migrated(saves: Path) -> None:
     store.close()
     data = read_slot(saves, "old")
     assert data.migrated_from == 0 and data.world is None and not data.warnings
-    assert migrate("meta", {"name": "x"}) == ({"name": "x", "format": 1}, 0)
+    assert migrate("meta", {"name": "x"}) == ({"name": "x", "format": FORMAT_VERSION}, 0)
     assert list_slots(saves)[0].format == 0
 
 
