@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -98,6 +99,19 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         default=None,
         help="with --headless: key presses by frame, lines of 'FRAME press|release|hold|type ARG'",
+    )
+    parser.add_argument(  # read by Settings, whose bounds make a bad value one line
+        "--day-minutes",
+        default=None,
+        metavar="M",
+        help="real minutes a game day lasts, 1 to 10080 (default: 24, a game hour a real "
+        "minute; config.toml day_minutes, env NPC_VILLAGE_DAY_MINUTES)",
+    )
+    parser.add_argument(  # read by `start_hour`: a bad value is one line, not argparse's usage
+        "--hour",
+        default=None,
+        metavar="H",
+        help="start at this time of day once the slot is loaded, 0 to 24 (20.5 is 8:30 pm)",
     )
     parser.add_argument(
         "--title",
@@ -225,7 +239,12 @@ def _settings(args: argparse.Namespace) -> Settings:
     """Settings from flags > environment > .env > config.toml."""
     from game.config import load_settings
 
-    flags = {"provider": args.provider, "model": args.model, "base_url": args.base_url}
+    flags = {
+        "provider": args.provider,
+        "model": args.model,
+        "base_url": args.base_url,
+        "day_minutes": getattr(args, "day_minutes", None),  # a play option only
+    }
     return load_settings({k: v for k, v in flags.items() if v is not None})
 
 
@@ -240,6 +259,7 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError("--frames must be at least 1")
     if args.title and args.slot is not None:
         raise UsageError("--title and --slot exclude each other: the title screen picks the slot")
+    hour = start_hour(args.hour)
     slot = validate_id(args.slot, "slot") if args.slot is not None else None  # "" is refused
     map_data = load_game_map(args.map)  # a bad map is one line before any window opens
     if slot is None and args.headless and not args.title:
@@ -253,7 +273,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.ui.app import GameOptions, parse_script, run_window
 
     script = parse_script(args.script) if args.script else None
-    options = GameOptions(args.map, settings, saves, _cli_progress())
+    options = GameOptions(args.map, settings, saves, _cli_progress(), start_hour=hour)
     run_window(
         options,
         slot=slot,
@@ -265,6 +285,21 @@ def _play(args: argparse.Namespace) -> int:
     if args.screenshot:
         print(f"screenshot saved to {args.screenshot}")
     return 0
+
+
+def start_hour(text: str | None) -> float | None:
+    """The hour `--hour` names, 0 to 24 (None without it); else one UsageError line."""
+    if text is None:
+        return None
+    try:
+        hour = float(text)
+    except ValueError:
+        hour = math.nan
+    if not 0 <= hour <= 24:  # NaN fails too
+        raise UsageError(
+            f"--hour {text!r} is no time of day: give an hour from 0 to 24 (20.5 is 8:30 pm)"
+        )
+    return hour
 
 
 def _cli_progress() -> Callable[[float, str], None]:

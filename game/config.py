@@ -5,10 +5,11 @@ Each field is resolved on its own, first match wins:
     explicit (CLI flags)  >  environment  >  .env in the working directory  >  config.toml
 
 Environment variables: OPENAI_API_KEY, ANTHROPIC_API_KEY, NPC_VILLAGE_PROVIDER,
-NPC_VILLAGE_MODEL, NPC_VILLAGE_BASE_URL (empty values count as unset). The config file lives
-at `config_path()` (platformdirs user config dir, app "npc-village"; the environment variable
-NPC_VILLAGE_CONFIG_DIR overrides the directory). Keys are stored only in that file (mode
-0600); `save_settings` never copies a key that came from the environment into it.
+NPC_VILLAGE_MODEL, NPC_VILLAGE_BASE_URL, NPC_VILLAGE_DAY_MINUTES (empty values count as
+unset). The config file lives at `config_path()` (platformdirs user config dir, app
+"npc-village"; the environment variable NPC_VILLAGE_CONFIG_DIR overrides the directory).
+Keys are stored only in that file (mode 0600); `save_settings` never copies a key that
+came from the environment into it.
 
 Errors in any source become one `ConfigError` line naming the source and the problem.
 config.toml and .env must be regular UTF-8 files of at most 1 MB (a FIFO, a device or a
@@ -51,6 +52,7 @@ ENV_VARS: dict[str, str] = {
     "NPC_VILLAGE_PROVIDER": "provider",
     "NPC_VILLAGE_MODEL": "model",
     "NPC_VILLAGE_BASE_URL": "base_url",
+    "NPC_VILLAGE_DAY_MINUTES": "day_minutes",
 }
 KEY_FIELDS: tuple[str, ...] = tuple(
     dict.fromkeys(spec.key_field for spec in REGISTRY.values() if spec.key_field)
@@ -83,6 +85,7 @@ class Settings(BaseModel):
     volume: float = Field(default=0.0, ge=0, le=1)
     player_name: str | None = None
     autosave_minutes: float = Field(default=5.0, ge=0)
+    day_minutes: float = Field(default=24.0, ge=1, le=10080)  # real minutes per game day
 
     _sources: dict[str, Source] = PrivateAttr(default_factory=dict)
     _config_file: Path | None = PrivateAttr(default=None)
@@ -237,6 +240,7 @@ def load_settings(
 
 
 # --- writing ---------------------------------------------------------------------------
+
 
 def dumps_toml(values: Mapping[str, Any]) -> str:
     """config.toml's text: a header line, flat keys, then a table per dict (tomli-w)."""

@@ -149,6 +149,7 @@ class GameOptions:
     settings: Settings
     saves_dir: Path
     on_progress: Progress | None = None
+    start_hour: float | None = None  # --hour: the time of day the first village opens at
 
 
 class GameSession:
@@ -158,6 +159,7 @@ class GameSession:
         self.window = window
         self.options = options
         self.village: Village | None = None
+        self._start_hour = options.start_hour  # for the first village only
 
     @property
     def slot(self) -> str:
@@ -181,6 +183,9 @@ class GameSession:
         if self.village is not None:
             self.village.close()
         self.village = village
+        if self._start_hour is not None:  # after the slot's own time was restored
+            village.world.day.set_hour(self._start_hour)
+            self._start_hour = None
         monitor, snapshot = village.inspector_feed()
         self.window.show_view(
             GameView(

@@ -12,10 +12,12 @@ import arcade.gui
 from game.agent.history import Line
 from game.npc.brain import Brain
 from game.ui import menus
+from game.ui.board_panel import BOARD_REACH, BoardPanel, board_near
 from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote, warm_glyphs
 from game.ui.choices import AskPanel
 from game.ui.dialogue import TalkPanel
 from game.ui.inspector import Inspector
+from game.ui.night import Daylight
 from game.ui.sprites import (
     CharacterSprite,
     TileAnimations,
@@ -32,10 +34,10 @@ HistoryFn = Callable[[str], "concurrent.futures.Future[list[Line]]"]
 REVEAL_CPS = 120.0  # letters a second at text speed 1: about what a model streams
 HELP_TEXT = """Keys
 Arrows / WASD   walk
-E               talk to the NPC next to you
+E               talk to the NPC next to you, or read a notice board
 Enter           send your line (an empty line shows the reply at once)
-Esc             stop an NPC's reply, close the talk box, or pause
-PgUp / PgDn     scroll the conversation
+Esc             stop an NPC's reply, close the talk box or board, or pause
+PgUp / PgDn     scroll the conversation or the board
 1-4             answer an NPC's question
 Space           show every bubble's text at once
 F1              this help
@@ -54,6 +56,7 @@ MOVE_KEYS = {
     arcade.key.D: "right",
 }
 TALK_REACH = 1.5
+BOARD_KEYS = (arcade.key.E, arcade.key.ESCAPE, arcade.key.PAGEUP, arcade.key.PAGEDOWN)
 MAX_DT = 0.1
 BACKGROUND = (34, 40, 30)
 
@@ -120,6 +123,9 @@ class GameView(arcade.View):
             font_name=MONOSPACE,
         )
         self.hint = arcade.Text("E: talk", 0, 0, HEADING, 11, anchor_x="center", bold=True)
+        self.board_hint = arcade.Text(
+            "E: read the board", 0, 0, HEADING, 11, anchor_x="center", bold=True
+        )
         self.notice_text = arcade.Text("", 12, 0, ACCENT, 11, anchor_y="top")
         self.progress_text = arcade.Text("", 0, 0, INK, 11, anchor_x="center")
         self.f1_text = arcade.Text("F1: help", 0, 12, INK, 11, anchor_x="right")
@@ -129,12 +135,16 @@ class GameView(arcade.View):
         self.talk_input = self.talk.input
         # An NPC's question (buttons and keys 1-4), above the talk panel that may be open.
         self.ask_panel = AskPanel(world, self.ui, align_y=16 + 290 * text_scale)
+        self.board_panel = BoardPanel(self.ui, world, text_scale)  # E beside a notice board
+        # Dusk and night: the map and characters darkened, lamps, sleepers, the HUD clock.
+        self.daylight = Daylight(world, [*self.layers, self.characters], self.tile, BACKGROUND)
         warm_glyphs(12)  # the place names of the HUD
 
     # --- talk box ---------------------------------------------------------------------
 
     def open_talk(self, npc: Npc) -> None:
         """Open the talk box for an NPC next to the player."""
+        self.board_panel.hide()
         self.talking_to = npc
         self.talk.show(npc, self.history(npc.entity_id) if self.history else None)
         self.brain.player_opens_talk(npc.entity_id)
@@ -198,6 +208,12 @@ class GameView(arcade.View):
         if self.help_visible and symbol == arcade.key.ESCAPE:
             self.help_visible = False
             return True
+        if self.board_panel.open and symbol in BOARD_KEYS:
+            if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):
+                self.board_panel.scroll(-1 if symbol == arcade.key.PAGEUP else 1)
+            else:
+                self.board_panel.hide()  # E or Esc
+            return True
         if self.talking_to is not None:
             if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
                 self.send_talk()
@@ -233,6 +249,10 @@ class GameView(arcade.View):
             npc = self.world.npc_in_reach(TALK_REACH)
             if npc is not None:
                 self.open_talk(npc)
+                return True
+            board_id = board_near(self.world)  # an NPC in reach wins
+            if board_id is not None:
+                self.board_panel.show(board_id)
                 return True
         return None
 
@@ -279,6 +299,11 @@ class GameView(arcade.View):
             sprite.sync(seen)
         if self.talking_to is not None:
             self.talk.refresh()
+        if self.board_panel.open:
+            if board_near(self.world, BOARD_REACH + 1) != self.board_panel.board_id:
+                self.board_panel.hide()  # walked away from it
+            else:
+                self.board_panel.refresh()
         if self.inspector is not None:
             self.inspector.update(dt)
         if (
@@ -313,12 +338,13 @@ class GameView(arcade.View):
 
     def on_draw(self) -> None:
         """Draw map, characters, bubbles, then the GUI."""
-        self.clear()
+        self.clear(color=self.daylight.apply())  # the world darkened for the hour
         with self.camera.activate():
             for layer in self.layers:
                 layer.draw(pixelated=True)
             self.characters.sort(key=lambda s: -s.center_y)
             self.characters.draw(pixelated=True)
+            self.daylight.draw(self._view_bounds())  # lamps' glow, sleepers' z
             self._draw_overheads()
         with self.gui_camera.activate():
             self._draw_hud()
@@ -385,12 +411,19 @@ class GameView(arcade.View):
                 draw_emote(
                     emote_texture(emote.name), hx + 18, hy + 6, emote.started, clock, emote.expires
                 )
-        if self.talking_to is None:
+        if self.talking_to is None and not self.board_panel.open:
             npc = self.world.npc_in_reach(TALK_REACH)
+            board_id = board_near(self.world) if npc is None else None
             if npc is not None and npc.bubble is None:
                 hx, hy = self._head(npc)
                 self.hint.position = (hx, hy + 8)
                 self.hint.draw()
+            elif board_id is not None:
+                x, y = tile_center(
+                    *self.world.notice_boards[board_id], self.world.map.height, self.tile
+                )
+                self.board_hint.position = (x, y + self.tile / 2 + 8)
+                self.board_hint.draw()
 
     def _head(self, ent: Entity) -> tuple[float, float]:
         x, y = tile_center(ent.x, ent.y, self.world.map.height, self.tile)
@@ -400,6 +433,7 @@ class GameView(arcade.View):
         place = self.world.map.place_at(self.world.player.tile)
         self.place_text.text = f"{self.world.map.name}" + (f" · {place.name}" if place else "")
         self.place_text.draw()
+        self.daylight.draw_clock()  # above the place name
         self.f1_text.draw()
         progress = self.progress()
         if progress is not None:

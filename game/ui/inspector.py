@@ -2,8 +2,10 @@
 
 The panel reads only snapshots: every half second it asks the agent thread for the NPC's
 status, token meter and (when the context view is on) its next provider input, and shows
-the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`. What
-a model sent is shown through `clean_text`, without control characters.
+the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`. The
+NPC's day (its plan, where it is due now, asleep or awake), its feelings and the news it
+knows are world data, read on the game thread. What a model sent is shown through
+`clean_text`, without control characters.
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ import arcade
 from game.agent.monitor import Snapshot, TurnMonitor
 from game.text import clean_text
 from game.ui.theme import ACCENT, INK, MONOSPACE, PANEL
+from game.world.entities import Npc
+from game.world.feelings import word_for
 from game.world.world import World
 
 WIDTH = 470
 PAD = 12
 REFRESH_S = 0.5
 CONTEXT_LINES = 16
+FEELINGS_SHOWN = 5  # the strongest
+NEWS_SHOWN = 4  # the newest heard
 
 SnapshotFn = Callable[[str, bool], concurrent.futures.Future[Snapshot]]
 
@@ -116,6 +122,7 @@ class Inspector:
                 f"tokens    in {snap.tokens_in}  out {snap.tokens_out}   turns {snap.turns}",
             ]
         lines.append(f"activity  {npc.activity} at {npc.tile}")
+        lines += self.life_lines(npc)
         timings = self.monitor.timings(npc_id)[-4:]
         if timings:
             lines.append("recent turns (trigger: first token / total):")
@@ -144,6 +151,40 @@ class Inspector:
             lines += context[-CONTEXT_LINES:]
         title = f"{npc.name} ({npc_id})  ·  F3 close  Tab next  C context"
         return clean_text(title), clean_text("\n".join(lines))
+
+    def life_lines(self, npc: Npc) -> list[str]:
+        """The NPC's day plan and where it is due now, how it feels about others, and the
+        news it knows with whom it came from (world data, on the game thread)."""
+        npc_id = npc.entity_id
+        world = self.world
+        lines: list[str] = []
+        plan = world.plans.get(npc_id)
+        state = "asleep" if npc.asleep else "awake"
+        if plan is not None:
+            lines.append(f"plan      {plan.text()}")
+            stop = plan.stop_at(world.day.hour)
+            lines.append(f"now       {world.day.text()}: {stop.text()} · {state}")
+        else:
+            lines.append(f"now       {world.day.text()}: no plan · {state}")
+        feelings = world.feelings.of.get(npc_id, {})
+        if feelings:
+            lines.append("feelings:")
+            strongest = sorted(feelings.items(), key=lambda kv: (-abs(kv[1].value), kv[0]))
+            for other, f in strongest[:FEELINGS_SHOWN]:
+                why = f" ({_short(f.reason, 40)})" if f.reason else ""
+                name = f.name or other
+                lines.append(f"  {name}: {word_for(f.value)} {f.value:+.2f}{why}")
+            if len(strongest) > FEELINGS_SHOWN:
+                lines.append(f"  (and {len(strongest) - FEELINGS_SHOWN} more)")
+        known = world.news.known_by(npc_id)
+        if known:
+            lines.append("news it knows:")
+            for news, heard in known[:NEWS_SHOWN]:
+                lines.append(f"  {_short(news.fact(), 60)}")
+                lines.append(f"    from {heard.source_name or heard.source} ({heard.how})")
+            if len(known) > NEWS_SHOWN:
+                lines.append(f"  (and {len(known) - NEWS_SHOWN} more)")
+        return lines
 
     def draw(self, width: int, height: int) -> None:
         """Draw the panel on the right edge of the screen."""

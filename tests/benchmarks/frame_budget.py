@@ -18,6 +18,11 @@ run between frames.
 - replay: agents switched off, the recorded commands fed to the world at their frames:
   the same life on screen without any agent, so `thinking` / `replay` isolates what the
   agents' thinking costs the game thread, apart from what the life they cause costs.
+- night: `idle` and `thinking` again with the world's clock set to 11 pm before play: the
+  map and characters darkened, the lamps along the roads glowing (the map has a lamp
+  every 12 tiles beside both roads), a z over each sleeper (`night_*` figures;
+  `night_lamps_drawn` is the most lamp glows one frame drew). The day scenes play from
+  8 am, when nothing of the night is drawn.
 
 Figures: p50/p99 of the game-thread time per frame for the update and for update + draw;
 the thinking/idle ratio of p99 update (target <= 1.25); p99 update (target <= 4 ms);
@@ -132,6 +137,8 @@ CUT_GRACE_S = 2.0  # game s a replayed answer the model run's runtime cut waits 
 FPS = 60
 WARMUP_FRAMES = 60
 GRASS, GRASS2, PATH, WATER, TREE, PINE, ROCK, COLLISION = 1, 2, 4, 16, 30, 31, 33, 88
+LAMP_EVERY = 12  # tiles between the lamps beside each road
+NIGHT_HOUR = 23.0
 SPRITES = ("smith", "baker", "elder", "fisher", "child", "merchant")
 PERSONAS = (
     "A gruff smith, blunt and proud of honest work.",
@@ -251,6 +258,23 @@ def write_map(folder: Path, seed: int = 7, npcs: int = NPCS) -> Path:
             "objects": objs,
         }
 
+    lamps = [
+        {
+            "id": 4000 + i,
+            "name": "lamp",
+            "point": True,
+            "x": x * 32 + 16,
+            "y": y * 32 + 16,
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+        }
+        for i, (x, y) in enumerate(
+            [(a, 49) for a in range(6, SIZE - 1, LAMP_EVERY)]
+            + [(52, a) for a in range(6, SIZE - 1, LAMP_EVERY)]
+        )
+    ]
     player = {
         "id": 1,
         "name": "player_spawn",
@@ -278,8 +302,8 @@ def write_map(folder: Path, seed: int = 7, npcs: int = NPCS) -> Path:
         "tilewidth": 32,
         "tileheight": 32,
         "compressionlevel": -1,
-        "nextlayerid": 7,
-        "nextobjectid": 3000,
+        "nextlayerid": 8,
+        "nextobjectid": 5000,
         "properties": [_prop("name", "Benchton")],
         "tilesets": [{"firstgid": 1, "source": tileset.name}],
         "layers": [
@@ -289,6 +313,7 @@ def write_map(folder: Path, seed: int = 7, npcs: int = NPCS) -> Path:
             objects("places", places, 4),
             objects("npcs", npc_objects, 5),
             objects("spawns", [player], 6),
+            objects("lamps", lamps, 7),
         ],
     }
     path = folder / f"bench-{npcs}.tmj"
@@ -520,15 +545,19 @@ def run_scene(
     provider: Provider | None = None,
     talk_every_s: float | None = None,
     on_world: Callable[[World], None] | None = None,
+    hour: float | None = None,
 ) -> dict[str, Any]:
     """One scene on the generated map with `npcs` NPCs: "thinking" (records what the agents
     did into `script`, if given), "idle" (agents off) or "replay" (agents off, the recorded
     commands fed to the world at their frames). The agents think with `provider` (default
     `Paced`; one that needs loading (its capabilities say) is loaded before the timed
     part); every `talk_every_s` of game time the player says a line to the next NPC;
-    `on_world` is given the world before play. Returns per-frame update and frame times in
-    ms, the wall seconds the frames took, and what the agents did."""
+    `on_world` is given the world before play; `hour` sets its time of day first. Returns
+    per-frame update and frame times in ms, the wall seconds the frames took, the most
+    lamp glows a frame drew, and what the agents did."""
     world = World(load_map(map_for(folder, npcs)))
+    if hour is not None:
+        world.day.set_hour(hour)
     if on_world is not None:
         on_world(world)
     provider = provider if provider is not None else Paced()
@@ -595,6 +624,7 @@ def run_scene(
     said = 0
     update_ms: list[float] = []
     frame_ms: list[float] = []
+    lamps_drawn = 0
     with CollectBetweenFrames() as between_frames:  # as the game's window does
         start = time.perf_counter()
         for frame in range(frames):
@@ -618,6 +648,7 @@ def run_scene(
             if frame >= WARMUP_FRAMES:
                 update_ms.append((t1 - t0) * 1000)
                 frame_ms.append((t2 - t0) * 1000)
+                lamps_drawn = max(lamps_drawn, view.daylight.glowing)
             behind = start + (frame + 1) * dt - time.perf_counter()
             if behind > 0:
                 time.sleep(behind)
@@ -630,6 +661,7 @@ def run_scene(
         "update": update_ms,
         "frame": frame_ms,
         "wall_s": wall_s,
+        "lamps_drawn": lamps_drawn,
         "triggers": triggers,
         "player_lines": said,
         "fallbacks": agents.fallbacks,
@@ -792,6 +824,8 @@ def hundred_npcs(folder: Path, window: arcade.Window, seconds: float) -> dict[st
     idle = run_scene(folder, window, "idle", seconds)
     thinking = run_scene(folder, window, "thinking", seconds, script)
     replay = run_scene(folder, window, "replay", seconds, script)
+    night_idle = run_scene(folder, window, "idle", seconds, hour=NIGHT_HOUR)
+    night = run_scene(folder, window, "thinking", seconds, hour=NIGHT_HOUR)
     p99_think = _pct(thinking["update"], 0.99)
     p99_idle = _pct(idle["update"], 0.99)
     p99_replay = _pct(replay["update"], 0.99)
@@ -814,6 +848,18 @@ def hundred_npcs(folder: Path, window: arcade.Window, seconds: float) -> dict[st
         "tokens_streamed": thinking["tokens"],
         "commands_replayed": len(script),
         "fallbacks": thinking["fallbacks"],
+        "p50_frame_ms_idle": round(statistics.median(idle["frame"]), 3),
+        "night_p50_update_ms_thinking": round(statistics.median(night["update"]), 3),
+        "night_p99_update_ms_thinking": round(_pct(night["update"], 0.99), 3),
+        "night_p50_update_ms_idle": round(statistics.median(night_idle["update"]), 3),
+        "night_p99_update_ms_idle": round(_pct(night_idle["update"], 0.99), 3),
+        "night_p50_frame_ms_thinking": round(statistics.median(night["frame"]), 3),
+        "night_p99_frame_ms_thinking": round(_pct(night["frame"], 0.99), 3),
+        "night_p50_frame_ms_idle": round(statistics.median(night_idle["frame"]), 3),
+        "night_p99_frame_ms_idle": round(_pct(night_idle["frame"], 0.99), 3),
+        "night_lamps_drawn": max(night["lamps_drawn"], night_idle["lamps_drawn"]),
+        "night_triggers": night["triggers"],
+        "night_hour": NIGHT_HOUR,
     }
 
 

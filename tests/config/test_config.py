@@ -192,3 +192,38 @@ def test_redact(secret: str | None, expected: str) -> None:
 def test_redact_accepts_secretstr(home: Path) -> None:
     s = load(home, env={"OPENAI_API_KEY": KEY})
     assert redact(s.openai_api_key) == "sk-…WXYZ"
+
+
+def test_day_minutes_from_each_source(home: Path) -> None:
+    assert load(home).day_minutes == 24.0  # a game hour a real minute
+    write_toml(home, "day_minutes = 48\n")
+    assert load(home).day_minutes == 48.0
+    env = {"NPC_VILLAGE_DAY_MINUTES": "12.5"}
+    assert load(home, env=env).day_minutes == 12.5
+    s = load(home, explicit={"day_minutes": "6"}, env=env)
+    assert s.day_minutes == 6.0 and s.source_of("day_minutes") == "cli"
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "expected"),
+    [
+        ("config.toml", "0.5", "day_minutes: Input should be greater than or equal to 1"),
+        ("config.toml", "10081", "day_minutes: Input should be less than or equal to 10080"),
+        ("config.toml", "nan", "day_minutes: Input should be a finite number"),
+        ("env", "soon", "environment (NPC_VILLAGE_DAY_MINUTES): day_minutes:"),
+        ("cli", "0", "command line: day_minutes: Input should be greater than or equal to 1"),
+        ("cli", "inf", "command line: day_minutes: Input should be a finite number"),
+    ],
+)
+def test_bad_day_minutes_is_one_line(home: Path, where: str, value: str, expected: str) -> None:
+    explicit, env = None, None
+    if where == "config.toml":
+        write_toml(home, f"day_minutes = {value}\n")
+    elif where == "env":
+        env = {"NPC_VILLAGE_DAY_MINUTES": value}
+    else:
+        explicit = {"day_minutes": value}
+    with pytest.raises(ConfigError) as info:
+        load(home, explicit=explicit, env=env)
+    message = str(info.value)
+    assert "\n" not in message and expected in message, message
