@@ -6,7 +6,8 @@ prints its message as one line (exit 2); every message says what was wrong and h
     ├── InvalidId             game.paths: a slot or NPC id that breaks the id rule (a ValueError)
     ├── ConfigError           game.config: a flag, variable or config file that is wrong
     ├── WorldError            game.world.errors
-    │   └── MapError          a map file is missing, unreadable or unplayable
+    │   ├── MapError          a map file is missing, unreadable or unplayable
+    │   └── BoardError        no such board, or a post its author may not make
     ├── AgentError            game.agent.errors: programming errors of the runtime
     │   ├── UnknownNpc        an NPC id that was never registered (a KeyError)
     │   ├── RuntimeClosed     the runtime was closed

@@ -14,15 +14,13 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from game.world.errors import BoardError
+
 __all__ = ["MAX_POSTS", "PUBLIC", "Blackboard", "Board", "BoardError", "Post"]
 
 PUBLIC = "*"  # the participant that means everyone: a notice board in the world
 MAX_POSTS = 200  # the newest posts a board keeps (a reader's index still counts on)
 MAX_TEXT = 300
-
-
-class BoardError(ValueError):
-    """A board that does not exist, or a post that is not allowed."""
 
 
 @dataclass(frozen=True)

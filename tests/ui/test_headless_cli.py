@@ -113,6 +113,8 @@ def test_headless_screenshot_shows_player_and_streamed_bubble(tmp_path: Path) ->
         "scripted",
         "--script",
         str(script),
+        "--hour",
+        "13",  # Pip's plan has it on the plaza, where it stands, in the midday light
         "--screenshot",
         str(shot),
         tmp=tmp_path,

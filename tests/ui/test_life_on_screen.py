@@ -104,6 +104,7 @@ def test_screenshot_shows_bubbles_and_emotes_at_the_npcs(window, quiet, tmp_path
 
     view, village = quiet
     world = village.world
+    village.brain.life.plans = False  # a staged scene: nobody sets off on their day plan
     world.player.place((20, 20))
     # The scene: the player greets Pip, who answers and waves (its persona's script);
     # Cassius laughs and comments; Tobin, to the left, is about to speak.
