@@ -49,6 +49,7 @@ _TOPIC = re.compile(
     r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})", re.I
 )
 _STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately"}
+MAX_ANSWER = 200  # a news answer's characters, whole sentences
 _SMALL = {"the", "and", "for", "with", "from", "that", "this", "any", "some", "you", "your"}
 
 
@@ -190,8 +191,14 @@ def news_answer(
         if topic:
             return f"Nobody has told me anything about {topic}."
         return "I haven't heard any news today."
-    lines = [_told(fact, listener, i == 0) + "." for i, fact in enumerate(pieces[:most])]
-    return " ".join(lines)
+    pieces.sort(key=lambda fact: fact.kind == "wares")  # what was told first, wares last
+    said = ""
+    for fact in pieces[:most]:
+        line = _told(fact, listener, not said) + "."
+        if said and len(said) + 1 + len(line) > MAX_ANSWER:
+            break  # whole sentences only
+        said = f"{said} {line}" if said else line
+    return said
 
 
 def heard_line(news: News) -> str:

@@ -46,7 +46,7 @@ class News:
         if self.kind == "found":
             return f"{self.origin_name} found {self.subject}{where}"
         if self.kind == "wares":
-            return f"{self.origin_name} is selling {self.subject}"
+            return f"{self.origin_name} has new wares this week"
         when = f" {self.when}" if self.when else ""
         return f"there's {self.subject}{where}{when}"
 
