@@ -22,11 +22,11 @@ import statistics
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from game.agent.facts import NpcFacts, PersonFact
+from game.agent.facts import NpcFacts
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
+from game.npc.agents import NpcAgents, profile_of
 from game.npc.cues import IDLE_TEXTS, Cue, Sensed, heard_cue, idle_cue, name_pattern, player_cue
 from game.npc.life import VillageLife
 from game.npc.seeds import rng_of
@@ -36,9 +36,6 @@ from game.world.entities import PLAYER_ID, Entity, Npc
 from game.world.events import Spoke
 from game.world.perception import DEFAULT_BUDGET, sense
 from game.world.world import World
-
-if TYPE_CHECKING:
-    from game.npc.agents import NpcAgents
 
 NEAR_TILES = 3.0
 NEAR_DWELL_S = 0.6  # the player must stay near this long: passing by greets nobody
@@ -236,13 +233,7 @@ class Brain:
         """Who an NPC is and whom it knows by name, for reading a line said to it."""
         facts = self._facts.get(npc_id)
         if facts is None:
-            npc = self.world.npcs[npc_id]
-            people = [
-                PersonFact(npc_id=other.entity_id, name=other.name)
-                for other in self.world.npcs.values()
-                if other is not npc
-            ]
-            facts = self._facts[npc_id] = NpcFacts(npc_id=npc_id, name=npc.name, people=people)
+            facts = self._facts[npc_id] = profile_of(self.world, npc_id).facts()
         return facts
 
     def _near_player(self, ent: Entity) -> bool:

@@ -64,7 +64,6 @@ class _Npc:
     last_told: float = -math.inf
     telling: tuple[str, str, float] | None = None  # (news id, to whom, since)
     read_at: dict[str, int] = field(default_factory=dict)  # board id -> next index to read
-    leave: str = ""  # why it is away from its plan ("" when it follows it)
     board_day: dict[str, int] = field(default_factory=dict)  # board id -> day last walked by
 
 
@@ -85,7 +84,6 @@ class VillageLife:
         self.engaged = engaged  # the player is talking with it, or just did
         self.state = {npc_id: _Npc() for npc_id in world.npcs}
         self._next_look = world.clock
-        self.cues: list[tuple[str, str, str]] = []  # (teller, listener, news id) to cue
 
     # --- the plan -----------------------------------------------------------------------
 
@@ -139,9 +137,7 @@ class VillageLife:
         sleepy = stop is not None and stop.asleep and not why
         npc.asleep = sleepy and here and not engaged and not self.busy(npc_id)
         if engaged:
-            state.leave = "talking with the player"
             return
-        state.leave = why
         if here or self.heading_to(npc, place):
             state.stray_since = None
             return

@@ -160,17 +160,22 @@ class Player:
         return LINES[self.talked % len(LINES)]
 
     def _walk(self) -> None:
-        world = self.world
-        player = world.player
-        while self.path and self.path[0] == player.tile:
-            self.path.pop(0)
-        if not self.path:
-            world.hold_direction(None)
-            return
-        step = (self.path[0][0] - player.tile[0], self.path[0][1] - player.tile[1])
-        world.hold_direction(STEP.get(step))
-        if step not in STEP:  # pushed off the path (an NPC walked into it): plan again
-            self.path = world.grid.find_path(player.tile, self.path[-1]) or []
+        walk(self.world, self.path)
+
+
+def walk(world: World, path: list[tuple[int, int]]) -> None:
+    """Hold the arrow key of the path's next step, as a player does (the path, a list,
+    loses the tiles walked; pushed off it by an NPC walking into it, it is planned again)."""
+    player = world.player
+    while path and path[0] == player.tile:
+        path.pop(0)
+    if not path:
+        world.hold_direction(None)
+        return
+    step = (path[0][0] - player.tile[0], path[0][1] - player.tile[1])
+    world.hold_direction(STEP.get(step))
+    if step not in STEP:
+        path[:] = world.grid.find_path(player.tile, path[-1]) or []
 
 
 def log_bytes(saves: Path) -> int:

@@ -49,7 +49,7 @@ for path in (ROOT, Path(__file__).resolve().parent):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from soak import STEP, TYPING_CPS, rss_kb  # noqa: E402
+from soak import TYPING_CPS, rss_kb, walk  # noqa: E402
 
 from game.agent.providers.local.client.provider import LocalLlamaProvider  # noqa: E402
 from game.agent.providers.select import FallbackProvider  # noqa: E402
@@ -179,17 +179,7 @@ class DayPlayer:
         self.planned_for = npc_id
 
     def _walk(self) -> None:
-        world = self.world
-        player = world.player
-        while self.path and self.path[0] == player.tile:
-            self.path.pop(0)
-        if not self.path:
-            world.hold_direction(None)
-            return
-        step = (self.path[0][0] - player.tile[0], self.path[0][1] - player.tile[1])
-        world.hold_direction(STEP.get(step))
-        if step not in STEP:
-            self.path = []
+        walk(self.world, self.path)
 
 
 def news_figures(world: World, answers: list[dict[str, Any]]) -> dict[str, Any]:
