@@ -164,7 +164,9 @@ def _told(fact: NewsFact, listener: str, first: bool) -> str:
     source = _source(fact, listener)
     clause = fact.fact
     if fact.how == "board":
-        said = f"{source} put a note on the board: {clause}"
+        on = " on the board" if first else ""  # a second note is on it too
+        whose = "your" if source == "you" else f"{source}'s"
+        said = f"{whose} note{on} says {clause}"
     elif source == "you":
         said = f"you told me {clause}"
     else:
