@@ -135,7 +135,8 @@ class VillageLife:
         here = self.at_place(npc, place)
         engaged = self.engaged(npc_id) or clock < state.woken_until
         sleepy = stop is not None and stop.asleep and not why
-        npc.asleep = sleepy and here and not engaged and not self.busy(npc_id)
+        # Only being spoken to wakes it (`wake`): the player standing by does not.
+        npc.asleep = sleepy and here and clock >= state.woken_until and not self.busy(npc_id)
         if engaged:
             return
         if here or self.heading_to(npc, place):

@@ -83,6 +83,8 @@ async def test_a_sleeping_npc_wakes_grumbling_and_sleeps_again(tmp_path: Path) -
     tobin = world.npcs["tobin"]
     await life.run(until=lambda: tobin.asleep, limit_s=60)
     world.stand_player_by("tobin")
+    await life.run(2.0)  # the player stands by a while, as when typing: it sleeps on
+    assert tobin.asleep
     life.brain.player_talks("tobin", "Where is the well?")
     await life.run(until=lambda: bool(life.said_by("tobin")), limit_s=20)
     line = life.said_by("tobin")[-1].text
