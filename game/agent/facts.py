@@ -66,7 +66,7 @@ class PersonFact(BaseModel):
     npc_id: str
     name: str
     role: str = ""  # one line: the first sentence of their persona
-    home: str = ""  # the name of their home place, if the map gives one
+    home: str = ""  # where they are found by day (their work place, else home), if given
 
 
 class NewsFact(BaseModel):

@@ -62,7 +62,8 @@ class Villagers:
                 npc_id=npc.entity_id,
                 name=npc.name,
                 role=first_sentence(npc.persona),
-                home=npc.properties.get("home", ""),
+                # Where others find them by day: their work place, else their home.
+                home=npc.properties.get("work") or npc.properties.get("home", ""),
             )
             for npc in world.npcs.values()
         }

@@ -26,7 +26,10 @@ _NUMBERS = {
 }  # fmt: skip
 _THING = r"(?:my|a|an|the|our|his|her)\s+(?P<thing>[a-z][a-z' -]{1,40}?)"
 _AT = r"(?:\s+(?:near|at|by|in|on|around|behind|beside)\s+(?:the\s+)?(?P<place>[a-z_' ]{2,30}?))?"
-_END = r"\s*(?:[.!,;?]|$|\s+(?:yesterday|today|this|earlier|last|somewhere|again))"
+_END = (
+    r"\s*(?:[.!,;?]|$|\s+(?:yesterday|today|this|earlier|last|somewhere|again|off|down|into"
+    r"|in|on|from|while|when|and|but|over|under)\b)"
+)
 _LOST = re.compile(rf"\bi(?:'ve| have)?\s+(?:lost|dropped|misplaced)\s+{_THING}{_AT}{_END}", re.I)
 _FOUND = re.compile(rf"\bi(?:'ve| have)?\s+found\s+{_THING}{_AT}{_END}", re.I)
 _EVENT = re.compile(

@@ -442,7 +442,8 @@ def test_the_profile_knows_the_other_villagers_as_facts(village_map: MapData) ->
     # One line: the first sentence of the persona, not the whole of it.
     assert brenna.role.startswith("Brenna is Hollowbrook's blacksmith")
     assert brenna.role.endswith(".") and brenna.role.count(". ") == 0
-    assert villagers["maren"].name == "Elder Maren" and villagers["maren"].home == "elder_house"
+    # Where she is found by day: her work place (the garden), not her house.
+    assert villagers["maren"].name == "Elder Maren" and villagers["maren"].home == "garden"
 
 
 def test_first_sentence_keeps_abbreviations_whole() -> None:
