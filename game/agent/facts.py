@@ -81,6 +81,7 @@ class NewsFact(BaseModel):
     source: str = ""  # the id of who told it ("player")
     source_name: str = ""
     how: str = "told"
+    origin_is_teller: bool = False  # the NPC's own news (it was told by no one)
 
 
 class FeelingFact(BaseModel):

@@ -333,10 +333,10 @@ class VillageLife:
         if state is not None:
             state.just_woken = False
         heard = [(n, h) for n, h in world.news.known_by(npc_id) if n.origin != npc_id]
-        news = [news_fact(n, h) for n, h in heard[:NEWS_IN_FACTS]]
+        news = [news_fact(n, h, npc_id) for n, h in heard[:NEWS_IN_FACTS]]
         told = world.news.news.get(tell or "")
         how = world.news.knows(npc_id, tell or "")
-        tell_fact = news_fact(told, how) if told is not None and how is not None else None
+        tell_fact = news_fact(told, how, npc_id) if told is not None and how is not None else None
         to = state.telling[1] if state is not None and state.telling is not None else None
         near = {PLAYER_ID, *nearby}
         feelings = [
@@ -359,18 +359,18 @@ class VillageLife:
         """The cue text of a telling, written for models."""
         world = self.world
         news, heard = world.news.news[news_id], world.news.knows(teller, news_id)
-        fact = news_fact(news, heard) if heard is not None else None
+        fact = news_fact(news, heard, teller) if heard is not None else None
         name = world.npcs[listener].name
         said = tell_line(fact, name) if fact is not None else ""
         return f"You meet {name}. Pass on what you heard, in your own words: {said}"
 
 
-def news_fact(news: News, heard: Heard) -> NewsFact:
-    """A piece of news as the NPC knows it, for its facts."""
+def news_fact(news: News, heard: Heard, knower: str) -> NewsFact:
+    """A piece of news as `knower` knows it, for its facts."""
     return NewsFact(
         news_id=news.news_id, kind=news.kind, fact=news.fact(), subject=news.subject,
         place=news.place, key=news.key, source=heard.source, source_name=heard.source_name,
-        how=heard.how,
+        how=heard.how, origin_is_teller=news.origin == knower,
     )  # fmt: skip
 
 

@@ -158,8 +158,10 @@ def news_topic(said: str) -> str:
 
 
 def _source(fact: NewsFact, listener: str) -> str:
-    if fact.source == listener or (listener == "player" and fact.source == "player"):
+    if fact.source == listener:
         return "you"
+    if fact.source == "player":
+        return "the traveller"  # to a villager, the player is the traveller
     return fact.source_name or "someone"
 
 
@@ -224,4 +226,8 @@ def heard_line(news: News) -> str:
 
 def tell_line(fact: NewsFact, to_name: str) -> str:
     """What an NPC says to pass a piece on: "Tobin, have you heard? Wren told me ..."."""
-    return f"{to_name}, have you heard? {_told(fact, '', True)}."
+    if fact.origin_is_teller:  # its own news (a merchant's wares): no one told it
+        said = fact.fact[0].upper() + fact.fact[1:]
+    else:
+        said = _told(fact, "", True)
+    return f"{to_name}, have you heard? {said}."

@@ -109,8 +109,10 @@ async def test_news_passes_in_earshot_with_its_source_and_not_beyond(tmp_path: P
     await life.run(until=lambda: book.knows("maren", "n-ring") is not None, limit_s=30)
     heard = book.knows("maren", "n-ring")
     assert heard is not None and (heard.source, heard.how) == ("tobin", "told")
-    told = [s.text for s in life.said_by("tobin")]
-    assert any("ring" in t and "Ana" in t for t in told), told
+    told = [s for s in life.said_by("tobin") if "ring" in s.text]
+    assert told and "Ana" in told[0].text, told
+    assert told[0].target_id == "maren"  # said to the one it tells, not to the player
+    assert told[0].text.startswith("Elder Maren, have you heard? The traveller told me")
     assert book.knows("wren", "n-ring") is None
     assert world.distance(wren, tobin) > 8
     life.brain.player_talks("maren", "Any news?")

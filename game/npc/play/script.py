@@ -359,7 +359,7 @@ def build_script(request: ProviderRequest) -> Script:
         acted=acted,
         said=said,
         kind=trigger.kind,
-        speaker="player" if trigger.source == "player" else trigger.speaker,
+        speaker=_addressed(trigger),
         request_text=addressed.lower(),
         request=addressed,
         earlier_replies=replies,
@@ -401,6 +401,15 @@ ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 MAX_NEWS_CHARS = 200  # a news answer is led whole: up to three pieces and their sources
+
+
+def _addressed(trigger: TriggerFacts) -> str | None:
+    """Whom the line is said to: the player, whoever spoke, or whom news is passed to."""
+    if trigger.source == "player":
+        return "player"
+    if trigger.kind == "news" and trigger.sensed is not None:
+        return trigger.sensed.tell_to
+    return trigger.speaker
 
 
 def _feeling_note(trigger: TriggerFacts) -> str:
