@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from game.agent.facts import NewsFact, NpcFacts
 from game.npc.player import told_name
+from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
 
 __all__ = ["asks_news", "heard_line", "news_answer", "news_topic", "read_news", "tell_line"]
@@ -52,7 +53,6 @@ _TOPIC = re.compile(
     r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})", re.I
 )
 _STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately"}
-MAX_ANSWER = 200  # a news answer's characters, whole sentences
 _SMALL = {"the", "and", "for", "with", "from", "that", "this", "any", "some", "you", "your"}
 
 
@@ -188,10 +188,15 @@ def _about(fact: NewsFact, topic: str) -> bool:
 
 
 def news_answer(
-    news: Sequence[NewsFact], said: str, listener: str = "player", most: int = 3
+    news: Sequence[NewsFact],
+    said: str,
+    listener: str = "player",
+    most: int = 3,
+    room: int = MAX_SAY,
 ) -> str:
-    """The answer to a news question, from what the NPC heard (newest first) and from whom;
-    about a topic nobody told it of, it says it heard nothing of it."""
+    """The answer to a news question, from what the NPC heard (newest first) and from whom,
+    in whole sentences within `room` characters; about a topic nobody told it of, it says
+    it heard nothing of it."""
     topic = news_topic(said)
     pieces = [n for n in news if _about(n, topic)] if topic else list(news)
     if not pieces:
@@ -202,7 +207,7 @@ def news_answer(
     said = ""
     for fact in pieces[:most]:
         line = _told(fact, listener, not said) + "."
-        if said and len(said) + 1 + len(line) > MAX_ANSWER:
+        if said and len(said) + 1 + len(line) > room:
             break  # whole sentences only
         said = f"{said} {line}" if said else line
     return said

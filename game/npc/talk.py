@@ -24,6 +24,7 @@ from game.npc.news import asks_news, heard_line, news_answer, read_news
 from game.npc.player import recall, told_name
 from game.npc.retell import about_it, clauses, closest, side_on
 from game.npc.seeds import seed_of
+from game.npc.skills.base import MAX_SAY
 
 __all__ = ["PlannedCall", "PlayerLine", "answer", "mood_of", "say", "setting_off", "side_of"]
 
@@ -155,7 +156,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     if intent.kind in ACTIONS:
         return ""
     if asks_news(talk.said):
-        return news_answer(talk.sensed.news if talk.sensed is not None else [], talk.said)
+        first = opener(talk)  # what the line opens with takes its room first
+        room = MAX_SAY - (len(first) + 1 if first else 0)
+        return news_answer(talk.sensed.news if talk.sensed else [], talk.said, room=room)
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,

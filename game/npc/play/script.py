@@ -56,6 +56,7 @@ from game.npc.play.scene import (
 )
 from game.npc.retell import clauses, closest
 from game.npc.skills import SKILLS
+from game.npc.skills.base import MAX_SAY
 from game.npc.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
 
 __all__ = [
@@ -400,7 +401,6 @@ def _opener(side: str) -> str:
 ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
-MAX_NEWS_CHARS = 200  # a news answer is led whole: up to three pieces and their sources
 
 
 def _addressed(trigger: TriggerFacts) -> str | None:
@@ -429,7 +429,7 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     intent = read_intent(talk.said, talk.npc)
     first = opener(talk)
     lead = news_reply(talk, intent) or _lead(talk, intent, acts)
-    return " ".join(part for part in (first, lead) if part)[:MAX_NEWS_CHARS]
+    return " ".join(part for part in (first, lead) if part)[:MAX_SAY]
 
 
 def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
