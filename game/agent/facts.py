@@ -75,6 +75,7 @@ class NewsFact(BaseModel):
     news_id: str
     kind: str
     fact: str  # the news as one plain clause ("Ana lost a silver ring at the well")
+    fact_to_player: str = ""  # the clause said to the player, if it is the player's news
     subject: str = ""
     place: str = ""
     key: str = ""  # the word any line telling it holds

@@ -167,7 +167,7 @@ def _source(fact: NewsFact, listener: str) -> str:
 
 def _told(fact: NewsFact, listener: str, first: bool) -> str:
     source = _source(fact, listener)
-    clause = fact.fact
+    clause = fact.fact_to_player if listener == "player" and fact.fact_to_player else fact.fact
     if fact.how == "board":
         on = " on the board" if first else ""  # a second note is on it too
         whose = "your" if source == "you" else f"{source}'s"

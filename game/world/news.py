@@ -36,15 +36,18 @@ class News:
     key: str = ""  # a word any line telling it holds
     clock: float = 0.0  # game seconds when it was first told
 
-    def fact(self) -> str:
-        """The news as one plain clause, in the third person."""
+    def fact(self, to_origin: bool = False) -> str:
+        """The news as one plain clause, in the third person (or, `to_origin`, said to the
+        one who first told it: "your name is Ana", "you lost a silver ring")."""
         where = f" at the {self.place.replace('_', ' ')}" if self.place else ""
+        who = "you" if to_origin else self.origin_name
         if self.kind == "name":
-            return f"the traveller's name is {self.subject}"
+            whose = "your" if to_origin else "the traveller's"
+            return f"{whose} name is {self.subject}"
         if self.kind == "lost":
-            return f"{self.origin_name} lost {self.subject}{where}"
+            return f"{who} lost {self.subject}{where}"
         if self.kind == "found":
-            return f"{self.origin_name} found {self.subject}{where}"
+            return f"{who} found {self.subject}{where}"
         if self.kind == "wares":
             return f"{self.origin_name} has new wares this week"
         when = f" {self.when}" if self.when else ""

@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 from game.agent.facts import NewsFact, NpcFacts
-from game.npc.news import news_answer, read_news
+from game.npc.life import news_fact
+from game.npc.news import news_answer, read_news, tell_line
 from game.world.news import Heard, News
 from tests.npc.conftest import Life
 
@@ -33,6 +34,8 @@ def test_the_player_line_becomes_typed_news_and_chatter_does_not() -> None:
     event = read("There will be a dance on the plaza tonight at seven!")[0]
     assert (event.kind, event.place, event.hour) == ("event", "plaza", 19.0)
     assert read("I'm Ana.")[0].fact() == "the traveller's name is Ana"
+    assert read("I'm Ana.")[0].fact(to_origin=True) == "your name is Ana"
+    assert lost[0].fact(to_origin=True) == "you lost a silver ring at the well"
     for chatter in ("How are you today?", "Lovely weather.", "Where is the well?"):
         assert read(chatter) == []
 
@@ -48,6 +51,23 @@ def test_any_news_names_the_source_and_an_untold_topic_is_not_invented() -> None
         "Nobody has told me anything about the wolf."
     )
     assert news_answer([], "What have you heard?") == "I haven't heard any news today."
+
+
+def test_the_players_own_news_is_told_back_to_the_player_as_theirs() -> None:
+    name = News("n-ana", "name", "player", "the traveller", "Ana", key="ana")
+    lost = ring()
+    facts = [
+        news_fact(name, Heard("n-ana", "tobin", "Tobin", 0.0, "", "board"), "wren"),
+        news_fact(lost, Heard("n-ring", "player", "Ana", 0.0, "dock", "told"), "wren"),
+    ]
+    assert news_answer(facts, "What have you heard?") == (
+        "Tobin's note on the board says your name is Ana. And you told me you lost a silver"
+        " ring at the well."
+    )
+    # To a villager, the same pieces are the traveller's.
+    assert tell_line(facts[0], "Pip") == (
+        "Pip, have you heard? Tobin's note on the board says the traveller's name is Ana."
+    )
 
 
 async def test_npcs_walk_their_plans_and_never_jump(tmp_path: Path) -> None:
