@@ -32,6 +32,7 @@ from typing import Any
 from game.agent.facts import FeelingFact, NewsFact, NpcFacts
 from game.npc.feelings import NEWS_SHARED, read_feeling
 from game.npc.news import read_news, tell_line
+from game.world.board_use import BOARD_TILES
 from game.world.commands import GoTo, MoveTo
 from game.world.entities import PLAYER_ID, Npc
 from game.world.events import Spoke
@@ -50,7 +51,6 @@ NEAR_PLACE = 2  # tiles from a place's edge that still count as being there
 TELL_TILES = 4.0  # two NPCs this close meet, and may pass news on
 TELL_COOLDOWN_S = 20.0  # between two tellings by one NPC
 TELL_WAIT_S = 25.0  # a telling whose line did not come by then is given up
-BOARD_TILES = 3.0
 EVENT_HOURS = 1.0  # an NPC who heard of an event is there for this long from its hour
 NEWS_IN_FACTS = 6
 WEEK_DAYS = 7
@@ -233,7 +233,7 @@ class VillageLife:
         since = state.read_at.get(board_id, 0)
         for post in board.read(board_id, since):
             if post.about and post.author != npc.entity_id:
-                self._learn(npc.entity_id, post.about, post.author, post.author_name, "board")
+                self.world.hear(npc.entity_id, post.about, post.author, post.author_name, "board")
         state.read_at[board_id] = board.board(board_id).count
         self._post_wares(npc, board_id)
         for news, _ in world.news.known_by(npc.entity_id):
@@ -286,7 +286,7 @@ class VillageLife:
         for listener in spoke.heard_by:
             heard_how: How = "told" if listener == to else "earshot"
             self.world.news.mark_told(spoke.speaker_id, listener, news_id)
-            if self._learn(listener, news_id, spoke.speaker_id, spoke.speaker_name, heard_how):
+            if self.world.hear(listener, news_id, spoke.speaker_id, spoke.speaker_name, heard_how):
                 self._feel(listener, spoke.speaker_id, spoke.speaker_name, *NEWS_SHARED)
 
     def _player_line(self, spoke: Spoke, facts_of: Callable[[str], NpcFacts]) -> None:
@@ -306,17 +306,8 @@ class VillageLife:
         for piece in found:
             news = world.news.add(piece)
             for npc_id in spoke.heard_by:
-                self._learn(npc_id, news.news_id, PLAYER_ID, world.player.name,
+                self.world.hear(npc_id, news.news_id, PLAYER_ID, world.player.name,
                             "told" if npc_id == target else "earshot")  # fmt: skip
-
-    def _learn(self, npc_id: str, news_id: str, source: str, name: str, how: How) -> bool:
-        world = self.world
-        npc = world.npcs.get(npc_id)
-        if npc is None or npc.asleep:
-            return False
-        place = world.map.place_at(npc.tile)
-        heard = Heard(news_id, source, name, world.clock, place.name if place else "", how)
-        return world.news.learn(npc_id, heard, world.day.hour)
 
     def _feel(self, npc_id: str, other: str, name: str, delta: float, reason: str) -> None:
         self.world.feelings.change(npc_id, other, delta, reason, name=name, clock=self.world.clock)

@@ -4,8 +4,6 @@ is open shows at once. Posts are what villagers (and models) wrote: shown cleane
 
 from __future__ import annotations
 
-import math
-
 import arcade
 import arcade.gui
 
@@ -23,13 +21,7 @@ EMPTY = "The board is empty."
 
 def board_near(world: World, reach: float = BOARD_REACH) -> str | None:
     """The id of the nearest notice board within `reach` tiles of the player, if any."""
-    px, py = world.player.tile
-    best: tuple[float, str] | None = None
-    for board_id, (x, y) in world.notice_boards.items():
-        d = math.hypot(x - px, y - py)
-        if d <= reach and (best is None or d < best[0]):
-            best = (d, board_id)
-    return best[1] if best else None
+    return world.notice_board_near(world.player.tile, reach)
 
 
 class BoardPanel:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.world.errors import BoardError
 
-__all__ = ["MAX_POSTS", "PUBLIC", "Blackboard", "Board", "BoardError", "Post"]
+__all__ = ["MAX_POSTS", "MAX_TEXT", "PUBLIC", "Blackboard", "Board", "BoardError", "Post"]
 
 PUBLIC = "*"  # the participant that means everyone: a notice board in the world
 MAX_POSTS = 200  # the newest posts a board keeps (a reader's index still counts on)

@@ -175,6 +175,25 @@ class Ask:
 
 
 @dataclass(frozen=True)
+class ReadBoard:
+    """Read a board: the posts from index `since` on."""
+
+    npc_id: str
+    board: str = ""  # a board's id or name; "" is the notice board in reach, or one's own
+    since: int = 0
+
+
+@dataclass(frozen=True)
+class PostToBoard:
+    """Post a note to a board, about a piece of news one has heard (or about nothing)."""
+
+    npc_id: str
+    text: str
+    board: str = ""
+    about: str = ""  # a word naming a piece of news the poster knows
+
+
+@dataclass(frozen=True)
 class PathFound:
     """A planner's answer to a `PathRequest` (see `World.plan_elsewhere`)."""
 
@@ -197,5 +216,7 @@ WorldCommand = (
     | Look
     | Wait
     | Ask
+    | ReadBoard
+    | PostToBoard
     | PathFound
 )

@@ -53,6 +53,24 @@ class Heard(NamedTuple):
     to_you: bool = False
 
 
+class SeenBoard(NamedTuple):
+    """A notice board in sight, `dx`, `dy` tiles away, with how many posts it holds."""
+
+    name: str
+    distance: float
+    dx: int
+    dy: int
+    posts: int
+
+    def text(self) -> str:
+        """As words: A notice board (3 posts) stands two tiles to the north."""
+        where = "here"
+        if self.distance >= 0.5:
+            where = f"{_tiles(self.distance)} to the {compass(self.dx, self.dy)}"
+        posts = f"{self.posts} post{'s' if self.posts != 1 else ''}"
+        return f"A {self.name} ({posts}) stands {where}."
+
+
 @dataclass
 class Perception:
     """A snapshot of what one NPC perceives."""
@@ -65,6 +83,7 @@ class Perception:
     heard: list[Heard] = field(default_factory=list)
     summary: str = ""
     map_name: str = ""
+    board: SeenBoard | None = None  # the nearest notice board in sight
 
     def fit(
         self, budget: int = DEFAULT_BUDGET, count_tokens: Callable[[str], int] = estimate_tokens
@@ -99,6 +118,8 @@ class Perception:
                     for s in self.nearby
                 )
             )
+        if self.board is not None:
+            lines.append(self.board.text())
         if self.heard:
             lines.append("Heard: " + " | ".join(_heard_line(h) for h in self.heard))
         return "\n".join(lines)
@@ -161,6 +182,13 @@ def sense(world: WorldState, npc_id: str) -> Perception:
         for s in me.heard
         if clock - s.time <= SPEECH_WINDOW_S
     ]
+    board_id = world.notice_board_near(me.tile, SIGHT_TILES)
+    board = None
+    if board_id is not None:
+        bx, by = world.notice_boards[board_id]
+        name = world.board.board(board_id).name.replace("_", " ") or "notice board"
+        count = len(world.board.board(board_id).posts)
+        board = SeenBoard(name, math.dist((bx, by), me.tile), bx - mx, by - my, count)
     return Perception(
         npc_id,
         place.name if place else None,
@@ -169,6 +197,7 @@ def sense(world: WorldState, npc_id: str) -> Perception:
         seen,
         heard,
         map_name=world.map.name,
+        board=board,
     )
 
 

@@ -16,7 +16,7 @@ from game.world.entities import PLAYER_ID, Entity, Npc, Player
 from game.world.events import Spoke, WorldEvent
 from game.world.feelings import Feelings
 from game.world.grid import Grid, Tile
-from game.world.news import NewsBook
+from game.world.news import Heard, How, NewsBook
 from game.world.plans import Plan
 from game.world.spatial import SpatialIndex
 from game.world.tiled import MapData, Place
@@ -103,6 +103,15 @@ class WorldState:
         found.sort()  # ids are unique: entities themselves are never compared
         return [(math.sqrt(d2), ent) for d2, _, ent in found]
 
+    def notice_board_near(self, tile: Tile, reach: float) -> str | None:
+        """The id of the nearest notice board within `reach` tiles of `tile`, if any."""
+        best: tuple[float, str] | None = None
+        for board_id, spot in self.notice_boards.items():
+            d = math.dist(spot, tile)
+            if d <= reach and (best is None or d < best[0]):
+                best = (d, board_id)
+        return best[1] if best else None
+
     def distance(self, a: Entity, b: Entity) -> float:
         """Straight-line distance in tiles between two entities."""
         return math.dist(a.tile, b.tile)
@@ -140,6 +149,16 @@ class WorldState:
         self.speech_log.clear()
         for npc in self.npcs.values():
             npc.heard.clear()
+
+    def hear(self, npc_id: str, news_id: str, source: str, name: str, how: How) -> bool:
+        """An awake NPC hears a piece of news from `source`, here and now; True when it
+        is new to it (the pass is recorded)."""
+        npc = self.npcs.get(npc_id)
+        if npc is None or npc.asleep:
+            return False
+        place = self.map.place_at(npc.tile)
+        heard = Heard(news_id, source, name, self.clock, place.name if place else "", how)
+        return self.news.learn(npc_id, heard, self.day.hour)
 
     def record(self, event: WorldEvent) -> None:
         """Queue a world event for `drain_events`."""

@@ -14,6 +14,7 @@ from collections import deque
 from concurrent.futures import Future
 
 from game.gestures import GESTURES
+from game.world import board_use
 from game.world.clock import DEFAULT_DAY_S
 from game.world.commands import (
     Ask,
@@ -28,6 +29,8 @@ from game.world.commands import (
     Outcome,
     PathFound,
     Perceived,
+    PostToBoard,
+    ReadBoard,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -252,6 +255,10 @@ class World(WorldState):
                 return None
             case Ask(question=question, options=options):
                 return self.speech.begin_ask(npc, question, options, fut)
+            case ReadBoard(board=board, since=since):
+                return board_use.read(self, npc, board, since)
+            case PostToBoard(text=text, board=board, about=about):
+                return board_use.post_to(self, npc, text, board, about)
         return Impossible(f"unknown command {type(command).__name__}")
 
     def _look(self, npc: Npc, at: str | None) -> Outcome:

@@ -114,6 +114,12 @@ def summarize(events: list[ProviderEvent]) -> Summary:
     return Summary("".join(text), calls, usage, events[-1] if events else None)
 
 
+def chat_chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
+    """One Chat Completions stream event: a choice's delta (and how it finished)."""
+    choice = {"index": 0, "delta": delta, "finish_reason": finish}
+    return b"data: " + json.dumps({"choices": [choice]}).encode() + b"\n\n"
+
+
 # --- a raw-socket HTTP server ---------------------------------------------------------------
 
 

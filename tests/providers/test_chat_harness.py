@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from provider_kit import Reply, SSEServer
+from provider_kit import Reply, SSEServer, chat_chunk
 
 from game.agent.store import SessionStore
 
@@ -20,22 +20,19 @@ ROOT = Path(__file__).resolve().parents[2]
 LINES = ("Fresh bread, still warm!", "Come by the bakery later.")
 
 
-def _chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
-    choice = {"index": 0, "delta": delta, "finish_reason": finish}
-    return b"data: " + json.dumps({"choices": [choice]}).encode() + b"\n\n"
-
-
 def _two_says() -> list[bytes]:
-    pieces = [_chunk({"role": "assistant", "content": None})]
+    pieces = [chat_chunk({"role": "assistant", "content": None})]
     for i, line in enumerate(LINES):
         call = {"index": i, "id": f"call_{i}", "type": "function"}
         pieces.append(
-            _chunk({"tool_calls": [{**call, "function": {"name": "say", "arguments": ""}}]})
+            chat_chunk({"tool_calls": [{**call, "function": {"name": "say", "arguments": ""}}]})
         )
         args = json.dumps({"text": line})
         for half in (args[: len(args) // 2], args[len(args) // 2 :]):  # streamed in pieces
-            pieces.append(_chunk({"tool_calls": [{"index": i, "function": {"arguments": half}}]}))
-    return [*pieces, _chunk({}, "tool_calls"), b"data: [DONE]\n\n"]
+            pieces.append(
+                chat_chunk({"tool_calls": [{"index": i, "function": {"arguments": half}}]})
+            )
+    return [*pieces, chat_chunk({}, "tool_calls"), b"data: [DONE]\n\n"]
 
 
 async def test_each_thing_said_is_a_line_and_the_player_stands_face_to_face(
@@ -43,7 +40,7 @@ async def test_each_thing_said_is_a_line_and_the_player_stands_face_to_face(
 ) -> None:
     server.replies = [
         Reply(body=_two_says()),
-        Reply(body=[_chunk({"content": ""}, "stop"), b"data: [DONE]\n\n"]),
+        Reply(body=[chat_chunk({"content": ""}, "stop"), b"data: [DONE]\n\n"]),
     ]
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(ROOT / "run_game.py"), "chat", "tobin", "Good morning!",

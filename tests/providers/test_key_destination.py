@@ -4,7 +4,6 @@ request, when an API key will be sent to a base URL off the provider's own host.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 from collections.abc import AsyncIterator
@@ -13,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from provider_kit import Reply, Seen, SSEServer
+from provider_kit import Reply, Seen, SSEServer, chat_chunk
 
 from game.agent.providers.select import key_destination, select_provider
 from game.config import Settings, load_settings
@@ -28,13 +27,10 @@ def settings(tmp_path: Path, explicit: dict[str, Any] | None = None, **env: str)
     return load_settings(explicit, env=env, cwd=tmp_path)
 
 
-def _chunk(delta: dict[str, object], finish: str | None = None) -> bytes:
-    choice = {"index": 0, "delta": delta, "finish_reason": finish}
-    return b"data: " + json.dumps({"choices": [choice]}).encode() + b"\n\n"
-
-
 def _answer(seen: Seen) -> Reply:
-    return Reply(body=[_chunk({"content": "Morning!"}), _chunk({}, "stop"), b"data: [DONE]\n\n"])
+    return Reply(
+        body=[chat_chunk({"content": "Morning!"}), chat_chunk({}, "stop"), b"data: [DONE]\n\n"]
+    )
 
 
 async def test_a_key_sent_to_a_base_url_from_dotenv_is_named_once(

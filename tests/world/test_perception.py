@@ -5,6 +5,7 @@ import pytest
 from game.tokens import estimate_tokens
 from game.world.perception import COMPASS, compass, perceive
 from game.world.tiled import NpcSpawn
+from game.world.tiled_day import BoardSpot
 from game.world.world import World
 
 from .conftest import map_from
@@ -94,3 +95,19 @@ def test_budget_with_thirty_npcs_in_view() -> None:
     world = World(data)
     for npc_id in world.npcs:
         assert estimate_tokens(perceive(world, npc_id).render()) <= 300
+
+
+def test_a_notice_board_in_sight_is_seen_with_its_posts() -> None:
+    data = map_from(OPEN)
+    data.npcs.append(NpcSpawn("me", "Me", "p", "g", "smith", (10, 10)))
+    data.boards.append(BoardSpot("notice_board", (10, 8)))
+    data.player_spawn = (0, 0)
+    world = World(data)
+    assert perceive(world, "me").render().endswith(
+        "A notice board (0 posts) stands two tiles to the north."
+    )
+    world.board.post("notice_board", "me", "Bread at noon.")
+    world.npcs["me"].place((20, 20))  # out of sight: no board
+    assert "board" not in perceive(world, "me").render()
+    world.npcs["me"].place((11, 8))
+    assert "A notice board (1 post) stands one tile to the west." in perceive(world, "me").render()

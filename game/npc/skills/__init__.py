@@ -1,4 +1,5 @@
-"""The NPC skills, each declared once: move, say, look, emote, wait and ask.
+"""The NPC skills, each declared once: move, say, look, emote, wait, ask, and the board's
+read_board and post_to_board.
 
 A skill is a module of this package with a `SKILL`: its argument model, its handler (a
 world command, awaited until the world has done it), whether an argument is speech (the
@@ -15,6 +16,8 @@ from __future__ import annotations
 from game.agent.tools import ToolRegistry
 from game.npc.skills.ask import SKILL as ASK
 from game.npc.skills.base import Skill, SkillDeps, Targets
+from game.npc.skills.board import POST as POST_TO_BOARD
+from game.npc.skills.board import READ as READ_BOARD
 from game.npc.skills.emote import SKILL as EMOTE
 from game.npc.skills.look import SKILL as LOOK
 from game.npc.skills.move import SKILL as MOVE
@@ -24,7 +27,9 @@ from game.npc.skills.wait import SKILL as WAIT
 __all__ = ["SKILLS", "Skill", "SkillDeps", "Targets", "build_registry", "spoken"]
 
 # Every skill, in the order the model is shown them.
-SKILLS: dict[str, Skill] = {s.name: s for s in (MOVE, SAY, LOOK, EMOTE, WAIT, ASK)}
+SKILLS: dict[str, Skill] = {
+    s.name: s for s in (MOVE, SAY, LOOK, EMOTE, WAIT, ASK, READ_BOARD, POST_TO_BOARD)
+}
 
 
 def build_registry(*, with_ask: bool = True) -> ToolRegistry:
