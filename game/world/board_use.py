@@ -44,7 +44,7 @@ def _where(world: WorldState, board_id: str) -> str:
     tile = world.notice_boards[board_id]
     place = world.map.place_at(tile)
     on = f" on the {place.name.replace('_', ' ')}" if place is not None else ""
-    return f"the {_words(world.board.board(board_id).name or board_id)} stands at {tile}{on}"
+    return f"the {_title(world, board_id, '')} stands at {tile}{on}"
 
 
 def _board_for(world: WorldState, npc: Npc, name: str) -> str | Impossible:
@@ -54,7 +54,7 @@ def _board_for(world: WorldState, npc: Npc, name: str) -> str | Impossible:
     if name.strip():
         key = _words(name)
         named = [
-            b for b in mine if key in (_words(b), _words(world.board.board(b).name or b), "board")
+            b for b in mine if key in (_words(b), _title(world, b, npc.entity_id).lower(), "board")
         ]
         if not named:
             names = ", ".join(

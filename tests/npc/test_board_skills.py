@@ -119,7 +119,7 @@ async def test_a_post_cannot_carry_news_its_author_never_heard(tmp_path: Path) -
     assert note.content == "posted to the board shared with Pip as #0"
     assert world.board.read(pair)[0].about == ""
     news_before = dict(world.news.news)
-    read = await act(life, "pip", "read_board", {"board": pair})
+    read = await act(life, "pip", "read_board", {"board": "the board shared with Elder Maren"})
     assert read.content.startswith("Board shared with Elder Maren:\n#0 ")
     assert "Elder Maren: A wolf was seen by the mill!" in read.content
     assert world.news.news == news_before and not world.news.known_by("pip")
