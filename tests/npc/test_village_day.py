@@ -68,6 +68,15 @@ def test_the_players_own_news_is_told_back_to_the_player_as_theirs() -> None:
     assert tell_line(facts[0], "Pip") == (
         "Pip, have you heard? Tobin's note on the board says the traveller's name is Ana."
     )
+    # Told by the traveller themself: "they", not the traveller named twice over.
+    nameless = News("n-key", "lost", "player", "the traveller", "a key", "well", key="key")
+    told = news_fact(nameless, Heard("n-key", "player", "Ana", 0.0, "", "told"), "wren")
+    assert tell_line(told, "Pip") == (
+        "Pip, have you heard? The traveller told me they lost a key at the well."
+    )
+    assert tell_line(facts[1], "Pip") == (
+        "Pip, have you heard? The traveller told me Ana lost a silver ring at the well."
+    )
 
 
 async def test_npcs_walk_their_plans_and_never_jump(tmp_path: Path) -> None:
