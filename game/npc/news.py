@@ -246,7 +246,11 @@ def heard_line(news: News) -> str:
 
 def tell_line(fact: NewsFact, to_name: str) -> str:
     """What an NPC says to pass a piece on: "Tobin, have you heard? Wren told me ..."."""
-    if fact.origin_is_teller:  # its own news (a merchant's wares): no one told it
+    if fact.origin_is_teller and fact.kind == "wares":  # its own: no one told it
+        said = f"I have new wares this week: {fact.subject}"
+        if len(f"{to_name}, have you heard? {said}.") > MAX_SAY:
+            said = "I have new wares this week, up on the notice board"
+    elif fact.origin_is_teller:
         said = fact.fact[0].upper() + fact.fact[1:]
     else:
         said = _told(fact, "", True)

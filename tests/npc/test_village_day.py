@@ -68,6 +68,17 @@ def test_the_players_own_news_is_told_back_to_the_player_as_theirs() -> None:
     assert tell_line(facts[0], "Pip") == (
         "Pip, have you heard? Tobin's note on the board says the traveller's name is Ana."
     )
+    # A merchant's own wares are his: said in the first person, naming them (the key word).
+    wares = News("w-1", "wares", "cassius", "Cassius", "silk and a music box", key="box")
+    own = news_fact(wares, Heard("w-1", "cassius", "Cassius", 0.0, "", "told"), "cassius")
+    assert tell_line(own, "Tobin") == (
+        "Tobin, have you heard? I have new wares this week: silk and a music box."
+    )
+    many = News("w-2", "wares", "cassius", "Cassius", "silk, " * 40 + "a box", key="box")
+    own = news_fact(many, Heard("w-2", "cassius", "Cassius", 0.0, "", "told"), "cassius")
+    assert tell_line(own, "Tobin") == (
+        "Tobin, have you heard? I have new wares this week, up on the notice board."
+    )
     # Told by the traveller themself: "they", not the traveller named twice over.
     nameless = News("n-key", "lost", "player", "the traveller", "a key", "well", key="key")
     told = news_fact(nameless, Heard("n-key", "player", "Ana", 0.0, "", "told"), "wren")
