@@ -358,9 +358,12 @@ class VillageLife:
 
 def news_fact(news: News, heard: Heard, knower: str) -> NewsFact:
     """A piece of news as `knower` knows it, for its facts."""
+    fact = news.fact()
+    if heard.source == PLAYER_ID and fact.startswith("the traveller"):
+        fact = news.fact("they")  # "the traveller told me they lost ...", not "... the traveller"
     return NewsFact(
-        news_id=news.news_id, kind=news.kind, fact=news.fact(), subject=news.subject,
-        fact_to_player=news.fact(to_origin=True) if news.origin == PLAYER_ID else "",
+        news_id=news.news_id, kind=news.kind, fact=fact, subject=news.subject,
+        fact_to_player=news.fact("you") if news.origin == PLAYER_ID else "",
         place=news.place, key=news.key, source=heard.source, source_name=heard.source_name,
         how=heard.how, origin_is_teller=news.origin == knower,
     )  # fmt: skip

@@ -165,24 +165,10 @@ def _source(fact: NewsFact, listener: str) -> str:
     return fact.source_name or "someone"
 
 
-def _clause(fact: NewsFact, listener: str) -> str:
-    """The news as said to `listener`: the player's own news is "your"/"you" to the
-    player, and "their"/"they" when the traveller is named as the one who told it."""
-    if not fact.fact_to_player:
-        return fact.fact
-    if listener == "player":
-        return fact.fact_to_player
-    if fact.source == "player" and fact.fact.startswith("the traveller"):
-        # "the traveller told me they lost ...", not "... the traveller lost"
-        for you, they in (("your ", "their "), ("you ", "they ")):
-            if fact.fact_to_player.startswith(you):
-                return they + fact.fact_to_player.removeprefix(you)
-    return fact.fact
-
-
 def _told(fact: NewsFact, listener: str, first: bool) -> str:
     source = _source(fact, listener)
-    clause = _clause(fact, listener)
+    # To the player, their own news is theirs: "you told me you lost ...".
+    clause = fact.fact_to_player if listener == "player" and fact.fact_to_player else fact.fact
     if fact.how == "board":
         on = " on the board" if first else ""  # a second note is on it too
         whose = "your" if source == "you" else f"{source}'s"

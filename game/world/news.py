@@ -36,13 +36,14 @@ class News:
     key: str = ""  # a word any line telling it holds
     clock: float = 0.0  # game seconds when it was first told
 
-    def fact(self, to_origin: bool = False) -> str:
-        """The news as one plain clause, in the third person (or, `to_origin`, said to the
-        one who first told it: "your name is Ana", "you lost a silver ring")."""
+    def fact(self, person: Literal["", "you", "they"] = "") -> str:
+        """The news as one plain clause, in the third person; with `person`, the one who
+        first told it is "you" ("your name is Ana", said to them) or "they" ("they lost a
+        silver ring", passed on as told by them)."""
         where = f" at the {self.place.replace('_', ' ')}" if self.place else ""
-        who = "you" if to_origin else self.origin_name
+        who = person or self.origin_name
         if self.kind == "name":
-            whose = "your" if to_origin else "the traveller's"
+            whose = {"you": "your", "they": "their"}.get(person, "the traveller's")
             return f"{whose} name is {self.subject}"
         if self.kind == "lost":
             return f"{who} lost {self.subject}{where}"
