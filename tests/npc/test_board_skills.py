@@ -9,13 +9,19 @@ from pathlib import Path
 from game.agent.providers.fake import FakeProvider
 from game.npc.skills import SKILLS, build_registry
 from game.world.board import PUBLIC
-from game.world.news import Heard, News
+from game.world.news import Heard
 from tests.npc.conftest import Life
 from tests.npc.test_skills import act
+from tests.npc.test_village_day import ring
 
 
-def ring() -> News:
-    return News("n-ring", "lost", "player", "Ana", "a silver ring", "well", key="ring")
+def knowing_the_ring(tmp: Path, npc_id: str, place: str, shares_with: str) -> tuple[Life, str]:
+    """A village where `npc_id` was told of the ring at `place`, and shares a board with
+    `shares_with`; the life and that board's id."""
+    life = Life(tmp, provider=FakeProvider())
+    life.world.news.add(ring())
+    life.world.news.learn(npc_id, Heard("n-ring", "player", "Ana", 0.0, place, "told"))
+    return life, life.world.board.ensure_board([npc_id, shares_with])
 
 
 def by_the_board(life: Life, npc_id: str) -> str:
@@ -70,11 +76,8 @@ async def test_a_long_board_is_read_a_page_at_a_time(tmp_path: Path) -> None:
 
 
 async def test_news_posted_by_a_model_is_heard_from_its_poster(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=FakeProvider())
+    life, pair = knowing_the_ring(tmp_path, "wren", "dock", "tobin")  # shared: used anywhere
     world = life.world
-    world.news.add(ring())
-    world.news.learn("wren", Heard("n-ring", "player", "Ana", 0.0, "dock", "told"))
-    pair = world.board.ensure_board(["wren", "tobin"])  # shared: used from anywhere
     posted = await act(
         life, "wren", "post_to_board",
         {"text": "Ana lost a silver ring by the well.", "about": "ring"},
@@ -99,11 +102,8 @@ async def test_news_posted_by_a_model_is_heard_from_its_poster(tmp_path: Path) -
 
 
 async def test_a_post_cannot_carry_news_its_author_never_heard(tmp_path: Path) -> None:
-    life = Life(tmp_path, provider=FakeProvider())
+    life, pair = knowing_the_ring(tmp_path, "maren", "garden", "pip")
     world = life.world
-    world.news.add(ring())
-    world.news.learn("maren", Heard("n-ring", "player", "Ana", 0.0, "garden", "told"))
-    pair = world.board.ensure_board(["maren", "pip"])
     wolf = await act(
         life, "maren", "post_to_board", {"text": "A wolf was seen by the mill!", "about": "wolf"}
     )

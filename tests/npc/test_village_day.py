@@ -34,8 +34,8 @@ def test_the_player_line_becomes_typed_news_and_chatter_does_not() -> None:
     event = read("There will be a dance on the plaza tonight at seven!")[0]
     assert (event.kind, event.place, event.hour) == ("event", "plaza", 19.0)
     assert read("I'm Ana.")[0].fact() == "the traveller's name is Ana"
-    assert read("I'm Ana.")[0].fact(to_origin=True) == "your name is Ana"
-    assert lost[0].fact(to_origin=True) == "you lost a silver ring at the well"
+    assert read("I'm Ana.")[0].fact("you") == "your name is Ana"
+    assert lost[0].fact("you") == "you lost a silver ring at the well"
     for chatter in ("How are you today?", "Lovely weather.", "Where is the well?"):
         assert read(chatter) == []
 
