@@ -17,13 +17,13 @@ from pathlib import Path
 
 from PIL import Image
 
+from game.limits import MAX_IMAGE_PX
 from game.paths import HOME_MAP_ID
 from game.world.errors import MapError
 from game.world.tiled import MapData, load_map
 from game.world.tiled_check import check_file
 
 __all__ = ["ASSETS", "DEFAULT_MAP", "MAPS", "character_sheets", "check_image", "load_game_map"]
-MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
 
 
 def _bundled(name: str) -> Path:

@@ -43,6 +43,7 @@ from game.agent.providers.registry import AUTO, REGISTRY, known_provider
 from game.atomic import write_atomic
 from game.errors import GameError
 from game.files import BadFile, mb, os_reason, read_capped
+from game.limits import MAX_CONFIG_BYTES
 
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
 
@@ -57,7 +58,7 @@ ENV_VARS: dict[str, str] = {
 KEY_FIELDS: tuple[str, ...] = tuple(
     dict.fromkeys(spec.key_field for spec in REGISTRY.values() if spec.key_field)
 )
-FILE_LIMIT = 1024 * 1024  # config.toml and .env: anything larger is a mistake
+FILE_LIMIT = MAX_CONFIG_BYTES  # config.toml and .env: anything larger is a mistake
 
 Source = Literal["cli", "env", ".env", "config.toml"]
 

@@ -20,6 +20,7 @@ from typing import BinaryIO
 from pydantic import ValidationError
 
 from game.agent.events import EventBase, SummaryEvent, parse_event
+from game.limits import MAX_EVENT_BYTES
 
 __all__ = [
     "MAX_EVENT_BYTES",
@@ -30,8 +31,6 @@ __all__ = [
 
 log = logging.getLogger("game.agent.store")
 
-# No event this game writes comes near this; a longer line is skipped unread.
-MAX_EVENT_BYTES = 1024 * 1024
 _CHUNK = 64 * 1024
 _SUMMARY_MARK = b'"type":"summary"'
 

@@ -19,6 +19,7 @@ from typing import IO
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir
 from game.files import mb, os_reason, read_capped
+from game.limits import MAX_IMPORT_BYTES
 from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
@@ -54,8 +55,6 @@ __all__ = [
     "slot_info",
 ]
 
-# An archive whose files add up to more than this is refused (a zip bomb guard).
-MAX_IMPORT_BYTES = 2 * 1024**3
 _CHUNK = 1024 * 1024
 
 

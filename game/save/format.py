@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.errors import GameError
+from game.limits import MAX_CLOCK_S, MAX_DAY_MINUTES, SLOT_FILE_BYTES
 from game.paths import (
     BOARD_FILE,
     FEELINGS_FILE,
@@ -77,23 +78,9 @@ SLOT_FILE_RE = re.compile(
 
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too):
 # checked before a file is read, so a file of gigabytes costs one line, not the memory.
-FILE_BOUNDS: dict[str, int] = {
-    META_FILE: 64 * 1024,
-    WORLD_FILE: 16 * 1024**2,
-    THUMBNAIL_FILE: 4 * 1024**2,
-    WORLD_SUMMARY_FILE: 1024**2,
-    NEWS_FILE: 4 * 1024**2,
-    BOARD_FILE: 4 * 1024**2,
-    FEELINGS_FILE: 4 * 1024**2,
-    "events.jsonl": 1024**3,
-    "state.json": 64 * 1024,
-    "summary.txt": 1024**2,
-}
-# The clock and play time: about 30 years of play. Past that (or not finite) a file is
-# damaged, never played: the game must be able to add a frame's time to its clock.
-MAX_CLOCK_S = 1e9
-# The time of day in game minutes: a day can pass in a real minute, so 24 per second.
-MAX_DAY_MINUTES = 24 * MAX_CLOCK_S
+# (`game.limits`, the one table of bounds.) The clock and play time (MAX_CLOCK_S) and the
+# time of day (MAX_DAY_MINUTES) past their bounds, or not finite, mean a damaged file.
+FILE_BOUNDS: dict[str, int] = SLOT_FILE_BYTES
 # The files of the village's life (format 2 on): a missing one is an empty part.
 LIFE_FILES = (NEWS_FILE, BOARD_FILE, FEELINGS_FILE)
 _MAX_TIME = 1e11  # a unix time (dates of saves), about the year 5138

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir, write_atomic
 from game.files import os_reason, read_capped
+from game.limits import MAX_SUMMARY_CHARS
 from game.paths import (
     NPCS_DIR,
     npc_events_file,
@@ -68,8 +69,6 @@ log = logging.getLogger(__name__)
 
 # A session log this big still loads, but the player is told why loading is slow.
 LARGE_LOG_BYTES = 64 * 1024 * 1024
-# Summaries are prompt text: anything longer is cut (a garbage file cannot flood a prompt).
-MAX_SUMMARY_CHARS = 8000
 
 
 @dataclass

@@ -19,6 +19,7 @@ from game.assets import load_game_map
 from game.config import Settings
 from game.errors import UsageError
 from game.files import BadFile, mb, os_reason, read_capped
+from game.limits import MAX_SCRIPT_BYTES, MAX_SCRIPT_FRAME
 from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
@@ -32,8 +33,8 @@ from game.village import Progress, Village
 WIDTH, HEIGHT = 1280, 720
 TITLE = "NPC Village"
 FPS = 60
-SCRIPT_MAX_BYTES = 1024 * 1024  # a key script is a few lines
-MAX_FRAME = 10_000_000  # frames and hold counts in a script (about 46 hours)
+SCRIPT_MAX_BYTES = MAX_SCRIPT_BYTES  # a key script is a few lines
+MAX_FRAME = MAX_SCRIPT_FRAME  # frames and hold counts in a script (about 46 hours)
 
 
 @dataclass(frozen=True)

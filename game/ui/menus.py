@@ -19,6 +19,7 @@ import arcade
 import arcade.gui
 
 from game.files import check_regular
+from game.limits import MAX_THUMBNAIL_PIXELS
 from game.save.catalog import SlotInfo
 from game.save.cli import format_date, format_play_time
 from game.save.format import FILE_BOUNDS, THUMBNAIL_FILE
@@ -47,7 +48,6 @@ DIM = (10, 10, 18, 170)
 THUMB_W, THUMB_H = 160, 90
 TEXT_W = 440
 PAGE_SIZE = 4
-MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
 
 
 class SlotSource(Protocol):

@@ -26,16 +26,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.files import BadFile, check_regular, mb, os_reason, read_capped
+from game.limits import MAX_LAYER_TILES, MAX_TILE_PX
+from game.limits import MAX_MAP_FILE_BYTES as MAX_FILE_BYTES
+from game.limits import MAX_MAP_LAYERS as MAX_LAYERS
+from game.limits import MAX_MAP_NODES as MAX_NODES
+from game.limits import MAX_MAP_NPCS as MAX_NPCS
+from game.limits import MAX_MAP_OBJECTS as MAX_OBJECTS
+from game.limits import MAX_MAP_TILES as MAX_TILES
 from game.world.errors import MapError
 
-MAX_FILE_BYTES = 32 * 1024 * 1024  # a map, and each tileset, template and image it names
-MAX_NODES = 1_000_000  # XML elements, or JSON objects and arrays, in one file
-MAX_LAYER_TILES = 1_000_000  # the map's width x height, and each tile layer's (1000x1000)
-MAX_TILES = 4_000_000  # all tile layers together
-MAX_LAYERS = 64  # layers of any kind, groups included
-MAX_TILE_PX = 1024  # a tile's width and height, in pixels
-MAX_OBJECTS = 10_000  # objects in all object layers
-MAX_NPCS = 1_000  # objects in the layer named npcs
 _LAYERS = ("layer", "objectgroup", "imagelayer", "group")
 _LAYER_NUMBERS = ("x", "y", "offsetx", "offsety", "opacity")
 _OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation")

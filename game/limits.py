@@ -1,0 +1,62 @@
+"""Every bound the game holds what it reads to: one table.
+
+A map, a save slot, a download, a config file and what a model sends back can be
+anything. Each has a bound here, checked before the thing is read or kept; anything at a
+bound works end to end (load, play, save, load), and anything past it costs one line,
+never the game. The README ("Limits") and `saves/README.md` ("Size bounds") document
+this table; `tests/test_limits.py` checks that they say the same.
+
+Pure data: every package may import it (the agent runtime too).
+"""
+
+from __future__ import annotations
+
+KB = 1024
+MB = 1024 * KB
+GB = 1024 * MB
+
+# --- what the game parses -------------------------------------------------------------
+# JSON nesting: no file or message the game writes nests deeper than a handful of levels.
+# Deeper JSON (from a slot, a log line, an import, a config, a provider's response, the
+# model worker) is refused as damaged before the parser recurses into it.
+MAX_JSON_DEPTH = 64
+
+# --- a map (checked before pytiled_parser reads it) ------------------------------------
+MAX_MAP_FILE_BYTES = 32 * MB  # the map, and each tileset, template and image it names
+MAX_MAP_NODES = 1_000_000  # XML elements, or JSON objects and arrays, in one file
+MAX_LAYER_TILES = 1_000_000  # the map's width x height, and each tile layer's (1000x1000)
+MAX_MAP_TILES = 4_000_000  # all tile layers together
+MAX_MAP_LAYERS = 64  # layers of any kind, groups included
+MAX_TILE_PX = 1024  # a tile's width and height, in pixels
+MAX_MAP_OBJECTS = 10_000  # objects in all object layers
+MAX_MAP_NPCS = 1_000  # objects in the layer named npcs
+MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
+
+# --- a save slot ---------------------------------------------------------------------
+# The most bytes the game reads of each file of a slot, by its name (a zip's members too).
+SLOT_FILE_BYTES: dict[str, int] = {
+    "meta.json": 64 * KB,
+    "world.json": 16 * MB,
+    "thumbnail.png": 4 * MB,
+    "world_summary.txt": 1 * MB,
+    "news.json": 4 * MB,
+    "board.json": 4 * MB,
+    "feelings.json": 4 * MB,
+    "events.jsonl": 1 * GB,
+    "state.json": 64 * KB,
+    "summary.txt": 1 * MB,
+}
+# The clock and play time, in seconds: about 30 years of play.
+MAX_CLOCK_S = 1e9
+# The time of day in game minutes: a day can pass in a real minute, so 24 per second.
+MAX_DAY_MINUTES = 24 * MAX_CLOCK_S
+# One line of an NPC's log: no event the game writes comes near it; a longer one is skipped.
+MAX_EVENT_BYTES = 1 * MB
+MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
+MAX_SUMMARY_CHARS = 8000  # of a world or NPC summary, the characters put in a prompt
+MAX_IMPORT_BYTES = 2 * GB  # an import zip's files, added up (a zip bomb guard)
+
+# --- files handed to the game ----------------------------------------------------------
+MAX_CONFIG_BYTES = 1 * MB  # config.toml and .env
+MAX_SCRIPT_BYTES = 1 * MB  # a --script key script
+MAX_SCRIPT_FRAME = 10_000_000  # frames and hold counts in a script (about 46 hours)
