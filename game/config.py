@@ -17,7 +17,8 @@ directory is refused before it is read, so it cannot hang the game), and config.
 not nest arrays or tables past what the parser can recurse into; numbers are finite. A
 base URL must be an http or https address with a host, a port from 1 to 65535 if any,
 and no space, control character or byte that is not UTF-8 (`url_problem`, which also
-checks `HF_ENDPOINT`).
+checks `HF_ENDPOINT`). `allow_insecure_key` (config.toml or `--allow-insecure-key`, never
+a `.env` or the environment) lets an API key go in clear text to a host off this machine.
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ class Settings(BaseModel):
     provider: Annotated[str, AfterValidator(known_provider)] = AUTO  # a registry name, or auto
     model: str | None = None
     base_url: Annotated[str | None, AfterValidator(_check_base_url)] = None
+    allow_insecure_key: bool = False  # an API key may go over plain http off this machine
     models_by_trigger: dict[str, str] = Field(default_factory=dict)
     openai_api_key: SecretStr | None = None
     anthropic_api_key: SecretStr | None = None
