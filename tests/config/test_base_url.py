@@ -24,9 +24,7 @@ def run_chat(home: Path, *flags: str | bytes, env: dict[str, str | bytes] | None
     environment.update({"NPC_VILLAGE_CONFIG_DIR": str(home / "cfg"), **(env or {})})
     args: list[str | bytes] = [sys.executable, str(ROOT / "run_game.py"), "chat", "tobin", "hi"]
     args += ["--provider", "scripted", "--saves-dir", str(home / "saves"), *flags]
-    done = subprocess.run(
-        args, capture_output=True, timeout=60, cwd=home / "work", env=environment
-    )
+    done = subprocess.run(args, capture_output=True, timeout=60, cwd=home / "work", env=environment)
     err = done.stderr.decode("utf-8")  # strict: what the game prints is UTF-8 text
     assert done.returncode == 2, err
     assert "Traceback" not in err and not done.stdout, err

@@ -160,7 +160,9 @@ async def test_auto_refuses_too_and_a_key_of_no_use_there_is_no_matter(
     url = {"NPC_VILLAGE_BASE_URL": "http://models.example/v1"}
     with pytest.raises(ConfigError, match="refusing to send OPENAI_API_KEY in clear text"):
         select_provider(
-            settings(tmp_path, OPENAI_API_KEY=KEY, **url), client, make_scripted=lambda _s: None  # type: ignore[arg-type,return-value]
+            settings(tmp_path, OPENAI_API_KEY=KEY, **url),
+            client,
+            make_scripted=lambda _s: None,  # type: ignore[arg-type,return-value]
         )
     # No key: nothing secret travels, so a plain-http server is fine.
     sel = select_provider(settings(tmp_path, **url), client, make_scripted=lambda _s: None)  # type: ignore[arg-type,return-value]
