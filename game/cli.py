@@ -72,6 +72,13 @@ def _common(
         help="API base URL: a proxy, or an OpenAI-compatible server "
         "(llama.cpp, Ollama, vLLM, LM Studio)",
     )
+    parser.add_argument(
+        "--allow-insecure-key",
+        action="store_true",
+        default=None,
+        help="let an API key go over plain http to a base URL off this machine "
+        "(config.toml allow_insecure_key)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log more to stderr")
 
 
@@ -243,6 +250,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "provider": args.provider,
         "model": args.model,
         "base_url": args.base_url,
+        "allow_insecure_key": args.allow_insecure_key,
         "day_minutes": getattr(args, "day_minutes", None),  # a play option only
     }
     return load_settings({k: v for k, v in flags.items() if v is not None})

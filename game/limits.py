@@ -56,6 +56,14 @@ MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
 MAX_SUMMARY_CHARS = 8000  # of a world or NPC summary, the characters put in a prompt
 MAX_IMPORT_BYTES = 2 * GB  # an import zip's files, added up (a zip bomb guard)
 
+# --- a download (a model pulled from the Hugging Face Hub, `local.hub`) ------------------
+# The largest file a pull takes, unless NPC_VILLAGE_MAX_DOWNLOAD_GB sets another: the
+# catalogue's largest model is 2.5 GB, and 16 GB holds a 30B model at 4 bits. Any pull
+# also needs the size the hub declares in free disk, and never writes a byte past it.
+MAX_DOWNLOAD_BYTES = 16 * GB
+DOWNLOAD_DISK_MARGIN = 64 * MB  # free disk a pull leaves, for saves and logs
+MAX_DOWNLOAD_REDIRECTS = 5  # hops from the hub to where the file is (the hub uses one)
+
 # --- files handed to the game ----------------------------------------------------------
 MAX_CONFIG_BYTES = 1 * MB  # config.toml and .env
 MAX_SCRIPT_BYTES = 1 * MB  # a --script key script

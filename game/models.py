@@ -287,7 +287,8 @@ def add_models_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "models",
         help="list, download, choose or remove the local models the NPCs can use",
         description="Stronger models for the NPCs, downloaded from the Hugging Face Hub into "
-        "the user cache (HF_ENDPOINT, HF_TOKEN and HF_HUB_OFFLINE are honoured).",
+        "the user cache (HF_ENDPOINT, HF_TOKEN and HF_HUB_OFFLINE are honoured; "
+        "NPC_VILLAGE_MAX_DOWNLOAD_GB caps a file, 16 GB unless set).",
     )
     actions = models.add_subparsers(dest="models_action", metavar="ACTION", required=True)
     actions.add_parser("list", help="the catalogue: size, licence, downloaded, speed here")
@@ -317,8 +318,19 @@ def run_models(args: argparse.Namespace, settings: Settings, out: TextIO | None 
         out.write(remove_model(args.name, settings, settings.config_file) + "\n")
         return 0
     model = model_of(args.name)
+    bar = text_progress()
+    drawing = [False]  # the bar's line is open: an error must start a line of its own
+
+    def report(fraction: float, message: str) -> None:
+        drawing[0] = fraction < 1.0
+        bar(fraction, message)
+
     try:
-        path, speed = pull_and_measure(model, text_progress())
+        path, speed = pull_and_measure(model, report)
+    except LocalModelError:
+        if drawing[0]:
+            sys.stderr.write("\n")
+        raise
     except KeyboardInterrupt:
         out.write(f"\npull of {model.label} interrupted; run it again to resume\n")
         return 130

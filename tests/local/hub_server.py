@@ -1,4 +1,10 @@
-"""A loopback Hugging Face Hub for tests: `/resolve/` HEAD and GET as huggingface_hub 2.4 asks."""
+"""A loopback Hugging Face Hub for tests: `/resolve/` HEAD and GET as huggingface_hub 2.4 asks.
+
+Besides the hub's own answers (files, gated repos, missing revisions, cut connections) it
+plays three hostile ones a pull must survive: a redirect to another host (`redirect`), a
+body that goes on past the size it declared (`overflow`), and an HTML page with no ETag
+where a file should be (`html_page`).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +23,8 @@ from urllib.parse import unquote, urlsplit
 
 DEFAULT_COMMIT = "5eed0c0ffee0ddba11cafe0123456789abcdef01"
 CHUNK = 1 << 20
+OVERFLOW_LIMIT = 256 * CHUNK  # an overflowing body stops here even if nobody hangs up
+HTML_PAGE = b"<html><body>Sign in, please.</body></html>\n"  # a captive portal's 43 bytes
 _ROUTE = re.compile(r"/([^/]+)/([^/]+)/resolve/([^/]+)/(.+)")
 _RANGE = re.compile(r"\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*")
 _OPEN: list[bool] = []  # one entry per open hub: the telemetry setting the first one found
@@ -46,6 +54,11 @@ class _File:
     size: int
     sha256: str
     corrupt: bool = False
+    redirect: str | None = None  # another server's base URL the file is sent to
+    redirect_head: bool = True  # the HEAD is redirected too (as the hub does), or only the GET
+    overflow: bool = False  # the GET sends past the size, without end
+    overflow_length: bool = False  # ... under a Content-Length that says so
+    html: bool = False  # an HTML page with no ETag is served instead
 
     def chunks(self, start: int, end: int) -> Iterator[bytes]:
         """Bytes [start, end) a chunk at a time; when corrupt, the file's last byte is flipped."""
@@ -135,6 +148,8 @@ class LoopbackHub:
 
     def __init__(self) -> None:
         self.requests: list[tuple[str, str, str | None]] = []
+        self.authorizations: list[str | None] = []  # each request's Authorization header
+        self.overflow_sent = 0  # bytes an overflowing GET sent past the declared size
         self._repos: dict[str, _Repo] = {}
         self._lock = threading.Lock()
         self._conns: set[socket.socket] = set()
@@ -186,6 +201,26 @@ class LoopbackHub:
         with self._lock:
             self._repos[repo].files[filename].corrupt = True
 
+    def redirect(self, repo: str, filename: str, to: str, *, head: bool = True) -> None:
+        """Answer the file's GET (and HEAD, unless `head` is False) with a 302 to the same
+        path on the server at `to`, carrying the file's size and ETag as the hub does."""
+        with self._lock:
+            file = self._repos[repo].files[filename]
+            file.redirect, file.redirect_head = to.rstrip("/"), head
+
+    def overflow(self, repo: str, filename: str, *, content_length: bool = False) -> None:
+        """Declare the file's size (HEAD) but send its bytes and then more, without end (up
+        to OVERFLOW_LIMIT); with `content_length` the GET also declares the larger size."""
+        with self._lock:
+            file = self._repos[repo].files[filename]
+            file.overflow, file.overflow_length = True, content_length
+
+    def html_page(self, repo: str, filename: str) -> None:
+        """Serve a 43-byte HTML page with no ETag, size or commit as `repo`'s `filename`."""
+        with self._lock:
+            entry = self._repos.setdefault(repo, _Repo())
+            entry.files[filename] = _File(HTML_PAGE, len(HTML_PAGE), "", html=True)
+
     def close(self) -> None:
         """Stop serving, cut open connections and join every thread."""
         with self._lock:
@@ -216,6 +251,7 @@ class LoopbackHub:
         """Answer one HEAD or GET of `/{repo}/resolve/{revision}/{path}`."""
         with self._lock:
             self.requests.append((h.command, h.path, h.headers.get("Range")))
+            self.authorizations.append(h.headers.get("Authorization"))
             route = _ROUTE.fullmatch(urlsplit(h.path).path)
             repo = self._repos.get(unquote(f"{route[1]}/{route[2]}")) if route else None
             refusing = body and self._refusing
@@ -231,6 +267,20 @@ class LoopbackHub:
         file = repo.files.get(unquote(route[4]))
         if file is None:
             raise _Refusal(404, "EntryNotFound", "Entry not found", commit)
+        if file.html:
+            h.head(200, {"Content-Type": "text/html", "Content-Length": str(len(HTML_PAGE))})
+            if body:
+                h.wfile.write(HTML_PAGE)
+            return
+        etag = f'"{file.sha256}"'
+        if file.redirect is not None and (body or file.redirect_head):
+            linked = {"X-Linked-Etag": etag, "X-Linked-Size": str(file.size)}
+            where = {"Location": file.redirect + h.path, "Content-Length": "0"}
+            h.head(302, {**commit, **linked, **where})
+            return
+        if file.overflow and body:
+            self._overflow(h, file)
+            return
         start, end, status = 0, file.size, 200
         if (asked := h.headers.get("Range")) is not None:
             m = _RANGE.fullmatch(asked)
@@ -242,7 +292,6 @@ class LoopbackHub:
                 range_error = {**commit, "Content-Range": f"bytes */{file.size}"}
                 raise _Refusal(416, None, "Range not satisfiable", range_error)
             status = 206
-        etag = f'"{file.sha256}"'
         ranged = {"Content-Range": f"bytes {start}-{end - 1}/{file.size}"} if status == 206 else {}
         h.head(
             status,
@@ -267,3 +316,16 @@ class LoopbackHub:
             h.wfile.write(part)
         if stop < end:
             h.close_connection = True  # a short body: the client sees the connection drop
+
+    def _overflow(self, h: _Handler, file: _File) -> None:
+        """The whole file, then zeros until the client hangs up or OVERFLOW_LIMIT is sent."""
+        length = {"Content-Length": str(file.size * 64)} if file.overflow_length else {}
+        h.head(200, {"Content-Type": "application/octet-stream", "Connection": "close", **length})
+        h.close_connection = True
+        for part in file.chunks(0, file.size):
+            h.wfile.write(part)
+        zeros = bytes(CHUNK)
+        while self.overflow_sent < OVERFLOW_LIMIT:
+            h.wfile.write(zeros)  # a client that hung up makes this raise: the answer ends
+            with self._lock:
+                self.overflow_sent += len(zeros)

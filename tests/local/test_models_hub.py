@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,13 +39,14 @@ from .hub_server import LoopbackHub
 REPO = "village/tiny-GGUF"
 FILE = "tiny-q4.gguf"
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
-SIZE = 23 * 1024 * 1024 + 123  # three of huggingface_hub's 10 MB chunks
+SIZE = 23 * 1024 * 1024 + 123  # 24 of the pull's 1 MB chunks
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def content() -> bytes:
-    """A file's bytes (not a model: a pull never loads what it downloads)."""
-    return os.urandom(SIZE)
+    """A file's bytes: the GGUF magic, then noise (a pull never loads what it downloads)."""
+    return b"GGUF" + os.urandom(SIZE - 4)
 
 
 @pytest.fixture
@@ -145,7 +148,7 @@ def test_a_lost_connection_fails_in_one_line_and_the_next_pull_resumes(
     hub: LoopbackHub, content: bytes
 ) -> None:
     model = tiny(content)
-    hub.cut_next_get(15 * 1024 * 1024, then_refuse=True)  # one whole 10 MB chunk came
+    hub.cut_next_get(15 * 1024 * 1024, then_refuse=True)
     with pytest.raises(PullError) as failed:
         pull(model)
     assert "\n" not in str(failed.value) and "pull again" in str(failed.value)
@@ -153,7 +156,7 @@ def test_a_lost_connection_fails_in_one_line_and_the_next_pull_resumes(
     hub.heal()
     seen: list[str] = []
     assert pull(model, lambda f, m: seen.append(m)).read_bytes() == content
-    assert any(m.startswith("resuming tiny at 10 MB") for m in seen), seen[:3]
+    assert any(m.startswith("resuming tiny at 15 MB") for m in seen), seen[:3]  # all it got
 
 
 def test_a_file_of_another_size_is_refused_before_the_download(
@@ -290,3 +293,154 @@ def test_auto_takes_the_strongest_downloaded_model_that_passes_here(
     assert selection.reason.startswith(
         "auto: no API key; local model installed; downloaded model tiny: first letter 0.40 s"
     )
+
+
+# --- hostile hubs: a redirect off the hub, a body past its size, a page that is no file ---
+
+TOKEN = "hf_secretsecretsecretsecretsecret0123"
+
+
+@pytest.mark.parametrize("head", [True, False], ids=["head-and-get", "get-only"])
+def test_a_redirect_to_another_host_gets_the_file_but_never_the_token(
+    hub: LoopbackHub, content: bytes, monkeypatch: pytest.MonkeyPatch, head: bool
+) -> None:
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    with LoopbackHub() as other:  # another port: another origin
+        other.add(REPO, FILE, content, commit=COMMIT)
+        hub.redirect(REPO, FILE, other.url, head=head)
+        path = pull(tiny(content))
+    assert path.read_bytes() == content and downloaded(tiny(content)) == path
+    assert hub.authorizations and set(hub.authorizations) == {f"Bearer {TOKEN}"}  # the hub's
+    assert [r[0] for r in other.requests] == ["GET"]
+    assert other.authorizations == [None]
+
+
+@pytest.mark.parametrize(
+    ("content_length", "words"),
+    [
+        (False, "sent more than the 1048576 bytes the hub declared for small.gguf"),
+        (True, "sends another length of small.gguf than the 1048576 bytes the hub declared"),
+    ],
+    ids=["no-length", "a-larger-length"],
+)
+def test_a_body_past_its_declared_size_is_cut_off_and_deleted(
+    hub: LoopbackHub, content: bytes, content_length: bool, words: str
+) -> None:
+    small = content[: 1024 * 1024]  # declares 1 MiB
+    hub.add(REPO, "small.gguf", small, commit=COMMIT)
+    hub.overflow(REPO, "small.gguf", content_length=content_length)
+    model = tiny(small, file="small.gguf", name="", sha256=None, size=None)
+    seen: list[str] = []
+    with pytest.raises(PullError) as failed:
+        pull(model, lambda f, m: seen.append(m))
+    assert words in str(failed.value) and "\n" not in str(failed.value)
+    target = hub_module.target_of(model)
+    assert not target.exists() and not target.with_name(target.name + ".part").exists()
+    assert not any(m.startswith("downloading small.gguf: 2 MB") for m in seen), seen
+    hub.close()  # joins the handler: what it sent is final
+    assert hub.overflow_sent < 64 * 1024 * 1024  # the client hung up; the server stopped
+
+
+def test_an_html_page_with_no_etag_is_refused_before_the_download(hub: LoopbackHub) -> None:
+    hub.html_page(REPO, "model.gguf")
+    address = f"hf://{REPO}/model.gguf"
+    with pytest.raises(PullError, match=r"gives no sha256 \(ETag\) for model.gguf") as failed:
+        resolve_model_path(address)
+    assert "\n" not in str(failed.value)
+    assert gets(hub) == []  # not a byte asked for
+    target = hub_module.target_of(parse_hf(address))
+    assert not target.parent.exists() or not any(target.parent.iterdir())
+    assert downloaded(parse_hf(address)) is None
+
+
+def test_a_vouched_file_without_the_gguf_magic_is_never_stamped(hub: LoopbackHub) -> None:
+    page = b"<!doctype html><title>not a model</title>" * 100
+    hub.add(REPO, "page.gguf", page, commit=COMMIT)
+    address = f"hf://{REPO}/page.gguf"
+    with pytest.raises(PullError, match=r"page.gguf is not a GGUF model file .*deleted"):
+        resolve_model_path(address)
+    target = hub_module.target_of(parse_hf(address))
+    assert not target.exists() and not target.with_name(target.name + ".part").exists()
+    assert downloaded(parse_hf(address)) is None
+
+
+def test_a_hash_the_hub_gives_that_differs_from_the_catalogue_is_refused(
+    hub: LoopbackHub, content: bytes
+) -> None:
+    with pytest.raises(PullError, match="catalogue pins"):
+        pull(tiny(content, sha256="0" * 64))
+    assert gets(hub) == []
+
+
+def test_a_file_over_the_download_cap_is_refused_and_the_cap_can_be_set(
+    hub: LoopbackHub, content: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert hub_module.download_cap() == 16 * 1024**3
+    model = parse_hf(f"hf://{REPO}/{FILE}")
+    monkeypatch.setenv(hub_module.CAP_ENV, "0.01")  # 10 MB; the file is 23 MB
+    over = rf"over the 10 MB a download may be: set {hub_module.CAP_ENV}"
+    with pytest.raises(PullError, match=over):
+        pull(model)
+    assert gets(hub) == []
+    for bad in ("lots", "0", "-1", "nan", "inf"):
+        monkeypatch.setenv(hub_module.CAP_ENV, bad)
+        with pytest.raises(PullError, match=rf"{hub_module.CAP_ENV}='{bad}' is not a number of GB"):
+            pull(model)
+    monkeypatch.setenv(hub_module.CAP_ENV, "1")
+    assert pull(model).read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("http://[::1", "is not a URL"),
+        ("ftp://mirror.example", "does not start with http:// or https://"),
+        ("http://mirror.example:99999", "port that is not a number"),
+        ("https://", "names no host"),
+        ("https://mirror.example\r\nX: 1", "space or a control character"),
+    ],
+)
+def test_a_bad_hf_endpoint_is_one_line(
+    hub: LoopbackHub, content: bytes, monkeypatch: pytest.MonkeyPatch, value: str, problem: str
+) -> None:
+    monkeypatch.setenv("HF_ENDPOINT", value)
+    with pytest.raises(PullError) as failed:
+        pull(tiny(content))
+    message = str(failed.value)
+    assert message.startswith("HF_ENDPOINT ") and problem in message
+    assert "\n" not in message and "\r" not in message and "unset it" in message
+    assert hub.requests == []
+
+
+def test_a_bad_hf_endpoint_from_the_command_line_is_one_line_exit_2(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "HF_ENDPOINT": "http://[::1",
+        "NPC_VILLAGE_CACHE_DIR": str(tmp_path / "cache"),
+        "NPC_VILLAGE_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    env.pop("HF_HUB_OFFLINE", None)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "run_game.py"), "models", "pull", f"hf://{REPO}/{FILE}"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, env=env,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1] == (
+        "error: HF_ENDPOINT 'http://[::1' is not a URL: set it to a hub's address like "
+        "https://huggingface.co, or unset it"
+    ), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_token_is_never_sent_in_clear_text_off_this_machine(
+    hub: LoopbackHub, content: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    monkeypatch.setenv("HF_ENDPOINT", "http://mirror.example")
+    with pytest.raises(PullError, match=r"refusing to send HF_TOKEN in clear text to "
+                       r"http://mirror.example \(HF_ENDPOINT\): use an https address"):  # fmt: skip
+        pull(tiny(content))
+    monkeypatch.setenv("HF_ENDPOINT", hub.url.replace("127.0.0.1", "localhost"))
+    assert pull(tiny(content)).read_bytes() == content  # this machine's own hub: allowed
+    assert set(hub.authorizations) == {f"Bearer {TOKEN}"}

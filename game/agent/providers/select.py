@@ -15,7 +15,10 @@
 An API key sent to a base URL off the provider's own host (api.openai.com,
 api.anthropic.com) is told once per process, on stderr and in the log, before any request:
 a `.env` in the working directory may set the base URL, and the key must not go to a
-server the player did not choose without their knowing (`key_destination`).
+server the player did not choose without their knowing (`key_destination`). A key is never
+sent in clear text (a plain http base URL whose host is not this machine): that is one
+`ConfigError` line naming the setting that allows it, `allow_insecure_key` in config.toml
+or `--allow-insecure-key`, which a `.env` cannot set (`check_clear_text`).
 
 `FallbackProvider(primary, fallback)` is a circuit breaker around the primary: a request the
 primary fails before any event reached the caller is served by the fallback at once (the NPC
@@ -51,7 +54,7 @@ from game.agent.providers.base import (
     RequestTime,
 )
 from game.agent.providers.registry import AUTO, REGISTRY, ProviderSpec
-from game.config import ConfigError, Settings
+from game.config import ConfigError, Settings, in_clear_text, shown_url
 from game.text import clean_text
 
 log = logging.getLogger("game.agent.providers")
@@ -116,6 +119,22 @@ def key_destination(settings: Settings, provider: str) -> str | None:
     )
 
 
+def check_clear_text(settings: Settings, provider: str) -> None:
+    """Refuse, in one ConfigError line, to send `provider`'s key over plain http off this
+    machine, unless the player allowed it."""
+    spec = REGISTRY[provider]
+    url = settings.base_url
+    if not url or not settings.api_key(spec.key_field) or settings.allow_insecure_key:
+        return
+    if in_clear_text(url):
+        raise ConfigError(
+            f"refusing to send {spec.key_env} in clear text to {shown_url(url)} "
+            f"({_key_source(settings, 'base_url', 'NPC_VILLAGE_BASE_URL')}): use https, or "
+            f"set allow_insecure_key = true in {settings.config_file} or pass "
+            "--allow-insecure-key if you mean it"
+        )
+
+
 def _tell_key_destination(settings: Settings, provider: str) -> None:
     note = key_destination(settings, provider)
     if note is not None and note not in _told:
@@ -140,6 +159,7 @@ def _remote(
             f"{name} needs an API key: set {spec.key_env} or add {spec.key_field} to "
             f"{settings.config_file}"
         )
+    check_clear_text(settings, name)
     _tell_key_destination(settings, name)
     module, _, cls = spec.wire.rpartition(".")  # the entry's wire format, imported when used
     make: Callable[..., Provider] = getattr(importlib.import_module(f"{__package__}.{module}"), cls)

@@ -3,18 +3,23 @@ verified, and never half-loaded.
 
 `pull(file)` asks the hub for the file's size and hash (huggingface_hub's own metadata
 call, so `HF_ENDPOINT`, `HF_TOKEN` and the hub's error codes work as everywhere else),
-refuses with one line a file that will not fit this machine's free memory or disk, then
-downloads into `<name>.part` beside its final place. An interrupted pull (Ctrl-C, a lost
-connection, Cancel) keeps the part, and the next pull resumes from it (with a `Range`
-request) and says so; a part from another revision starts over. The finished file is
-checked (size, sha256) before it is renamed into place with a stamp; a model is only ever
-loaded from a stamped file, so nothing half-downloaded or corrupt is ever loaded.
+and refuses with one line, before a byte of it is asked for, a file that will not fit
+this machine's free memory or disk, that is over the download cap (`MAX_DOWNLOAD_BYTES`,
+16 GB, unless `NPC_VILLAGE_MAX_DOWNLOAD_GB` sets another), or that nobody vouches for: its
+sha256 must be pinned by the catalogue or, for an `hf://` address, given by the hub (its
+ETag). The bytes come by the game's own GET (`local.fetch`: auth only to the hub's own
+origin, never a byte past the declared size) into `<name>.part` beside the final place.
+An interrupted pull (Ctrl-C, a lost connection, Cancel) keeps the part, and the next pull
+resumes from it (with a `Range` request) and says so; a part from another revision starts
+over. The finished file is checked (size, sha256, the GGUF magic) before it is renamed
+into place with a stamp; a model is only ever loaded from a stamped file, so nothing
+half-downloaded, corrupt or foreign is ever loaded.
 
-With `HF_HUB_OFFLINE` set, nothing is asked of the network: a downloaded model is used,
-anything else is one line saying so.
-
-    PullError(LocalModelError)       why a pull failed, in one line
-      PullCancelled(PullError)       the player cancelled it (the part is kept)
+A bad `HF_ENDPOINT` is one line (checked before huggingface_hub, which parses it on
+import, is loaded), and so is a token that would go in clear text to an endpoint off this
+machine. With `HF_HUB_OFFLINE` set, nothing is asked of the network: a downloaded model is
+used, anything else is one line saying so. Every failure is a `PullError` (`local.fetch`)
+line; a cancelled pull is a `PullCancelled`.
 """
 
 from __future__ import annotations
@@ -22,14 +27,21 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import math
 import os
+import re
 import shutil
 import threading
 from pathlib import Path
-from types import TracebackType
-from typing import Any
 
 from game.agent.providers.local.catalogue import HubFile
+from game.agent.providers.local.fetch import (
+    Download,
+    PullCancelled,
+    PullError,
+    human_size,
+    origin,
+)
 from game.agent.providers.local.model import (
     LocalModelError,
     ProgressCallback,
@@ -39,13 +51,17 @@ from game.agent.providers.local.model import (
     on_hub,
 )
 from game.atomic import write_atomic
+from game.config import in_clear_text, shown_url, url_problem
 from game.files import os_reason, read_json_object
+from game.limits import DOWNLOAD_DISK_MARGIN, GB, MAX_DOWNLOAD_BYTES
 
 __all__ = [
+    "CAP_ENV",
     "MEMINFO",
     "PullCancelled",
     "PullError",
     "available_memory_mb",
+    "download_cap",
     "downloaded",
     "endpoint",
     "offline",
@@ -56,22 +72,22 @@ __all__ = [
 ]
 
 MEMINFO = Path("/proc/meminfo")
-DISK_MARGIN = 64 * 1024 * 1024  # free space left after a pull, for saves and logs
-_MB = 1024 * 1024
+CAP_ENV = "NPC_VILLAGE_MAX_DOWNLOAD_GB"
+GGUF_MAGIC = b"GGUF"
 _STAMP = ".verified.json"
-
-
-class PullError(LocalModelError):
-    """A pull failed; the message is one line saying why and what to do."""
-
-
-class PullCancelled(PullError):
-    """The pull was cancelled; what was downloaded is kept for the next pull."""
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def endpoint() -> str:
-    """The hub's address: `HF_ENDPOINT`, else huggingface.co."""
-    return os.environ.get("HF_ENDPOINT", "").rstrip("/") or "https://huggingface.co"
+    """The hub's address: `HF_ENDPOINT`, else huggingface.co; PullError for a bad one."""
+    where = os.environ.get("HF_ENDPOINT", "").rstrip("/") or "https://huggingface.co"
+    problem = url_problem(where)
+    if problem is not None:
+        raise PullError(
+            f"HF_ENDPOINT {shown_url(where)!r} {problem}: set it to a hub's address like "
+            "https://huggingface.co, or unset it"
+        )
+    return where
 
 
 def offline() -> bool:
@@ -167,60 +183,10 @@ def _part_info(target: Path) -> Path:
     return target.with_name(target.name + ".part.json")
 
 
-def _human(size: float) -> str:
-    return f"{size / _MB:.0f} MB" if size < 1024 * _MB else f"{size / 1024 / _MB:.2f} GB"
-
-
-class _Bar:
-    """The progress object huggingface_hub's download updates: reports, and cancels."""
-
-    def __init__(
-        self, report: ProgressCallback, cancel: threading.Event | None, label: str, **kw: Any
-    ) -> None:
-        self.report = report
-        self.cancel = cancel
-        self.label = label
-        self.done = int(kw.get("initial") or 0)
-        self.total = int(kw.get("total") or 0)
-
-    def __enter__(self) -> _Bar:
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        return None
-
-    def update(self, n: int = 1) -> None:
-        """`n` more bytes arrived (negative when a server ignored a Range)."""
-        self.done += n
-        if self.cancel is not None and self.cancel.is_set():
-            raise PullCancelled(
-                f"the download of {self.label} was cancelled; pull it again to resume"
-            )
-        total = max(self.total, 1)
-        self.report(
-            min(self.done / total, 1.0) * 0.95,
-            f"downloading {self.label}: {_human(self.done)} of {_human(self.total)}",
-        )
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-
-def _bar_class(report: ProgressCallback, cancel: threading.Event | None, label: str) -> type:
-    class Bar(_Bar):
-        def __init__(self, **kw: Any) -> None:
-            super().__init__(report, cancel, label, **kw)
-
-    return Bar
-
-
-def _hub_error(hub: HubFile, exc: BaseException) -> PullError:
-    """One line for what the hub (or the way to it) said."""
+def _hub_error(hub: HubFile, where: str, exc: BaseException) -> PullError:
+    """One line for what the hub (or the way to it) said when asked for the file's size."""
     from huggingface_hub import errors
 
-    where = endpoint()
     page = f"{where}/{hub.repo}"
     if isinstance(exc, errors.GatedRepoError):
         return PullError(
@@ -240,15 +206,45 @@ def _hub_error(hub: HubFile, exc: BaseException) -> PullError:
         return PullError(
             f"the hub at {where} answered {status} for {hub.label}; pull again later to resume"
         )
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-        return PullError(
-            f"the disk filled up while downloading {hub.label}; free some space and pull again "
-            "to resume"
-        )
     return PullError(
         f"cannot reach the hub at {where} ({type(exc).__name__}); check the connection and "
         "pull again to resume (HF_HUB_OFFLINE=1 uses only downloaded models)"
     )
+
+
+def download_cap() -> int:
+    """The largest file a pull takes, in bytes: `NPC_VILLAGE_MAX_DOWNLOAD_GB`, else 16 GB."""
+    text = os.environ.get(CAP_ENV, "").strip()
+    if not text:
+        return MAX_DOWNLOAD_BYTES
+    try:
+        gb = float(text)
+    except ValueError:
+        gb = math.nan
+    if not 0 < gb < 1e6:  # NaN fails too
+        raise PullError(
+            f"{CAP_ENV}={text!r} is not a number of GB: set it like 40, or unset it for "
+            f"{MAX_DOWNLOAD_BYTES // GB} GB"
+        )
+    return int(gb * GB)
+
+
+def _vouched(hub: HubFile, where: str, etag: str | None) -> str:
+    """The sha256 the file must have: the catalogue's, else the hub's own (its ETag)."""
+    sha = (etag or "").lower()
+    hub_sha = sha if _SHA256.fullmatch(sha) else None
+    if hub.sha256 and hub_sha and hub_sha != hub.sha256:
+        raise PullError(
+            f"the hub serves {hub.label} with sha256 {hub_sha[:12]}... but the catalogue pins "
+            f"{hub.sha256[:12]}...: a different file; update the game"
+        )
+    expected = hub.sha256 or hub_sha
+    if expected is None:
+        raise PullError(
+            f"the hub at {where} gives no sha256 (ETag) for {hub.label}, so it cannot be "
+            "verified: it is not a model file on a hub; check the address and HF_ENDPOINT"
+        )
+    return expected
 
 
 def pull(
@@ -266,22 +262,29 @@ def pull(
         raise PullError(
             f"{hub.label} is not downloaded and HF_HUB_OFFLINE is set: unset it to download"
         )
+    where = endpoint()  # before huggingface_hub is imported: it parses HF_ENDPOINT then
+    cap = download_cap()
     if hub.size:
+        _check_cap(hub, hub.size, cap)
         check_memory(hub)  # before a byte is asked of the network
     # Its retries' warnings are not for players: each failure is one line of ours.
     logging.getLogger("huggingface_hub").setLevel(logging.ERROR)
     from huggingface_hub import constants, get_hf_file_metadata, hf_hub_url
-    from huggingface_hub.file_download import http_get
     from huggingface_hub.utils import build_hf_headers
 
     constants.HF_HUB_DISABLE_TELEMETRY = True  # a game asks the hub for the file, nothing else
-    where = endpoint()
+    headers = build_hf_headers(token=_token())  # HF_TOKEN, else a stored login, if any
+    if "authorization" in headers and in_clear_text(where):
+        raise PullError(
+            f"refusing to send HF_TOKEN in clear text to {shown_url(where)} (HF_ENDPOINT): use "
+            "an https address, or unset HF_TOKEN (and log out) for a public model"
+        )
     url = hf_hub_url(hub.repo, hub.file, revision=hub.revision, endpoint=where)
     report(0.0, f"asking {where} for {hub.label}")
     try:
         meta = get_hf_file_metadata(url, token=_token(), endpoint=where)
     except Exception as exc:  # the hub's and the transport's errors, each as one line
-        raise _hub_error(hub, exc) from exc
+        raise _hub_error(hub, where, exc) from exc
     size = meta.size
     if size is None:
         raise PullError(f"the hub at {where} did not say the size of {hub.label}")
@@ -290,9 +293,9 @@ def pull(
             f"the hub serves {size} bytes for {hub.label} but the catalogue pins {hub.size}: "
             "a different file; update the game"
         )
+    _check_cap(hub, size, cap)
     check_memory(hub, size)
-    etag = (meta.etag or "").strip('"')
-    expected = hub.sha256 or (etag if len(etag) == 64 else None)
+    expected = _vouched(hub, where, meta.etag)
     target = target_of(hub)
     part, info = _part(target), _part_info(target)
     try:
@@ -301,32 +304,36 @@ def pull(
         free = shutil.disk_usage(target.parent).free
     except OSError as exc:
         raise PullError(f"cannot write to {target.parent}: {os_reason(exc)}") from exc
-    if free < size - have + DISK_MARGIN:
+    if free < size - have + DOWNLOAD_DISK_MARGIN:
         raise PullError(
-            f"{hub.label} needs {_human(size - have)} more disk space and {target.parent} has "
-            f"{_human(free)} free; free some space and pull again"
+            f"{hub.label} needs {human_size(size - have)} more disk space and {target.parent} has "
+            f"{human_size(free)} free; free some space and pull again"
         )
     if have:
-        report(have / size * 0.95, f"resuming {hub.label} at {_human(have)} of {_human(size)}")
+        done = f"{human_size(have)} of {human_size(size)}"
+        report(have / size * 0.95, f"resuming {hub.label} at {done}")
     else:
-        report(0.0, f"downloading {hub.label}: {_human(size)}")
+        report(0.0, f"downloading {hub.label}: {human_size(size)}")
+    job = Download(hub.label, size, headers, origin(url), report, cancel)
     try:
         write_atomic(info, json.dumps({"commit": meta.commit_hash, "sha256": expected}).encode())
-        with part.open("ab") as out:
-            http_get(
-                meta.location or url,
-                out,
-                resume_size=have,
-                headers=build_hf_headers(token=_token()),
-                expected_size=size,
-                displayed_filename=hub.file,
-                tqdm_class=_bar_class(report, cancel, hub.label),
-            )
-    except PullError:
-        raise
-    except Exception as exc:
-        raise _hub_error(hub, exc) from exc
+        job.run(url, meta.location or url, part, have)
+    except OSError as exc:
+        if exc.errno == errno.ENOSPC:
+            raise PullError(
+                f"the disk filled up while downloading {hub.label}; free some space and pull "
+                "again to resume"
+            ) from exc
+        raise PullError(f"cannot write to {target.parent}: {os_reason(exc)}") from exc
     return _finish(hub, target, size, expected, report)
+
+
+def _check_cap(hub: HubFile, size: int, cap: int) -> None:
+    if size > cap:
+        raise PullError(
+            f"{hub.label} is {human_size(size)}, over the {human_size(cap)} a download may be: set "
+            f"{CAP_ENV} to a larger number of GB if you mean it"
+        )
 
 
 def _resumable(part: Path, info: Path, commit: str | None, sha: str | None, size: int) -> int:
@@ -343,20 +350,25 @@ def _resumable(part: Path, info: Path, commit: str | None, sha: str | None, size
     return 0
 
 
-def _finish(
-    hub: HubFile, target: Path, size: int, expected: str | None, report: ProgressCallback
-) -> Path:
-    """Check the whole part (size, sha256), move it into place and stamp it."""
+def _finish(hub: HubFile, target: Path, size: int, expected: str, report: ProgressCallback) -> Path:
+    """Check the whole part (size, sha256, the GGUF magic), move it into place, stamp it."""
     part = _part(target)
     got_size = part.stat().st_size
     got = file_sha256(part, lambda f, m: report(0.95 + 0.05 * f, f"verifying {hub.label}"))
-    if got_size != size or (expected is not None and got != expected):
+    with part.open("rb") as f:
+        head = f.read(len(GGUF_MAGIC))
+    problem = None
+    if got_size != size or got != expected:
+        problem = (
+            f"the download of {hub.label} is damaged ({got_size} bytes, sha256 {got[:12]}..., "
+            f"expected {size} bytes, {expected[:12]}...)"
+        )
+    elif head != GGUF_MAGIC:
+        problem = f"{hub.label} is not a GGUF model file (it starts with {head!r})"
+    if problem is not None:
         part.unlink(missing_ok=True)
         _part_info(target).unlink(missing_ok=True)
-        raise PullError(
-            f"the download of {hub.label} is damaged ({got_size} bytes, sha256 {got[:12]}..., "
-            f"expected {size} bytes, {(expected or '?')[:12]}...); it was deleted: pull again"
-        )
+        raise PullError(f"{problem}; it was deleted: pull again, or check the address")
     os.replace(part, target)
     _part_info(target).unlink(missing_ok=True)
     st = target.stat()
