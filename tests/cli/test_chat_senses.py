@@ -141,3 +141,13 @@ def test_chat_keeps_the_slots_time_of_day_and_who_sleeps(tmp_path: Path) -> None
     # Cassius keeps his stall until 10 pm: awake, he answers without a grumble.
     answer = said(chat(tmp_path, "cassius", "Where is the well?"))
     assert not answer.startswith("Mmh?"), answer
+
+
+def test_a_talk_chat_cannot_save_is_one_line_and_the_turn_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "s" / "news.json").mkdir(parents=True)  # in the way of the save
+    out = chat(tmp_path, "tobin", "I lost my ring at the well.")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    errors = [line for line in out.stderr.splitlines() if line.startswith(("error", "ERROR"))]
+    assert len(errors) == 1 and errors[0].startswith("error: what the talk changed was not kept")
+    assert "ring" in out.stdout  # the reply came, and its log is in the slot
+    assert (tmp_path / "s" / "npcs" / "tobin" / "session" / "events.jsonl").stat().st_size > 0
