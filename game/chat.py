@@ -2,15 +2,20 @@
 
 The slot is the map's own unless `--slot` names one; its lock is taken first (a second
 `chat` waits its turn, so no answer is lost and no seq is given twice), then the slot is
-read (a newer format or another map is refused before anything is written). The reply
-streams to stdout and the tool calls go to stderr, both cleaned of control characters so
-a model cannot drive the terminal. A turn that could not be written to the slot's log
-(a full disk) is one line and exit 1.
+read (a newer format or another map is refused before anything is written) into the
+world the window would build of it: everyone's place, the clock and the time of day, and
+the village's news, boards and feelings, so the NPC senses what it would in the window.
+The reply streams to stdout and the tool calls go to stderr, both cleaned of control
+characters so a model cannot drive the terminal. What the talk changed is then saved as
+the window saves it (`_keep`): the news, boards and feelings, the clock and the time of
+day; everyone's place stays as the slot had it. A turn or a save that could not be
+written (a full disk) is one line and exit 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -20,12 +25,15 @@ from game.config import Settings
 from game.errors import UsageError
 from game.harness import Talk
 from game.paths import default_slot, saves_dir, validate_id
+from game.save import slot_io
+from game.save.format import SavedWorld
+from game.save.life import snapshot_life
 from game.save.lock import SlotLock
-from game.save.slot_io import ensure_meta
+from game.save.slot_io import SaveResult, write_slot
 from game.save.tidy import tidy_saves
-from game.save.world_state import map_file, restore_world
+from game.save.world_state import restore_world, snapshot_world
 from game.text import clean_text
-from game.village import Progress, open_providers
+from game.village import Progress, open_providers, village_world
 from game.world.world import World
 
 __all__ = ["CHAT_WAIT_S", "chat"]
@@ -37,7 +45,7 @@ async def chat(args: argparse.Namespace, settings: Settings, progress: Progress)
     """`run_game.py chat NPC_ID MESSAGE`: one turn, the reply streamed to stdout."""
     map_data = load_game_map(args.map)
     slot = validate_id(default_slot(map_data.map_id) if args.slot is None else args.slot, "slot")
-    world = World(map_data)
+    world = village_world(map_data, settings)
     if args.npc_id not in world.npcs:
         known = ", ".join(sorted(world.npcs))
         raise UsageError(f"no NPC {args.npc_id!r} on {args.map.name}; NPCs here: {known}")
@@ -66,7 +74,8 @@ async def _chat_in(
 ) -> int:
     """`chat` with the slot's lock held: the slot read (a newer format or another map is
     refused before anything is written), one turn, and how it was kept."""
-    data = restore_world(world, saves, slot)
+    restore_world(world, saves, slot)
+    places = snapshot_world(world)  # where everyone is, as the slot has it
     providers = await open_providers(settings, progress)
 
     said_last: list[str] = []  # what the open line of stdout belongs to, if one is open
@@ -108,6 +117,8 @@ async def _chat_in(
     )
     talk.runtime.bus.subscribe(show)
     report = await talk.player_line(args.npc_id, args.message)
+    # A turn its log could not keep says so below; nothing else is written after it.
+    kept = _keep(saves, slot, places, talk) if report.store_error is None else None
     await talk.aclose()
     crash = providers.crash_line()
     await providers.aclose()
@@ -120,9 +131,34 @@ async def _chat_in(
             f"error: the turn was not kept in slot {slot!r}: {report.store_error}", file=sys.stderr
         )
         return 1
-    if not data.exists:
-        ensure_meta(saves, slot, world.map.map_id, map_file(world.map.path))
+    if kept is not None and not kept.ok:
+        print(f"error: what the talk changed was not kept: {kept.message}", file=sys.stderr)
+        return 1
     if report.outcome == "failed":
         print(f"error: the turn failed: {clean_text(report.error or '')}", file=sys.stderr)
         return 1
     return 0
+
+
+def _keep(saves: Path, slot: str, places: SavedWorld, talk: Talk) -> SaveResult:
+    """Save what the talk changed, as the window saves it: the NPC logs flushed, the
+    village's news, boards and feelings, the clock and the time of day. Everyone's place
+    stays as the slot had it: the player stood by the NPC for the talk only. A failure is
+    the result's one line, which `chat` prints itself (not logged a second time)."""
+    world = talk.world
+    state = places.model_copy(update={"clock": world.clock, "time_minutes": world.day.minutes})
+    said_here = _BelowError()
+    slot_io.log.addFilter(said_here)
+    try:
+        store = talk.runtime.store(slot)
+        return write_slot(saves, slot, state, store=store, life=snapshot_life(world))
+    finally:
+        slot_io.log.removeFilter(said_here)
+
+
+class _BelowError(logging.Filter):
+    """Lets warnings through and holds back errors (the caller tells those itself)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether the record is logged."""
+        return record.levelno < logging.ERROR

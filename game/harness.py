@@ -7,11 +7,18 @@ what the NPC senses at that moment, `trigger_for`), and comes back as a `TurnRep
 every tool call with its arguments and result, what the NPC said, the calls that could not
 even run, how the turn ended, its wall time, and how soon the first letter of the reply
 came after the line was submitted.
+
+The village's day is the game's own (`VillageLife`, as the brain keeps it): a turn senses
+the hour, whether the NPC was just woken, the news it knows and from whom, and its
+feelings (`VillageLife.sensed`); the plans say who sleeps, and a sleeping NPC spoken to
+wakes grumbling; the lines said are read for news and feelings; NPCs near a notice board
+read and post. Nobody walks a plan here: a talk lasts seconds, and keeps no one's place.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,12 +35,12 @@ from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.errors import UsageError
 from game.npc.agents import profile_of
-from game.npc.cues import Cue, Sensed, heard_cue, idle_cue, player_cue, trigger_for
+from game.npc.brain import NEAR_TILES, TALKING_S
+from game.npc.cues import Cue, heard_cue, idle_cue, player_cue, trigger_for
+from game.npc.life import VillageLife
 from game.npc.skills import SkillDeps, build_registry, spoken
-from game.tokens import estimate_tokens
 from game.world.commands import Say
-from game.world.events import Spoke
-from game.world.perception import DEFAULT_BUDGET, sense
+from game.world.events import Spoke, WorldEvent
 from game.world.world import World
 
 DT = 1 / 60  # one world step, as a frame of the game
@@ -194,6 +201,8 @@ class Talk:
         self._on_say = on_say
         self._turn: _Recording | None = None
         self._idle = 0
+        self._talked: dict[str, float] = {}  # NPC id -> when the player last spoke to it
+        self.life = VillageLife(world, busy=self._busy, engaged=self._engaged, walks=False)
         self.mailbox = Mailbox()  # pumped by `_drive`, where the world steps
         self.runtime = AgentRuntime(
             saves,
@@ -234,6 +243,7 @@ class Talk:
         told to stay where they are) and the NPC takes its turn."""
         self.npc(npc_id)
         world = self.world
+        self._live()  # who sleeps now, as the game would have it
         if face_to_face:
             world.stand_player_by(npc_id)  # a face-to-face talk, as in the game
         if self.read_ahead:  # as while the player types: the clock starts at Enter
@@ -241,6 +251,8 @@ class Talk:
             if self.runtime.prime(self.runtime.slot, npc_id, typing):
                 await self.runtime.provider.primed()
         started = time.perf_counter()
+        self._talked[npc_id] = world.clock
+        self.life.wake(npc_id)  # as `Brain.player_talks`: asleep, it wakes grumbling
         world.player_said(text, to=world.npcs[npc_id].name)
         report = TurnReport("player", npc_id, line=text, speaker=world.player.name)
         return await self._turn_of(npc_id, player_cue(world, text), report, started)
@@ -254,15 +266,14 @@ class Talk:
             raise UsageError(f"{npc_id!r} cannot overhear itself")
         started = time.perf_counter()
         world = self.world
-        world.drain_events()  # only the line below matters
+        self._live()  # only the line below is looked for
         world.stand_by(world.npcs[speaker_id], npc_id)
         said = world.submit(Say(speaker_id, text, target=world.player.name))
         while not said.done():
             world.step(DT)
-        spoke = next(
-            (e for e in world.drain_events() if isinstance(e, Spoke) and e.text == text.strip()),
-            None,
-        )
+        events = world.drain_events()
+        self._heard(events)
+        spoke = next((e for e in events if isinstance(e, Spoke) and e.text == text.strip()), None)
         npc = world.npcs[npc_id]
         cue = heard_cue(spoke, npc) if spoke and npc_id in spoke.heard_by else None
         if cue is None:
@@ -273,6 +284,7 @@ class Talk:
     async def idle(self, npc_id: str) -> TurnReport:
         """An idle tick: nobody needs the NPC; it may do something of its own."""
         self.npc(npc_id)
+        self._live()
         started = time.perf_counter()
         cue = idle_cue(self._idle)
         self._idle += 1
@@ -283,11 +295,39 @@ class Talk:
         self._unsubscribe()
         await self.runtime.aclose()
 
+    # --- the village's day ---------------------------------------------------------------
+
+    def _busy(self, npc_id: str) -> bool:
+        """Whether a turn of this NPC is under way."""
+        return self._turn is not None and self._turn.report.npc_id == npc_id
+
+    def _engaged(self, npc_id: str) -> bool:
+        """Whether the player is with the NPC, as the brain judges it: spoke to it lately,
+        or stands near."""
+        world = self.world
+        if world.clock - self._talked.get(npc_id, -math.inf) < TALKING_S:
+            return True
+        return world.distance(world.player, world.npcs[npc_id]) <= NEAR_TILES
+
+    def _heard(self, events: list[WorldEvent]) -> None:
+        """Lines said, read as the brain reads them: news and feelings from the player's."""
+        for event in events:
+            if isinstance(event, Spoke):
+                self.life.spoken(event)
+
+    def _live(self) -> None:
+        """The village's day, as the brain keeps it each frame: the lines said since, and
+        the look once a game second (who sleeps, the notice boards). The tellings that
+        look finds are the brain's to start: a talk here is one NPC's."""
+        self._heard(self.world.drain_events())
+        self.life.update()
+
     # --- one turn ---------------------------------------------------------------------
 
     def _trigger(self, npc_id: str, cue: Cue) -> Trigger:
-        """The trigger the game would hand over for `cue`: it, and what the NPC senses now."""
-        return trigger_for(cue, Sensed(sense(self.world, npc_id), DEFAULT_BUDGET, estimate_tokens))
+        """The trigger the game would hand over for `cue`: it, and what the NPC senses now
+        with the facts of its day."""
+        return trigger_for(cue, self.life.sensed(npc_id))
 
     async def _turn_of(
         self, npc_id: str, cue: Cue, report: TurnReport, started: float
@@ -320,6 +360,7 @@ class Talk:
         while not turn.done():
             for _ in range(pace.steps):
                 world.step(DT)
+                self._live()
             self.mailbox.pump()
             if self.answer_asks:
                 self._answer(report)

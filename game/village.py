@@ -39,6 +39,7 @@ from game.save.thumbnail import Frame
 from game.save.world_state import restore_world
 from game.text import clean_text
 from game.world.planner import Planner
+from game.world.tiled import MapData
 from game.world.world import World
 
 if TYPE_CHECKING:
@@ -171,6 +172,12 @@ async def open_providers(settings: Settings, on_progress: Progress | None = None
     return Providers(primary, chosen.reason, client, fallback)
 
 
+def village_world(map_data: MapData, settings: Settings) -> World:
+    """The world of a map as the game plays it (a day lasts `day_minutes`): the window's
+    and `chat`'s alike, before a slot is put in it."""
+    return World(map_data, day_s=settings.day_minutes * 60)
+
+
 @dataclass
 class Village:
     """A world with living NPCs: the game thread owns `world` and `brain`.
@@ -208,7 +215,7 @@ class Village:
         """
         slot = validate_id(slot, "slot")
         settings = settings or Settings(provider="scripted")
-        world = World(load_game_map(map_path), day_s=settings.day_minutes * 60)
+        world = village_world(load_game_map(map_path), settings)
         saves = default_saves_dir(saves_dir)
         lock = SlotLock(saves, slot, "the game").acquire()  # SlotBusy: another process has it
         try:

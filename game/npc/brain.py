@@ -23,10 +23,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.agent.facts import NpcFacts
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
-from game.npc.agents import NpcAgents, profile_of
+from game.npc.agents import NpcAgents
 from game.npc.cues import IDLE_TEXTS, Cue, Sensed, heard_cue, idle_cue, name_pattern, player_cue
 from game.npc.life import VillageLife
 from game.npc.seeds import rng_of
@@ -34,7 +33,7 @@ from game.tokens import estimate_tokens
 from game.world.commands import Face, SpeechStart
 from game.world.entities import PLAYER_ID, Entity, Npc
 from game.world.events import Spoke
-from game.world.perception import DEFAULT_BUDGET, sense
+from game.world.perception import DEFAULT_BUDGET
 from game.world.world import World
 
 NEAR_TILES = 3.0
@@ -207,7 +206,6 @@ class Brain:
         self._command_next = True  # spare work alternates: a world command, a chore
         # The day: plans followed, sleep, news passed on, the notice boards, feelings.
         self.life = VillageLife(world, busy=self.busy, engaged=self._engaged, plans=day_plans)
-        self._facts: dict[str, NpcFacts] = {}
 
     # --- queries ------------------------------------------------------------------------
 
@@ -228,13 +226,6 @@ class Brain:
         """Whether the player is with the NPC: spoke to it lately, or stands near."""
         state = self._state(npc_id)
         return state.near or self.world.clock - state.talked < TALKING_S
-
-    def _facts_of(self, npc_id: str) -> NpcFacts:
-        """Who an NPC is and whom it knows by name, for reading a line said to it."""
-        facts = self._facts.get(npc_id)
-        if facts is None:
-            facts = self._facts[npc_id] = profile_of(self.world, npc_id).facts()
-        return facts
 
     def _near_player(self, ent: Entity) -> bool:
         p = self.world.player.tile
@@ -270,10 +261,9 @@ class Brain:
 
     def _sensed(self, npc_id: str, tell: str | None = None) -> Sensed:
         """What the NPC perceives now, with the facts of its day, to hand over with a cue."""
-        perception = sense(self.world, npc_id)
-        nearby = [seen.entity_id for seen in perception.nearby]
-        day = self.life.facts(npc_id, nearby, tell)
-        return Sensed(perception, self.perception_budget, self.count_tokens, day)
+        return self.life.sensed(
+            npc_id, tell, budget=self.perception_budget, count_tokens=self.count_tokens
+        )
 
     def player_opens_talk(self, npc_id: str) -> None:
         """The player opened the talk box with an NPC: while they type, the model reads
@@ -359,7 +349,7 @@ class Brain:
 
     def _heard(self, spoke: Spoke) -> None:
         clock = self.world.clock
-        self.life.spoken(spoke, self._facts_of)
+        self.life.spoken(spoke)
         for npc in self.world.listeners(spoke):
             cue = heard_cue(spoke, npc)
             if cue is None or npc.asleep:

@@ -30,14 +30,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import FeelingFact, NewsFact, NpcFacts
+from game.npc.agents import profile_of
+from game.npc.cues import Sensed
 from game.npc.feelings import NEWS_SHARED, read_feeling
 from game.npc.news import read_news, tell_line
+from game.tokens import estimate_tokens
 from game.world.board_use import BOARD_TILES
 from game.world.commands import GoTo, MoveTo
 from game.world.entities import PLAYER_ID, Npc
 from game.world.events import Spoke
 from game.world.feelings import word_for
 from game.world.news import Heard, How, News
+from game.world.perception import DEFAULT_BUDGET, sense
 from game.world.plans import Stop
 from game.world.tiled import Place
 from game.world.world import World
@@ -77,13 +81,18 @@ class VillageLife:
         busy: Callable[[str], bool],
         engaged: Callable[[str], bool],
         plans: bool = True,
+        walks: bool = True,
     ) -> None:
         self.world = world
-        self.plans = plans  # off: NPCs stay where their turns take them (tests)
+        self.plans = plans  # off: NPCs stay where their turns take them, and never sleep (tests)
+        # Off: the plans say who sleeps, but nobody walks to them (a talk from the command
+        # line, which lasts seconds and keeps no one's place).
+        self.walks = walks
         self.busy = busy  # a turn of this NPC is under way
         self.engaged = engaged  # the player is talking with it, or just did
         self.state = {npc_id: _Npc() for npc_id in world.npcs}
         self._next_look = world.clock
+        self._profiles: dict[str, NpcFacts] = {}
 
     # --- the plan -----------------------------------------------------------------------
 
@@ -137,7 +146,7 @@ class VillageLife:
         sleepy = stop is not None and stop.asleep and not why
         # Only being spoken to wakes it (`wake`): the player standing by does not.
         npc.asleep = sleepy and here and clock >= state.woken_until and not self.busy(npc_id)
-        if engaged:
+        if engaged or not self.walks:
             return
         if here or self.heading_to(npc, place):
             state.stray_since = None
@@ -268,12 +277,12 @@ class VillageLife:
 
     # --- lines said -------------------------------------------------------------------
 
-    def spoken(self, spoke: Spoke, facts_of: Callable[[str], NpcFacts]) -> None:
+    def spoken(self, spoke: Spoke) -> None:
         """A finished line: news and feelings from the player's, a telling's news passed."""
         if spoke.interrupted:
             return
         if spoke.speaker_id == PLAYER_ID:
-            self._player_line(spoke, facts_of)
+            self._player_line(spoke)
             return
         state = self.state.get(spoke.speaker_id)
         if state is None or state.telling is None:
@@ -289,7 +298,14 @@ class VillageLife:
             if self.world.hear(listener, news_id, spoke.speaker_id, spoke.speaker_name, heard_how):
                 self._feel(listener, spoke.speaker_id, spoke.speaker_name, *NEWS_SHARED)
 
-    def _player_line(self, spoke: Spoke, facts_of: Callable[[str], NpcFacts]) -> None:
+    def profile_facts(self, npc_id: str) -> NpcFacts:
+        """Who an NPC is and whom it knows by name, for reading a line said to it."""
+        facts = self._profiles.get(npc_id)
+        if facts is None:
+            facts = self._profiles[npc_id] = profile_of(self.world, npc_id).facts()
+        return facts
+
+    def _player_line(self, spoke: Spoke) -> None:
         world = self.world
         target = spoke.target_id
         if target is not None and target in world.npcs:
@@ -300,7 +316,7 @@ class VillageLife:
             return
         listener = target if target in world.npcs else spoke.heard_by[0]
         found = read_news(
-            spoke.text, npc=facts_of(listener), player_id=PLAYER_ID,
+            spoke.text, npc=self.profile_facts(listener), player_id=PLAYER_ID,
             player_name=world.player.name, find_place=_place_finder(world), clock=world.clock,
         )  # fmt: skip
         for piece in found:
@@ -313,6 +329,20 @@ class VillageLife:
         self.world.feelings.change(npc_id, other, delta, reason, name=name, clock=self.world.clock)
 
     # --- facts for a turn -------------------------------------------------------------
+
+    def sensed(
+        self,
+        npc_id: str,
+        tell: str | None = None,
+        *,
+        budget: int = DEFAULT_BUDGET,
+        count_tokens: Callable[[str], int] = estimate_tokens,
+    ) -> Sensed:
+        """What the NPC perceives now with the facts of its day (game thread), to hand
+        over with a cue: what the brain and the command line's talks both give a turn."""
+        perception = sense(self.world, npc_id)
+        nearby = [seen.entity_id for seen in perception.nearby]
+        return Sensed(perception, budget, count_tokens, self.facts(npc_id, nearby, tell))
 
     def facts(self, npc_id: str, nearby: Iterable[str], tell: str | None = None) -> dict[str, Any]:
         """The NPC's facts of the day, taken now (game thread) for its `SensedFacts`: the

@@ -10,8 +10,12 @@ import pytest
 from game.agent.providers.fake import FakeProvider, step, text, tool_call
 from game.agent.store import SessionStore
 from game.errors import UsageError
+from game.eval.scenarios import Scenario
+from game.eval.suite import run_scenario
 from game.harness import Pace, Talk
 from game.npc.persona import PersonaProvider
+from game.world.entities import PLAYER_ID
+from game.world.news import Heard, News
 from game.world.tiled import load_map
 from game.world.world import World
 
@@ -120,3 +124,61 @@ async def test_the_player_answers_an_npcs_question_when_asked_to(tmp_path: Path)
     assert report.answered == ["Bread"]
     assert report.calls[0].result is not None and "Bread" in report.calls[0].result
     assert report.said == ["Bread or buns?"]
+
+
+async def test_a_turn_senses_the_day_as_in_the_game_and_what_it_is_told_is_kept(
+    tmp_path: Path,
+) -> None:
+    t = talk(tmp_path, PersonaProvider(delay_s=0))
+    world = t.world
+    world.day.set_hour(15.25)
+    world.news.add(News("n-cat", "lost", "wren", "Wren", "a grey cat", "dock", key="cat"))
+    world.news.learn("tobin", Heard("n-cat", "wren", "Wren", 0.0, "dock", "told"))
+    told = await t.player_line("tobin", "Thank you! I lost my ring at the well.")
+    asked = await t.player_line("tobin", "Any news?")
+    await t.aclose()
+    assert "ring" in told.said[0]
+    ring = next(n for n, _ in world.news.known_by("tobin") if n.key == "ring")
+    heard = world.news.knows("tobin", ring.news_id)
+    assert heard is not None and (heard.source, heard.how) == (PLAYER_ID, "told")
+    feeling = world.feelings.about("tobin", PLAYER_ID)
+    assert feeling is not None and feeling.reason == "thanked you"
+    (answer,) = asked.said  # the news it knows, newest first, each with its source
+    assert answer.startswith("You told me you lost a ring at the well. And Wren"), answer
+    assert "grey cat at the dock" in answer
+    sensed = [
+        e.sensed for e in SessionStore(tmp_path, "t").read("tobin") if e.type == "user.message"
+    ]
+    assert sensed[0] is not None and sensed[0].hour == 15.25  # the hour the world shows
+    assert sensed[-1] is not None
+    assert [n.key for n in sensed[-1].news] == ["ring", "cat"]  # newest first
+    assert sensed[-1].feelings[0].reason == "thanked you"
+
+
+async def test_a_sleeping_npc_wakes_grumbling_once_as_in_the_game(tmp_path: Path) -> None:
+    t = talk(tmp_path, PersonaProvider(delay_s=0))
+    t.world.day.set_hour(23)  # Tobin sleeps in his bakery, where he stands
+    first = await t.player_line("tobin", "Where is the well?")
+    again = await t.player_line("tobin", "And the forge?")  # up while the player talks
+    await t.aclose()
+    assert first.said[0].startswith("Mmh? Oh! I was fast asleep."), first.said
+    assert not again.said[0].startswith("Mmh?"), again.said
+    assert not t.world.npcs["tobin"].asleep
+
+
+async def test_an_eval_scenario_plays_at_the_hour_its_world_shows(tmp_path: Path) -> None:
+    scenario = Scenario.model_validate(
+        {"id": "night", "npc": "tobin", "category": "places", "lines": ["Where is the well?"]}
+    )
+    world = World(load_map(VILLAGE))
+    world.day.set_hour(21.5)
+    run = await run_scenario(scenario, world, tmp_path, provider=PersonaProvider(delay_s=0))
+    assert run.last is not None and run.last.said[0].startswith("Mmh? Oh! I was fast asleep.")
+    day = World(load_map(VILLAGE))  # 8 am: the baker is up
+    morning = await run_scenario(
+        scenario.model_copy(update={"id": "day"}),
+        day,
+        tmp_path,
+        provider=PersonaProvider(delay_s=0),
+    )
+    assert morning.last is not None and morning.last.said[0].startswith("Ah, the well!")
