@@ -96,22 +96,28 @@ async def _chat_in(
             failed = clean_text(f"[{event.data['name']} failed] {event.data['content']}")
             print(failed, file=sys.stderr)
 
-    # What the NPC says streams to stdout while the model writes it.
-    talk = Talk(
-        world,
-        saves,
-        slot=slot,
-        provider=providers.provider,
-        provider_for=providers.provider_for(settings),
-        on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
-        on_say=lambda call_id, delta: write(f"say {call_id}", delta),
-    )
-    talk.runtime.bus.subscribe(show)
-    report = await talk.player_line(args.npc_id, args.message)
-    await talk.aclose()
-    crash = providers.crash_line()
-    await providers.aclose()
-    end_line()
+    # A signal (SIGTERM, SIGHUP, Ctrl-C) cancels the turn: the clean-up below still writes
+    # down what was said and stops the local model's process before the process ends.
+    try:
+        # What the NPC says streams to stdout while the model writes it.
+        talk = Talk(
+            world,
+            saves,
+            slot=slot,
+            provider=providers.provider,
+            provider_for=providers.provider_for(settings),
+            on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
+            on_say=lambda call_id, delta: write(f"say {call_id}", delta),
+        )
+        talk.runtime.bus.subscribe(show)
+        try:
+            report = await talk.player_line(args.npc_id, args.message)
+        finally:
+            await talk.aclose()
+    finally:
+        crash = providers.crash_line()
+        await providers.aclose()
+        end_line()
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
         return 1

@@ -23,6 +23,7 @@ from game.limits import MAX_SCRIPT_BYTES, MAX_SCRIPT_FRAME
 from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
+from game.signals import StopRequest
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
@@ -320,9 +321,14 @@ def run_window(
     frames: int = 180,
     screenshot: Path | None = None,
     script: list[ScriptStep] | None = None,
+    stop: StopRequest | None = None,
 ) -> None:
     """Open the window: the title screen, or straight into `slot`; headless stops after
-    `frames` and may save a screenshot of the last one."""
+    `frames` and may save a screenshot of the last one.
+
+    A `stop` signal ends the play at the next frame, as closing the window does: the
+    village saves on the way out (no screenshot is taken)."""
+    stop = stop if stop is not None else StopRequest()
     window = open_window(headless)
     session = GameSession(window, options)
     try:
@@ -334,14 +340,21 @@ def run_window(
             session.open_slot(slot)
         with CollectBetweenFrames() as collect:
             if headless:
-                _run_frames(window, frames, _expand(script or []), collect)
-                if screenshot is not None:
+                _run_frames(window, frames, _expand(script or []), collect, stop)
+                if screenshot is not None and stop.signum is None:
                     screenshot.parent.mkdir(parents=True, exist_ok=True)
                     arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB").save(screenshot)
             else:
+
+                def leave_if_stopped(delta_time: float) -> None:
+                    if stop.signum is not None:
+                        arcade.exit()
+
                 window.set_update_rate(1 / FPS)
                 arcade.schedule(collect, 1 / FPS)
+                arcade.schedule(leave_if_stopped, 1 / FPS)
                 arcade.run()
+                arcade.unschedule(leave_if_stopped)
                 arcade.unschedule(collect)
     finally:
         close_downloads(window)  # a model download ends with the game (the next one resumes)
@@ -354,10 +367,13 @@ def _run_frames(
     frames: int,
     script: dict[int, list[ScriptStep]],
     between_frames: Callable[[], None],
+    stop: StopRequest,
 ) -> None:
     dt = 1 / FPS
     start = time.perf_counter()
     for frame in range(frames):
+        if stop.signum is not None:
+            break  # a signal: leave as the window's close does, and save on the way out
         for step in script.get(frame, []):
             feed(window, step)
         window.dispatch_events()  # deliver queued input, as the event loop would
