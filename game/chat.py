@@ -24,6 +24,7 @@ from game.save.lock import SlotLock
 from game.save.slot_io import ensure_meta
 from game.save.tidy import tidy_saves
 from game.save.world_state import map_file, restore_world
+from game.save.writable import check_writable
 from game.text import clean_text
 from game.village import Progress, open_providers
 from game.world.world import World
@@ -65,8 +66,10 @@ async def _chat_in(
     progress: Progress,
 ) -> int:
     """`chat` with the slot's lock held: the slot read (a newer format or another map is
-    refused before anything is written), one turn, and how it was kept."""
+    refused before anything is written, and so is one that cannot be written), one turn,
+    and how it was kept."""
     data = restore_world(world, saves, slot)
+    check_writable(saves, slot)  # a read-only slot: one line before a model is asked
     providers = await open_providers(settings, progress)
 
     said_last: list[str] = []  # what the open line of stdout belongs to, if one is open

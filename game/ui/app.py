@@ -23,6 +23,7 @@ from game.limits import MAX_SCRIPT_BYTES, MAX_SCRIPT_FRAME
 from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
+from game.save.writable import check_writable
 from game.signals import StopRequest
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
@@ -169,8 +170,10 @@ class GameSession:
         return self.village.slot if self.village is not None else ""
 
     def open_slot(self, slot: str, player_name: str | None = None) -> Village:
-        """Open (or create) a slot and show its play screen."""
+        """Open (or create) a slot and show its play screen; a slot that cannot be written
+        is refused (SaveError, one line) before anything is played in it."""
         o = self.options
+        check_writable(o.saves_dir, slot)
         gc.unfreeze()  # what the last village froze may be garbage once it closes
         if self.village is not None and self.village.slot == slot:
             self.close()  # it holds the slot's lock: let it go before opening it again
