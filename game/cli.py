@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from game.agent.providers.registry import PROVIDER_NAMES
 from game.assets import DEFAULT_MAP
 from game.errors import GameError, UsageError
-from game.signals import die_by, run_stoppable, stop_requests
+from game.signals import run_stoppable
 
 if TYPE_CHECKING:
     from game.agent.providers.base import Provider
@@ -271,25 +271,18 @@ def _play(args: argparse.Namespace) -> int:
     if args.headless:
         # Must be set before arcade (pyglet) is imported: render offscreen with EGL.
         os.environ["ARCADE_HEADLESS"] = "1"
-    from game.ui.app import GameOptions, parse_script, run_window
+    from game.ui.app import GameOptions, parse_script, play
 
     script = parse_script(args.script) if args.script else None
     options = GameOptions(args.map, settings, saves, _cli_progress(), start_hour=hour)
-    with stop_requests() as stop:  # SIGTERM, SIGHUP: leave the loop, save, then die by it
-        run_window(
-            options,
-            slot=slot,
-            headless=args.headless,
-            frames=args.frames,
-            screenshot=args.screenshot,
-            script=script,
-            stop=stop,
-        )
-        if stop.signum is not None:  # saved and closed: end as the signal would have
-            die_by(stop.signum)
-    if args.screenshot:
-        print(f"screenshot saved to {args.screenshot}")
-    return 0
+    return play(  # SIGTERM, SIGHUP: the play saves, then the process dies by the signal
+        options,
+        slot=slot,
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        script=script,
+    )
 
 
 def start_hour(text: str | None) -> float | None:

@@ -8,14 +8,18 @@ saves the last frame as a PNG.
 from __future__ import annotations
 
 import gc
+import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
+from PIL import Image
 
 from game.assets import load_game_map
+from game.atomic import replacing
 from game.config import Settings
 from game.errors import UsageError
 from game.files import BadFile, mb, os_reason, read_capped
@@ -24,7 +28,7 @@ from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
 from game.save.writable import check_writable
-from game.signals import StopRequest
+from game.signals import StopRequest, die_by, stop_requests
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
@@ -322,18 +326,20 @@ def run_window(
     slot: str | None,
     headless: bool = False,
     frames: int = 180,
-    screenshot: Path | None = None,
+    screenshot: bool = False,
     script: list[ScriptStep] | None = None,
     stop: StopRequest | None = None,
-) -> None:
+) -> Image.Image | None:
     """Open the window: the title screen, or straight into `slot`; headless stops after
-    `frames` and may save a screenshot of the last one.
+    `frames` and returns the last one if asked for a `screenshot`, once the village has
+    saved and closed.
 
     A `stop` signal ends the play at the next frame, as closing the window does: the
-    village saves on the way out (no screenshot is taken)."""
+    village saves on the way out (no frame is returned)."""
     stop = stop if stop is not None else StopRequest()
     window = open_window(headless)
     session = GameSession(window, options)
+    frame: Image.Image | None = None
     try:
         if slot is None:
             window.show_view(
@@ -344,9 +350,8 @@ def run_window(
         with CollectBetweenFrames() as collect:
             if headless:
                 _run_frames(window, frames, _expand(script or []), collect, stop)
-                if screenshot is not None and stop.signum is None:
-                    screenshot.parent.mkdir(parents=True, exist_ok=True)
-                    arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB").save(screenshot)
+                if screenshot and stop.signum is None:
+                    frame = arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB")
             else:
 
                 def leave_if_stopped(delta_time: float) -> None:
@@ -363,6 +368,69 @@ def run_window(
         close_downloads(window)  # a model download ends with the game (the next one resumes)
         session.close()
         window.close()
+    return frame
+
+
+def play(
+    options: GameOptions,
+    *,
+    slot: str | None,
+    headless: bool,
+    frames: int,
+    screenshot: Path | None,
+    script: list[ScriptStep] | None,
+) -> int:
+    """Play as the command line asks; the exit code.
+
+    SIGTERM and SIGHUP end the play as closing the window does (the village saves), then
+    the process dies by the signal. The screenshot's name is checked before the run; a
+    write that still fails after it (a full disk) is one line and exit 1, the slot saved.
+    """
+    if screenshot is not None:
+        check_screenshot(screenshot)
+    with stop_requests() as stop:
+        frame = run_window(
+            options,
+            slot=slot,
+            headless=headless,
+            frames=frames,
+            screenshot=screenshot is not None,
+            script=script,
+            stop=stop,
+        )
+        if stop.signum is not None:  # saved and closed: end as the signal would have
+            die_by(stop.signum)
+    if frame is None or screenshot is None:
+        return 0
+    try:
+        with replacing(screenshot) as part:  # a failed write leaves no half PNG behind
+            frame.save(part, format="PNG")
+    except OSError as exc:
+        print(
+            f"error: could not save the screenshot {screenshot}: {os_reason(exc)} "
+            "(the game itself was saved); free some space or choose another place",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"screenshot saved to {screenshot}")
+    return 0
+
+
+def check_screenshot(path: Path) -> None:
+    """`--screenshot` must name a .png file in a folder that can be written: else one
+    UsageError line, before the run rather than after it."""
+    where = f"--screenshot {path}"
+    if path.is_dir():
+        raise UsageError(f"{where} is a folder: give a file name in it, e.g. {path / 'shot.png'}")
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{where} is not a regular file (a device or a pipe): give a .png file")
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"{where}: the frame is saved as a PNG; give a name ending in .png")
+    folder = next(p for p in path.absolute().parents if p.exists())  # made if missing
+    if not folder.is_dir():
+        raise UsageError(f"{where}: {folder} is not a folder; give a .png file in a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{where}: cannot write in {folder}; choose a folder you can write to")
 
 
 def _run_frames(
