@@ -335,7 +335,8 @@ def run_window(
     saved and closed.
 
     A `stop` signal ends the play at the next frame, as closing the window does: the
-    village saves on the way out (no frame is returned)."""
+    village saves on the way out, no frame is returned, and the window is left for the
+    process's end."""
     stop = stop if stop is not None else StopRequest()
     window = open_window(headless)
     session = GameSession(window, options)
@@ -367,7 +368,8 @@ def run_window(
     finally:
         close_downloads(window)  # a model download ends with the game (the next one resumes)
         session.close()
-        window.close()
+        if stop.signum is None:  # stopped by a signal, the process ends now: it is freed
+            window.close()  # with it (an offscreen context takes seconds to tear down)
     return frame
 
 
