@@ -32,6 +32,7 @@ from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult, write_slot
 from game.save.tidy import tidy_saves
 from game.save.world_state import restore_world, snapshot_world
+from game.save.writable import check_writable
 from game.text import clean_text
 from game.village import Progress, open_providers, village_world
 from game.world.world import World
@@ -73,8 +74,10 @@ async def _chat_in(
     progress: Progress,
 ) -> int:
     """`chat` with the slot's lock held: the slot read (a newer format or another map is
-    refused before anything is written), one turn, and how it was kept."""
+    refused before anything is written, and so is one that cannot be written), one turn,
+    and how it was kept."""
     restore_world(world, saves, slot)
+    check_writable(saves, slot)  # a read-only slot: one line before a model is asked
     places = snapshot_world(world)  # where everyone is, as the slot has it
     providers = await open_providers(settings, progress)
 
@@ -105,24 +108,30 @@ async def _chat_in(
             failed = clean_text(f"[{event.data['name']} failed] {event.data['content']}")
             print(failed, file=sys.stderr)
 
-    # What the NPC says streams to stdout while the model writes it.
-    talk = Talk(
-        world,
-        saves,
-        slot=slot,
-        provider=providers.provider,
-        provider_for=providers.provider_for(settings),
-        on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
-        on_say=lambda call_id, delta: write(f"say {call_id}", delta),
-    )
-    talk.runtime.bus.subscribe(show)
-    report = await talk.player_line(args.npc_id, args.message)
-    # A turn its log could not keep says so below; nothing else is written after it.
-    kept = _keep(saves, slot, places, talk) if report.store_error is None else None
-    await talk.aclose()
-    crash = providers.crash_line()
-    await providers.aclose()
-    end_line()
+    # A signal (SIGTERM, SIGHUP, Ctrl-C) cancels the turn: the clean-up below still writes
+    # down what was said and stops the local model's process before the process ends.
+    try:
+        # What the NPC says streams to stdout while the model writes it.
+        talk = Talk(
+            world,
+            saves,
+            slot=slot,
+            provider=providers.provider,
+            provider_for=providers.provider_for(settings),
+            on_text=lambda npc_id, run_id, text: write(f"text {run_id}", text),
+            on_say=lambda call_id, delta: write(f"say {call_id}", delta),
+        )
+        talk.runtime.bus.subscribe(show)
+        try:
+            report = await talk.player_line(args.npc_id, args.message)
+            # A turn its log could not keep says so below; nothing else is written after it.
+            kept = _keep(saves, slot, places, talk) if report.store_error is None else None
+        finally:
+            await talk.aclose()
+    finally:
+        crash = providers.crash_line()
+        await providers.aclose()
+        end_line()
     if crash is not None:
         print(f"error: {crash}", file=sys.stderr)
         return 1

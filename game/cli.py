@@ -8,7 +8,6 @@ what was wrong and how to fix it, and exit code 2; never a traceback.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import math
 import os
@@ -20,10 +19,12 @@ from typing import TYPE_CHECKING
 from game.agent.providers.registry import PROVIDER_NAMES
 from game.assets import DEFAULT_MAP
 from game.errors import GameError, UsageError
+from game.signals import run_stoppable
 
 if TYPE_CHECKING:
     from game.agent.providers.base import Provider
     from game.config import Settings
+    from game.village import Providers
 
 EXIT_USAGE = 2
 
@@ -210,11 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "chat":
             from game.chat import chat
 
-            return asyncio.run(chat(args, _settings(args), _cli_progress()))
+            return run_stoppable(chat(args, _settings(args), _cli_progress()))
         if args.command == "doctor":
-            return asyncio.run(_doctor(args))
+            return run_stoppable(_doctor(args))
         if args.command == "eval":
-            return asyncio.run(_eval(args))
+            return run_stoppable(_eval(args))
         if args.command == "saves":
             from game.save.cli import run_saves
 
@@ -278,11 +279,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.headless:
         # Must be set before arcade (pyglet) is imported: render offscreen with EGL.
         os.environ["ARCADE_HEADLESS"] = "1"
-    from game.ui.app import GameOptions, parse_script, run_window
+    from game.ui.app import GameOptions, parse_script, play
 
     script = parse_script(args.script) if args.script else None
     options = GameOptions(args.map, settings, saves, _cli_progress(), start_hour=hour)
-    run_window(
+    return play(  # SIGTERM, SIGHUP: the play saves, then the process dies by the signal
         options,
         slot=slot,
         headless=args.headless,
@@ -290,9 +291,6 @@ def _play(args: argparse.Namespace) -> int:
         screenshot=args.screenshot,
         script=script,
     )
-    if args.screenshot:
-        print(f"screenshot saved to {args.screenshot}")
-    return 0
 
 
 def start_hour(text: str | None) -> float | None:
@@ -417,6 +415,22 @@ async def _idle_capacity(args: argparse.Namespace, model: Provider) -> str:
 
 async def _doctor(args: argparse.Namespace) -> int:
     """Print the chosen provider and why, then time one tiny request."""
+    from game.village import open_providers
+
+    settings = _settings(args)
+    providers = await open_providers(settings, _cli_progress())
+    try:
+        code = await _examine(args, providers)
+    finally:  # also when a signal cancels it: the local model's process is stopped first
+        await providers.aclose()
+    notice = providers.provider.notice
+    if code == 0 and notice:
+        print(f"note: {notice}")
+    return code
+
+
+async def _examine(args: argparse.Namespace, providers: Providers) -> int:
+    """The doctor's report on open providers: load the model, time a request."""
     import time
 
     from game.agent.facts import NpcFacts, TriggerFacts
@@ -428,10 +442,7 @@ async def _doctor(args: argparse.Namespace) -> int:
         ToolCallArgsDelta,
         Usage,
     )
-    from game.village import open_providers
 
-    settings = _settings(args)
-    providers = await open_providers(settings, _cli_progress())
     print(f"provider: {providers.provider.name} ({providers.provider.model})")
     print(f"why: {providers.reason}")
     primary = providers.primary  # the model itself: the doctor looks past the fallback
@@ -439,7 +450,6 @@ async def _doctor(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         failed = await primary.load()
         if isinstance(failed, ProviderError):
-            await providers.aclose()
             print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
             return 1
         print(f"model loaded in {time.perf_counter() - start:.2f} s")
@@ -472,7 +482,6 @@ async def _doctor(args: argparse.Namespace) -> int:
             error = event
     total = time.perf_counter() - start
     if error is not None:
-        await providers.aclose()
         print(f"error: {error.kind}: {error.message}", file=sys.stderr)
         return 1
     print(f"reply: {''.join(text).strip()[:120]}")
@@ -482,8 +491,4 @@ async def _doctor(args: argparse.Namespace) -> int:
         print(f"tokens per second: {tokens / max(total - (first or 0), 1e-6):.1f}")
     if primary.capabilities.serial:
         print(await _idle_capacity(args, primary))
-    await providers.aclose()
-    notice = providers.provider.notice
-    if notice:
-        print(f"note: {notice}")
     return 0

@@ -8,14 +8,18 @@ saves the last frame as a PNG.
 from __future__ import annotations
 
 import gc
+import os
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
+from PIL import Image
 
 from game.assets import load_game_map
+from game.atomic import replacing
 from game.config import Settings
 from game.errors import UsageError
 from game.files import BadFile, mb, os_reason, read_capped
@@ -23,6 +27,8 @@ from game.limits import MAX_SCRIPT_BYTES, MAX_SCRIPT_FRAME
 from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
+from game.save.writable import check_writable
+from game.signals import StopRequest, die_by, stop_requests
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.menus import LoadListView
@@ -168,8 +174,10 @@ class GameSession:
         return self.village.slot if self.village is not None else ""
 
     def open_slot(self, slot: str, player_name: str | None = None) -> Village:
-        """Open (or create) a slot and show its play screen."""
+        """Open (or create) a slot and show its play screen; a slot that cannot be written
+        is refused (SaveError, one line) before anything is played in it."""
         o = self.options
+        check_writable(o.saves_dir, slot)
         gc.unfreeze()  # what the last village froze may be garbage once it closes
         if self.village is not None and self.village.slot == slot:
             self.close()  # it holds the slot's lock: let it go before opening it again
@@ -318,13 +326,21 @@ def run_window(
     slot: str | None,
     headless: bool = False,
     frames: int = 180,
-    screenshot: Path | None = None,
+    screenshot: bool = False,
     script: list[ScriptStep] | None = None,
-) -> None:
+    stop: StopRequest | None = None,
+) -> Image.Image | None:
     """Open the window: the title screen, or straight into `slot`; headless stops after
-    `frames` and may save a screenshot of the last one."""
+    `frames` and returns the last one if asked for a `screenshot`, once the village has
+    saved and closed.
+
+    A `stop` signal ends the play at the next frame, as closing the window does: the
+    village saves on the way out, no frame is returned, and the window is left for the
+    process's end."""
+    stop = stop if stop is not None else StopRequest()
     window = open_window(headless)
     session = GameSession(window, options)
+    frame: Image.Image | None = None
     try:
         if slot is None:
             window.show_view(
@@ -334,19 +350,89 @@ def run_window(
             session.open_slot(slot)
         with CollectBetweenFrames() as collect:
             if headless:
-                _run_frames(window, frames, _expand(script or []), collect)
-                if screenshot is not None:
-                    screenshot.parent.mkdir(parents=True, exist_ok=True)
-                    arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB").save(screenshot)
+                _run_frames(window, frames, _expand(script or []), collect, stop)
+                if screenshot and stop.signum is None:
+                    frame = arcade.get_image(0, 0, WIDTH, HEIGHT).convert("RGB")
             else:
+
+                def leave_if_stopped(delta_time: float) -> None:
+                    if stop.signum is not None:
+                        arcade.exit()
+
                 window.set_update_rate(1 / FPS)
                 arcade.schedule(collect, 1 / FPS)
+                arcade.schedule(leave_if_stopped, 1 / FPS)
                 arcade.run()
+                arcade.unschedule(leave_if_stopped)
                 arcade.unschedule(collect)
     finally:
         close_downloads(window)  # a model download ends with the game (the next one resumes)
         session.close()
-        window.close()
+        if stop.signum is None:  # stopped by a signal, the process ends now: it is freed
+            window.close()  # with it (an offscreen context takes seconds to tear down)
+    return frame
+
+
+def play(
+    options: GameOptions,
+    *,
+    slot: str | None,
+    headless: bool,
+    frames: int,
+    screenshot: Path | None,
+    script: list[ScriptStep] | None,
+) -> int:
+    """Play as the command line asks; the exit code.
+
+    SIGTERM and SIGHUP end the play as closing the window does (the village saves), then
+    the process dies by the signal. The screenshot's name is checked before the run; a
+    write that still fails after it (a full disk) is one line and exit 1, the slot saved.
+    """
+    if screenshot is not None:
+        check_screenshot(screenshot)
+    with stop_requests() as stop:
+        frame = run_window(
+            options,
+            slot=slot,
+            headless=headless,
+            frames=frames,
+            screenshot=screenshot is not None,
+            script=script,
+            stop=stop,
+        )
+        if stop.signum is not None:  # saved and closed: end as the signal would have
+            die_by(stop.signum)
+    if frame is None or screenshot is None:
+        return 0
+    try:
+        with replacing(screenshot) as part:  # a failed write leaves no half PNG behind
+            frame.save(part, format="PNG")
+    except OSError as exc:
+        print(
+            f"error: could not save the screenshot {screenshot}: {os_reason(exc)} "
+            "(the game itself was saved); free some space or choose another place",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"screenshot saved to {screenshot}")
+    return 0
+
+
+def check_screenshot(path: Path) -> None:
+    """`--screenshot` must name a .png file in a folder that can be written: else one
+    UsageError line, before the run rather than after it."""
+    where = f"--screenshot {path}"
+    if path.is_dir():
+        raise UsageError(f"{where} is a folder: give a file name in it, e.g. {path / 'shot.png'}")
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{where} is not a regular file (a device or a pipe): give a .png file")
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"{where}: the frame is saved as a PNG; give a name ending in .png")
+    folder = next(p for p in path.absolute().parents if p.exists())  # made if missing
+    if not folder.is_dir():
+        raise UsageError(f"{where}: {folder} is not a folder; give a .png file in a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{where}: cannot write in {folder}; choose a folder you can write to")
 
 
 def _run_frames(
@@ -354,10 +440,13 @@ def _run_frames(
     frames: int,
     script: dict[int, list[ScriptStep]],
     between_frames: Callable[[], None],
+    stop: StopRequest,
 ) -> None:
     dt = 1 / FPS
     start = time.perf_counter()
     for frame in range(frames):
+        if stop.signum is not None:
+            break  # a signal: leave as the window's close does, and save on the way out
         for step in script.get(frame, []):
             feed(window, step)
         window.dispatch_events()  # deliver queued input, as the event loop would

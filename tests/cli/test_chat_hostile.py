@@ -4,7 +4,6 @@ Each ends in one line (exit 2 for bad input, 1 for a turn that failed), never a 
 
 from __future__ import annotations
 
-import ctypes
 import os
 import resource
 import signal
@@ -16,8 +15,11 @@ import pytest
 
 from game.agent.store import SessionStore
 
+from .powers import without_root_powers
+
 ROOT = Path(__file__).resolve().parents[2]
 RUN = [sys.executable, str(ROOT / "run_game.py")]
+
 
 def test_a_message_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     for raw in (b"caf\xe9", b"\xff\xfe hello", b"ok \xc3"):
@@ -33,17 +35,6 @@ def test_a_message_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     assert not any(tmp_path.iterdir())  # nothing was written
 
 
-def _without_root_powers() -> None:
-    """As root, drop the power to write where the file modes say no (so a 0555 directory
-    is read-only for the child, as for anyone else)."""
-    if os.geteuid() != 0:
-        return
-    libc = ctypes.CDLL(None, use_errno=True)
-    for cap in (1, 2, 3):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER
-        if libc.prctl(24, cap, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
-            raise OSError(ctypes.get_errno(), "cannot drop a capability")
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
 def test_a_saves_dir_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
@@ -53,7 +44,7 @@ def test_a_saves_dir_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
         out = subprocess.run(
             [*RUN, "chat", "tobin", "hi", "--provider", "scripted", "--saves-dir", str(saves)],
             capture_output=True, text=True, timeout=60, cwd=tmp_path,
-            preexec_fn=_without_root_powers,
+            preexec_fn=without_root_powers,
         )  # fmt: skip
     finally:
         saves.chmod(0o755)
