@@ -4,6 +4,7 @@ prints its message as one line (exit 2); every message says what was wrong and h
     GameError
     ├── UsageError            game.errors: a bad option, file or name on the command line
     ├── InvalidId             game.paths: a slot or NPC id that breaks the id rule (a ValueError)
+    ├── UnsafePath            game.paths: a link, FIFO or device below the saves folder (an OSError)
     ├── ConfigError           game.config: a flag, variable or config file that is wrong
     ├── WorldError            game.world.errors
     │   ├── MapError          a map file is missing, unreadable or unplayable

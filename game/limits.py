@@ -55,6 +55,13 @@ MAX_EVENT_BYTES = 1 * MB
 MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
 MAX_SUMMARY_CHARS = 8000  # of a world or NPC summary, the characters put in a prompt
 MAX_IMPORT_BYTES = 2 * GB  # an import zip's files, added up (a zip bomb guard)
+# An import zip's members, folders included: a slot holds 8 files and 2 folders, and each
+# NPC 3 files in 3 folders (a zip made by hand lists the folders too). Read from the zip's
+# end record, before its list of members is parsed or anything is unpacked.
+MAX_IMPORT_MEMBERS = 8 * MAX_MAP_NPCS + 32
+# The zip's list of members: an entry is its name (under 200 bytes) and a few fields, so a
+# zip that declares few members but lists more cannot make parsing the list long.
+MAX_IMPORT_INDEX_BYTES = 512 * MAX_IMPORT_MEMBERS
 
 # --- a download (a model pulled from the Hugging Face Hub, `local.hub`) ------------------
 # The largest file a pull takes, unless NPC_VILLAGE_MAX_DOWNLOAD_GB sets another: the

@@ -10,12 +10,21 @@ the names of the slot's layout below (`saves/README.md` documents the format):
     <saves>/<slot>/news.json, board.json, feelings.json
     <saves>/<slot>/npcs/<npc_id>/session/events.jsonl, state.json
     <saves>/<slot>/npcs/<npc_id>/memory/summary.txt
+
+The saves folder may be shared (a synced folder, a download, another account's), so
+nothing in it is trusted: the game follows no symbolic link below it and opens no FIFO or
+device there. `check_inside` and `check_tree` refuse such a path with `UnsafePath`;
+`make_dir`, `open_inside` and `remove_tree` create, open and remove without following one.
+The saves folder itself may be a link: it is the player's choice, not the folder's.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import shutil
+import stat
 from pathlib import Path
 
 import platformdirs
@@ -41,12 +50,19 @@ __all__ = [
     "WORLD_FILE",
     "WORLD_SUMMARY_FILE",
     "InvalidId",
+    "UnsafePath",
+    "check_inside",
+    "check_tree",
     "default_slot",
+    "kind_of",
+    "make_dir",
     "npc_events_file",
     "npc_memory_file",
     "npc_path",
     "npc_session_dir",
     "npc_state_file",
+    "open_inside",
+    "remove_tree",
     "saves_dir",
     "slot_dir",
     "slot_path",
@@ -177,3 +193,116 @@ def npc_state_file(saves: Path, slot: str, npc_id: str) -> Path:
 def npc_memory_file(saves: Path, slot: str, npc_id: str) -> Path:
     """One NPC's remembered summary in a slot (`memory/summary.txt`)."""
     return npc_path(saves, slot, npc_id, MEMORY_DIR, SUMMARY_FILE)
+
+
+# --- no link followed below the saves folder --------------------------------------------
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+class UnsafePath(GameError, OSError):
+    """A path below the saves folder that is a symbolic link, or not a regular file or
+    folder (an OSError too: every writer of a slot already words a refused write)."""
+
+
+def kind_of(mode: int) -> str:
+    """What a file of `mode` (from lstat) is, for a message: "a symbolic link", "a FIFO"..."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a file"
+
+
+def _refusal(path: Path, mode: int) -> UnsafePath:
+    if stat.S_ISLNK(mode):
+        return UnsafePath(
+            f"{path} is a symbolic link: the game follows no link in a saves folder; remove it"
+        )
+    kind = kind_of(mode)
+    if kind == "a file":
+        kind = "a file where a folder belongs"
+    return UnsafePath(f"{path} is {kind}, not a save file or folder: remove it")
+
+
+def check_inside(root: Path, *paths: Path) -> None:
+    """UnsafePath unless every existing part of each path below `root` is a real folder
+    (the last one may be a regular file): a link there is never followed."""
+    for path in paths:
+        here = Path(root)
+        parts = Path(path).relative_to(root).parts
+        for i, part in enumerate(parts):
+            here = here / part
+            try:
+                mode = os.lstat(here).st_mode
+            except FileNotFoundError:
+                break  # the rest is made by whoever writes it
+            if not (stat.S_ISDIR(mode) or (i == len(parts) - 1 and stat.S_ISREG(mode))):
+                raise _refusal(here, mode)
+
+
+def check_tree(folder: Path) -> None:
+    """UnsafePath if `folder` (below the saves folder) or anything in it is a symbolic link
+    or neither a regular file nor a folder; a missing folder is fine."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(mode):
+        raise _refusal(Path(folder), mode)
+    stack = [Path(folder)]
+    while stack:  # no recursion: a folder nested a million deep costs no stack
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif not entry.is_file(follow_symlinks=False):
+                    raise _refusal(Path(entry.path), entry.stat(follow_symlinks=False).st_mode)
+
+
+def make_dir(root: Path, path: Path) -> Path:
+    """`path` below `root` as a real folder, made if missing (and `root` too); UnsafePath
+    if a part of it is a link or a file."""
+    Path(root).mkdir(parents=True, exist_ok=True)
+    check_inside(root, path)
+    path.mkdir(parents=True, exist_ok=True)
+    check_inside(root, path)  # a link to a folder passes mkdir(exist_ok=True)
+    return path
+
+
+def open_inside(root: Path, path: Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor of the regular file `path` below `root`, opened (with `flags`) without
+    following a link and without blocking on a FIFO; UnsafePath for anything else."""
+    check_inside(root, path)
+    try:
+        fd = os.open(path, flags | _NOFOLLOW | _NONBLOCK, mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _refusal(path, stat.S_IFLNK) from None
+        raise
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise _refusal(path, info.st_mode)
+    return fd
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a folder with all it holds, or a file or link itself: never what a link points
+    to (`shutil.rmtree` removes the links inside a folder, not their targets). OSError if
+    the disk refuses; a missing path is fine."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)

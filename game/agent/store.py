@@ -37,6 +37,7 @@ from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
     SESSION_DIR,
+    check_inside,
     npc_events_file,
     npc_session_dir,
     npc_state_file,
@@ -248,6 +249,8 @@ class SessionStore:
 
     def _open(self, npc_id: str) -> _NpcLog:
         npc = _NpcLog(self.saves_dir, self.slot, npc_id, SessionState())
+        # UnsafePath (an OSError) before anything is read, mended or written through a link.
+        check_inside(self.saves_dir, npc.events_path, npc.state_path)
         events_path = npc.events_path
         last_seq = repair_tail(events_path) if events_path.exists() else None
         state = _load_state(npc.state_path)

@@ -14,13 +14,22 @@ import stat
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import IO
 
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir
 from game.files import mb, os_reason, read_capped
 from game.limits import MAX_IMPORT_BYTES
-from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
+from game.paths import (
+    NPCS_DIR,
+    UnsafePath,
+    check_inside,
+    check_tree,
+    npc_events_file,
+    slot_dir,
+    slot_path,
+    validate_id,
+)
+from game.save.archive import check_target, discard, open_zip, unpack
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
     BACKUP_SUFFIX,
@@ -85,9 +94,25 @@ class SlotInfo:
 def slot_info(saves: Path, slot: str) -> SlotInfo:
     """What is known about one existing slot (SlotNotFound if there is none)."""
     path = slot_dir(saves, validate_id(slot, "slot name"))
-    if not path.is_dir():
+    if not (path.is_dir() or path.is_symlink()):
         raise SlotNotFound(f"no slot named {slot!r} in {saves}")
-    return _info(Path(saves), slot)
+    return _unsafe_info(Path(saves), slot) or _info(Path(saves), slot)
+
+
+def _unsafe_info(saves: Path, slot: str) -> SlotInfo | None:
+    """A slot that is, or holds, a link, FIFO or device, listed as such and never read
+    (None for a slot that is only real folders and regular files)."""
+    path = slot_dir(saves, slot)
+    try:
+        check_tree(path)
+    except UnsafePath as exc:
+        info = SlotInfo(slot, path, name=slot, error=str(exc))
+        with contextlib.suppress(OSError):
+            info.updated = path.lstat().st_mtime
+        return info
+    except OSError:
+        return None  # unreadable: reading it says so
+    return None
 
 
 def _info(saves: Path, slot: str) -> SlotInfo:
@@ -142,10 +167,11 @@ def list_slots(saves: Path) -> list[SlotInfo]:
     for child in children:
         try:
             validate_id(child.name, "slot name")
-        except ValueError:
+            mode = child.lstat().st_mode
+        except (ValueError, OSError):
             continue  # not a slot: temp dirs, stray files, other programs' things
-        if child.is_dir():
-            infos.append(_info(saves, child.name))
+        if stat.S_ISDIR(mode) or stat.S_ISLNK(mode):
+            infos.append(_unsafe_info(saves, child.name) or _info(saves, child.name))
     infos.sort(key=lambda i: (-i.updated, i.slot))
     return infos
 
@@ -159,8 +185,11 @@ def _session_ids(saves: Path, slot: str) -> list[str]:
                 validate_id(child.name, "NPC id")
             except ValueError:
                 continue
-            if npc_events_file(saves, slot, child.name).is_file():
-                found.append(child.name)
+            events = npc_events_file(saves, slot, child.name)
+            with contextlib.suppress(OSError):
+                check_inside(saves, events)  # counted only through real folders
+                if events.is_file():
+                    found.append(child.name)
     return found
 
 
@@ -188,7 +217,7 @@ def npc_event_counts(saves: Path, slot: str) -> dict[str, int]:
 def new_slot_id(saves: Path, prefix: str = "save") -> str:
     """The first free slot id `prefix-N`."""
     n = 1
-    while slot_dir(saves, validate_id(f"{prefix}-{n}", "slot name")).exists():
+    while os.path.lexists(slot_dir(saves, validate_id(f"{prefix}-{n}", "slot name"))):
         n += 1
     return f"{prefix}-{n}"
 
@@ -201,12 +230,12 @@ def delete_slot(saves: Path, slot: str) -> None:
     if path.is_symlink() or not path.is_dir():
         raise SaveError(f"{path} is not a save slot (not a directory): delete it by hand")
     trash = path.with_name(f".deleted-{slot}-{os.getpid()}")
-    with holding(saves, slot, "saves delete"):
+    with holding(saves, slot, "saves delete", whole=False):
         try:
             # Rename first: a delete cut short never leaves half a slot that looks loadable
             # (and the next start removes the rest).
             os.replace(path, trash)
-            shutil.rmtree(trash)
+            shutil.rmtree(trash)  # removes the links in it, never what they point to
         except OSError as exc:
             raise SaveError(f"could not delete slot {slot!r}: {os_reason(exc)}") from None
 
@@ -227,9 +256,9 @@ def export_slot(saves: Path, slot: str, archive: Path, *, force: bool = False) -
     if not path.is_dir():
         raise SlotNotFound(f"no slot named {slot!r} in {saves}")
     archive = Path(archive)
-    if archive.exists() and not force:
-        raise SlotExists(f"{archive} exists; use --force to overwrite it")
-    with holding(saves, slot, "saves export"):  # no turn appends while the zip is written
+    check_target(Path(saves), archive, force=force)
+    # No turn appends while the zip is written; a slot holding a link is refused.
+    with holding(saves, slot, "saves export"):
         files = slot_files(path)
         try:
             with (
@@ -238,6 +267,8 @@ def export_slot(saves: Path, slot: str, archive: Path, *, force: bool = False) -
             ):
                 for rel in files:
                     zf.write(path / rel, f"{slot}/{rel}")
+        except UnsafePath as exc:
+            raise SaveError(f"could not write {archive}: {exc}") from None
         except OSError as exc:
             raise SaveError(f"could not write {archive}: {os_reason(exc)}") from None
     return files
@@ -284,6 +315,8 @@ def _plan_import(zf: zipfile.ZipFile, slot: str | None) -> tuple[str, dict[str, 
                 "world.json, news.json, board.json, feelings.json, thumbnail.png, "
                 "world_summary.txt and npcs/<id>/...)"
             )
+        if rel in files:
+            raise ArchiveError(f"refusing the archive: it holds {name!r} twice")
         if info.file_size > bound_of(rel):
             raise TooLarge(
                 f"refusing the archive: {name!r} unpacks to {mb(info.file_size)}, more than "
@@ -351,78 +384,16 @@ def import_slot(
     saves = Path(saves)
     if slot is not None:
         slot = validate_id(slot, "slot name")
-    try:
-        zf = zipfile.ZipFile(archive)
-    except FileNotFoundError:
-        raise SaveError(f"no such archive: {archive}") from None
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise ArchiveError(f"{archive} is not a zip archive ({describe_error(exc)})") from None
-    with zf:
+    with open_zip(Path(archive)) as zf:
         slot, files = _plan_import(zf, slot)
         _check_files(zf, files)
         target = slot_dir(saves, slot)
-        if target.exists() and not force:
+        if os.path.lexists(target) and not force:
             raise SlotExists(f"slot {slot!r} exists; use --force to replace it")
-        with holding(saves, slot, "saves import"):
-            _unpack(zf, files, saves, target, archive)
+        # The old slot is replaced whole, so links in it are no matter (never followed).
+        with holding(saves, slot, "saves import", whole=False):
+            unpack(zf, files, saves, target, archive)
     return slot, sorted(files)
-
-
-def _unpack(
-    zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo], saves: Path, target: Path,
-    archive: Path,
-) -> None:  # fmt: skip
-    """Unpack beside the target, then swap it in; each step named so a kill is undone or
-    finished at the next start (see `game.save.tidy`)."""
-    pid = os.getpid()
-    tmp = saves / f".import-{target.name}-{pid}"
-    ready = saves / f".ready-{target.name}-{pid}"
-    try:
-        shutil.rmtree(tmp, ignore_errors=True)
-        for rel, info in files.items():
-            dest = tmp / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            with zf.open(info) as src, open(dest, "wb") as out:
-                _copy_capped(src, out, info.file_size, rel)
-                out.flush()
-                os.fsync(out.fileno())
-        fsync_dir(tmp)
-        os.replace(tmp, ready)  # whole now
-        _swap_in(ready, target)
-    except zipfile.BadZipFile as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
-    except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        shutil.rmtree(ready, ignore_errors=True)
-        raise SaveError(f"could not import into {saves}: {os_reason(exc)}") from None
-
-
-def _copy_capped(src: IO[bytes], out: IO[bytes], size: int, rel: str) -> None:
-    """Copy a member, never more than it declared (a header that lies is a damaged zip)."""
-    left = size
-    while chunk := src.read(min(_CHUNK, left + 1)):
-        left -= len(chunk)
-        if left < 0:
-            raise zipfile.BadZipFile(f"{rel} holds more than it declares")
-        out.write(chunk)
-
-
-def _swap_in(ready: Path, target: Path) -> None:
-    """Put the unpacked slot in place, replacing an existing one only once it is complete."""
-    if target.exists():
-        trash = target.with_name(f".trash-{target.name}-{os.getpid()}")
-        os.replace(target, trash)
-        try:
-            os.replace(ready, target)
-        except OSError:
-            os.replace(trash, target)  # put the old slot back
-            raise
-        fsync_dir(target.parent)
-        shutil.rmtree(trash, ignore_errors=True)
-    else:
-        os.replace(ready, target)
-    fsync_dir(target.parent)
 
 
 # What the save after the copy writes itself.
@@ -437,10 +408,10 @@ def copy_npc_files(saves: Path, source: str, target: str, store: SessionStore) -
     store.flush(fsync=True)
     src = slot_dir(saves, source)
     dst = slot_dir(saves, target)
-    if dst.exists():
+    if os.path.lexists(dst):
         raise SlotExists(f"slot {target!r} exists already")
     tmp = dst.with_name(f".copy-{target}")
-    shutil.rmtree(tmp, ignore_errors=True)
+    discard(tmp)
     try:
         tmp.mkdir(parents=True)
         for rel in slot_files(src) if src.is_dir() else []:
@@ -451,6 +422,6 @@ def copy_npc_files(saves: Path, source: str, target: str, store: SessionStore) -
             shutil.copyfile(src / rel, out)
         tmp.rename(dst)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        discard(tmp)
         raise
     fsync_dir(dst.parent)

@@ -2,6 +2,10 @@
 
 Every expected failure prints one line on stderr and exits with code 2; nothing here
 asks for input (delete needs `--yes`), so it runs the same in CI as in a terminal.
+
+A slot may come from a shared folder: whatever it says (its name, the player's, the map's,
+a warning, a path) is printed through `clean_line`, so no escape sequence, carriage return
+or line break of its own reaches the terminal.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from game.save.catalog import (
 )
 from game.save.errors import SaveError
 from game.save.tidy import tidy_saves
+from game.text import clean_line
 
 __all__ = ["add_saves_parser", "format_date", "format_play_time", "run_saves"]
 
@@ -85,7 +90,7 @@ def run_saves(args: argparse.Namespace, out: TextIO | None = None) -> int:
         else:  # argparse makes this unreachable
             raise SaveError(f"unknown action {action!r}")
     except (SaveError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clean_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     return 0
 
@@ -114,7 +119,7 @@ def _list(root: Path, out: TextIO) -> None:
         rows.append(
             (
                 info.slot,
-                _clip(info.name, 24),
+                _clip(clean_line(info.name), 24),
                 format_date(info.updated),
                 format_play_time(info.play_time_s),
                 str(info.npc_count),
@@ -129,18 +134,18 @@ def _list(root: Path, out: TextIO) -> None:
         )
     for info in infos:
         for problem in ([info.error] if info.error else []) + info.warnings:
-            print(f"note: {problem}", file=out)
+            print(f"note: {clean_line(problem)}", file=out)
 
 
 def _show(root: Path, slot: str, out: TextIO) -> None:
     info = slot_info(root, slot)
     lines = [
         f"slot:       {info.slot}",
-        f"name:       {info.name}",
-        f"path:       {info.path}",
+        f"name:       {clean_line(info.name)}",
+        f"path:       {clean_line(str(info.path))}",
         f"format:     {'?' if info.format is None else info.format}",
-        f"map:        {info.map_id or '-'}",
-        f"player:     {info.player_name or '-'}",
+        f"map:        {clean_line(info.map_id) or '-'}",
+        f"player:     {clean_line(info.player_name) or '-'}",
         f"created:    {format_date(info.created)}",
         f"saved:      {format_date(info.updated)}",
         f"play time:  {format_play_time(info.play_time_s)}",
@@ -151,8 +156,8 @@ def _show(root: Path, slot: str, out: TextIO) -> None:
     for npc_id, count in counts.items():
         lines.append(f"  {npc_id:<16} {'unreadable' if count < 0 else f'{count} events'}")
     if info.error:
-        lines.append(f"error:      {info.error}")
-    lines.extend(f"warning:    {w}" for w in info.warnings)
+        lines.append(f"error:      {clean_line(info.error)}")
+    lines.extend(f"warning:    {clean_line(w)}" for w in info.warnings)
     print("\n".join(lines), file=out)
 
 

@@ -9,6 +9,12 @@ only says who holds it (pid and what), for the message.
 
 The locks live beside the slots, not in them, so locking a slot that was never saved
 creates nothing inside the slot.
+
+The saves folder may be shared, so a lock is never taken through a link: `.locks` must be
+a real folder and the lock file a regular one, else one line says which to remove. A lock
+that plays or exports a slot (`whole`, the default) also refuses a slot holding a link,
+FIFO or device anywhere (`game.paths.check_tree`): nothing that holds the lock then reads
+or writes outside the saves folder through the slot.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from game.paths import validate_id
+from game.paths import UnsafePath, check_tree, make_dir, open_inside, slot_dir, validate_id
 from game.save.errors import SaveError, SlotBusy
 
 __all__ = ["LOCKS_DIR", "SlotLock", "holding", "lock_path"]
@@ -65,11 +71,13 @@ def lock_path(saves: Path, slot: str) -> Path:
 class SlotLock:
     """The lock of one slot, held by this process between `acquire` and `release`."""
 
-    def __init__(self, saves: Path, slot: str, holder: str) -> None:
+    def __init__(self, saves: Path, slot: str, holder: str, *, whole: bool = True) -> None:
         self.saves = Path(saves)
         self.slot = validate_id(slot, "slot name")
         self.holder = holder  # what holds it, for the message: "the game", "chat"
         self.path = lock_path(saves, slot)
+        # Check the slot's tree once held: False for what only removes or replaces a slot.
+        self.whole = whole
         self._fd: int | None = None
 
     @property
@@ -102,6 +110,14 @@ class SlotLock:
                 on_wait(_who(fd))
                 told = True
             time.sleep(_POLL_S)
+        if self.whole:
+            try:
+                check_tree(slot_dir(self.saves, self.slot))
+            except OSError as exc:  # a folder it cannot look into may hide a link too
+                _unlock(fd)
+                os.close(fd)
+                why = exc if isinstance(exc, UnsafePath) else f"{exc.filename}: {_reason(exc)}"
+                raise SaveError(f"slot {self.slot!r} cannot be used: {why}") from None
         try:
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
@@ -123,12 +139,13 @@ class SlotLock:
 
     def _open(self) -> int:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            make_dir(self.saves, self.path.parent)
+            return open_inside(self.saves, self.path, os.O_RDWR | os.O_CREAT)
+        except UnsafePath as exc:
+            raise SaveError(f"cannot lock slot {self.slot!r}: {exc}") from None
         except OSError as exc:
-            reason = (exc.strerror or type(exc).__name__).lower()
             raise SaveError(
-                f"cannot write to the saves directory {self.saves} ({reason}): "
+                f"cannot write to the saves directory {self.saves} ({_reason(exc)}): "
                 "choose another with --saves-dir"
             ) from None
 
@@ -137,6 +154,10 @@ class SlotLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
 
 
 def _who(fd: int) -> str:
@@ -152,9 +173,10 @@ def _who(fd: int) -> str:
 
 
 @contextlib.contextmanager
-def holding(saves: Path, slot: str, holder: str) -> Iterator[SlotLock]:
-    """Hold a slot's lock for a `with` block, refusing at once if another process has it."""
-    lock = SlotLock(saves, slot, holder).acquire()
+def holding(saves: Path, slot: str, holder: str, *, whole: bool = True) -> Iterator[SlotLock]:
+    """Hold a slot's lock for a `with` block, refusing at once if another process has it
+    (`whole`: as `SlotLock`)."""
+    lock = SlotLock(saves, slot, holder, whole=whole).acquire()
     try:
         yield lock
     finally:

@@ -26,6 +26,7 @@ from game.save.format import FILE_BOUNDS, THUMBNAIL_FILE
 from game.save.keeper import LoadResult
 from game.save.slot_io import SaveResult
 from game.save.thumbnail import Frame
+from game.text import clean_line
 from game.ui.settings_view import SettingsView
 from game.ui.theme import ERROR, HEADING, HEADING_SIZE, MUTED, PANEL, STATUS_SIZE, button
 
@@ -189,8 +190,8 @@ class _MenuView(arcade.gui.UIView):
             arcade.draw_lrbt_rectangle_filled(0, self.window.width, 0, self.window.height, DIM)
 
     def tell(self, message: str, *, error: bool = False) -> None:
-        """Show one line under the menu."""
-        self.status.text = message
+        """Show one line under the menu (a slot's warning in it made one safe line)."""
+        self.status.text = clean_line(message)
         self.status.update_font(font_color=ERROR if error else MUTED)
 
 
@@ -237,7 +238,7 @@ class PauseView(_MenuView):
         self._show_slot()
 
     def _show_slot(self) -> None:
-        self.slot_label.text = f"Slot: {self.saves.name} ({self.saves.slot})"
+        self.slot_label.text = f"Slot: {clean_line(self.saves.name)} ({self.saves.slot})"
 
     def resume(self) -> None:
         """Back to the game."""
@@ -361,7 +362,7 @@ class LoadListView(_MenuView):
         current = " (current)" if info.slot == self.saves.slot else ""
         text.add(
             arcade.gui.UILabel(
-                text=_clip(f"{info.name}{current}", 40),
+                text=_clip(f"{clean_line(info.name)}{current}", 40),
                 font_size=13,
                 text_color=HEADING,
                 bold=True,
@@ -374,7 +375,7 @@ class LoadListView(_MenuView):
         )
         problem = info.error or (info.warnings[0] if info.warnings else None)
         line = arcade.gui.UILabel(
-            text=details if problem is None else _clip(problem, 58),
+            text=details if problem is None else _clip(clean_line(problem), 58),
             font_size=10,
             text_color=MUTED if problem is None else ERROR,
             width=TEXT_W,
