@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from game.agent.facts import SensedFacts
 from game.agent.providers.base import ToolCall
+from game.safe_json import check_depth
 
 __all__ = [
     "EVENT_ADAPTER",
@@ -36,6 +37,7 @@ __all__ = [
     "dump_event",
     "parse_event",
 ]
+
 
 # How urgent each kind of trigger is: a player-facing turn overtakes idle chatter.
 TRIGGER_PRIORITY: dict[str, int] = {
@@ -213,7 +215,12 @@ EVENT_TYPES: tuple[str, ...] = (
 
 
 def parse_event(line: str | bytes) -> Event:
-    """Parse one JSON line into its event class (raises pydantic.ValidationError)."""
+    """Parse one JSON line into its event class.
+
+    A ValueError when it is not one: pydantic.ValidationError, or JsonTooDeep for a line
+    nested deeper than any event (measured before pydantic reads it).
+    """
+    check_depth(line)
     return EVENT_ADAPTER.validate_json(line)
 
 
