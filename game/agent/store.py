@@ -12,8 +12,10 @@ replay never re-reads the file; `read()` returns the whole log from disk. Readin
 file is `game.agent.logfile`'s: bounded memory, a torn last line mended, no complete line
 ever removed, and each line it cannot read skipped with one warning.
 
-The store never gives a seq twice: the next one follows the newest seq in the log, read
-from a skipped line too, or from `state.json` when the newest lines carry none it can read.
+The store never writes a line its reader would skip: an event whose line would pass
+`MAX_EVENT_BYTES` has its longest texts cut (marked " [cut]") before it is written. Nor
+does it give a seq twice: the next one follows the newest seq in the log, read from a
+skipped line too, or from `state.json` when the newest lines carry none it can read.
 
 The store does blocking disk I/O on the calling thread: call it from the agent thread,
 never from the game thread.
@@ -32,10 +34,11 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from game.agent.errors import LogNotWritten
-from game.agent.events import EventBase, ResultEvent, SummaryEvent, parse_event
+from game.agent.events import EventBase, ResultEvent, SummaryEvent, fit_line, parse_event
 from game.agent.logfile import LogEnd, load_events, load_tail, repair_tail
 from game.atomic import write_atomic
 from game.files import read_capped
+from game.limits import MAX_EVENT_BYTES
 from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
@@ -159,7 +162,14 @@ class SessionStore:
             event.seq = npc.state.next_seq
             if not event.ts:
                 event.ts = time.time()
-            npc.pending.append(event.model_dump_json() + "\n")
+            fitted, line = fit_line(event, MAX_EVENT_BYTES)
+            if fitted is not event:
+                log.warning(
+                    "%s: the %s event of seq %d was cut to fit a line of the log (%d bytes)",
+                    npc.events_path, event.type, event.seq, MAX_EVENT_BYTES,
+                )  # fmt: skip
+                event = fitted
+            npc.pending.append(line + "\n")
             npc.state.apply(event)
             npc.state_dirty = True
             if npc.tail is not None:
