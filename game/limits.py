@@ -56,6 +56,15 @@ MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
 MAX_SUMMARY_CHARS = 8000  # of a world or NPC summary, the characters put in a prompt
 MAX_IMPORT_BYTES = 2 * GB  # an import zip's files, added up (a zip bomb guard)
 
+# --- what a model sends back -----------------------------------------------------------
+# What an NPC says in a turn is a few hundred characters (a say is at most 200). A reply
+# past one of these is cut there and its stream closed, with one warning line: the bubble,
+# `chat`'s stdout and the log get no more of it, and the turn ends after that response.
+MAX_REPLY_CHARS = 4000  # the plain text of one turn, all its responses together
+MAX_TOOL_ARGS_CHARS = 4000  # the arguments (JSON text) of one tool call
+MAX_TOOL_CALLS = 16  # tool calls in one response
+MAX_TOOL_NAME_CHARS = 128  # a tool call's name, and its id
+
 # --- files handed to the game ----------------------------------------------------------
 MAX_CONFIG_BYTES = 1 * MB  # config.toml and .env
 MAX_SCRIPT_BYTES = 1 * MB  # a --script key script
