@@ -286,10 +286,8 @@ def _longest(value: Any, inner: dict[int, int]) -> int:
     longest within each list and map (its own length left out)."""
     if isinstance(value, str):
         return len(value)
-    if isinstance(value, dict):
-        parts = value.values()
-    elif isinstance(value, list):
-        parts = value
+    if isinstance(value, dict | list):
+        parts = value.values() if isinstance(value, dict) else value
     else:
         return 0
     most = max((_longest(v, inner) for v in parts), default=0)

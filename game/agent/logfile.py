@@ -220,8 +220,8 @@ def repair_tail(path: Path) -> LogEnd:
                 f.write(b"\n")
                 end += 1
         unsure = False
-        for at, line in _lines_back(f, end):
-            seq = _seq_of(f, at, line)
+        for at, found in _lines_back(f, end):
+            seq = _seq_of(f, at, found)
             if seq is not None:
                 return LogEnd(seq, unsure)
             unsure = True
@@ -259,8 +259,10 @@ def _seq_of(f: BinaryIO, at: int, line: bytes | None) -> int | None:
         data = load_json(line)
     except ValueError:
         return None
-    seq = data.get("seq") if isinstance(data, dict) else None
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq > 0 else None
+    carried = data.get("seq") if isinstance(data, dict) else None
+    if isinstance(carried, int) and not isinstance(carried, bool) and carried > 0:
+        return carried
+    return None
 
 
 def _reason(exc: ValueError) -> str:
