@@ -1,6 +1,6 @@
 """A model that does not stop: what it sends is cut at its bound where the stream is read
 (any provider), the stream is closed, the cut is one warning line, and the bubble, the
-tools and the log get no more than the bound."""
+tools and the log get no more than the bound. A summary it writes is read to its bound."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from typing import Literal
 
 import pytest
 
-from game.agent.events import AssistantMessage, ToolResultEvent
+from game.agent.events import AssistantMessage, ToolResultEvent, UserMessage
 from game.agent.loop import AgentRuntime
+from game.agent.memory import Compactor
 from game.agent.outcomes import TurnOutcome
 from game.agent.providers.base import (
     Provider,
@@ -189,4 +190,20 @@ async def test_a_reply_within_its_bounds_is_whole(
         runtime, bubble, outcome = await _turn(saves, provider, spoken)
     assert "".join(bubble) == words and spoken.said[0][0] == args["text"]
     assert _cuts(caplog) == [] and outcome.kind == "final"
+    await runtime.aclose()
+
+
+async def test_an_endless_summary_is_read_to_its_bound(saves: Path) -> None:
+    runtime = AgentRuntime(saves, provider=FakeProvider(), registry=make_registry())
+    runtime.register_npc(MIRA)
+    store = runtime.store(runtime.slot)
+    for i in range(30):
+        store.append("mira", UserMessage(text=f"fact {i}: " + "bread " * 60))
+        store.append("mira", AssistantMessage(text=f"answer {i}"))
+    writer = Endless("text")
+    compactor = Compactor(runtime, budget_tokens=1000, keep_tokens=400, summarizer=writer)
+    async with asyncio.timeout(30):
+        event = await compactor.maybe_compact(runtime.slot, "mira")
+    assert event is not None and event.text.startswith("la la")
+    assert len(event.text) <= compactor.max_chars and writer.closed
     await runtime.aclose()
