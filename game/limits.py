@@ -31,6 +31,19 @@ MAX_TILE_PX = 1024  # a tile's width and height, in pixels
 MAX_MAP_OBJECTS = 10_000  # objects in all object layers
 MAX_MAP_NPCS = 1_000  # objects in the layer named npcs
 MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
+# An NPC's text, from its Tiled properties (the name also from the object's name): a
+# persona goes into every request the NPC makes, wares onto the notice board and into
+# news.json. Longer text is cut there, with one warning line naming the NPC.
+NPC_TEXT_CHARS: dict[str, int] = {
+    "name": 40,
+    "persona": 2000,
+    "greeting": 300,
+    "wares": 500,
+    "plan": 1000,  # at most 24 stops
+}
+MAX_NPC_PROPERTY_CHARS = 500  # any other property's value (home, work, description, ...)
+MAX_NPC_PROPERTIES = 32  # properties of one NPC; more, or a name past 64 characters, dropped
+MAX_NPC_PROPERTY_NAME = 64
 
 # --- a save slot ---------------------------------------------------------------------
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too).
@@ -70,6 +83,15 @@ MAX_IMPORT_INDEX_BYTES = 512 * MAX_IMPORT_MEMBERS
 MAX_DOWNLOAD_BYTES = 16 * GB
 DOWNLOAD_DISK_MARGIN = 64 * MB  # free disk a pull leaves, for saves and logs
 MAX_DOWNLOAD_REDIRECTS = 5  # hops from the hub to where the file is (the hub uses one)
+
+# --- what a model sends back -----------------------------------------------------------
+# What an NPC says in a turn is a few hundred characters (a say is at most 200). A reply
+# past one of these is cut there and its stream closed, with one warning line: the bubble,
+# `chat`'s stdout and the log get no more of it, and the turn ends after that response.
+MAX_REPLY_CHARS = 4000  # the plain text of one turn, all its responses together
+MAX_TOOL_ARGS_CHARS = 4000  # the arguments (JSON text) of one tool call
+MAX_TOOL_CALLS = 16  # tool calls in one response
+MAX_TOOL_NAME_CHARS = 128  # a tool call's name, and its id
 
 # --- files handed to the game ----------------------------------------------------------
 MAX_CONFIG_BYTES = 1 * MB  # config.toml and .env

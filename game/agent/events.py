@@ -8,14 +8,17 @@ The provider input is always rebuilt from the log, so the log alone is enough to
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from game.agent.facts import SensedFacts
 from game.agent.providers.base import ToolCall
+from game.safe_json import check_depth
 
 __all__ = [
+    "CUT_MARK",
     "EVENT_ADAPTER",
     "EVENT_TYPES",
     "TRIGGER_PRIORITY",
@@ -34,8 +37,14 @@ __all__ = [
     "UserMessage",
     "WorldObservation",
     "dump_event",
+    "fit_line",
     "parse_event",
 ]
+
+# Marks a text the log cut to keep its line within `MAX_EVENT_BYTES`.
+CUT_MARK = " [cut]"
+# Texts and lists this short are never cut: an event's tags, literals and pairs stay whole.
+_KEEP = 64
 
 # How urgent each kind of trigger is: a player-facing turn overtakes idle chatter.
 TRIGGER_PRIORITY: dict[str, int] = {
@@ -213,10 +222,91 @@ EVENT_TYPES: tuple[str, ...] = (
 
 
 def parse_event(line: str | bytes) -> Event:
-    """Parse one JSON line into its event class (raises pydantic.ValidationError)."""
+    """Parse one JSON line into its event class.
+
+    A ValueError when it is not one: pydantic.ValidationError, or JsonTooDeep for a line
+    nested deeper than any event (measured before pydantic reads it).
+    """
+    check_depth(line)
     return EVENT_ADAPTER.validate_json(line)
 
 
 def dump_event(event: EventBase) -> str:
     """Serialise one event as a single JSON line (no trailing newline)."""
     return event.model_dump_json()
+
+
+def fit_line(event: EventBase, limit: int) -> tuple[EventBase, str]:
+    """The event and its JSON line of at most `limit` bytes: as it is when it fits, else
+    with its longest texts cut (each marked with CUT_MARK) and its longest lists shortened
+    just enough. An event that cannot be cut to fit becomes an `error` event saying so."""
+    line = event.model_dump_json()
+    if len(line) <= limit // 4 or len(line.encode("utf-8")) <= limit:
+        return event, line
+    data = event.model_dump(mode="json")
+    inner: dict[int, int] = {}
+    high = _longest(data, inner)
+    while high >= 0:
+        # The largest cap whose dump fits, measured with the json module (fast, the same
+        # bytes but for rare float spellings); then checked as the event writes itself.
+        low, cap = 0, -1
+        while low <= high:
+            mid = (low + high) // 2
+            if len(_dumps(_capped(data, mid, inner))) <= limit:
+                cap, low = mid, mid + 1
+            else:
+                high = mid - 1
+        if cap < 0:
+            break
+        try:
+            fitted: EventBase = EVENT_ADAPTER.validate_python(_capped(data, cap, inner))
+        except ValidationError:
+            break
+        fitted_line = fitted.model_dump_json()
+        if len(fitted_line.encode("utf-8")) <= limit:
+            return fitted, fitted_line
+        high = cap - 1 - cap // 100
+    size = len(line.encode("utf-8"))
+    stand_in = ErrorEvent(
+        kind="too_long",
+        message=f"a {event.type} event of {size} bytes could not be kept",
+        seq=event.seq,
+        ts=event.ts,
+        run_id=event.run_id,
+    )
+    return stand_in, stand_in.model_dump_json()
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _longest(value: Any, inner: dict[int, int]) -> int:
+    """The length of the longest text or list in a dumped event; `inner` gets, by id, the
+    longest within each list and map (its own length left out)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict | list):
+        parts = value.values() if isinstance(value, dict) else value
+    else:
+        return 0
+    most = max((_longest(v, inner) for v in parts), default=0)
+    inner[id(value)] = most
+    return max(most, len(value))
+
+
+def _capped(value: Any, cap: int, inner: dict[int, int]) -> Any:
+    """A dumped event with texts past `cap` characters cut and marked, lists and maps past
+    `cap` items shortened (never below `_KEEP`); what is within it is kept as it is."""
+    cap = max(cap, _KEEP)
+    if isinstance(value, str):
+        return value if len(value) <= cap else value[:cap] + CUT_MARK
+    if isinstance(value, list):
+        if inner.get(id(value), 0) <= cap:
+            return value[:cap]
+        return [_capped(v, cap, inner) for v in value[:cap]]
+    if isinstance(value, dict):
+        if inner.get(id(value), 0) <= cap:
+            return value if len(value) <= cap else dict(list(value.items())[:cap])
+        return {k: _capped(v, cap, inner) for k, v in list(value.items())[:cap]}
+    return value

@@ -288,7 +288,7 @@ class Compactor:
             try:
                 name = self.runtime.profile(npc_id).name
                 text = await asyncio.wait_for(
-                    _ask(provider, name, prior, fold, self.runtime.registry),
+                    _ask(provider, name, prior, fold, self.runtime.registry, self.max_chars),
                     timeout=self.timeout_s,
                 )
             except Exception as exc:  # any failure: the extractive summary never fails
@@ -300,9 +300,15 @@ class Compactor:
 
 
 async def _ask(
-    provider: Provider, name: str, prior: str, fold: list[EventBase], tools: ToolRegistry
+    provider: Provider,
+    name: str,
+    prior: str,
+    fold: list[EventBase],
+    tools: ToolRegistry,
+    max_chars: int,
 ) -> str | None:
-    """A summary written by the provider, or None if it answered with anything but text."""
+    """A summary written by the provider, or None if it answered with anything but text.
+    Its stream is read to `max_chars` characters at most, then closed."""
     lines = transcript_lines(fold, tools)
     body = f"What {name} remembers:\n{prior or '(nothing yet)'}\n\nSince then:\n" + "\n".join(lines)
     request = ProviderRequest(
@@ -313,14 +319,22 @@ async def _ask(
         options=RequestOptions(purpose="summary"),
     )
     parts: list[str] = []
-    async for event in provider.stream(request):
-        if event.type == "text_delta":
-            parts.append(event.text)
-        elif event.type in ("tool_call_start", "provider_error"):
-            return None
-        elif event.type == "done":
-            break
-    return "".join(parts).strip() or None
+    size = 0
+    stream = provider.stream(request)
+    try:
+        async for event in stream:
+            if event.type == "text_delta":
+                parts.append(event.text)
+                size += len(event.text)
+                if size >= max_chars:
+                    break
+            elif event.type in ("tool_call_start", "provider_error"):
+                return None
+            elif event.type == "done":
+                break
+    finally:
+        await stream.aclose()
+    return "".join(parts)[:max_chars].strip() or None
 
 
 def summarizer_for(primary: Provider) -> Provider | None:

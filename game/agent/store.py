@@ -9,8 +9,13 @@ writes an NPC's events at the end of every turn (`flush_npc`); `flush()` also wr
 Memory stays bounded however long a session grows: per NPC the store keeps the newest
 `cache_events` parsed events and the newest `summary`, which is all replay reads, so
 replay never re-reads the file; `read()` returns the whole log from disk. Reading the
-file is `game.agent.logfile`'s: bounded memory, a torn last line mended, and no complete
-line ever removed.
+file is `game.agent.logfile`'s: bounded memory, a torn last line mended, no complete line
+ever removed, and each line it cannot read skipped with one warning.
+
+The store never writes a line its reader would skip: an event whose line would pass
+`MAX_EVENT_BYTES` has its longest texts cut (marked " [cut]") before it is written. Nor
+does it give a seq twice: the next one follows the newest seq in the log, read from a
+skipped line too, or from `state.json` when the newest lines carry none it can read.
 
 The store does blocking disk I/O on the calling thread: call it from the agent thread,
 never from the game thread.
@@ -26,13 +31,14 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from game.agent.errors import LogNotWritten
-from game.agent.events import EventBase, ResultEvent, SummaryEvent, parse_event
-from game.agent.logfile import load_events, load_tail, repair_tail
+from game.agent.events import EventBase, ResultEvent, SummaryEvent, fit_line, parse_event
+from game.agent.logfile import LogEnd, load_events, load_tail, repair_tail
 from game.atomic import write_atomic
 from game.files import read_capped
+from game.limits import MAX_EVENT_BYTES
 from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
@@ -45,6 +51,7 @@ from game.paths import (
     slot_path,
     validate_id,
 )
+from game.safe_json import check_depth
 
 __all__ = ["CACHE_EVENTS", "PUBLISHED", "SessionState", "SessionStore"]
 
@@ -95,7 +102,8 @@ class SessionState:
 
     @classmethod
     def from_json(cls, data: str | bytes) -> SessionState:
-        """Parse `state.json` (raises pydantic.ValidationError)."""
+        """Parse `state.json` (a ValueError: pydantic.ValidationError, or JsonTooDeep)."""
+        check_depth(data)
         return _STATE_ADAPTER.validate_json(data)
 
 
@@ -115,6 +123,7 @@ class _NpcLog:
         "state_path",
         "summary",
         "tail",
+        "warned",
     )
 
     def __init__(self, saves: Path, slot: str, npc_id: str, state: SessionState) -> None:
@@ -128,6 +137,7 @@ class _NpcLog:
         # The newest parsed events (None until first needed) and the newest summary.
         self.tail: list[EventBase] | None = None
         self.summary: SummaryEvent | None = None
+        self.warned: set[int] = set()  # byte offsets of the lines skipped with a warning
 
 
 class SessionStore:
@@ -153,7 +163,14 @@ class SessionStore:
             event.seq = npc.state.next_seq
             if not event.ts:
                 event.ts = time.time()
-            npc.pending.append(event.model_dump_json() + "\n")
+            fitted, line = fit_line(event, MAX_EVENT_BYTES)
+            if fitted is not event:
+                log.warning(
+                    "%s: the %s event of seq %d was cut to fit a line of the log (%d bytes)",
+                    npc.events_path, event.type, event.seq, MAX_EVENT_BYTES,
+                )  # fmt: skip
+                event = fitted
+            npc.pending.append(line + "\n")
             npc.state.apply(event)
             npc.state_dirty = True
             if npc.tail is not None:
@@ -179,8 +196,8 @@ class SessionStore:
             if not npc.events_path.exists():
                 return []
             if last is not None:
-                return load_tail(npc.events_path, last)[0]
-            return load_events(npc.events_path)
+                return load_tail(npc.events_path, last, warned=npc.warned)[0]
+            return load_events(npc.events_path, warned=npc.warned)
 
     def recent(self, npc_id: str) -> list[EventBase]:
         """The newest `cache_events` events (replay's input), from memory."""
@@ -252,10 +269,13 @@ class SessionStore:
         # UnsafePath (an OSError) before anything is read, mended or written through a link.
         check_inside(self.saves_dir, npc.events_path, npc.state_path)
         events_path = npc.events_path
-        last_seq = repair_tail(events_path) if events_path.exists() else None
+        end = repair_tail(events_path) if events_path.exists() else LogEnd(None, False)
         state = _load_state(npc.state_path)
         npc.state = state or SessionState()
-        expected_next = 1 if last_seq is None else last_seq + 1
+        expected_next = 1 if end.seq is None else end.seq + 1
+        if end.unsure and state is not None and state.next_seq > expected_next:
+            # The newest lines carry no seq to read; state.json, written after them, does.
+            expected_next = state.next_seq
         if state is None or state.next_seq != expected_next:
             if state is not None:
                 log.warning(
@@ -265,13 +285,13 @@ class SessionStore:
                     expected_next,
                 )
             rebuilt = SessionState()
-            if last_seq is not None:
-                for event in load_events(events_path):
+            if end.seq is not None:
+                for event in load_events(events_path, warned=npc.warned):
                     rebuilt.apply(event)
-                # Never reuse a seq, even if the log had gaps or disorder.
+                # Never reuse a seq, even one of a line skipped, or of gaps or disorder.
                 rebuilt.next_seq = max(rebuilt.next_seq, expected_next)
             npc.state = rebuilt
-            npc.state_dirty = last_seq is not None
+            npc.state_dirty = end.seq is not None
         return npc
 
     def _tail(self, npc: _NpcLog) -> list[EventBase]:
@@ -282,7 +302,7 @@ class SessionStore:
                 unwritten = []
             except OSError as exc:  # kept buffered: the turn's flush fails and says so
                 log.warning("could not write %s: %s", npc.events_path, exc, extra=PUBLISHED)
-            tail, summary = load_tail(npc.events_path, self.cache_events)
+            tail, summary = load_tail(npc.events_path, self.cache_events, warned=npc.warned)
             for line in unwritten:
                 event = parse_event(line)
                 tail.append(event)
@@ -312,7 +332,7 @@ def _load_state(path: Path) -> SessionState | None:
         return SessionState.from_json(read_capped(path, MAX_STATE_BYTES))
     except FileNotFoundError:
         return None
-    except (OSError, ValidationError, ValueError) as exc:
+    except (OSError, ValueError) as exc:
         log.warning("%s is unreadable (%s): rebuilding it from the log", path, exc)
         return None
 

@@ -2,9 +2,11 @@
 
 A turn ensures `system.init`, records its trigger, then loops up to `max_steps`: replay
 the log into a provider request, stream the answer (`game.agent.stream`), and act on the
-typed next step: run the tool calls and ask again, or stop. The outcome is recorded as a
-`result` event. A turn never raises: a provider error, a timeout, a cancellation or an
-unexpected exception each end it in its typed outcome, with any partial text kept.
+typed next step: run the tool calls and ask again, or stop (a response cut at one of its
+bounds, `game.limits` "what a model sends back", is the last one asked for: its calls
+run, and the turn ends). The outcome is recorded as a `result` event. A turn never
+raises: a provider error, a timeout, a cancellation or an unexpected exception each end
+it in its typed outcome, with any partial text kept.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from game.agent.stream import StepStream, TokenMeter
 from game.agent.tools import ToolContext, ToolRegistry, ToolResult
 from game.agent.trigger import Trigger
 from game.files import os_reason
+from game.limits import MAX_REPLY_CHARS
 
 __all__ = ["Turn", "TurnHost"]
 
@@ -92,6 +95,7 @@ class Turn:
         self.text = ""  # the newest complete assistant text
         self.meter = TokenMeter()
         self.stream: StepStream | None = None  # the newest step's response
+        self.text_room = MAX_REPLY_CHARS  # characters of text the turn may still say
         self.in_stream = False  # its message is not recorded yet
 
     def stop(self, reason: str) -> None:
@@ -172,9 +176,11 @@ class Turn:
                     meter=self.meter,
                     delta_interval_s=host.delta_interval_s,
                     on_text_delta=host.on_text_delta,
+                    text_room=self.text_room,
                 )
                 self.in_stream = True
                 next_step = await self.stream.read(provider, request)
+            self.text_room = self.stream.text_room
             self.activity = "acting"
             match next_step:
                 case StepFailed(error=error):
@@ -201,6 +207,10 @@ class Turn:
                     await host.runner.run_all(
                         calls, self._context_for, self.record, on_result=self._on_result
                     )
+                    if self.stream.cut is not None:  # a runaway reply is not asked again
+                        return self._finish(
+                            Final(run_id=self.run_id, npc_id=self.npc_id, text=text, steps=step)
+                        )
         return self._finish(
             MaxSteps(run_id=self.run_id, npc_id=self.npc_id, text=self.text, steps=host.max_steps)
         )

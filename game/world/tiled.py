@@ -11,7 +11,9 @@ type, no player spawn, a spawn or NPC outside the map, two NPCs with one id) is 
 (the object's name, or a `name` property, which wins): a missing id, persona, greeting or
 sprite gets a default, and a blocked tile the nearest walkable one, each NPC with one
 line in `MapData.warnings` (also logged) naming the map, the NPC and the properties to
-add.
+add. An NPC's text is bounded (`game.limits`: its name, persona, greeting, wares, each
+other property, how many it has): past a bound it is cut, with one warning line naming
+the NPC, the property and the bound.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ import pytiled_parser
 from pytiled_parser import ImageLayer, ObjectLayer, TileLayer
 from pytiled_parser.layer import LayerGroup
 
+from game.limits import (
+    MAX_NPC_PROPERTIES,
+    MAX_NPC_PROPERTY_CHARS,
+    MAX_NPC_PROPERTY_NAME,
+    NPC_TEXT_CHARS,
+)
 from game.text import clean_text
 from game.world.errors import MapError
 from game.world.grid import Tile
@@ -40,6 +48,8 @@ GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
 _ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
 log = logging.getLogger(__name__)
 _WARNED: set[str] = set()
+# An NPC's properties the game reads (`_KNOWN` first, when there are too many to keep).
+_KNOWN = ("id", "persona", "greeting", "sprite", "home", "work", "plan", "wares", "description")
 
 
 @dataclass(frozen=True)
@@ -304,7 +314,37 @@ def _npcs_from(
 
 
 def _label(obj: Any) -> str:
-    return f"NPC object {obj.id}" + (f" ({obj.name!r})" if obj.name else "")
+    name = str(obj.name or "")[: NPC_TEXT_CHARS["name"]]
+    return f"NPC object {obj.id}" + (f" ({name!r})" if name else "")
+
+
+def _within_bounds(
+    props: dict[str, str], who: str, where: str, warnings: list[str]
+) -> dict[str, str]:
+    """An NPC's properties within their bounds: long text cut, extra properties dropped,
+    each with a warning line."""
+    kept: dict[str, str] = {}
+    dropped: list[str] = []
+    for key, value in props.items():
+        if len(key) > MAX_NPC_PROPERTY_NAME or len(kept) >= MAX_NPC_PROPERTIES:
+            dropped.append(key[:MAX_NPC_PROPERTY_NAME])
+            continue
+        bound = NPC_TEXT_CHARS.get(key, MAX_NPC_PROPERTY_CHARS)
+        if len(value) > bound:
+            warnings.append(
+                f"map {where}: NPC {who!r}: its {key} has {len(value):,} characters; "
+                f"only the first {bound:,} are kept"
+            )
+            value = value[:bound]
+        kept[key] = value
+    if dropped:
+        warnings.append(
+            f"map {where}: NPC {who!r}: {len(dropped)} properties past the "
+            f"{MAX_NPC_PROPERTIES} kept, or named in more than {MAX_NPC_PROPERTY_NAME} "
+            f"characters; left out: {', '.join(repr(k) for k in dropped[:3])}"
+            + (", ..." if len(dropped) > 3 else "")
+        )
+    return kept
 
 
 def _npc_from(
@@ -323,6 +363,11 @@ def _npc_from(
         raise MapError(
             f"map {path}: {_label(obj)} in layer npcs has no name; name the object in Tiled"
         )
+    # The properties the game reads first, so that none of them is the one left out.
+    given = {k: v for k, v in props.items() if k != "name"}
+    ordered = {"name": name} | {k: given[k] for k in _KNOWN if k in given} | given
+    props = _within_bounds(ordered, name[: NPC_TEXT_CHARS["name"]], path.name, warnings)
+    name = props["name"].strip()
     missing: list[str] = []  # properties not given
     chosen: list[str] = []  # what was made up for them, where it is not obvious
     npc_id = props.get("id") or ""

@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from game.agent import logfile
 from game.agent.events import UserMessage
 from game.agent.logfile import MAX_EVENT_BYTES, load_tail
 from game.agent.store import SessionStore
@@ -115,3 +119,51 @@ def test_a_huge_log_opens_in_little_memory(tmp_path: Path) -> None:
     )  # fmt: skip
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["2", "3"]
+
+
+# --- any mix of lines: read the same forwards and back, at any chunk size ---------------
+
+_MAX = 400  # MAX_EVENT_BYTES, made small so over-long lines are cheap
+_KINDS = st.lists(
+    st.one_of(
+        st.tuples(st.just("event"), st.integers(min_value=0, max_value=500)),  # text length
+        st.just(("deep", 0)),  # nested past the JSON bound
+        st.just(("garbage", 0)),  # no seq to read
+        st.just(("blank", 0)),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(kinds=_KINDS, chunk=st.integers(min_value=1, max_value=300), count=st.integers(1, 30))
+def test_any_mix_of_lines_reads_the_same_forwards_and_back(
+    kinds: list[tuple[str, int]], chunk: int, count: int
+) -> None:
+    lines: list[str] = []
+    readable: list[int] = []
+    last_seq, unsure = None, False
+    for seq, (kind, size) in enumerate(kinds, start=1):
+        if kind == "event":
+            line = UserMessage(text="é" * size, seq=seq, ts=1.0).model_dump_json()
+            if len(line.encode()) <= _MAX:
+                readable.append(seq)
+        elif kind == "deep":
+            nested = "[" * 70 + "]" * 70
+            line = f'{{"type":"user.message","seq":{seq},"ts":1.0,"text":{nested}}}'
+        else:
+            line = "not json {[" if kind == "garbage" else ""
+        lines.append(line)
+        if kind in ("event", "deep"):
+            last_seq, unsure = seq, False
+        elif kind == "garbage":
+            unsure = True
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(logfile, "MAX_EVENT_BYTES", _MAX)
+        patch.setattr(logfile, "_CHUNK", chunk)
+        path = Path(folder) / "events.jsonl"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        assert [e.seq for e in logfile.load_events(path)] == readable
+        tail, _ = logfile.load_tail(path, count)
+        assert [e.seq for e in tail] == readable[-count:]
+        assert logfile.repair_tail(path) == (last_seq, unsure)

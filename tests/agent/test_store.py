@@ -9,13 +9,16 @@ from pathlib import Path
 import pytest
 
 from game.agent.events import (
+    CUT_MARK,
     AssistantMessage,
     ResultEvent,
     SummaryEvent,
     UserMessage,
     WorldObservation,
 )
+from game.agent.providers.base import ToolCall
 from game.agent.store import SessionStore
+from game.limits import MAX_EVENT_BYTES
 from game.paths import InvalidId
 
 
@@ -220,3 +223,63 @@ def test_a_write_that_fails_half_way_leaves_no_torn_line(
     store.flush_npc("mira")  # the disk has room again: the buffered events go out whole
     lines = _events_file(saves).read_text().splitlines()
     assert [json.loads(line)["text"] for line in lines] == ["m0", "m1", "m0", "m1", "m2"]
+
+
+def test_an_event_too_long_for_a_line_is_cut_to_fit_not_skipped(
+    saves: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """What a model sent may be megabytes: the log keeps its start, marked cut, in a line
+    its reader takes, so the turn is remembered and no seq is skipped."""
+    huge = "Grüße " * 500_000  # 3.5 MB of UTF-8
+    store = SessionStore(saves, "s1")
+    store.append("mira", UserMessage(text="hi"))
+    with caplog.at_level(logging.WARNING, logger="game.agent.store"):
+        message = store.append(
+            "mira",
+            AssistantMessage(
+                text=huge, tool_calls=[ToolCall(id="c1", name="say", arguments=huge)] * 3
+            ),
+        )
+        result = store.append("mira", ResultEvent(outcome="final", text=huge, tokens_out=9))
+    assert [r.getMessage().count("cut") for r in caplog.records] == [1, 1]
+    assert isinstance(message, AssistantMessage) and message.text.endswith(CUT_MARK)
+    store.close()
+    lines = _events_file(saves).read_bytes().splitlines()
+    assert len(lines) == 3 and all(len(line) <= MAX_EVENT_BYTES for line in lines)
+    again = SessionStore(saves, "s1")
+    events = again.read("mira")
+    assert [e.seq for e in events] == [1, 2, 3] == [1, message.seq, result.seq]
+    kept = events[1]
+    assert isinstance(kept, AssistantMessage) and kept == message  # memory is what is on disk
+    assert kept.text.startswith("Grüße Grüße") and kept.text.endswith(CUT_MARK)
+    assert [c.id for c in kept.tool_calls] == ["c1"] * 3
+    assert all(c.arguments.endswith(CUT_MARK) for c in kept.tool_calls)
+    last = events[2]
+    assert isinstance(last, ResultEvent) and last.tokens_out == 9 and last.text.endswith(CUT_MARK)
+    assert again.state("mira").tokens_out == 9
+
+
+def test_an_event_of_countless_small_parts_is_shortened_to_fit(saves: Path) -> None:
+    calls = [ToolCall(id=f"c{i}", name="look", arguments="{}") for i in range(30_000)]
+    store = SessionStore(saves, "s1")
+    store.append("mira", AssistantMessage(text="Look!", tool_calls=calls))
+    store.close()
+    [line] = _events_file(saves).read_bytes().splitlines()
+    assert len(line) <= MAX_EVENT_BYTES
+    [event] = SessionStore(saves, "s1").read("mira")
+    assert isinstance(event, AssistantMessage) and event.text == "Look!"
+    assert 64 <= len(event.tool_calls) < 30_000
+    assert [c.id for c in event.tool_calls] == [f"c{i}" for i in range(len(event.tool_calls))]
+
+
+@pytest.mark.parametrize("size", [MAX_EVENT_BYTES - 200, MAX_EVENT_BYTES + 200])
+def test_the_bound_of_a_line_is_exact(saves: Path, size: int) -> None:
+    store = SessionStore(saves, "s1")
+    bare = len(UserMessage(text="", seq=1, ts=1.5).model_dump_json())
+    event = store.append("mira", UserMessage(text="x" * (size - bare), ts=1.5))
+    store.close()
+    [line] = _events_file(saves).read_bytes().splitlines()
+    assert len(line) == min(size, len(line)) <= MAX_EVENT_BYTES
+    assert isinstance(event, UserMessage)
+    assert event.text.endswith(CUT_MARK) == (size > MAX_EVENT_BYTES)
+    assert [e.seq for e in SessionStore(saves, "s1").read("mira")] == [1]

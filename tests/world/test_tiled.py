@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from game.limits import MAX_NPC_PROPERTIES, MAX_NPC_PROPERTY_CHARS, NPC_TEXT_CHARS
 from game.world.tiled import MapError, load_map
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -186,3 +187,67 @@ def test_a_maps_words_reach_the_game_without_control_characters(tmp_path: Path) 
     shown = [npc.name, npc.persona, npc.greeting, place.name, place.description]
     assert shown[:4] == ["Vil]0;pwnedla", "Keeps bees.[2J Likes quiet.", "Hi31m!", "gr[Heen"]
     assert not [ch for text in shown for ch in text if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0]
+
+
+# --- an NPC's text within its bounds ---------------------------------------------------
+
+MB = 1024 * 1024
+
+
+@pytest.mark.parametrize("prop", ["persona", "greeting", "wares", "plan", "home", "my_notes"])
+def test_a_long_npc_property_is_cut_with_one_line_naming_it(tmp_path: Path, prop: str) -> None:
+    bound = NPC_TEXT_CHARS.get(prop, MAX_NPC_PROPERTY_CHARS)
+    long = "honey cakes and " * (MB // 16)
+    path = tiny_with_npcs(tmp_path, npc(10, 3, 4, "Olaf", id="olaf", **{prop: long}))
+    data = load_map(path, sheets=SHEETS)
+    [olaf] = data.npcs
+    kept = {"persona": olaf.persona, "greeting": olaf.greeting}.get(prop, olaf.properties[prop])
+    assert kept == long[:bound]
+    lines = [w for w in data.warnings if "only the first" in w]
+    assert lines == [
+        f"map hamlet.tmx: NPC 'Olaf': its {prop} has {len(long):,} characters; "
+        f"only the first {bound:,} are kept"
+    ]
+
+
+@pytest.mark.parametrize("where", ["object name", "name property"])
+def test_a_long_npc_name_is_cut(tmp_path: Path, where: str) -> None:
+    long = "Olaf " + "the Very Long " * 80_000
+    obj = npc(10, 3, 4, long) if where == "object name" else npc(10, 3, 4, "x", name=long)
+    data = load_map(tiny_with_npcs(tmp_path, obj), sheets=SHEETS)
+    [olaf] = data.npcs
+    bound = NPC_TEXT_CHARS["name"]
+    assert olaf.name == long[:bound].strip() and olaf.properties["name"] == olaf.name
+    assert olaf.npc_id == "olaf-the-very-long-the-very-long-the-ver" and olaf.name in olaf.persona
+    [line] = [w for w in data.warnings if "its name" in w]
+    assert line.endswith(f"its name has {len(long) - 1:,} characters; only the first 40 are kept")
+    assert max(len(w) for w in data.warnings) < 400
+
+
+def test_an_npc_with_countless_properties_keeps_the_ones_the_game_reads(tmp_path: Path) -> None:
+    many = {f"p{i}": "x" for i in range(200)}
+    odd = {"n" * 65: "named too long"}
+    obj = npc(10, 3, 4, "Olaf", **many, **odd, persona="Olaf fishes.", wares="eels")
+    data = load_map(tiny_with_npcs(tmp_path, obj), sheets=SHEETS)
+    [olaf] = data.npcs
+    assert olaf.persona == "Olaf fishes." and olaf.properties["wares"] == "eels"
+    assert len(olaf.properties) <= MAX_NPC_PROPERTIES + 2  # id and sprite made up
+    assert "n" * 65 not in olaf.properties
+    [line] = [w for w in data.warnings if "left out" in w]
+    assert f"past the {MAX_NPC_PROPERTIES} kept" in line and len(line) < 400
+
+
+def test_npc_text_at_its_bounds_is_kept_whole(tmp_path: Path) -> None:
+    given = {prop: "y" * bound for prop, bound in NPC_TEXT_CHARS.items() if prop != "plan"}
+    given["name"] = "Olaf" + "y" * (NPC_TEXT_CHARS["name"] - 4)
+    given["description"] = "d" * MAX_NPC_PROPERTY_CHARS
+    data = load_map(tiny_with_npcs(tmp_path, npc(10, 3, 4, "x", **given)), sheets=SHEETS)
+    [olaf] = data.npcs
+    assert (olaf.name, olaf.persona, olaf.greeting) == (
+        given["name"],
+        given["persona"],
+        given["greeting"],
+    )
+    assert olaf.properties["wares"] == given["wares"]
+    assert olaf.properties["description"] == given["description"]
+    assert not [w for w in data.warnings if "characters" in w]

@@ -39,6 +39,7 @@ from game.agent.providers.errors import (
 )
 from game.agent.providers.retry import SSEProvider
 from game.agent.providers.sse import SSEEvent
+from game.safe_json import load_json
 
 ANTHROPIC_VERSION = "2023-06-01"
 _STOP_REASONS = {
@@ -58,8 +59,8 @@ def _tools(tools: list[ToolSpec]) -> list[dict[str, Any]]:
 
 def _tool_input(arguments: str) -> dict[str, Any]:
     try:
-        value = json.loads(arguments) if arguments.strip() else {}
-    except ValueError:
+        value = load_json(arguments) if arguments.strip() else {}
+    except ValueError:  # not JSON, or nested too deep
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -142,9 +143,11 @@ class AnthropicParser:
     def feed(self, sse: SSEEvent) -> list[ProviderEvent]:
         """Events for one SSE event."""
         try:
-            ev = json.loads(sse.data)
-        except ValueError as exc:
-            raise ParseFailure(f"{self.label}: malformed event JSON: {sse.data[:80]!r}") from exc
+            ev = load_json(sse.data)
+        except ValueError as exc:  # not JSON, or nested past MAX_JSON_DEPTH
+            raise ParseFailure(
+                f"{self.label}: malformed event JSON ({exc}): {sse.data[:80]!r}"
+            ) from exc
         if not isinstance(ev, dict):
             raise ParseFailure(f"{self.label}: event is not a JSON object")
         etype = ev.get("type") or sse.event

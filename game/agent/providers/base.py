@@ -7,7 +7,6 @@ llama.cpp model, the scripted brain) turns a `ProviderRequest` into an async str
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import Annotated, Any, Literal, Protocol
@@ -16,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.registry import Capabilities
+from game.safe_json import load_json
 
 # --- request ---------------------------------------------------------------------------
 
@@ -23,8 +23,8 @@ from game.agent.providers.registry import Capabilities
 def parse_arguments(text: str) -> dict[str, Any]:
     """Tool-call arguments as an object ({} when they do not parse as one)."""
     try:
-        value = json.loads(text or "{}")
-    except ValueError:
+        value = load_json(text or "{}")
+    except ValueError:  # not JSON, or nested too deep
         return {}
     return value if isinstance(value, dict) else {}
 

@@ -26,7 +26,6 @@ from an exception goes through `scrub()` with the provider's secrets.
 from __future__ import annotations
 
 import email.utils
-import json
 import time
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
@@ -35,6 +34,7 @@ import httpx
 
 from game.agent.providers.base import ErrorKind, ProviderError
 from game.errors import GameError
+from game.safe_json import load_json
 
 _MAX_MESSAGE = 300
 
@@ -231,8 +231,8 @@ def failure_from_status(
 ) -> ProviderFailure:
     """Map an HTTP error response to a failure with a one-line, key-free message."""
     try:
-        parsed: Any = json.loads(body) if body else None
-    except (ValueError, UnicodeDecodeError):
+        parsed: Any = load_json(body) if body else None
+    except ValueError:  # not JSON (nor UTF-8), or nested too deep
         parsed = None
     code, etype, detail = error_details(parsed)
     if not detail:

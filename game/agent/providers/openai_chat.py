@@ -43,6 +43,7 @@ from game.agent.providers.errors import (
 from game.agent.providers.openai_responses import is_reasoning_model
 from game.agent.providers.retry import RetryPolicy, SleepFn, SSEProvider
 from game.agent.providers.sse import SSEEvent
+from game.safe_json import load_json
 
 _ERROR_PREFIX = "[error] "
 _STOP_REASONS = {"stop": "stop", "tool_calls": "tool_calls", "function_call": "tool_calls"}
@@ -111,9 +112,11 @@ class ChatParser:
         if not data.strip():
             return []
         try:
-            chunk = json.loads(data)
-        except ValueError as exc:
-            raise ParseFailure(f"{self.label}: malformed chunk JSON: {data[:80]!r}") from exc
+            chunk = load_json(data)
+        except ValueError as exc:  # not JSON, or nested past MAX_JSON_DEPTH
+            raise ParseFailure(
+                f"{self.label}: malformed chunk JSON ({exc}): {data[:80]!r}"
+            ) from exc
         if not isinstance(chunk, dict):
             raise ParseFailure(f"{self.label}: chunk is not a JSON object")
         if chunk.get("error") is not None or sse.event == "error":

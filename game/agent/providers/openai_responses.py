@@ -16,7 +16,6 @@ ignored. Tool calls are numbered 0, 1, 2 ... in the order they start.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +39,7 @@ from game.agent.providers.errors import (
 )
 from game.agent.providers.retry import SSEProvider
 from game.agent.providers.sse import SSEEvent
+from game.safe_json import load_json
 
 _ERROR_PREFIX = "[error] "
 
@@ -112,9 +112,11 @@ class ResponsesParser:
         if data == "[DONE]":
             return self._end("stop", None)
         try:
-            ev = json.loads(data)
-        except ValueError as exc:
-            raise ParseFailure(f"{self.label}: malformed event JSON: {data[:80]!r}") from exc
+            ev = load_json(data)
+        except ValueError as exc:  # not JSON, or nested past MAX_JSON_DEPTH
+            raise ParseFailure(
+                f"{self.label}: malformed event JSON ({exc}): {data[:80]!r}"
+            ) from exc
         if not isinstance(ev, dict):
             raise ParseFailure(f"{self.label}: event is not a JSON object")
         etype = ev.get("type") or sse.event

@@ -24,7 +24,6 @@ The sleep function is injectable so tests never really sleep.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
@@ -45,6 +44,7 @@ from game.agent.providers.errors import (
 )
 from game.agent.providers.registry import REGISTRY
 from game.agent.providers.sse import SSEDecoder, SSEEvent
+from game.safe_json import load_json
 
 log = logging.getLogger("game.agent.providers")
 
@@ -124,13 +124,13 @@ async def stream_sse(
                     decoder = SSEDecoder()
                     async for chunk in response.aiter_bytes():
                         for sse in decoder.feed(chunk):
-                            for event in parser.feed(sse):
+                            for event in _read(label, secrets, parser.feed, sse):
                                 yielded = True
                                 yield event
                             if parser.finished:
                                 return
                     decoder.flush()
-                    for event in parser.finish():
+                    for event in _read(label, secrets, parser.finish):
                         yielded = True
                         yield event
                     return
@@ -151,10 +151,25 @@ async def stream_sse(
             await policy.sleep(wait)
 
 
+def _read(
+    label: str, secrets: tuple[str, ...], step: Callable[..., list[ProviderEvent]], *args: Any
+) -> list[ProviderEvent]:
+    """What a parser makes of an event. An event of the wrong shape (a number that is not
+    one, a list for an object) is a parse failure, like malformed JSON: one line, never a
+    traceback."""
+    try:
+        return step(*args)
+    except ProviderFailure:
+        raise
+    except (ValueError, TypeError, LookupError, AttributeError) as exc:
+        message = f"{label}: unreadable event ({type(exc).__name__}: {exc})"
+        raise ParseFailure(scrub(message, secrets)) from exc
+
+
 def _json_instead_of_stream(label: str, raw: bytes, secrets: tuple[str, ...]) -> ProviderFailure:
     try:
-        parsed = json.loads(raw)
-    except ValueError:
+        parsed = load_json(raw)
+    except ValueError:  # not JSON, or nested too deep
         parsed = None
     if isinstance(parsed, dict) and "error" in parsed:
         return failure_from_error_object(label, parsed, secrets=secrets)

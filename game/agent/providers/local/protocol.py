@@ -26,7 +26,7 @@ Worker -> game (`FromWorker`):
 
 A worker that dies (SIGSEGV in native code, an OOM kill) simply stops writing: the game
 sees the end of its output and the exit signal. A line that is not a message (native code
-writing to stdout) is skipped.
+writing to stdout, or JSON nested deeper than any message) is skipped.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter
 
 from game.agent.providers.base import ProviderEvent, ProviderRequest
 from game.agent.providers.local.script import ScriptJob
+from game.safe_json import check_depth
 
 __all__ = [
     "FAULT_ENV",
@@ -295,6 +296,7 @@ def _read(adapter: TypeAdapter[Any], line: bytes) -> Any:
     if not line.strip():
         return None
     try:
+        check_depth(line)  # pydantic's parser has a depth limit of its own, but far deeper
         return adapter.validate_json(line)
-    except ValidationError:
+    except ValueError:  # a ValidationError, or JsonTooDeep
         return None

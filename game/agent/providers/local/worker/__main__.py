@@ -17,9 +17,9 @@ a request's first event); SIGNAL defaults to SIGSEGV, and HANG stops answering i
 from __future__ import annotations
 
 import faulthandler
-import json
 import os
 import queue
+import re
 import signal
 import sys
 import threading
@@ -52,8 +52,10 @@ from game.agent.providers.local.protocol import (
     to_worker,
 )
 from game.agent.providers.local.script import ScriptJob
+from game.safe_json import load_json
 
 PHASES = ("load", "decode", "stream")
+_RUN_AT_START = re.compile(rb'\{\s*"op"\s*:\s*"run"\s*,\s*"id"\s*:\s*([0-9]{1,18})\s*[,}]')
 
 
 @dataclass(frozen=True)
@@ -179,14 +181,26 @@ def _serve(engine: Any, job: WorkerJob) -> None:
 def _refuse(line: bytes, send: Sender) -> None:
     """A `run` line that is not a valid request still ends, with a parse error, so the
     game never waits for it."""
-    try:
-        data = json.loads(line)
-    except ValueError:
-        return  # not a message at all
-    if isinstance(data, dict) and data.get("op") == "run" and isinstance(data.get("id"), int):
+    request_id = _run_id(line)
+    if request_id is not None:
         error = ProviderError(kind="parse", message="the worker got a request it cannot read")
-        send(Event(id=data["id"], event=error))
-        send(End(id=data["id"], stats=JobStats(None, 0, data["id"]).worker_part()))
+        send(Event(id=request_id, event=error))
+        send(End(id=request_id, stats=JobStats(None, 0, request_id).worker_part()))
+
+
+def _run_id(line: bytes) -> int | None:
+    """The id of a `run` line (None for any other line), read from the line's start, as
+    the game writes it, when the rest cannot be read (nested too deep, cut short)."""
+    try:
+        data = load_json(line)
+    except ValueError:
+        found = _RUN_AT_START.match(line)
+        return int(found.group(1)) if found is not None else None
+    if isinstance(data, dict) and data.get("op") == "run":
+        request_id = data.get("id")
+        if isinstance(request_id, int) and not isinstance(request_id, bool):
+            return request_id
+    return None
 
 
 def _private_stdout() -> BinaryIO:

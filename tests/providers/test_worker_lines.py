@@ -1,0 +1,93 @@
+"""The local model's line protocol, both ways: a line nested past any message (100,000 deep,
+or just past the bound) is not a message, never a RecursionError; a `run` line the worker
+cannot read still ends with a `parse` error, so the game never waits for it. No model is
+needed: the worker refuses a first line that is no start line before it loads one."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.agent.providers.base import ProviderError, ProviderRequest, TextDelta
+from game.agent.providers.local.protocol import (
+    End,
+    Event,
+    Failed,
+    Run,
+    encode,
+    from_worker,
+    to_worker,
+)
+from game.agent.providers.local.worker.__main__ import _refuse
+from game.limits import MAX_JSON_DEPTH
+
+ROOT = Path(__file__).resolve().parents[2]
+DEEP = "[" * 100_000 + "]" * 100_000
+JUST_TOO_DEEP = "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1)
+
+TO_WORKER = {
+    "deep run": '{"op":"run","id":7,"x":' + DEEP + "}",
+    "run just too deep": '{"op":"run","id":7,"x":' + JUST_TOO_DEEP + "}",
+    "deep request": '{"op":"run","id":7,"request":{"system":' + DEEP + "}}",
+    "deep cancel": '{"op":"cancel","id":7,"x":' + DEEP + "}",
+    "bare depth": DEEP,
+}
+FROM_WORKER = {
+    "deep event": '{"type":"event","id":7,"event":{"type":"text_delta","text":"hi","x":'
+    + DEEP
+    + "}}",
+    "event just too deep": '{"type":"event","id":7,"x":' + JUST_TOO_DEEP + "}",
+    "deep end": '{"type":"end","id":7,"stats":' + DEEP + "}",
+    "bare depth": DEEP,
+}
+
+
+@pytest.mark.parametrize("line", sorted(TO_WORKER))
+def test_a_deep_line_to_the_worker_is_no_message(line: str) -> None:
+    assert to_worker(TO_WORKER[line].encode() + b"\n") is None
+
+
+@pytest.mark.parametrize("line", sorted(FROM_WORKER))
+def test_a_deep_line_from_the_worker_is_no_message(line: str) -> None:
+    assert from_worker(FROM_WORKER[line].encode() + b"\n") is None
+
+
+def test_lines_within_the_bound_still_read() -> None:
+    run = Run(id=3, key="mira", request=ProviderRequest(system="You are Mira.", messages=[]))
+    assert to_worker(encode(run)) == run
+    event = Event(id=3, event=TextDelta(text="Fresh bread!"))
+    assert from_worker(encode(event)) == event
+
+
+@pytest.mark.parametrize("line", ["deep run", "run just too deep", "deep request"])
+def test_a_run_line_too_deep_to_read_still_ends_with_a_parse_error(line: str) -> None:
+    sent: list[object] = []
+    _refuse(TO_WORKER[line].encode() + b"\n", sent.append)
+    error, end = sent
+    assert isinstance(error, Event) and error.id == 7
+    assert isinstance(error.event, ProviderError) and error.event.kind == "parse"
+    assert isinstance(end, End) and end.id == 7
+
+
+@pytest.mark.parametrize("line", ["deep cancel", "bare depth"])
+def test_other_unreadable_lines_are_passed_over(line: str) -> None:
+    sent: list[object] = []
+    _refuse(TO_WORKER[line].encode() + b"\n", sent.append)
+    assert sent == []
+
+
+def test_the_worker_refuses_a_deep_first_line_in_one_message() -> None:
+    start = '{"op":"start","config":' + DEEP + "}\n"
+    out = subprocess.run(
+        [sys.executable, "-m", "game.agent.providers.local.worker"],
+        input=start.encode(), capture_output=True, timeout=60, cwd=ROOT,
+    )  # fmt: skip
+    assert out.returncode == 2, out.stderr.decode()[-2000:]
+    assert b"Traceback" not in out.stderr and b"RecursionError" not in out.stderr
+    [line] = out.stdout.splitlines()
+    assert from_worker(line) == Failed(message="the worker got no start line")
+    assert json.loads(line)["type"] == "failed"
