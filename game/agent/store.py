@@ -260,7 +260,13 @@ class SessionStore:
     def _log(self, npc_id: str) -> _NpcLog:
         npc = self._logs.get(npc_id)
         if npc is None:
-            npc = self._open(npc_id)
+            try:
+                npc = self._open(npc_id)
+            except LogNotWritten:
+                raise
+            except OSError as exc:  # the disk refused the log (a file in its way, no access)
+                where = exc.filename or str(npc_events_file(self.saves_dir, self.slot, npc_id))
+                raise LogNotWritten(exc.errno, exc.strerror or str(exc), where) from exc
             self._logs[npc_id] = npc
         return npc
 

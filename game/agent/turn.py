@@ -127,8 +127,7 @@ class Turn:
         except asyncio.CancelledError:
             return self._interrupted()
         except LogNotWritten as exc:  # the disk refused the log (full, read-only): not a bug
-            where = f" ({exc.filename})" if exc.filename else ""
-            message = f"{os_reason(exc)}{where}"
+            message = _disk_reason(exc)
             log.error("turn %s of %s: %s", self.run_id, self.npc_id, message, extra=PUBLISHED)
             self.publish("error", {"kind": "store", "message": message})
             return self._fail(message, "store")
@@ -241,27 +240,27 @@ class Turn:
 
     def _finish(self, outcome: TurnOutcome) -> TurnOutcome:
         meter = self.meter
-        self.record(
-            ResultEvent(
-                outcome=outcome.kind,
-                text=outcome.text,
-                steps=outcome.steps,
-                tokens_in=meter.tokens_in,
-                tokens_out=meter.tokens_out,
-                estimated=meter.estimated,
-                error=outcome.error if isinstance(outcome, Failed) else None,
-            )
-        )
         try:
+            self.record(
+                ResultEvent(
+                    outcome=outcome.kind,
+                    text=outcome.text,
+                    steps=outcome.steps,
+                    tokens_in=meter.tokens_in,
+                    tokens_out=meter.tokens_out,
+                    estimated=meter.estimated,
+                    error=outcome.error if isinstance(outcome, Failed) else None,
+                )
+            )
             self.store.flush_npc(self.npc_id)
         except OSError as exc:
-            where = f" ({exc.filename})" if exc.filename else ""
-            message = f"{os_reason(exc)}{where}"
-            # Published on the bus too: whoever runs the turn tells the player (`chat`).
-            log.error(
-                "could not write the session of %s: %s", self.npc_id, message, extra=PUBLISHED
-            )
-            self.publish("error", {"kind": "store", "message": message})
+            message = _disk_reason(exc)
+            if not (isinstance(outcome, Failed) and outcome.error == message):  # said once
+                # Published on the bus too: whoever runs the turn tells the player (`chat`).
+                log.error(
+                    "could not write the session of %s: %s", self.npc_id, message, extra=PUBLISHED
+                )
+                self.publish("error", {"kind": "store", "message": message})
         if isinstance(outcome, Failed):
             self.publish("error", {"kind": outcome.error_kind, "message": outcome.error})
         self.activity = "idle"
@@ -307,3 +306,9 @@ class Turn:
                 reason=reason,
             )
         )
+
+
+def _disk_reason(exc: OSError) -> str:
+    """Why the disk refused the log, and where, in a few words."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"{os_reason(exc)}{where}"

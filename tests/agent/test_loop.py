@@ -673,3 +673,18 @@ async def test_a_provider_per_trigger(make_runtime: RuntimeFactory) -> None:
     assert (await rt.run_turn("s1", "mira", HI)).text == "For you, anything."
     idle = await rt.run_turn("s1", "mira", Trigger(kind="idle", text="tick"))
     assert idle.text == "Hum hum."
+
+
+async def test_a_log_the_disk_refuses_to_open_fails_the_turn_in_one_line(
+    make_runtime: RuntimeFactory, saves: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A file where the NPC's session folder should be: the log cannot even be opened.
+    blocked = saves / "s1" / "npcs" / "mira" / "session"
+    blocked.parent.mkdir(parents=True)
+    blocked.write_text("not a folder")
+    rt = make_runtime([reply("Hello!")])
+    outcome = await rt.run_turn("s1", "mira", HI)
+    assert isinstance(outcome, Failed) and outcome.error_kind == "store", outcome
+    assert "session" in outcome.error
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+    assert blocked.read_text() == "not a folder"

@@ -6,8 +6,10 @@ needed: the worker refuses a first line that is no start line before it loads on
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,38 @@ def test_the_worker_refuses_a_deep_first_line_in_one_message() -> None:
     [line] = out.stdout.splitlines()
     assert from_worker(line) == Failed(message="the worker got no start line")
     assert json.loads(line)["type"] == "failed"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no hang-up signal on this system")
+def test_the_worker_outlives_a_closed_terminal_for_the_game_to_stop_it() -> None:
+    # A closed terminal hangs up the whole process group: the worker must stay for the game
+    # to finish its turn and save, then end it by closing its stdin.
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "game.agent.providers.local.worker"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+    )  # fmt: skip
+    assert worker.stderr is not None and worker.stdin is not None
+    try:
+        # Its handlers are set before it reads its first line: wait until it says it reads.
+        _wait_for_handlers(worker.pid)
+        worker.send_signal(signal.SIGHUP)
+        worker.send_signal(signal.SIGINT)
+        worker.stdin.close()  # the game's own way to end it
+        assert worker.wait(timeout=60) == 2  # ended by its stdin, not by the signals
+    finally:
+        worker.kill()
+        worker.wait()
+
+
+def _wait_for_handlers(pid: int) -> None:
+    """Until the process ignores SIGHUP (its status lists the ignored signals)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():
+        pytest.skip("no /proc here to see a process's signal handlers")
+    bit = 1 << (signal.SIGHUP - 1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigIgn:") and int(line.split()[1], 16) & bit:
+                return
+    raise AssertionError("the worker never set its signal handlers")

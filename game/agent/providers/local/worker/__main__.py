@@ -215,9 +215,11 @@ def main() -> int:
     """Run the worker until its stdin ends."""
     send = Sender(_private_stdout())
     faulthandler.enable(file=sys.stderr)  # a native crash leaves its stack in the game's log
-    # Ctrl-C in a terminal reaches the whole process group; the game ends this process
-    # by closing its stdin, after its own shutdown, not by the keyboard.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl-C, and the hang-up of a closed terminal, reach the whole process group; the game
+    # ends this process by closing its stdin, after its own shutdown (which saves).
+    for name in ("SIGINT", "SIGHUP"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
     first = to_worker(sys.stdin.buffer.readline())
     if not isinstance(first, Start):
         send(Failed(message="the worker got no start line"))
