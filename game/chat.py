@@ -107,6 +107,10 @@ async def _chat_in(
         on_say=lambda call_id, delta: write(f"say {call_id}", delta),
     )
     talk.runtime.bus.subscribe(show)
+    # The summaries as the slot's reading bounded them (and warned of), not read twice.
+    talk.runtime.set_world_summary(slot, data.world_summary)
+    for npc_id in world.npcs:
+        talk.runtime.set_npc_summary(slot, npc_id, data.npc_summaries.get(npc_id, ""))
     report = await talk.player_line(args.npc_id, args.message)
     await talk.aclose()
     crash = providers.crash_line()
