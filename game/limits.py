@@ -31,6 +31,10 @@ MAX_TILE_PX = 1024  # a tile's width and height, in pixels
 MAX_MAP_OBJECTS = 10_000  # objects in all object layers
 MAX_MAP_NPCS = 1_000  # objects in the layer named npcs
 MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
+# The pixels of all the images a map draws from, added up: one sheet of the largest side's
+# worth (256 MiB decoded as RGBA). Each image is within MAX_IMAGE_PX, yet six such would
+# decode to gigabytes; past this the map is refused before any window opens.
+MAX_MAP_IMAGE_PIXELS = MAX_IMAGE_PX * MAX_IMAGE_PX
 
 # --- a save slot ---------------------------------------------------------------------
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too).
