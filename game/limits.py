@@ -36,6 +36,14 @@ MAX_IMAGE_PX = 8192  # an image's width and height, in pixels
 # decode to gigabytes; past this the map is refused before any window opens.
 MAX_MAP_IMAGE_PIXELS = MAX_IMAGE_PX * MAX_IMAGE_PX
 
+# --- what an NPC knows by heart (its profile, on every request; game/npc/known.py) ------
+# On a bigger map than these an NPC knows the nearest (and whom it met, and its own places):
+# a profile, and the work of every turn, stays the same size however big the map.
+PROFILE_VILLAGERS = 50  # the other villagers a profile names
+# The places a profile names (its home, work, plan's stops, then the nearest), and those a
+# message to a model lists (an unknown place's: the nearest).
+PROFILE_PLACES = 50
+
 # --- a save slot ---------------------------------------------------------------------
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too).
 SLOT_FILE_BYTES: dict[str, int] = {
