@@ -17,13 +17,21 @@ from pathlib import Path
 
 from PIL import Image
 
-from game.limits import MAX_IMAGE_PX
+from game.limits import MAX_IMAGE_PX, MAX_MAP_IMAGE_PIXELS
 from game.paths import HOME_MAP_ID
 from game.world.errors import MapError
 from game.world.tiled import MapData, load_map
 from game.world.tiled_check import check_file
 
-__all__ = ["ASSETS", "DEFAULT_MAP", "MAPS", "character_sheets", "check_image", "load_game_map"]
+__all__ = [
+    "ASSETS",
+    "DEFAULT_MAP",
+    "MAPS",
+    "character_sheets",
+    "check_image",
+    "check_image_total",
+    "load_game_map",
+]
 
 
 def _bundled(name: str) -> Path:
@@ -49,16 +57,34 @@ def character_sheets() -> tuple[str, ...]:
 
 def load_game_map(path: Path) -> MapData:
     """`load_map` as the game plays it: an NPC's missing or unknown sprite gets a sheet,
-    and every image the map draws from must pass `check_image`."""
+    every image the map draws from must pass `check_image`, and all of them together may
+    have at most `MAX_MAP_IMAGE_PIXELS` pixels."""
     data = load_map(path, sheets=character_sheets())
-    for image in data.images:
-        check_image(data.path, image)
+    sizes = {image: check_image(data.path, image) for image in data.images}
+    check_image_total(data.path, sizes)
     return data
 
 
-def check_image(map_path: Path, image: Path) -> None:
+def check_image_total(map_path: Path, sizes: dict[Path, tuple[int, int]]) -> None:
+    """The images of a map, by their (width, height), add up to at most
+    `MAX_MAP_IMAGE_PIXELS` pixels; else one `MapError` naming the largest and the bound."""
+    total = sum(w * h for w, h in sizes.values())
+    if total <= MAX_MAP_IMAGE_PIXELS:
+        return
+    largest = sorted(sizes, key=lambda image: -sizes[image][0] * sizes[image][1])
+    named = ", ".join(f"{image.name} {sizes[image][0]}x{sizes[image][1]}" for image in largest[:4])
+    more = f" and {len(largest) - 4} more" if len(largest) > 4 else ""
+    raise MapError(
+        f"map {map_path}: its images have {total:,} pixels in all ({named}{more}); a map's "
+        f"images may have at most {MAX_MAP_IMAGE_PIXELS:,} pixels in all "
+        f"({MAX_IMAGE_PX}x{MAX_IMAGE_PX}); use fewer or smaller images"
+    )
+
+
+def check_image(map_path: Path, image: Path) -> tuple[int, int]:
     """An image a map draws from must be a regular file within the bound of a map's files
-    that PIL reads as an image of at most `MAX_IMAGE_PX` pixels a side; else `MapError`."""
+    that PIL reads as an image of at most `MAX_IMAGE_PX` pixels a side; else `MapError`.
+    Its (width, height)."""
     what = f"map {map_path}: image"
     check_file(image, what)
     too_big = f"an image may have at most {MAX_IMAGE_PX}x{MAX_IMAGE_PX} pixels; make it smaller"
@@ -75,3 +101,4 @@ def check_image(map_path: Path, image: Path) -> None:
         raise MapError(f"{what} {image} is not an image ({reason}); save it as a PNG") from None
     if max(width, height) > MAX_IMAGE_PX:
         raise MapError(f"{what} {image} is {width}x{height} pixels; {too_big}")
+    return width, height

@@ -76,7 +76,7 @@ async def _chat_in(
     """`chat` with the slot's lock held: the slot read (a newer format or another map is
     refused before anything is written, and so is one that cannot be written), one turn,
     and how it was kept."""
-    restore_world(world, saves, slot)
+    data = restore_world(world, saves, slot)
     check_writable(saves, slot)  # a read-only slot: one line before a model is asked
     places = snapshot_world(world)  # where everyone is, as the slot has it
     providers = await open_providers(settings, progress)
@@ -122,6 +122,10 @@ async def _chat_in(
             on_say=lambda call_id, delta: write(f"say {call_id}", delta),
         )
         talk.runtime.bus.subscribe(show)
+        # The summaries as the slot's reading bounded them (and warned of), not read twice.
+        talk.runtime.set_world_summary(slot, data.world_summary)
+        for npc_id in world.npcs:
+            talk.runtime.set_npc_summary(slot, npc_id, data.npc_summaries.get(npc_id, ""))
         try:
             report = await talk.player_line(args.npc_id, args.message)
             # A turn its log could not keep says so below; nothing else is written after it.

@@ -16,8 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import GameError
+from game.limits import MAX_SUMMARY_CHARS, SLOT_FILE_BYTES
 
-__all__ = ["BadFile", "check_regular", "mb", "os_reason", "read_capped", "read_json_object"]
+__all__ = [
+    "BadFile",
+    "check_regular",
+    "mb",
+    "os_reason",
+    "read_capped",
+    "read_json_object",
+    "read_summary",
+]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
@@ -89,6 +98,30 @@ def read_capped(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise BadFile(f"{path} grew past {mb(limit)} while being read")
     return data
+
+
+def read_summary(path: Path) -> tuple[str, str | None]:
+    """A world or NPC summary as a prompt takes it, and why any of it was left out.
+
+    The one reader of `world_summary.txt` and `memory/summary.txt`, for play, `chat`,
+    `eval` and `doctor` alike: the file's bound (`SLOT_FILE_BYTES`) checked first, a FIFO
+    or a device refused without blocking, the text cut to `MAX_SUMMARY_CHARS`. A missing
+    file is ("", None); one that cannot be used is ("", the reason), never an exception.
+    """
+    limit = SLOT_FILE_BYTES.get(path.name, SLOT_FILE_BYTES["summary.txt"])
+    try:
+        raw = read_capped(path, limit)
+    except FileNotFoundError:
+        return "", None
+    except BadFile as exc:
+        return "", f"left out: {exc}"
+    except OSError as exc:
+        return "", f"left out: {path}: {os_reason(exc)}"
+    text = raw.decode("utf-8", errors="replace").strip()
+    if len(text) > MAX_SUMMARY_CHARS:
+        cut = f"{path} is long; only its first {MAX_SUMMARY_CHARS} characters are used"
+        return text[:MAX_SUMMARY_CHARS], cut
+    return text, None
 
 
 def _check(path: Path, info: os.stat_result, limit: int) -> None:

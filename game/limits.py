@@ -44,6 +44,18 @@ NPC_TEXT_CHARS: dict[str, int] = {
 MAX_NPC_PROPERTY_CHARS = 500  # any other property's value (home, work, description, ...)
 MAX_NPC_PROPERTIES = 32  # properties of one NPC; more, or a name past 64 characters, dropped
 MAX_NPC_PROPERTY_NAME = 64
+# The pixels of all the images a map draws from, added up: one sheet of the largest side's
+# worth (256 MiB decoded as RGBA). Each image is within MAX_IMAGE_PX, yet six such would
+# decode to gigabytes; past this the map is refused before any window opens.
+MAX_MAP_IMAGE_PIXELS = MAX_IMAGE_PX * MAX_IMAGE_PX
+
+# --- what an NPC knows by heart (its profile, on every request; game/npc/known.py) ------
+# On a bigger map than these an NPC knows the nearest (and whom it met, and its own places):
+# a profile, and the work of every turn, stays the same size however big the map.
+PROFILE_VILLAGERS = 50  # the other villagers a profile names
+# The places a profile names (its home, work, plan's stops, then the nearest), and those a
+# message to a model lists (an unknown place's: the nearest).
+PROFILE_PLACES = 50
 
 # --- a save slot ---------------------------------------------------------------------
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too).

@@ -35,6 +35,8 @@ from game.agent.store import PUBLISHED, SessionStore
 from game.agent.tools import ToolRegistry
 from game.agent.trigger import Trigger
 from game.agent.turn import Turn
+from game.files import read_summary
+from game.limits import MAX_SUMMARY_CHARS
 from game.paths import WORLD_SUMMARY_FILE, npc_memory_file, slot_path, validate_id
 
 __all__ = ["AgentRuntime"]
@@ -304,7 +306,7 @@ class AgentRuntime:
         text = self._world_summaries.get(slot)
         if text is None:
             path = slot_path(self.saves_dir, slot, WORLD_SUMMARY_FILE)
-            text = self._world_summaries[slot] = _read_optional(path)
+            text = self._world_summaries[slot] = _read_summary(slot, path)
         return text
 
     def _npc_summary(self, slot: str, npc_id: str) -> str:
@@ -312,10 +314,11 @@ class AgentRuntime:
         text = self._npc_summaries.get((slot, npc_id))
         if text is None:
             path = npc_memory_file(self.saves_dir, slot, npc_id)
-            text = self._npc_summaries[(slot, npc_id)] = _read_optional(path).strip()
+            text = self._npc_summaries[(slot, npc_id)] = _read_summary(slot, path)
         event = self.store(slot).summary(npc_id)
-        if event is not None and event.text.strip():
-            return f"{text}\n\n{event.text.strip()}" if text else event.text.strip()
+        told = event.text.strip()[:MAX_SUMMARY_CHARS] if event is not None else ""
+        if told:
+            return f"{text}\n\n{told}" if text else told
         return text
 
     async def _run_job(self, npc_id: str, payload: tuple[str, Trigger]) -> TurnOutcome:
@@ -347,11 +350,9 @@ class AgentRuntime:
         return task.result()
 
 
-def _read_optional(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ""
-    except (OSError, UnicodeDecodeError) as exc:
-        log.warning("could not read %s: %s", path, exc)
-        return ""
+def _read_summary(slot: str, path: Path) -> str:
+    """The summary file's text within its bound; what was wrong with it, one warning line."""
+    text, problem = read_summary(path)
+    if problem is not None:
+        log.warning("slot %r: %s", slot, problem)
+    return text

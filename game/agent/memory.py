@@ -32,7 +32,7 @@ from game.agent.providers.base import Message, Provider, ProviderRequest, Reques
 from game.agent.render import convert_exchange, message_tokens
 from game.agent.tools import ToolRegistry
 from game.atomic import write_atomic
-from game.files import read_capped
+from game.files import read_summary
 from game.paths import npc_memory_file
 
 __all__ = [
@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 
 _TRIGGERS = frozenset({"user.message", "world.observation"})
 _LINE_CHARS = 100
-MAX_MEMORY_BYTES = 1024 * 1024  # memory/summary.txt: a summary is a few KB
 
 SUMMARY_PROMPT = """\
 You keep the memory of {name}, a character in a story. Below is what {name} remembers \
@@ -276,11 +275,7 @@ class Compactor:
         return npc_memory_file(self.runtime.saves_dir, slot, npc_id)
 
     def _memory_file(self, slot: str, npc_id: str) -> str:
-        try:
-            raw = read_capped(self._memory_path(slot, npc_id), MAX_MEMORY_BYTES)
-        except (OSError, ValueError):
-            return ""
-        return raw.decode("utf-8", errors="replace").strip()
+        return read_summary(self._memory_path(slot, npc_id))[0]
 
     async def _summarise(self, slot: str, npc_id: str, prior: str, fold: list[EventBase]) -> str:
         provider = self.summarizer

@@ -12,130 +12,51 @@ NPCs think, is `game.npc.brain.Brain`; calls from it arrive through the mailbox
 from __future__ import annotations
 
 import asyncio
-import heapq
 import logging
-import math
 import queue
 from collections import Counter
 from collections.abc import Collection, Iterable
-from weakref import WeakKeyDictionary
 
 from game.agent.context import NpcProfile
 from game.agent.errors import AgentError
 from game.agent.events import TRIGGER_PRIORITY, EventBase, WorldObservation
-from game.agent.facts import PersonFact, PlaceFact
 from game.agent.loop import AgentRuntime
 from game.agent.outcomes import Cancelled, Failed, Final, TurnOutcome
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.errors import GameError
+from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
+from game.npc.known import first_sentence, places_of, villagers_of
 from game.npc.persona import line_for, mood_of
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
-from game.world.grid import Tile
 from game.world.world import World
+
+__all__ = ["PROFILE_VILLAGERS", "NpcAgents", "first_sentence", "met_in", "profile_of"]
 
 log = logging.getLogger(__name__)
 _FALLBACK_MOVES = ("up", "down", "left", "right")
 
 
-PROFILE_VILLAGERS = 50  # a profile names every villager up to this many others
-_SQUARE = 8  # tiles a side of the squares the villagers' starts are filed under
-
-
-class Villagers:
-    """Every villager of a world as a fact, and who starts nearest to whom.
-
-    On a map of up to `PROFILE_VILLAGERS` others an NPC knows of everyone; on a bigger one,
-    of the `PROFILE_VILLAGERS` who start nearest to it (tile distance between the map's
-    spawns, so a profile is the same every run) and of those it has met. The starts are
-    filed by square, so finding an NPC's nearest reads a few squares, not the whole map.
-    """
-
-    def __init__(self, world: World, limit: int = PROFILE_VILLAGERS) -> None:
-        self.limit = limit
-        spawns = {spawn.npc_id: spawn.tile for spawn in world.map.npcs}
-        self.facts = {
-            npc.entity_id: PersonFact(
-                npc_id=npc.entity_id,
-                name=npc.name,
-                role=first_sentence(npc.persona),
-                # Where others find them by day: their work place, else their home.
-                home=npc.properties.get("work") or npc.properties.get("home", ""),
-            )
-            for npc in world.npcs.values()
-        }
-        self.order = {npc_id: i for i, npc_id in enumerate(self.facts)}
-        self.starts = {npc_id: spawns.get(npc_id, world.npcs[npc_id].tile) for npc_id in self.facts}
-        width, height = max(world.map.width, 1), max(world.map.height, 1)
-        self.span = max(width, height)
-        # Where `limit` villagers would stand around anyone, were they spread evenly.
-        self.reach = max(
-            2, math.ceil(math.sqrt(limit * width * height / max(1, len(self.facts)) / math.pi))
-        )
-        self.squares: dict[Tile, list[tuple[int, int, int, str]]] = {}
-        for npc_id, (x, y) in self.starts.items():
-            filed = (x, y, self.order[npc_id], npc_id)
-            self.squares.setdefault((x // _SQUARE, y // _SQUARE), []).append(filed)
-
-    def known_to(self, npc_id: str, met: Collection[str] = ()) -> list[PersonFact]:
-        """The villagers `npc_id` knows of, in map order: everyone on a small map, else the
-        nearest and those in `met`."""
-        if len(self.facts) - 1 <= self.limit:
-            return [fact for other, fact in self.facts.items() if other != npc_id]
-        known = set(self.nearest(npc_id, self.limit))
-        known.update(m for m in met if m in self.facts and m != npc_id)
-        return [self.facts[other] for other in sorted(known, key=self.order.__getitem__)]
-
-    def nearest(self, npc_id: str, count: int) -> list[str]:
-        """The `count` villagers who start nearest to `npc_id`'s start (ties: map order)."""
-        x, y = self.starts[npc_id]
-        reach = self.reach
-        while True:
-            # Everyone within `reach` tiles (a circle): the nearest are among them once
-            # there are enough, as anyone not read lies farther than `reach`.
-            found: list[tuple[int, int, str]] = []
-            for sx in range((x - reach) // _SQUARE, (x + reach) // _SQUARE + 1):
-                for sy in range((y - reach) // _SQUARE, (y + reach) // _SQUARE + 1):
-                    for ox, oy, order, other in self.squares.get((sx, sy), ()):
-                        d2 = (ox - x) ** 2 + (oy - y) ** 2
-                        if d2 <= reach * reach and other != npc_id:
-                            found.append((d2, order, other))
-            if len(found) >= count or reach >= 2 * self.span:
-                return [other for *_, other in heapq.nsmallest(count, found)]
-            reach = reach * 3 // 2
-
-
-_VILLAGERS: WeakKeyDictionary[World, Villagers] = WeakKeyDictionary()
-
-
-def villagers_of(world: World) -> Villagers:
-    """The world's `Villagers`, built once (the NPCs of a world are those of its map)."""
-    found = _VILLAGERS.get(world)
-    if found is None:
-        found = _VILLAGERS[world] = Villagers(world)
-    return found
-
-
 def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfile:
     """The agent-side profile of an NPC, from its map properties; the villagers it knows
-    of are `Villagers.known_to` (`met`: the ids of those it has met, see `NpcAgents`)."""
+    of are `Villagers.known_to` (`met`: the ids of those it has met, see `NpcAgents`), the
+    places `Places.known_to` (`game.npc.known`)."""
     npc = world.npcs[npc_id]
     extra = {
         k: v
         for k, v in npc.properties.items()
         if k not in ("id", "name", "persona", "greeting", "sprite")
     }
-    places = [PlaceFact(name=p.name, description=p.description) for p in world.map.places.values()]
     return NpcProfile(
         npc_id=npc_id,
         name=npc.name,
         persona=npc.persona,
         greeting=npc.greeting,
         extra=extra,
-        places=places,
+        places=places_of(world).known_to(npc_id),
         people=villagers_of(world).known_to(npc_id, met),
     )
 
@@ -147,19 +68,6 @@ def met_in(events: Iterable[EventBase]) -> set[str]:
         for e in events
         if isinstance(e, WorldObservation) and e.kind == "heard" and e.source
     }
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a persona: who someone is, in one line."""
-    text = " ".join(text.split())
-    for i, ch in enumerate(text):
-        # A full stop ends it unless it closes an abbreviation-like word ("St. Ives").
-        if ch in ".!?" and (i + 1 == len(text) or text[i + 1] == " "):
-            word = text[: i + 1].rsplit(" ", 1)[-1]
-            if ch == "." and len(word) <= 3 and word[:1].isupper():
-                continue
-            return text[: i + 1]
-    return text
 
 
 class NpcAgents:

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir, write_atomic
-from game.files import os_reason, read_capped
+from game.files import os_reason, read_capped, read_summary
 from game.limits import MAX_SUMMARY_CHARS
 from game.paths import (
     NPCS_DIR,
@@ -248,21 +248,9 @@ def _read_world(main: Path, backup: Path, data: SlotData) -> SavedWorld | None:
 
 
 def _read_text(path: Path, data: SlotData) -> str:
-    try:
-        raw = read_capped(path, bound_of(path.name))
-    except FileNotFoundError:
-        return ""
-    except (OSError, ValueError) as exc:
-        reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
-        data.warnings.append(f"slot {data.slot!r}: ignoring {path.name}: {reason}")
-        return ""
-    text = raw.decode("utf-8", errors="replace").strip()
-    if len(text) > MAX_SUMMARY_CHARS:
-        data.warnings.append(
-            f"slot {data.slot!r}: {path.name} is long; only its first {MAX_SUMMARY_CHARS} "
-            "characters are used"
-        )
-        text = text[:MAX_SUMMARY_CHARS]
+    text, problem = read_summary(path)
+    if problem is not None:
+        data.warnings.append(f"slot {data.slot!r}: {problem}")
     return text
 
 

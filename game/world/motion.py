@@ -14,6 +14,7 @@ from collections.abc import Generator
 from concurrent.futures import Future
 from dataclasses import dataclass
 
+from game.limits import PROFILE_PLACES
 from game.world.commands import Impossible, Outcome, Success, resolve
 from game.world.entities import Npc
 from game.world.grid import DIRECTIONS, PathRequest, Tile, direction
@@ -108,7 +109,8 @@ class Motion:
             if goal is None:
                 return Impossible(f"no free tile next to {other.name}")
             return self.move(npc, goal, other.name, fut)
-        places = ", ".join(sorted(p.replace("_", " ") for p in state.map.places))
+        names, which = state.map.place_index.listed(npc.tile, PROFILE_PLACES)
+        places = ", ".join(sorted(p.replace("_", " ") for p in names)) + which
         return Impossible(f"unknown place {to!r}; known places: {places}; or a person's name")
 
     def _spot_in(self, place: Place, npc: Npc) -> Tile | None:

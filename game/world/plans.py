@@ -99,9 +99,9 @@ def parse_plan(text: str, places: Collection[str], home: str, work: str) -> Plan
 
 
 def default_plan(home: str, work: str, places: Collection[str]) -> Plan | None:
-    """The plan of an NPC the map gives no plan: home, work and the midday meeting place.
-    None when it has no home and there is no place at all to be."""
-    base = home or work or next(iter(places), "")
+    """The plan of an NPC the map gives no plan: home, work and the midday meeting place
+    (the first place by name when it has neither). None when there is no place at all."""
+    base = home or work or min(places, default="")
     if not base:
         return None
     work = work or base

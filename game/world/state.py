@@ -78,12 +78,7 @@ class WorldState:
 
     def place_named(self, name: str) -> Place | None:
         """A named place, case-insensitively, with or without a leading "the"."""
-        key = name.strip().lower().replace(" ", "_")
-        key = key.removeprefix("the_")
-        for place in self.map.places.values():
-            if place.name.lower() == key:
-                return place
-        return None
+        return self.map.place_index.named(name)
 
     def occupant(self, tile: Tile, exclude: Entity | None = None) -> Entity | None:
         """Whoever stands on (or is walking into) a tile."""

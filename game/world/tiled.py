@@ -24,6 +24,7 @@ import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +37,12 @@ from game.limits import (
     MAX_NPC_PROPERTY_CHARS,
     MAX_NPC_PROPERTY_NAME,
     NPC_TEXT_CHARS,
+    PROFILE_PLACES,
 )
 from game.text import clean_text
 from game.world.errors import MapError
 from game.world.grid import Tile
+from game.world.places import Place, PlaceIndex
 from game.world.plans import Plan
 from game.world.tiled_check import check_map_file
 from game.world.tiled_day import BoardSpot, Lamp, boards_of, lamps_of, plan_of
@@ -76,27 +79,6 @@ class NpcSpawn:
         return self.properties.get("work", "").strip().lower()
 
 
-@dataclass(frozen=True)
-class Place:
-    """A named area of the map (forge, bakery, well...)."""
-
-    name: str
-    x: int
-    y: int
-    width: int
-    height: int
-    description: str = ""
-
-    def contains(self, tile: Tile) -> bool:
-        """Whether a tile lies inside this area."""
-        return self.x <= tile[0] < self.x + self.width and self.y <= tile[1] < self.y + self.height
-
-    @property
-    def center(self) -> Tile:
-        """The tile at the middle of the area."""
-        return (self.x + self.width // 2, self.y + self.height // 2)
-
-
 @dataclass
 class MapData:
     """Everything the simulation needs from a map, with no drawing in it."""
@@ -128,10 +110,14 @@ class MapData:
         name = self.properties.get("name")
         return self.path.stem if name is None else name
 
+    @cached_property
+    def place_index(self) -> PlaceIndex:
+        """The places by square and by name, made at the first question."""
+        return PlaceIndex(self.places, (self.width, self.height), PROFILE_PLACES)
+
     def place_at(self, tile: Tile) -> Place | None:
-        """The smallest named place containing a tile, if any."""
-        hits = [p for p in self.places.values() if p.contains(tile)]
-        return min(hits, key=lambda p: p.width * p.height) if hits else None
+        """The smallest named place containing a tile, if any (of two alike, the first)."""
+        return self.place_index.at(tile)
 
 
 def _props(raw: dict[str, Any] | None) -> dict[str, str]:

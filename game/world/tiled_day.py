@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,11 +106,12 @@ def boards_of(layers: Iterable[Any], tw: int, th: int) -> list[BoardSpot]:
 
 
 def plan_of(
-    name: str, props: dict[str, str], places: Iterable[str], map_name: str, warnings: list[str]
+    name: str, props: dict[str, str], places: Collection[str], map_name: str, warnings: list[str]
 ) -> Plan | None:
     """An NPC's day plan from its properties (or the default), with a warning line for a
-    `plan`, `home` or `work` that names no place of the map."""
-    known = set(places)
+    `plan`, `home` or `work` that names no place of the map. `places`: the map's place
+    names, a set or a dict (one for every NPC: it is not copied)."""
+    known = places
     home = props.get("home", "").strip().lower()
     work = props.get("work", "").strip().lower()
     for what, value in (("home", home), ("work", work)):
@@ -130,4 +131,4 @@ def plan_of(
             f"map {map_name}: NPC {name!r} has a plan that does not read ({plan}); it follows "
             "the default plan. Write it as '7 bakery, 12 plaza, 19 home, 22 sleep'"
         )
-    return default_plan(home, work, sorted(known))
+    return default_plan(home, work, known)

@@ -14,6 +14,7 @@ from collections import deque
 from concurrent.futures import Future
 
 from game.gestures import GESTURES
+from game.limits import PROFILE_PLACES
 from game.world import board_use
 from game.world.clock import DEFAULT_DAY_S
 from game.world.commands import (
@@ -270,7 +271,8 @@ class World(WorldState):
             return Success(f"{place.name.replace('_', ' ').title()}: {desc}")
         other = self.find_by_name(at)
         if other is None:
-            names = ", ".join(sorted(self.map.places))
+            listed, which = self.map.place_index.listed(npc.tile, PROFILE_PLACES)
+            names = ", ".join(sorted(listed)) + which
             return Impossible(f"nothing called {at!r} here; places are: {names}")
         if not isinstance(other, Npc):
             return Success(f"{other.name}, a traveller, stands at {other.tile}.")

@@ -13,6 +13,7 @@ TILESET = ROOT / "assets" / "tiles" / "village_tiles.tsj"
 SHEETS = ("baker", "child", "elder", "fisher", "merchant", "smith")
 GRASS, WALL = 1, 31  # gids of the village tileset: plain grass, a house wall
 SPACING = 2  # tiles between neighbours, so everyone can step aside
+KINDS = ("Cottage", "Barn", "Mill", "Shed", "Well", "Orchard")  # what generated places are
 
 
 def prop(name: str, value: str) -> dict[str, str]:
@@ -26,11 +27,15 @@ def npc_tiles(count: int) -> list[tuple[int, int]]:
     return [(2 + SPACING * (i % per_row), 2 + SPACING * (i // per_row)) for i in range(count)]
 
 
-def crowd_map(count: int, size: tuple[int, int] | None = None) -> dict[str, Any]:
-    """A walled square of grass (or a rectangle of `size` tiles), a place, the player at
-    (1, 1) and `count` NPCs."""
+def crowd_map(count: int, size: tuple[int, int] | None = None, places: int = 0) -> dict[str, Any]:
+    """A walled square of grass (or a rectangle of `size` tiles), a place (the green, all
+    of it), the player at (1, 1) and `count` NPCs; `places` more places, plots of one tile
+    side by side in rows from (1, 1) (the map made large enough to hold them), each an
+    object of the places layer with a name and a description, as a map maker draws them."""
     tiles = npc_tiles(count)
     side = max(8, max((max(x, y) for x, y in tiles), default=0) + 3)
+    per_row = math.ceil(math.sqrt(places))
+    side = max(side, per_row + 2)
     width, height = size or (side, side)
     ground = [GRASS] * (width * height)
     collision = [
@@ -100,6 +105,21 @@ def crowd_map(count: int, size: tuple[int, int] | None = None) -> dict[str, Any]
         "visible": True,
         "properties": [prop("description", "The village green.")],
     }
+    houses = [
+        {
+            "id": 100 + count + i,
+            "name": f"{KINDS[i % len(KINDS)]} {i}",
+            "x": (1 + i % per_row) * 32,
+            "y": (1 + i // per_row) * 32,
+            "width": 32,
+            "height": 32,
+            "rotation": 0,
+            "type": "place",
+            "visible": True,
+            "properties": [prop("description", f"A {KINDS[i % len(KINDS)].lower()} of the crowd.")],
+        }
+        for i in range(places)
+    ]
     spawn = {
         "id": 2,
         "name": "player_spawn",
@@ -120,12 +140,12 @@ def crowd_map(count: int, size: tuple[int, int] | None = None) -> dict[str, Any]
         "layers": [
             tile_layer(1, "ground", ground),
             tile_layer(2, "collision", collision),
-            object_layer(3, "places", [green]),
+            object_layer(3, "places", [green, *houses]),
             object_layer(4, "npcs", npcs),
             object_layer(5, "spawns", [spawn]),
         ],
         "nextlayerid": 6,
-        "nextobjectid": 100 + count,
+        "nextobjectid": 100 + count + places,
         "orientation": "orthogonal",
         "properties": [prop("name", "Crowdby")],
         "renderorder": "right-down",
@@ -138,8 +158,10 @@ def crowd_map(count: int, size: tuple[int, int] | None = None) -> dict[str, Any]
     }
 
 
-def write_crowd_map(folder: Path, count: int, size: tuple[int, int] | None = None) -> Path:
-    """Write `crowd_map(count, size)` as `crowd<count>.tmj` in `folder`; its path."""
+def write_crowd_map(
+    folder: Path, count: int, size: tuple[int, int] | None = None, places: int = 0
+) -> Path:
+    """Write `crowd_map(count, size, places)` as `crowd<count>.tmj` in `folder`; its path."""
     path = folder / f"crowd{count}.tmj"
-    path.write_text(json.dumps(crowd_map(count, size)), encoding="utf-8")
+    path.write_text(json.dumps(crowd_map(count, size, places)), encoding="utf-8")
     return path
