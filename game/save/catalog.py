@@ -12,6 +12,7 @@ import os
 import shutil
 import stat
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO
@@ -19,13 +20,15 @@ from typing import IO
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir
 from game.files import mb, os_reason, read_capped
-from game.limits import MAX_IMPORT_BYTES
-from game.paths import NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
+from game.limits import MAX_IMPORT_BYTES, MAX_REJECTED_BYTES
+from game.paths import EVENTS_FILE, NPCS_DIR, npc_events_file, slot_dir, slot_path, validate_id
+from game.safe_json import load_json
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
     BACKUP_SUFFIX,
     LIFE_FILES,
     META_FILE,
+    REJECTED_SUFFIX,
     SLOT_FILE_RE,
     THUMBNAIL_FILE,
     WORLD_FILE,
@@ -34,9 +37,11 @@ from game.save.format import (
     check_format,
     describe_error,
     migrate,
+    name_few,
 )
 from game.save.life import parse_life
 from game.save.lock import holding
+from game.save.salvage import LogCopy, copy_log
 from game.save.slot_io import parse_world, read_slot
 from game.save.tidy import exporting
 
@@ -120,10 +125,8 @@ def _info(saves: Path, slot: str) -> SlotInfo:
 
 
 def _declared_format(meta_path: Path) -> int | None:
-    import json
-
     try:
-        value = json.loads(read_capped(meta_path, bound_of(META_FILE))).get("format")
+        value = load_json(read_capped(meta_path, bound_of(META_FILE))).get("format")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) else None
@@ -312,9 +315,7 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
     """The archive's meta.json and world.json must be readable by this game (every number
     finite and in range), so an import never brings in a slot that cannot be played; a
     news, board or feelings file of a newer format is refused too (a damaged one loads as
-    an empty part, with a warning)."""
-    import json
-
+    an empty part, with a warning; a bad record costs that record)."""
     for rel in LIFE_FILES:
         info = files.get(rel)
         if info is None:
@@ -333,7 +334,7 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
             if rel == WORLD_FILE:
                 parse_world(raw)
                 continue
-            meta = json.loads(raw.decode("utf-8"))
+            meta = load_json(raw.decode("utf-8"))
             if isinstance(meta, dict) and isinstance(meta.get("format"), int):
                 check_format(meta["format"], "the archive")
                 migrated, _ = migrate("meta", meta)
@@ -345,9 +346,17 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
 
 
 def import_slot(
-    saves: Path, archive: Path, slot: str | None = None, *, force: bool = False
+    saves: Path,
+    archive: Path,
+    slot: str | None = None,
+    *,
+    force: bool = False,
+    notes: list[str] | None = None,
 ) -> tuple[str, list[str]]:
-    """Unpack a slot zip into `saves`; returns (slot name, files). Checks every member first."""
+    """Unpack a slot zip into `saves`; returns (slot name, files). Checks every member first.
+
+    A line of an NPC log that no reader could parse (nested deeper than any event) is set
+    aside beside the log, and one line said of it in `notes`."""
     saves = Path(saves)
     if slot is not None:
         slot = validate_id(slot, "slot name")
@@ -364,31 +373,53 @@ def import_slot(
         if target.exists() and not force:
             raise SlotExists(f"slot {slot!r} exists; use --force to replace it")
         with holding(saves, slot, "saves import"):
-            _unpack(zf, files, saves, target, archive)
+            aside = _unpack(zf, files, saves, target, archive)
+    if aside and notes is not None:
+        notes.append(_aside_note(aside))
     return slot, sorted(files)
+
+
+def _aside_note(aside: dict[str, LogCopy]) -> str:
+    lines = sum(c.aside + c.dropped for c in aside.values())
+    dropped = sum(c.dropped for c in aside.values())
+    past = f" ({dropped:,} past its {mb(MAX_REJECTED_BYTES)} bound dropped)" if dropped else ""
+    what = "1 line" if lines == 1 else f"{lines:,} lines"
+    return (
+        f"the NPC log of {name_few(sorted(aside), 'NPCs')}: {what} nested too deep to read "
+        f"set aside in events.jsonl{REJECTED_SUFFIX}{past}"
+    )
 
 
 def _unpack(
     zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo], saves: Path, target: Path,
     archive: Path,
-) -> None:  # fmt: skip
+) -> dict[str, LogCopy]:  # fmt: skip
     """Unpack beside the target, then swap it in; each step named so a kill is undone or
-    finished at the next start (see `game.save.tidy`)."""
+    finished at the next start (see `game.save.tidy`). What was set aside, by NPC."""
     pid = os.getpid()
     tmp = saves / f".import-{target.name}-{pid}"
     ready = saves / f".ready-{target.name}-{pid}"
+    aside: dict[str, LogCopy] = {}
     try:
         shutil.rmtree(tmp, ignore_errors=True)
         for rel, info in files.items():
             dest = tmp / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             with zf.open(info) as src, open(dest, "wb") as out:
-                _copy_capped(src, out, info.file_size, rel)
+                chunks = _chunks(src, info.file_size, rel)
+                if rel.endswith(f"/{EVENTS_FILE}"):  # streamed: a log may be a gigabyte
+                    copied = copy_log(chunks, out, dest.with_name(EVENTS_FILE + REJECTED_SUFFIX))
+                    if copied.aside or copied.dropped:
+                        aside[rel.split("/")[1]] = copied
+                else:
+                    for chunk in chunks:
+                        out.write(chunk)
                 out.flush()
                 os.fsync(out.fileno())
         fsync_dir(tmp)
         os.replace(tmp, ready)  # whole now
         _swap_in(ready, target)
+        return aside
     except zipfile.BadZipFile as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
@@ -398,14 +429,14 @@ def _unpack(
         raise SaveError(f"could not import into {saves}: {os_reason(exc)}") from None
 
 
-def _copy_capped(src: IO[bytes], out: IO[bytes], size: int, rel: str) -> None:
-    """Copy a member, never more than it declared (a header that lies is a damaged zip)."""
+def _chunks(src: IO[bytes], size: int, rel: str) -> Iterator[bytes]:
+    """A member's bytes, never more than it declared (a header that lies is a damaged zip)."""
     left = size
     while chunk := src.read(min(_CHUNK, left + 1)):
         left -= len(chunk)
         if left < 0:
             raise zipfile.BadZipFile(f"{rel} holds more than it declares")
-        out.write(chunk)
+        yield chunk
 
 
 def _swap_in(ready: Path, target: Path) -> None:

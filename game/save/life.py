@@ -9,39 +9,63 @@ keeps them in three files of the slot (format 2 on), each a JSON object with a `
   happens off the game thread;
 - `life_files(life)` turns a copy into the files' bytes (off the game thread);
 - `read_life(saves, slot, warnings)` reads them back: a missing file (an older slot) is an
-  empty part, a damaged or over-bound one an empty part and one warning line; only a
-  file of a newer format is refused (`FormatTooNew`), like the rest of such a slot;
+  empty part, one that cannot be read at all (not JSON, nested too deep, over its size
+  bound) an empty part and one warning line, and a record that does not read (a news
+  item of an unknown kind, a post past its length, a feeling past 1) costs that record,
+  with one warning line for the file; only a file of a newer format is refused
+  (`FormatTooNew`), like the rest of such a slot;
+- `set_aside(path, left_out)` runs before a save replaces a file: what it could not read
+  is kept (`<file>.rejected`, `<file>.damaged`; see `game.save.salvage`);
 - `apply_life(world, life)` puts them in the world (game thread). The map decides where
   its notice boards stand: the saved posts of a board no longer on the map are skipped.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from game.files import mb, os_reason, read_capped
+from game.limits import (
+    MAX_ID_CHARS,
+    MAX_SAVED_IDS,
+    MAX_SAVED_NEWS,
+    MAX_SAVED_PASSES,
+    MAX_SAVED_POSTS,
+    MAX_TEXT_CHARS,
+)
 from game.paths import BOARD_FILE, FEELINGS_FILE, NEWS_FILE, slot_path
+from game.safe_json import load_json
+from game.save.errors import SaveError
 from game.save.format import (
+    DAMAGED_SUFFIX,
     FORMAT_VERSION,
     MAX_CLOCK_S,
+    REJECTED_SUFFIX,
+    Coord,
+    Ident,
+    Name,
+    Short,
     bound_of,
     describe_error,
     migrate,
+    name_few,
 )
-from game.world.board import MAX_POSTS, PUBLIC, Board, Post
+from game.save.salvage import Rejected, Salvage, keep_damaged, keep_rejected, rejected_note
+from game.world.board import PUBLIC, Board, Post
 from game.world.feelings import Feeling
-from game.world.news import MAX_NEWS, MAX_PASSES, Heard, How, News, NewsBook, NewsKind, Pass
+from game.world.news import Heard, How, News, NewsBook, NewsKind, Pass
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 __all__ = [
     "Life",
+    "LifeFile",
     "SavedBoards",
     "SavedFeelings",
     "SavedNews",
@@ -49,23 +73,17 @@ __all__ = [
     "life_files",
     "parse_life",
     "read_life",
+    "set_aside",
     "snapshot_life",
 ]
 
-# Bounds well past what the world keeps (a file beyond them is damaged, not played); the
-# size bound of each file (4 MB, `FILE_BOUNDS`) caps the memory of reading it first.
-_MAX_IDS = 10_000  # NPCs, boards, pairs of characters: any map the game plays
-_MAX_NEWS = 10 * MAX_NEWS
-_MAX_PASSES = 10 * MAX_PASSES
-_MAX_POSTS = 10 * MAX_POSTS
-
-Ident = Annotated[str, Field(max_length=128)]  # an NPC, "player", a news or board id
-Name = Annotated[str, Field(max_length=200)]
-Short = Annotated[str, Field(max_length=500)]  # a place, a when, a key, a reason
-Text = Annotated[str, Field(max_length=2000)]
+# Bounds (`game.limits`, the slot section) well past what the world keeps: the records
+# past them are set aside, not played; the size bound of each file (4 MB, `FILE_BOUNDS`)
+# caps the memory of reading it first.
+Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
 Clock = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
 Hour = Annotated[float, Field(ge=0.0, le=24.0)]
-Coord = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+_PAIR_CHARS = 2 * MAX_ID_CHARS + 1  # "npc>other"
 
 
 class _Model(BaseModel):
@@ -123,22 +141,24 @@ class SavedPass(_Model):
 class SavedNews(_File):
     """What `news.json` holds: the `NewsBook`."""
 
-    news: Annotated[dict[Ident, SavedNewsItem], Field(max_length=_MAX_NEWS)] = Field(
+    news: Annotated[dict[Ident, SavedNewsItem], Field(max_length=MAX_SAVED_NEWS)] = Field(
         default_factory=dict
     )
     known: Annotated[
-        dict[Ident, Annotated[dict[Ident, SavedHeard], Field(max_length=_MAX_NEWS)]],
-        Field(max_length=_MAX_IDS),
+        dict[Ident, Annotated[dict[Ident, SavedHeard], Field(max_length=MAX_SAVED_NEWS)]],
+        Field(max_length=MAX_SAVED_IDS),
     ] = Field(default_factory=dict)
     # "npc>other" -> the news ids npc told other
     told: Annotated[
         dict[
-            Annotated[str, Field(max_length=260)],
-            Annotated[list[Ident], Field(max_length=_MAX_NEWS)],
+            Annotated[str, Field(max_length=_PAIR_CHARS)],
+            Annotated[list[Ident], Field(max_length=MAX_SAVED_NEWS)],
         ],
-        Field(max_length=_MAX_IDS),
+        Field(max_length=MAX_SAVED_IDS),
     ] = Field(default_factory=dict)
-    passes: Annotated[list[SavedPass], Field(max_length=_MAX_PASSES)] = Field(default_factory=list)
+    passes: Annotated[list[SavedPass], Field(max_length=MAX_SAVED_PASSES)] = Field(
+        default_factory=list
+    )
 
 
 # --- board.json ------------------------------------------------------------------------
@@ -159,17 +179,19 @@ class SavedPost(_Model):
 class SavedBoard(_Model):
     """One board (its id is its key in `boards`)."""
 
-    participants: Annotated[list[Ident], Field(min_length=1, max_length=_MAX_IDS)]
+    participants: Annotated[list[Ident], Field(min_length=1, max_length=MAX_SAVED_IDS)]
     name: Name = ""
     tile: tuple[Coord, Coord] | None = None  # a notice board's place on the map
-    posts: Annotated[list[SavedPost], Field(max_length=_MAX_POSTS)] = Field(default_factory=list)
+    posts: Annotated[list[SavedPost], Field(max_length=MAX_SAVED_POSTS)] = Field(
+        default_factory=list
+    )
     count: Annotated[int, Field(ge=0)] = 0
 
 
 class SavedBoards(_File):
     """What `board.json` holds: the `Blackboard`."""
 
-    boards: Annotated[dict[Ident, SavedBoard], Field(max_length=_MAX_IDS)] = Field(
+    boards: Annotated[dict[Ident, SavedBoard], Field(max_length=MAX_SAVED_IDS)] = Field(
         default_factory=dict
     )
 
@@ -191,16 +213,9 @@ class SavedFeelings(_File):
     """What `feelings.json` holds: `Feelings.of`."""
 
     of: Annotated[
-        dict[Ident, Annotated[dict[Ident, SavedFeeling], Field(max_length=_MAX_IDS)]],
-        Field(max_length=_MAX_IDS),
+        dict[Ident, Annotated[dict[Ident, SavedFeeling], Field(max_length=MAX_SAVED_IDS)]],
+        Field(max_length=MAX_SAVED_IDS),
     ] = Field(default_factory=dict)
-
-
-_MODELS: dict[str, type[_File]] = {
-    NEWS_FILE: SavedNews,
-    BOARD_FILE: SavedBoards,
-    FEELINGS_FILE: SavedFeelings,
-}
 
 
 # --- the world's data, copied ----------------------------------------------------------
@@ -283,21 +298,29 @@ def _feelings_data(of: dict[str, dict[str, Feeling]]) -> dict[str, Any]:
     }
 
 
-def life_files(life: Life) -> tuple[list[tuple[str, bytes]], list[str]]:
+@dataclass
+class LifeFile:
+    """One file of the village's life as a save writes it, and the records it leaves out
+    (data this game could not read back: set aside in `<name>.rejected`)."""
+
+    name: str
+    data: bytes
+    rejected: list[Rejected] = field(default_factory=list)
+
+
+def life_files(life: Life) -> tuple[list[LifeFile], list[str]]:
     """The files of a copy of the village's life, and a warning for each that cannot be
-    written as this game reads it (that file is left as it was; never a failed save)."""
-    files: list[tuple[str, bytes]] = []
+    written as this game reads it (that file is left as it was; never a failed save).
+
+    A record the next load would refuse is left out of its file, not the file."""
+    files: list[LifeFile] = []
     warnings: list[str] = []
     for name, data in (
         (NEWS_FILE, _news_data(life.news)),
         (BOARD_FILE, _boards_data(life.boards)),
         (FEELINGS_FILE, _feelings_data(life.feelings)),
     ):
-        try:
-            model = _MODELS[name].model_validate({"format": FORMAT_VERSION, **data})
-        except ValidationError as exc:
-            warnings.append(f"{name} was not saved ({describe_error(exc)})")
-            continue
+        model, salvage = _model_of(name, {**data, "format": FORMAT_VERSION})
         raw = model.to_bytes()
         if len(raw) > bound_of(name):  # never write what the next load would refuse
             warnings.append(
@@ -305,23 +328,138 @@ def life_files(life: Life) -> tuple[list[tuple[str, bytes]], list[str]]:
                 f"{mb(bound_of(name))} the game reads)"
             )
             continue
-        files.append((name, raw))
+        files.append(LifeFile(name, raw, salvage.rejected))
     return files, warnings
 
 
+def set_aside(path: Path, left_out: list[Rejected], *, fsync: bool = True) -> str | None:
+    """Before a save replaces a life file, keep what it could not read: the file's records
+    that do not read and `left_out` (those the save leaves out) go to `<file>.rejected`;
+    a file that cannot be read at all is renamed `<file>.damaged`. A one-line note of
+    what was kept, or None. Raises OSError (the save then fails, nothing replaced)."""
+    notes: list[str] = []
+    salvage = Salvage()
+    try:
+        _, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, ValidationError, SaveError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
+        kept = keep_damaged(path)
+        notes.append(f"{path.name} could not be read ({reason}): kept as {kept.name}")
+    salvage.rejected.extend(left_out)
+    if salvage.rejected:
+        kept = keep_rejected(path, salvage.rejected, fsync=fsync)
+        notes.append(f"{rejected_note(path.name, salvage.rejected)} set aside in {kept.name}")
+    return "; ".join(notes) or None
+
+
 # --- reading (off the game thread) -----------------------------------------------------
+# A file is read whole when it can be; when a record does not read (a piece of news, a
+# heard, a told pair, a pass, a board, a post, a feeling), that record is left out, not
+# the file.
+
+_IDENT: TypeAdapter[str] = TypeAdapter(Ident)
 
 
-def parse_life(name: str, raw_bytes: bytes) -> _File:
-    """The model of one life file (`news.json`, `board.json`, `feelings.json`).
+def _salvage_news(raw: dict[str, Any], s: Salvage) -> SavedNews:
+    news = {
+        news_id: item
+        for news_id, value, at in s.entries(raw.get("news"), "news", MAX_SAVED_NEWS)
+        if (item := s.valid(SavedNewsItem, value, at)) is not None
+    }
+    known: dict[str, dict[str, SavedHeard]] = {}
+    for npc_id, heard, at in s.entries(raw.get("known"), "known", MAX_SAVED_IDS):
+        kept = {
+            news_id: h
+            for news_id, value, where in s.entries(heard, at, MAX_SAVED_NEWS)
+            if (h := s.valid(SavedHeard, value, where)) is not None
+        }
+        if kept:
+            known[npc_id] = kept
+    told: dict[str, list[str]] = {}
+    for pair, ids, at in s.entries(raw.get("told"), "told", MAX_SAVED_IDS, _PAIR_CHARS):
+        kept_ids = [
+            news_id
+            for value, where in s.items(ids, at, MAX_SAVED_NEWS)
+            if (news_id := s.value(_IDENT, value, where)) is not None
+        ]
+        if kept_ids:
+            told[pair] = kept_ids
+    passes = [
+        p
+        for value, at in s.items(raw.get("passes"), "passes", MAX_SAVED_PASSES)
+        if (p := s.valid(SavedPass, value, at)) is not None
+    ]
+    return SavedNews(news=news, known=known, told=told, passes=passes)
 
-    ValueError or ValidationError when damaged; FormatTooNew when a newer game wrote it.
+
+def _salvage_boards(raw: dict[str, Any], s: Salvage) -> SavedBoards:
+    boards: dict[str, SavedBoard] = {}
+    for board_id, value, at in s.entries(raw.get("boards"), "boards", MAX_SAVED_IDS):
+        # The board itself first (who may use it, where it stands), then each post.
+        head = s.valid(
+            SavedBoard, {**value, "posts": []} if isinstance(value, dict) else value, at,
+            record=value,
+        )  # fmt: skip
+        if head is None:
+            continue
+        posts = [
+            post
+            for item, where in s.items(value.get("posts"), f"{at}.posts", MAX_SAVED_POSTS)
+            if (post := s.valid(SavedPost, item, where)) is not None
+        ]
+        boards[board_id] = head.model_copy(update={"posts": posts})
+    return SavedBoards(boards=boards)
+
+
+def _salvage_feelings(raw: dict[str, Any], s: Salvage) -> SavedFeelings:
+    of: dict[str, dict[str, SavedFeeling]] = {}
+    for npc_id, feelings, at in s.entries(raw.get("of"), "of", MAX_SAVED_IDS):
+        kept = {
+            other: f
+            for other, value, where in s.entries(feelings, at, MAX_SAVED_IDS)
+            if (f := s.valid(SavedFeeling, value, where)) is not None
+        }
+        if kept:
+            of[npc_id] = kept
+    return SavedFeelings(of=of)
+
+
+_WHOLE: dict[str, type[_File]] = {
+    NEWS_FILE: SavedNews,
+    BOARD_FILE: SavedBoards,
+    FEELINGS_FILE: SavedFeelings,
+}
+_SALVAGE: dict[str, Callable[[dict[str, Any], Salvage], _File]] = {
+    NEWS_FILE: _salvage_news,
+    BOARD_FILE: _salvage_boards,
+    FEELINGS_FILE: _salvage_feelings,
+}
+
+
+def _model_of(name: str, data: dict[str, Any]) -> tuple[_File, Salvage]:
+    """A life file's model from its data (current format), record by record when the
+    whole does not read; and what was left out."""
+    salvage = Salvage()
+    try:
+        return _WHOLE[name].model_validate(data), salvage
+    except ValidationError:
+        return _SALVAGE[name](data, salvage), salvage
+
+
+def parse_life(name: str, raw_bytes: bytes) -> tuple[_File, Salvage]:
+    """The model of one life file (`news.json`, `board.json`, `feelings.json`), and its
+    records that did not read (left out of the model).
+
+    ValueError when the file cannot be read at all (not UTF-8 JSON, nested too deep, not
+    an object, a bad format); FormatTooNew when a newer game wrote it.
     """
-    raw = json.loads(raw_bytes.decode("utf-8"))
+    raw = load_json(raw_bytes.decode("utf-8"))
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
     raw, _ = migrate(name.removesuffix(".json"), raw)
-    return _MODELS[name].model_validate(raw)
+    return _model_of(name, raw)
 
 
 def _news_of(saved: SavedNews) -> NewsBook:
@@ -376,15 +514,23 @@ def _feelings_of(saved: SavedFeelings) -> dict[str, dict[str, Feeling]]:
 
 def _read(path: Path, slot: str, warnings: list[str]) -> _File | None:
     try:
-        return parse_life(path.name, read_capped(path, bound_of(path.name)))
+        model, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
     except FileNotFoundError:
         return None  # an older slot, or nothing happened yet: empty
     except (OSError, ValueError, ValidationError) as exc:
         reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
         warnings.append(
-            f"slot {slot!r}: {path.name} is damaged ({reason}); the village starts without it"
+            f"slot {slot!r}: {path.name} is damaged ({reason}); the village starts without "
+            f"it (the next save keeps it as {path.name}{DAMAGED_SUFFIX})"
         )
         return None
+    if salvage.rejected:
+        note = rejected_note(path.name, salvage.rejected, salvage.kept)
+        warnings.append(
+            f"slot {slot!r}: {note} could not be read: left out (the next save keeps them "
+            f"in {path.name}{REJECTED_SUFFIX})"
+        )
+    return model
 
 
 def read_life(saves: Path, slot: str, warnings: list[str]) -> Life:
@@ -424,17 +570,26 @@ def apply_life(world: World, life: Life) -> list[str]:
     for board_id, tile in world.notice_boards.items():
         old = blackboard.boards.get(board_id)
         boards[board_id] = Board(board_id, frozenset({PUBLIC}), old.name if old else board_id, tile)
+    gone: list[tuple[str, int]] = []  # notice boards of the save the map does not have
     for board_id, saved in copy.boards.items():
         here = boards.get(board_id)
         if here is not None:
             here.posts, here.count = saved.posts, saved.count
         elif saved.tile is not None:
-            warnings.append(
-                f"the notice board {board_id!r} is in the save but not on this map: "
-                f"its {len(saved.posts)} posts are skipped"
-            )
+            gone.append((board_id, len(saved.posts)))
         else:
             boards[board_id] = saved
+    if len(gone) == 1:
+        warnings.append(
+            f"the notice board {gone[0][0]!r} is in the save but not on this map: "
+            f"its {gone[0][1]} posts are skipped"
+        )
+    elif gone:
+        warnings.append(
+            f"{len(gone):,} notice boards in the save are not on this map "
+            f"({name_few([b for b, _ in gone], 'boards')}): their "
+            f"{sum(n for _, n in gone):,} posts are skipped"
+        )
     blackboard.boards.clear()
     blackboard.boards.update(boards)
     return warnings
