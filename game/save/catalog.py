@@ -39,7 +39,7 @@ from game.save.format import (
     migrate,
     name_few,
 )
-from game.save.life import parse_life
+from game.save.life_format import parse_life
 from game.save.lock import holding
 from game.save.salvage import LogCopy, copy_log
 from game.save.slot_io import parse_world, read_slot
