@@ -11,10 +11,13 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.agent.events import UserMessage
 from game.agent.store import SessionStore
@@ -24,6 +27,7 @@ from game.save import catalog
 from game.save.catalog import export_slot, import_slot, list_slots
 from game.save.errors import ArchiveError, SaveError
 from game.save.format import MAX_CLOCK_S, MAX_DAY_MINUTES, PlayerState, SavedWorld
+from game.save.salvage import copy_log
 from game.save.slot_io import read_slot, write_slot
 from game.save.tidy import EXPORTS_DIR, tidy_saves
 from game.village import Village
@@ -562,3 +566,37 @@ def test_a_save_naming_many_unknown_npcs_is_one_warning(
         assert "world.json is damaged (npcs: 200,000 entries, more than 10,000)" in said[0]
         assert "loaded the previous save" in said[0]
     assert not read_slot(saves, "many").warnings  # the save on quit wrote a good world.json
+
+
+event_lines = st.lists(
+    st.one_of(
+        st.builds(lambda n: json.dumps({"seq": n, "text": "x" * n}).encode(), st.integers(0, 90)),
+        st.builds(lambda n: b'{"text": "' + b"[{" * n + b'"}', st.integers(0, 90)),  # in a string
+        st.builds(lambda n: b"[" * n + b"]" * n, st.integers(60, 70)),  # at and past the bound
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(event_lines, st.integers(1, 200), st.booleans())
+def test_an_imported_log_keeps_every_line_but_those_nested_too_deep(
+    lines: list[bytes], chunk: int, torn: bool
+) -> None:
+    """Whatever the chunks a log arrives in, the copy is the log without its lines nested
+    past the bound, and those lines, whole, are what is set aside."""
+    data = b"".join(line + b"\n" for line in lines)
+    if torn and lines:
+        data = data[:-1]  # a last line with no newline
+    deep = [line for line in lines if line.startswith(b"[" * 65)]
+    with tempfile.TemporaryDirectory() as tmp:
+        aside = Path(tmp) / "events.jsonl.rejected"
+        out = io.BytesIO()
+        done = copy_log((data[i : i + chunk] for i in range(0, len(data), chunk)), out, aside)
+        kept = [line for line in lines if line not in deep]
+        expected = b"".join(line + b"\n" for line in kept)
+        if torn and lines and lines[-1] not in deep:
+            expected = expected[:-1]
+        assert out.getvalue() == expected
+        assert done.aside == len(deep) and done.dropped == 0
+        assert (aside.read_bytes() if deep else b"") == b"".join(line + b"\n" for line in deep)
