@@ -129,8 +129,11 @@ class Salvage:
         return checked
 
 
+_KINDS: dict[type, str] = {dict: "an object", list: "an array", str: "a string"}
+
+
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "an array", str: "a string"}.get(type(value), "a value")
+    return _KINDS.get(type(value), "a value")
 
 
 def rejected_note(name: str, rejected: list[Rejected], kept: int | None = None) -> str:

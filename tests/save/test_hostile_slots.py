@@ -541,6 +541,23 @@ def test_a_save_over_a_huge_world_json_keeps_it_aside_unread(saves: Path) -> Non
 # --- many NPCs the map does not have -----------------------------------------------------
 
 
+def test_many_strays_and_big_logs_in_a_slot_are_one_line_each(saves: Path) -> None:
+    make_slot(saves, "game")
+    npcs = saves / "game" / "npcs"
+    for i in range(500):
+        (npcs / f"Not An Id {i}").mkdir()
+    store = SessionStore(saves, "game")
+    for npc_id in ("ada", "bram", "cole", "dora", "eli"):
+        store.append(npc_id, UserMessage(text="x" * 3000))
+    store.close()
+    data = read_slot(saves, "game", large_log_bytes=1024)
+    assert len(data.warnings) == 2, data.warnings
+    strays, big = data.warnings
+    assert "and 497 more entries in npcs/ (not NPC ids)" in strays
+    assert big.startswith("slot 'game': 5 session logs are over 1 KB ('ada', 'bram', 'cole'")
+    assert "and 2 more NPCs); loading them may be slow" in big
+
+
 @pytest.mark.parametrize("count", [MAX_SAVED_IDS, 200_000])
 def test_a_save_naming_many_unknown_npcs_is_one_warning(
     saves: Path, caplog: pytest.LogCaptureFixture, count: int
