@@ -1,10 +1,13 @@
 """Reading and writing one save slot.
 
-`read_slot` never trusts the disk: a damaged `meta.json` is rebuilt, a damaged or missing
-`world.json` falls back to `world.json.bak`, a damaged news, board or feelings file is an
-empty part of the village's life, an old format is migrated, and every such repair is
-reported as a one-line warning. Only a slot written by a newer game (or a path that is
-not a slot) is refused. `write_slot` flushes and fsyncs every NPC log, then writes
+`read_slot` never trusts the disk: every file is read within its size bound and parsed
+with a bounded depth; a damaged `meta.json` is rebuilt, a damaged or missing `world.json`
+falls back to `world.json.bak`, a damaged news, board or feelings file is an empty part
+of the village's life (a bad record in one costs that record), an old format is
+migrated, and every such repair is reported as a one-line warning. Only a slot written
+by a newer game (or a path that is not a slot) is refused. `write_slot` flushes and
+fsyncs every NPC log, reads back what it is about to write (never a file its load would
+refuse), keeps what it could not read (`<file>.damaged`, `<file>.rejected`), then writes
 `world.json` (keeping the previous one as `.bak`), the village's life (`news.json`,
 `board.json`, `feelings.json`), `meta.json` and the thumbnail, each atomically; it returns
 a `SaveResult` and never raises for a disk failure.
