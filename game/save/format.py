@@ -10,6 +10,7 @@ A slot is a directory (see `saves/README.md` in the repository for the full pict
     world_summary.txt    optional, injected into every NPC's context
     npcs/<id>/session/events.jsonl, state.json     the NPC's append-only log
     npcs/<id>/memory/summary.txt                   optional, injected into its context
+    <file>.damaged, <file>.rejected    what a save could not read, kept (never exported)
 
 `FORMAT_VERSION` grows when a file changes incompatibly. A slot of an older format is
 migrated on load (in memory; the next save writes the current format); a slot of a newer
