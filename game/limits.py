@@ -71,10 +71,33 @@ SLOT_FILE_BYTES: dict[str, int] = {
     "state.json": 64 * KB,
     "summary.txt": 1 * MB,
 }
-# The clock and play time, in seconds: about 30 years of play.
+# The clock and play time, in seconds: about 30 years of play. A game played past it is
+# saved at it (its clock goes on); a file past it is damaged.
 MAX_CLOCK_S = 1e9
-# The time of day in game minutes: a day can pass in a real minute, so 24 per second.
+# The time of day in game minutes: a day can pass in a real minute, so 24 per second. A
+# game played past it is saved whole days back, at the same time of day.
 MAX_DAY_MINUTES = 24 * MAX_CLOCK_S
+MAX_UNIX_TIME = 1e11  # the dates of a save (unix time): about the year 5138
+MAX_COORD = 1_000_000  # a saved tile's x and y, either sign: beyond any map the game plays
+# Text in a slot, in characters (a longer name the game holds is saved cut to its bound).
+MAX_ID_CHARS = 128  # an NPC, "player", a news or board id
+MAX_NAME_CHARS = 200  # a name: the player's, a slot's, an NPC's or a board's
+MAX_SHORT_CHARS = 500  # a place, a when, a key, a reason
+MAX_TEXT_CHARS = 2000  # a piece of news, a post
+MAX_PATH_CHARS = 4096  # the map's path a save records
+# Records in news.json, board.json and feelings.json: ten times what the world keeps
+# (game.world.news.MAX_NEWS, MAX_PASSES, game.world.board.MAX_POSTS), so a bound is never
+# what a game reaches. Past one, the records beyond it are set aside, not the file.
+MAX_SAVED_IDS = 10_000  # NPCs, boards, pairs of characters: keys of one map of the file
+MAX_SAVED_NEWS = 2_000  # pieces of news, and pieces one character knows
+MAX_SAVED_PASSES = 20_000  # passes of news kept for the record
+MAX_SAVED_POSTS = 2_000  # posts of one board
+# The records of a file set aside because this game cannot read them (`<file>.rejected`):
+# the newest that fit are kept.
+MAX_REJECTED_BYTES = 8 * MB
+# Of many warnings alike (200,000 NPCs of a save not on the map), the ones named before
+# "... and N more".
+MAX_WARNINGS_NAMED = 3
 # One line of an NPC's log: no event the game writes comes near it; a longer one is skipped.
 MAX_EVENT_BYTES = 1 * MB
 MAX_THUMBNAIL_PIXELS = 1024 * 1024  # a save's thumbnail is 256x144
@@ -86,7 +109,7 @@ MAX_IMPORT_BYTES = 2 * GB  # an import zip's files, added up (a zip bomb guard)
 MAX_IMPORT_MEMBERS = 8 * MAX_MAP_NPCS + 32
 # The zip's list of members: an entry is its name (under 200 bytes) and a few fields, so a
 # zip that declares few members but lists more cannot make parsing the list long.
-MAX_IMPORT_INDEX_BYTES = 512 * MAX_IMPORT_MEMBERS
+MAX_IMPORT_INDEX_BYTES = 4 * MB  # over 512 bytes for each of MAX_IMPORT_MEMBERS
 
 # --- a download (a model pulled from the Hugging Face Hub, `local.hub`) ------------------
 # The largest file a pull takes, unless NPC_VILLAGE_MAX_DOWNLOAD_GB sets another: the

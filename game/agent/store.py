@@ -43,6 +43,7 @@ from game.paths import (
     EVENTS_FILE,
     NPCS_DIR,
     SESSION_DIR,
+    UnsafePath,
     check_inside,
     npc_events_file,
     npc_session_dir,
@@ -262,7 +263,7 @@ class SessionStore:
         if npc is None:
             try:
                 npc = self._open(npc_id)
-            except LogNotWritten:
+            except (LogNotWritten, UnsafePath):
                 raise
             except OSError as exc:  # the disk refused the log (a file in its way, no access)
                 where = exc.filename or str(npc_events_file(self.saves_dir, self.slot, npc_id))

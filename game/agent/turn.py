@@ -41,6 +41,7 @@ from game.agent.tools import ToolContext, ToolRegistry, ToolResult
 from game.agent.trigger import Trigger
 from game.files import os_reason
 from game.limits import MAX_REPLY_CHARS
+from game.paths import UnsafePath
 
 __all__ = ["Turn", "TurnHost"]
 
@@ -126,7 +127,7 @@ class Turn:
             return await self._loop()
         except asyncio.CancelledError:
             return self._interrupted()
-        except LogNotWritten as exc:  # the disk refused the log (full, read-only): not a bug
+        except (LogNotWritten, UnsafePath) as exc:  # the disk refused the log: not a bug
             message = _disk_reason(exc)
             log.error("turn %s of %s: %s", self.run_id, self.npc_id, message, extra=PUBLISHED)
             self.publish("error", {"kind": "store", "message": message})
@@ -310,5 +311,7 @@ class Turn:
 
 def _disk_reason(exc: OSError) -> str:
     """Why the disk refused the log, and where, in a few words."""
+    if isinstance(exc, UnsafePath):
+        return str(exc)  # names the path and the fix itself
     where = f" ({exc.filename})" if exc.filename else ""
     return f"{os_reason(exc)}{where}"

@@ -8,6 +8,8 @@
     world_state.py  the world to a snapshot and back (restore_world at startup)
     life.py       news.json, board.json, feelings.json: the village's news, boards and
                   feelings, copied on the game thread, written and read off it
+    life_format.py  the models of those files, read record by record
+    salvage.py    what a save cannot read is set aside (.rejected, .damaged), never lost
     thumbnail.py  raw frame -> 256x144 PNG, off the game thread
     cli.py        `run_game.py saves ...`
     errors.py     SaveError and its children

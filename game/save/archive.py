@@ -28,9 +28,10 @@ from typing import IO
 from game.atomic import fsync_dir
 from game.files import mb, os_reason
 from game.limits import MAX_IMPORT_INDEX_BYTES, MAX_IMPORT_MEMBERS
-from game.paths import kind_of, remove_tree
+from game.paths import EVENTS_FILE, kind_of, remove_tree
 from game.save.errors import ArchiveError, SaveError, SlotExists
-from game.save.format import describe_error
+from game.save.format import REJECTED_SUFFIX, describe_error
+from game.save.salvage import LogCopy, copy_log
 
 __all__ = ["check_target", "discard", "open_zip", "too_many", "unpack"]
 
@@ -155,12 +156,14 @@ def _end_record(file: IO[bytes]) -> tuple[int, int, int] | None:
 def unpack(
     zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo], saves: Path, target: Path,
     archive: Path,
-) -> None:  # fmt: skip
+) -> dict[str, LogCopy]:  # fmt: skip
     """Unpack checked members beside the target, then swap it in; each step named so a kill
-    is undone or finished at the next start (see `game.save.tidy`)."""
+    is undone or finished at the next start (see `game.save.tidy`). Returns what of each
+    NPC's log was set aside (lines nested too deep for any reader), by NPC."""
     pid = os.getpid()
     tmp = saves / f".import-{target.name}-{pid}"
     ready = saves / f".ready-{target.name}-{pid}"
+    aside: dict[str, LogCopy] = {}
     try:
         remove_tree(tmp)  # leftovers, or whatever was planted under these names
         remove_tree(ready)
@@ -170,12 +173,20 @@ def unpack(
             dest = tmp / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             with zf.open(info) as src, open(dest, "xb") as out:
-                _copy_capped(src, out, info.file_size, rel)
+                chunks = _chunks(src, info.file_size, rel)
+                if rel.endswith(f"/{EVENTS_FILE}"):  # streamed: a log may be a gigabyte
+                    copied = copy_log(chunks, out, dest.with_name(EVENTS_FILE + REJECTED_SUFFIX))
+                    if copied.aside or copied.dropped:
+                        aside[rel.split("/")[1]] = copied
+                else:
+                    for chunk in chunks:
+                        out.write(chunk)
                 out.flush()
                 os.fsync(out.fileno())
         fsync_dir(tmp)
         os.replace(tmp, ready)  # whole now
         _swap_in(ready, target)
+        return aside
     except zipfile.BadZipFile as exc:
         discard(tmp)
         raise ArchiveError(f"{archive} is damaged ({describe_error(exc)})") from None
@@ -191,14 +202,14 @@ def discard(path: Path) -> None:
         remove_tree(path)
 
 
-def _copy_capped(src: IO[bytes], out: IO[bytes], size: int, rel: str) -> None:
-    """Copy a member, never more than it declared (a header that lies is a damaged zip)."""
+def _chunks(src: IO[bytes], size: int, rel: str) -> Iterator[bytes]:
+    """A member's bytes, never more than it declared (a header that lies is a damaged zip)."""
     left = size
     while chunk := src.read(min(_CHUNK, left + 1)):
         left -= len(chunk)
         if left < 0:
             raise zipfile.BadZipFile(f"{rel} holds more than it declares")
-        out.write(chunk)
+        yield chunk
 
 
 def _swap_in(ready: Path, target: Path) -> None:

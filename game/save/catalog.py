@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir
 from game.files import mb, os_reason, read_capped
-from game.limits import MAX_IMPORT_BYTES
+from game.limits import MAX_IMPORT_BYTES, MAX_REJECTED_BYTES
 from game.paths import (
     NPCS_DIR,
     UnsafePath,
@@ -29,12 +29,14 @@ from game.paths import (
     slot_path,
     validate_id,
 )
+from game.safe_json import load_json
 from game.save.archive import check_target, discard, open_zip, unpack
 from game.save.errors import ArchiveError, SaveError, SlotExists, SlotNotFound, TooLarge
 from game.save.format import (
     BACKUP_SUFFIX,
     LIFE_FILES,
     META_FILE,
+    REJECTED_SUFFIX,
     SLOT_FILE_RE,
     THUMBNAIL_FILE,
     WORLD_FILE,
@@ -43,9 +45,11 @@ from game.save.format import (
     check_format,
     describe_error,
     migrate,
+    name_few,
 )
-from game.save.life import parse_life
+from game.save.life_format import parse_life
 from game.save.lock import holding
+from game.save.salvage import LogCopy
 from game.save.slot_io import parse_world, read_slot
 from game.save.tidy import exporting
 
@@ -145,10 +149,8 @@ def _info(saves: Path, slot: str) -> SlotInfo:
 
 
 def _declared_format(meta_path: Path) -> int | None:
-    import json
-
     try:
-        value = json.loads(read_capped(meta_path, bound_of(META_FILE))).get("format")
+        value = load_json(read_capped(meta_path, bound_of(META_FILE))).get("format")
     except (OSError, ValueError, AttributeError):
         return None
     return value if isinstance(value, int) else None
@@ -345,9 +347,7 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
     """The archive's meta.json and world.json must be readable by this game (every number
     finite and in range), so an import never brings in a slot that cannot be played; a
     news, board or feelings file of a newer format is refused too (a damaged one loads as
-    an empty part, with a warning)."""
-    import json
-
+    an empty part, with a warning; a bad record costs that record)."""
     for rel in LIFE_FILES:
         info = files.get(rel)
         if info is None:
@@ -366,7 +366,7 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
             if rel == WORLD_FILE:
                 parse_world(raw)
                 continue
-            meta = json.loads(raw.decode("utf-8"))
+            meta = load_json(raw.decode("utf-8"))
             if isinstance(meta, dict) and isinstance(meta.get("format"), int):
                 check_format(meta["format"], "the archive")
                 migrated, _ = migrate("meta", meta)
@@ -378,9 +378,17 @@ def _check_files(zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo]) -> None
 
 
 def import_slot(
-    saves: Path, archive: Path, slot: str | None = None, *, force: bool = False
+    saves: Path,
+    archive: Path,
+    slot: str | None = None,
+    *,
+    force: bool = False,
+    notes: list[str] | None = None,
 ) -> tuple[str, list[str]]:
-    """Unpack a slot zip into `saves`; returns (slot name, files). Checks every member first."""
+    """Unpack a slot zip into `saves`; returns (slot name, files). Checks every member first.
+
+    A line of an NPC log that no reader could parse (nested deeper than any event) is set
+    aside beside the log, and one line said of it in `notes`."""
     saves = Path(saves)
     if slot is not None:
         slot = validate_id(slot, "slot name")
@@ -392,8 +400,21 @@ def import_slot(
             raise SlotExists(f"slot {slot!r} exists; use --force to replace it")
         # The old slot is replaced whole, so links in it are no matter (never followed).
         with holding(saves, slot, "saves import", whole=False):
-            unpack(zf, files, saves, target, archive)
+            aside = unpack(zf, files, saves, target, archive)
+    if aside and notes is not None:
+        notes.append(_aside_note(aside))
     return slot, sorted(files)
+
+
+def _aside_note(aside: dict[str, LogCopy]) -> str:
+    lines = sum(c.aside + c.dropped for c in aside.values())
+    dropped = sum(c.dropped for c in aside.values())
+    past = f" ({dropped:,} past its {mb(MAX_REJECTED_BYTES)} bound dropped)" if dropped else ""
+    what = "1 line" if lines == 1 else f"{lines:,} lines"
+    return (
+        f"the NPC log of {name_few(sorted(aside), 'NPCs')}: {what} nested too deep to read "
+        f"set aside in events.jsonl{REJECTED_SUFFIX}{past}"
+    )
 
 
 # What the save after the copy writes itself.

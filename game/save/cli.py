@@ -85,8 +85,11 @@ def run_saves(args: argparse.Namespace, out: TextIO | None = None) -> int:
             files = export_slot(root, args.slot, args.file, force=args.force)
             print(f"exported slot {args.slot!r} ({len(files)} files) to {args.file}", file=out)
         elif action == "import":
-            slot, files = import_slot(root, args.file, args.slot, force=args.force)
+            notes: list[str] = []
+            slot, files = import_slot(root, args.file, args.slot, force=args.force, notes=notes)
             print(f"imported slot {slot!r} ({len(files)} files) into {root}", file=out)
+            for note in notes:
+                print(f"note: {note}", file=out)
         else:  # argparse makes this unreachable
             raise SaveError(f"unknown action {action!r}")
     except (SaveError, ValueError) as exc:

@@ -10,6 +10,7 @@ A slot is a directory (see `saves/README.md` in the repository for the full pict
     world_summary.txt    optional, injected into every NPC's context
     npcs/<id>/session/events.jsonl, state.json     the NPC's append-only log
     npcs/<id>/memory/summary.txt                   optional, injected into its context
+    <file>.damaged, <file>.rejected    what a save could not read, kept (never exported)
 
 `FORMAT_VERSION` grows when a file changes incompatibly. A slot of an older format is
 migrated on load (in memory; the next save writes the current format); a slot of a newer
@@ -27,7 +28,19 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.errors import GameError
-from game.limits import MAX_CLOCK_S, MAX_DAY_MINUTES, SLOT_FILE_BYTES
+from game.limits import (
+    MAX_CLOCK_S,
+    MAX_COORD,
+    MAX_DAY_MINUTES,
+    MAX_ID_CHARS,
+    MAX_NAME_CHARS,
+    MAX_PATH_CHARS,
+    MAX_SAVED_IDS,
+    MAX_SHORT_CHARS,
+    MAX_UNIX_TIME,
+    MAX_WARNINGS_NAMED,
+    SLOT_FILE_BYTES,
+)
 from game.paths import (
     BOARD_FILE,
     FEELINGS_FILE,
@@ -42,6 +55,7 @@ from game.save.errors import FormatTooNew
 __all__ = [
     "BACKUP_SUFFIX",
     "BOARD_FILE",
+    "DAMAGED_SUFFIX",
     "FEELINGS_FILE",
     "FILE_BOUNDS",
     "FORMAT_VERSION",
@@ -50,20 +64,26 @@ __all__ = [
     "MAX_DAY_MINUTES",
     "META_FILE",
     "NEWS_FILE",
+    "REJECTED_SUFFIX",
     "SLOT_FILE_RE",
     "THUMBNAIL_FILE",
     "WORLD_FILE",
     "WORLD_SUMMARY_FILE",
+    "Coord",
     "EntityState",
     "Facing",
+    "Ident",
+    "Name",
     "NpcState",
     "PlayerState",
     "SavedWorld",
+    "Short",
     "SlotMeta",
     "bound_of",
     "check_format",
     "describe_error",
     "migrate",
+    "name_few",
 ]
 
 FORMAT_VERSION = 2
@@ -83,14 +103,21 @@ SLOT_FILE_RE = re.compile(
 FILE_BOUNDS: dict[str, int] = SLOT_FILE_BYTES
 # The files of the village's life (format 2 on): a missing one is an empty part.
 LIFE_FILES = (NEWS_FILE, BOARD_FILE, FEELINGS_FILE)
-_MAX_TIME = 1e11  # a unix time (dates of saves), about the year 5138
-_COORD = 1_000_000  # tiles beyond any map the game plays
+# What a file the game could not read becomes before a save replaces it (never exported):
+# `<file>.damaged` a whole file, `<file>.rejected` the records of one it read in part.
+DAMAGED_SUFFIX = ".damaged"
+REJECTED_SUFFIX = ".rejected"
 
+# Every bound below is `game.limits`'s (the slot section).
 Facing = Literal["up", "down", "left", "right"]
-Coord = Annotated[int, Field(ge=-_COORD, le=_COORD)]
+Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD)]
 Seconds = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
 Minutes = Annotated[float, Field(ge=0.0, le=MAX_DAY_MINUTES)]
-UnixTime = Annotated[float, Field(ge=0.0, le=_MAX_TIME)]
+UnixTime = Annotated[float, Field(ge=0.0, le=MAX_UNIX_TIME)]
+Ident = Annotated[str, Field(max_length=MAX_ID_CHARS)]  # an NPC, "player", a news or board id
+Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
+Short = Annotated[str, Field(max_length=MAX_SHORT_CHARS)]  # a place, a when, a key, a map id
+MapPath = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
 
 
 def bound_of(rel: str) -> int:
@@ -115,7 +142,7 @@ class EntityState(_Model):
 class PlayerState(EntityState):
     """The player: position, facing and name."""
 
-    name: str = "Traveller"
+    name: Name = "Traveller"
 
 
 class NpcState(EntityState):
@@ -126,16 +153,20 @@ class SavedWorld(_Model):
     """What `world.json` holds: everything of the world a save restores."""
 
     format: int = FORMAT_VERSION
-    map_id: str
-    map_file: str = ""  # the map's path when saved, for "play it with --map ..."
+    map_id: Short
+    map_file: MapPath = ""  # the map's path when saved, for "play it with --map ..."
     clock: Seconds = 0.0
     # The time of day: game minutes since 8 am of day 1 (`DayClock.minutes`; 0 is 8 am).
     # The length of a day is a setting, not saved.
     time_minutes: Minutes = 0.0
     player: PlayerState
-    npcs: dict[str, NpcState] = Field(default_factory=dict)
+    npcs: Annotated[dict[Ident, NpcState], Field(max_length=MAX_SAVED_IDS)] = Field(
+        default_factory=dict
+    )
     # The last seq of each NPC's log that this save covers (flushed and fsynced before).
-    sessions: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    sessions: Annotated[
+        dict[Ident, Annotated[int, Field(ge=0)]], Field(max_length=MAX_SAVED_IDS)
+    ] = Field(default_factory=dict)
     saved_at: UnixTime = 0.0
 
     def to_bytes(self) -> bytes:
@@ -147,15 +178,15 @@ class SlotMeta(_Model):
     """What `meta.json` holds: what the load list and `saves list` show."""
 
     format: int = FORMAT_VERSION
-    name: str = ""
+    name: Name = ""
     created: UnixTime = 0.0
     updated: UnixTime = 0.0
     play_time_s: Seconds = 0.0
-    map_id: str = ""
-    map_file: str = ""
+    map_id: Short = ""
+    map_file: MapPath = ""
     npc_count: Annotated[int, Field(ge=0)] = 0
-    player_name: str = ""
-    game_version: str = ""
+    player_name: Name = ""
+    game_version: Short = ""
 
     def to_bytes(self) -> bytes:
         """The `meta.json` bytes."""
@@ -165,6 +196,7 @@ class SlotMeta(_Model):
     def fresh(cls, name: str, map_id: str = "", map_file: str = "") -> SlotMeta:
         """The meta of a slot that was never saved."""
         now = time.time()
+        map_file = map_file if len(map_file) <= MAX_PATH_CHARS else ""  # only a hint
         return cls(name=name, created=now, updated=now, map_id=map_id, map_file=map_file)
 
 
@@ -192,6 +224,14 @@ def describe_error(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return exc.strerror or type(exc).__name__
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def name_few(names: list[str], what: str) -> str:
+    """Many names in one line: "'a', 'b', 'c' and 199,997 more NPCs" (`what` plural);
+    each name cut to 40 characters."""
+    shown = ", ".join(repr(n if len(n) <= 40 else n[:39] + "…") for n in names[:MAX_WARNINGS_NAMED])
+    rest = len(names) - MAX_WARNINGS_NAMED
+    return f"{shown} and {rest:,} more {what}" if rest > 0 else shown
 
 
 # --- migrations ------------------------------------------------------------------------

@@ -41,9 +41,7 @@ from game.files import os_reason
 from game.paths import npc_events_file, validate_id
 from game.save.catalog import SlotInfo, copy_npc_files, list_slots, new_slot_id
 from game.save.errors import SaveError, SlotNotFound
-from game.save.format import (
-    SavedWorld,
-)
+from game.save.format import SavedWorld, describe_error
 from game.save.life import Life, snapshot_life
 from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult, SlotData, read_slot, write_slot
@@ -258,8 +256,10 @@ class SlotKeeper:
         if save and self.thread.running:
             try:
                 result = self.save(auto=True).result(timeout=timeout)
-            except Exception as exc:
-                log.error("the save on quit failed: %s", exc)
+            except concurrent.futures.TimeoutError:
+                log.error("the save on quit did not finish within %.0f s", timeout)
+            except Exception as exc:  # `_saved` has said it in one line
+                log.debug("the save on quit failed: %s", describe_error(exc))
         self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
         return result
@@ -271,8 +271,9 @@ class SlotKeeper:
         try:
             result = fut.result()
         except Exception as exc:  # an unexpected bug: say so in one line, keep playing
-            log.exception("save failed")
-            result = SaveResult(False, self.slot, f"could not save: {exc}")
+            log.debug("save failed", exc_info=True)  # the traceback: debug logs only
+            result = SaveResult(False, self.slot, f"could not save: {describe_error(exc)}")
+            log.error("%s", result.message)
         self.last_result = result
         if result.ok:
             self._tell(("autosaved " if auto else "saved ") + repr(self.name))

@@ -7,201 +7,64 @@ keeps them in three files of the slot (format 2 on), each a JSON object with a `
 - `snapshot_life(world)` copies them on the game thread (cheap: dicts and lists of frozen
   records are copied, never the records), since the world moves on while the disk write
   happens off the game thread;
-- `life_files(life)` turns a copy into the files' bytes (off the game thread);
+- `life_files(life)` turns a copy into the files' bytes (off the game thread; the models
+  and the record-by-record reader are `game.save.life_format`'s);
 - `read_life(saves, slot, warnings)` reads them back: a missing file (an older slot) is an
-  empty part, a damaged or over-bound one an empty part and one warning line; only a
-  file of a newer format is refused (`FormatTooNew`), like the rest of such a slot;
+  empty part, one that cannot be read at all (not JSON, nested too deep, over its size
+  bound) an empty part and one warning line, and a record that does not read (a news
+  item of an unknown kind, a post past its length, a feeling past 1) costs that record,
+  with one warning line for the file; only a file of a newer format is refused
+  (`FormatTooNew`), like the rest of such a slot;
+- `set_aside(path, left_out)` runs before a save replaces a file: what it could not read
+  is kept (`<file>.rejected`, `<file>.damaged`; see `game.save.salvage`);
 - `apply_life(world, life)` puts them in the world (game thread). The map decides where
   its notice boards stand: the saved posts of a board no longer on the map are skipped.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from game.files import mb, os_reason, read_capped
 from game.paths import BOARD_FILE, FEELINGS_FILE, NEWS_FILE, slot_path
+from game.save.errors import SaveError
 from game.save.format import (
+    DAMAGED_SUFFIX,
     FORMAT_VERSION,
-    MAX_CLOCK_S,
+    REJECTED_SUFFIX,
     bound_of,
     describe_error,
-    migrate,
+    name_few,
 )
-from game.world.board import MAX_POSTS, PUBLIC, Board, Post
+from game.save.life_format import (
+    LifeModel,
+    SavedBoards,
+    SavedFeelings,
+    SavedNews,
+    model_of,
+    parse_life,
+)
+from game.save.salvage import Rejected, Salvage, keep_damaged, keep_rejected, rejected_note
+from game.world.board import PUBLIC, Board, Post
 from game.world.feelings import Feeling
-from game.world.news import MAX_NEWS, MAX_PASSES, Heard, How, News, NewsBook, NewsKind, Pass
+from game.world.news import Heard, News, NewsBook, Pass
 
 if TYPE_CHECKING:
     from game.world.world import World
 
 __all__ = [
     "Life",
-    "SavedBoards",
-    "SavedFeelings",
-    "SavedNews",
+    "LifeFile",
     "apply_life",
     "life_files",
-    "parse_life",
     "read_life",
+    "set_aside",
     "snapshot_life",
 ]
-
-# Bounds well past what the world keeps (a file beyond them is damaged, not played); the
-# size bound of each file (4 MB, `FILE_BOUNDS`) caps the memory of reading it first.
-_MAX_IDS = 10_000  # NPCs, boards, pairs of characters: any map the game plays
-_MAX_NEWS = 10 * MAX_NEWS
-_MAX_PASSES = 10 * MAX_PASSES
-_MAX_POSTS = 10 * MAX_POSTS
-
-Ident = Annotated[str, Field(max_length=128)]  # an NPC, "player", a news or board id
-Name = Annotated[str, Field(max_length=200)]
-Short = Annotated[str, Field(max_length=500)]  # a place, a when, a key, a reason
-Text = Annotated[str, Field(max_length=2000)]
-Clock = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
-Hour = Annotated[float, Field(ge=0.0, le=24.0)]
-Coord = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-
-
-class _Model(BaseModel):
-    # As world.json: unknown fields are ignored, numbers are finite.
-    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
-
-
-class _File(_Model):
-    format: int = FORMAT_VERSION
-
-    def to_bytes(self) -> bytes:
-        """The file's bytes."""
-        return self.model_dump_json(indent=1).encode("utf-8") + b"\n"
-
-
-# --- news.json -------------------------------------------------------------------------
-
-
-class SavedNewsItem(_Model):
-    """One piece of news (its id is its key in `news`)."""
-
-    kind: NewsKind
-    origin: Ident
-    origin_name: Name = ""
-    subject: Text
-    place: Short = ""
-    when: Short = ""
-    hour: Hour | None = None
-    key: Short = ""
-    clock: Clock = 0.0
-
-
-class SavedHeard(_Model):
-    """How one character came to know a piece (its id is its key)."""
-
-    source: Ident
-    source_name: Name = ""
-    clock: Clock = 0.0
-    place: Short = ""
-    how: How = "told"
-
-
-class SavedPass(_Model):
-    """One pass of a piece of news, for the record."""
-
-    news_id: Ident
-    source: Ident
-    to: Ident
-    clock: Clock = 0.0
-    hour: Hour = 0.0
-    place: Short = ""
-    how: How = "told"
-
-
-class SavedNews(_File):
-    """What `news.json` holds: the `NewsBook`."""
-
-    news: Annotated[dict[Ident, SavedNewsItem], Field(max_length=_MAX_NEWS)] = Field(
-        default_factory=dict
-    )
-    known: Annotated[
-        dict[Ident, Annotated[dict[Ident, SavedHeard], Field(max_length=_MAX_NEWS)]],
-        Field(max_length=_MAX_IDS),
-    ] = Field(default_factory=dict)
-    # "npc>other" -> the news ids npc told other
-    told: Annotated[
-        dict[
-            Annotated[str, Field(max_length=260)],
-            Annotated[list[Ident], Field(max_length=_MAX_NEWS)],
-        ],
-        Field(max_length=_MAX_IDS),
-    ] = Field(default_factory=dict)
-    passes: Annotated[list[SavedPass], Field(max_length=_MAX_PASSES)] = Field(default_factory=list)
-
-
-# --- board.json ------------------------------------------------------------------------
-
-
-class SavedPost(_Model):
-    """One message on a board."""
-
-    index: Annotated[int, Field(ge=0)]
-    author: Ident
-    author_name: Name = ""
-    clock: Clock = 0.0
-    hour: Hour = 0.0
-    about: Ident = ""
-    text: Text
-
-
-class SavedBoard(_Model):
-    """One board (its id is its key in `boards`)."""
-
-    participants: Annotated[list[Ident], Field(min_length=1, max_length=_MAX_IDS)]
-    name: Name = ""
-    tile: tuple[Coord, Coord] | None = None  # a notice board's place on the map
-    posts: Annotated[list[SavedPost], Field(max_length=_MAX_POSTS)] = Field(default_factory=list)
-    count: Annotated[int, Field(ge=0)] = 0
-
-
-class SavedBoards(_File):
-    """What `board.json` holds: the `Blackboard`."""
-
-    boards: Annotated[dict[Ident, SavedBoard], Field(max_length=_MAX_IDS)] = Field(
-        default_factory=dict
-    )
-
-
-# --- feelings.json ---------------------------------------------------------------------
-
-
-class SavedFeeling(_Model):
-    """One NPC's feeling about one other."""
-
-    value: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.0
-    reason: Short = ""
-    name: Name = ""
-    changes: Annotated[int, Field(ge=0)] = 0
-    clock: Clock = 0.0
-
-
-class SavedFeelings(_File):
-    """What `feelings.json` holds: `Feelings.of`."""
-
-    of: Annotated[
-        dict[Ident, Annotated[dict[Ident, SavedFeeling], Field(max_length=_MAX_IDS)]],
-        Field(max_length=_MAX_IDS),
-    ] = Field(default_factory=dict)
-
-
-_MODELS: dict[str, type[_File]] = {
-    NEWS_FILE: SavedNews,
-    BOARD_FILE: SavedBoards,
-    FEELINGS_FILE: SavedFeelings,
-}
-
 
 # --- the world's data, copied ----------------------------------------------------------
 
@@ -283,21 +146,29 @@ def _feelings_data(of: dict[str, dict[str, Feeling]]) -> dict[str, Any]:
     }
 
 
-def life_files(life: Life) -> tuple[list[tuple[str, bytes]], list[str]]:
+@dataclass
+class LifeFile:
+    """One file of the village's life as a save writes it, and the records it leaves out
+    (data this game could not read back: set aside in `<name>.rejected`)."""
+
+    name: str
+    data: bytes
+    rejected: list[Rejected] = field(default_factory=list)
+
+
+def life_files(life: Life) -> tuple[list[LifeFile], list[str]]:
     """The files of a copy of the village's life, and a warning for each that cannot be
-    written as this game reads it (that file is left as it was; never a failed save)."""
-    files: list[tuple[str, bytes]] = []
+    written as this game reads it (that file is left as it was; never a failed save).
+
+    A record the next load would refuse is left out of its file, not the file."""
+    files: list[LifeFile] = []
     warnings: list[str] = []
     for name, data in (
         (NEWS_FILE, _news_data(life.news)),
         (BOARD_FILE, _boards_data(life.boards)),
         (FEELINGS_FILE, _feelings_data(life.feelings)),
     ):
-        try:
-            model = _MODELS[name].model_validate({"format": FORMAT_VERSION, **data})
-        except ValidationError as exc:
-            warnings.append(f"{name} was not saved ({describe_error(exc)})")
-            continue
+        model, salvage = model_of(name, {**data, "format": FORMAT_VERSION})
         raw = model.to_bytes()
         if len(raw) > bound_of(name):  # never write what the next load would refuse
             warnings.append(
@@ -305,23 +176,33 @@ def life_files(life: Life) -> tuple[list[tuple[str, bytes]], list[str]]:
                 f"{mb(bound_of(name))} the game reads)"
             )
             continue
-        files.append((name, raw))
+        files.append(LifeFile(name, raw, salvage.rejected))
     return files, warnings
 
 
+def set_aside(path: Path, left_out: list[Rejected], *, fsync: bool = True) -> str | None:
+    """Before a save replaces a life file, keep what it could not read: the file's records
+    that do not read and `left_out` (those the save leaves out) go to `<file>.rejected`;
+    a file that cannot be read at all is renamed `<file>.damaged`. A one-line note of
+    what was kept, or None. Raises OSError (the save then fails, nothing replaced)."""
+    notes: list[str] = []
+    salvage = Salvage()
+    try:
+        _, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, ValidationError, SaveError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
+        kept = keep_damaged(path)
+        notes.append(f"{path.name} could not be read ({reason}): kept as {kept.name}")
+    salvage.rejected.extend(left_out)
+    if salvage.rejected:
+        kept = keep_rejected(path, salvage.rejected, fsync=fsync)
+        notes.append(f"{rejected_note(path.name, salvage.rejected)} set aside in {kept.name}")
+    return "; ".join(notes) or None
+
+
 # --- reading (off the game thread) -----------------------------------------------------
-
-
-def parse_life(name: str, raw_bytes: bytes) -> _File:
-    """The model of one life file (`news.json`, `board.json`, `feelings.json`).
-
-    ValueError or ValidationError when damaged; FormatTooNew when a newer game wrote it.
-    """
-    raw = json.loads(raw_bytes.decode("utf-8"))
-    if not isinstance(raw, dict):
-        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
-    raw, _ = migrate(name.removesuffix(".json"), raw)
-    return _MODELS[name].model_validate(raw)
 
 
 def _news_of(saved: SavedNews) -> NewsBook:
@@ -374,17 +255,25 @@ def _feelings_of(saved: SavedFeelings) -> dict[str, dict[str, Feeling]]:
     }
 
 
-def _read(path: Path, slot: str, warnings: list[str]) -> _File | None:
+def _read(path: Path, slot: str, warnings: list[str]) -> LifeModel | None:
     try:
-        return parse_life(path.name, read_capped(path, bound_of(path.name)))
+        model, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
     except FileNotFoundError:
         return None  # an older slot, or nothing happened yet: empty
     except (OSError, ValueError, ValidationError) as exc:
         reason = os_reason(exc) if isinstance(exc, OSError) else describe_error(exc)
         warnings.append(
-            f"slot {slot!r}: {path.name} is damaged ({reason}); the village starts without it"
+            f"slot {slot!r}: {path.name} is damaged ({reason}); the village starts without "
+            f"it (the next save keeps it as {path.name}{DAMAGED_SUFFIX})"
         )
         return None
+    if salvage.rejected:
+        note = rejected_note(path.name, salvage.rejected, salvage.kept)
+        warnings.append(
+            f"slot {slot!r}: {note} could not be read: left out (the next save keeps them "
+            f"in {path.name}{REJECTED_SUFFIX})"
+        )
+    return model
 
 
 def read_life(saves: Path, slot: str, warnings: list[str]) -> Life:
@@ -424,17 +313,26 @@ def apply_life(world: World, life: Life) -> list[str]:
     for board_id, tile in world.notice_boards.items():
         old = blackboard.boards.get(board_id)
         boards[board_id] = Board(board_id, frozenset({PUBLIC}), old.name if old else board_id, tile)
+    gone: list[tuple[str, int]] = []  # notice boards of the save the map does not have
     for board_id, saved in copy.boards.items():
         here = boards.get(board_id)
         if here is not None:
             here.posts, here.count = saved.posts, saved.count
         elif saved.tile is not None:
-            warnings.append(
-                f"the notice board {board_id!r} is in the save but not on this map: "
-                f"its {len(saved.posts)} posts are skipped"
-            )
+            gone.append((board_id, len(saved.posts)))
         else:
             boards[board_id] = saved
+    if len(gone) == 1:
+        warnings.append(
+            f"the notice board {gone[0][0]!r} is in the save but not on this map: "
+            f"its {gone[0][1]} posts are skipped"
+        )
+    elif gone:
+        warnings.append(
+            f"{len(gone):,} notice boards in the save are not on this map "
+            f"({name_few([b for b, _ in gone], 'boards')}): their "
+            f"{sum(n for _, n in gone):,} posts are skipped"
+        )
     blackboard.boards.clear()
     blackboard.boards.update(boards)
     return warnings

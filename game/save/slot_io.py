@@ -1,10 +1,13 @@
 """Reading and writing one save slot.
 
-`read_slot` never trusts the disk: a damaged `meta.json` is rebuilt, a damaged or missing
-`world.json` falls back to `world.json.bak`, a damaged news, board or feelings file is an
-empty part of the village's life, an old format is migrated, and every such repair is
-reported as a one-line warning. Only a slot written by a newer game (or a path that is
-not a slot) is refused. `write_slot` flushes and fsyncs every NPC log, then writes
+`read_slot` never trusts the disk: every file is read within its size bound and parsed
+with a bounded depth; a damaged `meta.json` is rebuilt, a damaged or missing `world.json`
+falls back to `world.json.bak`, a damaged news, board or feelings file is an empty part
+of the village's life (a bad record in one costs that record), an old format is
+migrated, and every such repair is reported as a one-line warning. Only a slot written
+by a newer game (or a path that is not a slot) is refused. `write_slot` flushes and
+fsyncs every NPC log, reads back what it is about to write (never a file its load would
+refuse), keeps what it could not read (`<file>.damaged`, `<file>.rejected`), then writes
 `world.json` (keeping the previous one as `.bak`), the village's life (`news.json`,
 `board.json`, `feelings.json`), `meta.json` and the thumbnail, each atomically; it returns
 a `SaveResult` and never raises for a disk failure.
@@ -14,7 +17,6 @@ Both do blocking disk I/O: call them off the game thread.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -26,8 +28,8 @@ from pydantic import ValidationError
 
 from game.agent.store import SessionStore
 from game.atomic import fsync_dir, write_atomic
-from game.files import os_reason, read_capped, read_summary
-from game.limits import MAX_SUMMARY_CHARS
+from game.files import mb, os_reason, read_capped, read_summary
+from game.limits import MAX_NAME_CHARS, MAX_SAVED_IDS, MAX_SUMMARY_CHARS
 from game.paths import (
     NPCS_DIR,
     npc_events_file,
@@ -36,9 +38,11 @@ from game.paths import (
     slot_path,
     validate_id,
 )
+from game.safe_json import load_json
 from game.save.errors import SaveError
 from game.save.format import (
     BACKUP_SUFFIX,
+    DAMAGED_SUFFIX,
     FORMAT_VERSION,
     META_FILE,
     THUMBNAIL_FILE,
@@ -49,8 +53,9 @@ from game.save.format import (
     bound_of,
     describe_error,
     migrate,
+    name_few,
 )
-from game.save.life import Life, life_files, read_life
+from game.save.life import Life, life_files, read_life, set_aside
 from game.save.thumbnail import Frame, encode_png
 
 __all__ = [
@@ -142,34 +147,51 @@ def read_slot(saves: Path, slot: str, *, large_log_bytes: int = LARGE_LOG_BYTES)
     data.life = read_life(saves, slot, data.warnings)
     data.world_summary = _read_text(slot_path(saves, slot, WORLD_SUMMARY_FILE), data)
     if npcs.is_dir():
-        for child in sorted(npcs.iterdir()):
-            try:
-                npc_id = validate_id(child.name, "NPC id")
-            except ValueError:
-                data.warnings.append(
-                    f"slot {slot!r}: ignoring {child.name!r} in npcs/ (not an NPC id)"
-                )
-                continue
-            summary = _read_text(npc_memory_file(saves, slot, npc_id), data)
-            if summary:
-                data.npc_summaries[npc_id] = summary
-            events = npc_events_file(saves, slot, npc_id)
-            try:
-                size = events.stat().st_size
-            except OSError:
-                continue
-            if size > large_log_bytes:
-                data.warnings.append(
-                    f"slot {slot!r}: {npc_id}'s session log is {size / 2**20:.0f} MB; "
-                    "loading it may be slow"
-                )
+        _read_npcs(saves, slot, npcs, data, large_log_bytes)
     for warning in data.warnings:
         log.warning("%s", warning)
     return data
 
 
-def _read_json(path: Path) -> dict[str, Any]:
-    raw = json.loads(read_capped(path, bound_of(path.name)).decode("utf-8"))
+def _read_npcs(saves: Path, slot: str, npcs: Path, data: SlotData, large_log_bytes: int) -> None:
+    """Each NPC's summary; one warning for what in npcs/ is not an NPC, one for big logs."""
+    strays: list[str] = []
+    large: list[tuple[str, int]] = []
+    for child in sorted(npcs.iterdir()):
+        try:
+            npc_id = validate_id(child.name, "NPC id")
+        except ValueError:
+            strays.append(child.name)
+            continue
+        summary = _read_text(npc_memory_file(saves, slot, npc_id), data)
+        if summary:
+            data.npc_summaries[npc_id] = summary
+        try:
+            size = npc_events_file(saves, slot, npc_id).stat().st_size
+        except OSError:
+            continue
+        if size > large_log_bytes:
+            large.append((npc_id, size))
+    if strays:
+        data.warnings.append(
+            f"slot {slot!r}: ignoring {name_few(strays, 'entries')} in npcs/ (not NPC ids)"
+        )
+    if len(large) == 1:
+        npc_id, size = large[0]
+        data.warnings.append(
+            f"slot {slot!r}: {npc_id}'s session log is {size / 2**20:.0f} MB; "
+            "loading it may be slow"
+        )
+    elif large:
+        data.warnings.append(
+            f"slot {slot!r}: {len(large)} session logs are over {mb(large_log_bytes)} "
+            f"({name_few([n for n, _ in large], 'NPCs')}); loading them may be slow"
+        )
+
+
+def _json_object(raw_bytes: bytes) -> dict[str, Any]:
+    """The JSON object a slot file holds (ValueError: not UTF-8, not JSON, too deep)."""
+    raw = load_json(raw_bytes.decode("utf-8"))
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
     return raw
@@ -178,15 +200,14 @@ def _read_json(path: Path) -> dict[str, Any]:
 def _read_meta(meta_path: Path, data: SlotData) -> tuple[SlotMeta | None, str]:
     """The slot's meta (None if missing or damaged) and "ok", "missing" or "damaged"."""
     try:
-        raw = _read_json(meta_path)
-        raw, old = migrate("meta", raw)
+        raw, old = migrate("meta", _json_object(read_capped(meta_path, bound_of(META_FILE))))
         meta = SlotMeta.model_validate(raw)
     except FileNotFoundError:
         return None, "missing"
     except (OSError, ValueError, ValidationError) as exc:
         data.warnings.append(
             f"slot {data.slot!r}: meta.json is damaged ({describe_error(exc)}); "
-            "it will be rewritten on the next save"
+            "it will be rewritten on the next save (and kept as meta.json.damaged)"
         )
         return None, "damaged"
     if old is not None:
@@ -199,10 +220,11 @@ def parse_world(raw_bytes: bytes) -> tuple[SavedWorld, int | None]:
 
     ValueError or ValidationError when damaged; FormatTooNew when a newer game wrote it.
     """
-    raw = json.loads(raw_bytes.decode("utf-8"))
-    if not isinstance(raw, dict):
-        raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
-    raw, old = migrate("world", raw)
+    raw, old = migrate("world", _json_object(raw_bytes))
+    for key in ("npcs", "sessions"):  # counted before a model is made of each entry
+        entries = raw.get(key)
+        if isinstance(entries, dict) and len(entries) > MAX_SAVED_IDS:
+            raise ValueError(f"{key}: {len(entries):,} entries, more than {MAX_SAVED_IDS:,}")
     return SavedWorld.model_validate(raw), old
 
 
@@ -229,18 +251,21 @@ def _read_world(main: Path, backup: Path, data: SlotData) -> SavedWorld | None:
         return world
     if problem is None:
         return None  # never saved: characters start at their map positions
+    kept = (
+        f" (the next save keeps it as {WORLD_FILE}{DAMAGED_SUFFIX})" if "damaged" in problem else ""
+    )
     try:
         world, old = parse_world(read_capped(backup, bound_of(backup.name)))
     except (OSError, ValueError, ValidationError) as exc:
         reason = "is missing" if isinstance(exc, FileNotFoundError) else "is damaged too"
         data.warnings.append(
             f"slot {data.slot!r}: world.json {problem} and world.json.bak {reason}; "
-            "everyone starts at their map position"
+            f"everyone starts at their map position{kept}"
         )
         return None
     data.from_backup = True
     data.warnings.append(
-        f"slot {data.slot!r}: world.json {problem}; loaded the previous save (world.json.bak)"
+        f"slot {data.slot!r}: world.json {problem}; loaded the previous save (world.json.bak){kept}"
     )
     if old is not None:
         data.migrated_from = old
@@ -289,36 +314,43 @@ def write_slot(
                     sessions[npc_id] = last
             store.flush(fsync=fsync)
         now = time.time()
-        world = world.model_copy(
-            update={"format": FORMAT_VERSION, "sessions": sessions, "saved_at": now}
-        )
+        world_path = slot_path(saves, slot, WORLD_FILE)
+        meta_path = slot_path(saves, slot, META_FILE)
+        # Both files are read back before either is written: never write what the next
+        # load would refuse (a model_construct'ed world is checked here too).
+        try:
+            world_raw = world.model_copy(
+                update={"format": FORMAT_VERSION, "sessions": sessions, "saved_at": now}
+            ).to_bytes()
+            saved, _ = parse_world(_within(world_raw, WORLD_FILE))
+            old = _old_meta(meta_path)
+            meta_raw = _meta_bytes(saved, old, name, slot, now)
+        except (ValueError, ValidationError) as exc:
+            message = (
+                f"could not save slot {slot!r}: what it would write does not read back "
+                f"({describe_error(exc)}); the previous save is kept"
+            )
+            log.error("%s", message)
+            return SaveResult(False, slot, message, time.perf_counter() - started, warnings)
         write_atomic(
-            slot_path(saves, slot, WORLD_FILE),
-            world.to_bytes(),
-            fsync=fsync,
-            backup=True,
-            valid=world_is_valid,
-        )
+            world_path, world_raw, fsync=fsync, backup=True, valid=world_is_valid,
+            limit=bound_of(WORLD_FILE), damaged=True,
+        )  # fmt: skip
         if life is not None:
             files, unsaved = life_files(life)
-            for warning in unsaved:
-                log.warning("slot %r: %s", slot, warning)
             warnings.extend(unsaved)
-            for file_name, raw in files:
-                write_atomic(slot_path(saves, slot, file_name), raw, fsync=fsync)
-        old = _old_meta(slot_path(saves, slot, META_FILE))
-        meta = SlotMeta(
-            name=name or (old.name if old else "") or slot,
-            created=old.created if old and old.created else now,
-            updated=now,
-            play_time_s=world.clock,
-            map_id=world.map_id,
-            map_file=world.map_file,
-            npc_count=len(world.npcs),
-            player_name=world.player.name,
-            game_version=game_version(),
-        )
-        write_atomic(slot_path(saves, slot, META_FILE), meta.to_bytes(), fsync=fsync)
+            for file in files:
+                file_path = slot_path(saves, slot, file.name)
+                kept = set_aside(file_path, file.rejected, fsync=fsync)
+                if kept is not None:
+                    warnings.append(kept)
+                write_atomic(file_path, file.data, fsync=fsync)
+            for warning in warnings:
+                log.warning("slot %r: %s", slot, warning)
+        write_atomic(
+            meta_path, meta_raw, fsync=fsync, valid=_meta_is_valid, limit=bound_of(META_FILE),
+            damaged=True,
+        )  # fmt: skip
         if thumbnail is not None:
             png = _thumbnail_png(thumbnail, warnings)
             if png is not None:
@@ -335,6 +367,33 @@ def write_slot(
     )
 
 
+def _within(raw: bytes, name: str) -> bytes:
+    """`raw` if a load would read a file of its size, else ValueError."""
+    if len(raw) > bound_of(name):
+        raise ValueError(f"{name} would be {mb(len(raw))}, more than the {mb(bound_of(name))} read")
+    return raw
+
+
+def _meta_bytes(
+    world: SavedWorld, old: SlotMeta | None, name: str | None, slot: str, now: float
+) -> bytes:
+    """The new meta.json, read back as a load would (ValueError, ValidationError)."""
+    meta = SlotMeta(
+        name=(name or (old.name if old else "") or slot)[:MAX_NAME_CHARS],
+        created=old.created if old and old.created else now,
+        updated=now,
+        play_time_s=world.clock,
+        map_id=world.map_id,
+        map_file=world.map_file,
+        npc_count=len(world.npcs),
+        player_name=world.player.name,
+        game_version=game_version(),
+    )
+    raw = _within(meta.to_bytes(), META_FILE)
+    _parse_meta(raw)
+    return raw
+
+
 def ensure_meta(saves: Path, slot: str, map_id: str, map_file: str) -> None:
     """Give a slot that has none a `meta.json` (a slot `chat` began), so it lists with its
     map and another map is refused on it; a slot that has one is left alone."""
@@ -349,10 +408,22 @@ def ensure_meta(saves: Path, slot: str, map_id: str, map_file: str) -> None:
         log.warning("could not write %s: %s", path, os_reason(exc))
 
 
+def _parse_meta(raw_bytes: bytes) -> SlotMeta:
+    raw, _ = migrate("meta", _json_object(raw_bytes))
+    return SlotMeta.model_validate(raw)
+
+
+def _meta_is_valid(raw_bytes: bytes) -> bool:
+    try:
+        _parse_meta(raw_bytes)
+    except (ValueError, ValidationError, SaveError):
+        return False
+    return True
+
+
 def _old_meta(meta_path: Path) -> SlotMeta | None:
     try:
-        raw, _ = migrate("meta", _read_json(meta_path))
-        return SlotMeta.model_validate(raw)
+        return _parse_meta(read_capped(meta_path, bound_of(META_FILE)))
     except (OSError, ValueError, ValidationError, SaveError):
         return None
 

@@ -9,14 +9,23 @@ village's life (news, boards, feelings) is `game.save.life`'s; `apply_slot` puts
 from __future__ import annotations
 
 import logging
+import math
 from functools import cache
 from pathlib import Path
 
+from game.limits import (
+    MAX_CLOCK_S,
+    MAX_DAY_MINUTES,
+    MAX_NAME_CHARS,
+    MAX_PATH_CHARS,
+    MAX_WARNINGS_NAMED,
+)
 from game.save.errors import MapMismatch
-from game.save.format import FORMAT_VERSION, NpcState, PlayerState, SavedWorld
+from game.save.format import FORMAT_VERSION, NpcState, PlayerState, SavedWorld, name_few
 from game.save.life import apply_life
 from game.save.slot_io import SlotData, read_slot
 from game.text import clean_text
+from game.world.clock import DAY_MINUTES
 from game.world.grid import DIRECTIONS
 from game.world.world import World
 
@@ -33,15 +42,24 @@ log = logging.getLogger(__name__)
 
 
 def snapshot_world(world: World) -> SavedWorld:
-    """What a save restores, read from the world now (game thread; cheap)."""
+    """What a save restores, read from the world now (game thread; cheap).
+
+    Within the slot's bounds, so a game played past one still saves: the clock stops at
+    `MAX_CLOCK_S` (the world's goes on), the day count steps back whole days under
+    `MAX_DAY_MINUTES` (the time of day is kept), a long name is cut. (`write_slot`
+    checks the whole before writing it.)
+    """
     p = world.player
+    path = map_file(world.map.path)
     return SavedWorld.model_construct(
         format=FORMAT_VERSION,
         map_id=world.map.map_id,
-        map_file=map_file(world.map.path),
-        clock=world.clock,
-        time_minutes=world.day.minutes,
-        player=PlayerState.model_construct(tile=p.tile, facing=p.facing, name=p.name),
+        map_file=path if len(path) <= MAX_PATH_CHARS else "",  # only a hint: never a failed save
+        clock=_saturated(world.clock, MAX_CLOCK_S),
+        time_minutes=_day_within(world.day.minutes),
+        player=PlayerState.model_construct(
+            tile=p.tile, facing=p.facing, name=p.name[:MAX_NAME_CHARS]
+        ),
         npcs={
             npc_id: NpcState.model_construct(tile=npc.tile, facing=npc.facing)
             for npc_id, npc in world.npcs.items()
@@ -49,6 +67,22 @@ def snapshot_world(world: World) -> SavedWorld:
         sessions={},
         saved_at=0.0,
     )
+
+
+def _saturated(value: float, bound: float) -> float:
+    """`value` within 0..bound (not a number: 0)."""
+    return 0.0 if math.isnan(value) else min(max(value, 0.0), bound)
+
+
+def _day_within(minutes: float) -> float:
+    """The time of day in minutes within its bound, at the same hour: whole days back."""
+    minutes = _saturated(minutes, math.inf)
+    if minutes <= MAX_DAY_MINUTES:
+        return minutes
+    if math.isinf(minutes):
+        return MAX_DAY_MINUTES
+    days = math.ceil((minutes - MAX_DAY_MINUTES) / DAY_MINUTES)
+    return _saturated(minutes - days * DAY_MINUTES, MAX_DAY_MINUTES)
 
 
 @cache
@@ -97,8 +131,9 @@ def apply_world(world: World, state: SavedWorld | None) -> list[str]:
     name = clean_text(state.player.name).strip()
     if name:
         player.name = name
+    moved: list[tuple[str, str]] = []  # (who, what happened): saved where none can walk now
     player.place(
-        _usable(world, state.player.tile, world.map.player_spawn, "the player", warnings),
+        _usable(world, state.player.tile, world.map.player_spawn, "the player", moved),
         _facing(state.player.facing),
     )
     for npc_id, npc in world.npcs.items():
@@ -106,22 +141,41 @@ def apply_world(world: World, state: SavedWorld | None) -> list[str]:
         if saved is None:
             npc.place(spawns.get(npc_id, npc.tile))
             continue
-        tile = _usable(world, saved.tile, spawns.get(npc_id, npc.tile), npc.name, warnings)
+        tile = _usable(world, saved.tile, spawns.get(npc_id, npc.tile), npc.name, moved)
         npc.place(tile, _facing(saved.facing))
-    for npc_id in sorted(set(state.npcs) - set(world.npcs)):
-        warnings.append(f"{npc_id!r} is in the save but not on this map: skipped")
+    if len(moved) > MAX_WARNINGS_NAMED:
+        warnings.append(
+            f"{len(moved):,} characters were saved where they cannot walk now "
+            f"({name_few([who for who, _ in moved], 'characters')}): back to their map positions"
+        )
+    else:
+        warnings.extend(line for _, line in moved)
+    gone = sorted(set(state.npcs) - set(world.npcs))
+    if len(gone) == 1:
+        warnings.append(f"{gone[0]!r} is in the save but not on this map: skipped")
+    elif gone:
+        warnings.append(
+            f"{len(gone):,} NPCs in the save are not on this map ({name_few(gone, 'NPCs')}): "
+            "skipped"
+        )
     for warning in warnings:
         log.warning("%s", warning)
     return warnings
 
 
 def _usable(
-    world: World, tile: tuple[int, int], spawn: tuple[int, int], who: str, warnings: list[str]
+    world: World,
+    tile: tuple[int, int],
+    spawn: tuple[int, int],
+    who: str,
+    moved: list[tuple[str, str]],
 ) -> tuple[int, int]:
     tile = (int(tile[0]), int(tile[1]))
     if world.grid.walkable(tile):
         return tile
-    warnings.append(f"{who} was saved at {tile}, which cannot be walked on now: back to {spawn}")
+    moved.append(
+        (who, f"{who} was saved at {tile}, which cannot be walked on now: back to {spawn}")
+    )
     return spawn
 
 

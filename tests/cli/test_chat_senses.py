@@ -144,7 +144,9 @@ def test_chat_keeps_the_slots_time_of_day_and_who_sleeps(tmp_path: Path) -> None
 
 
 def test_a_talk_chat_cannot_save_is_one_line_and_the_turn_is_kept(tmp_path: Path) -> None:
-    (tmp_path / "s" / "news.json").mkdir(parents=True)  # in the way of the save
+    # In the way of the save: a folder where news.json goes, and where it would be set aside.
+    (tmp_path / "s" / "news.json").mkdir(parents=True)
+    (tmp_path / "s" / "news.json.damaged" / "full").mkdir(parents=True)
     out = chat(tmp_path, "tobin", "I lost my ring at the well.")
     assert out.returncode == 1 and "Traceback" not in out.stderr
     errors = [line for line in out.stderr.splitlines() if line.startswith(("error", "ERROR"))]

@@ -4,15 +4,18 @@ a slot of format 1 still loads, in the morning, with an empty village life."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from game.save import salvage
 from game.save.catalog import export_slot, import_slot, slot_files
-from game.save.errors import FormatTooNew
+from game.save.errors import ArchiveError, FormatTooNew
 from game.save.format import FILE_BOUNDS, FORMAT_VERSION, migrate
 from game.save.life import Life, snapshot_life
 from game.save.slot_io import read_slot, write_slot
@@ -198,31 +201,164 @@ def test_the_snapshot_is_a_copy_the_world_cannot_change() -> None:
 # --- damage ----------------------------------------------------------------------------
 
 
+DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
 @pytest.mark.parametrize(
     "content",
     [
         b"{broken",
         b"[]",
         b"\xff\xfe",
-        b'{"format": 2, "news": {"n-1": {"kind": "gossip", "origin": "x", "subject": "y"}}}',
-        b'{"format": 2, "passes": [{"news_id": "n", "source": "a", "to": "b", "hour": NaN}]}',
-        b'{"format": 2, "news": {"n-1": {"kind": "lost", "origin": "x", "subject": "'
-        + b"y" * 5000
-        + b'"}}}',
+        b'{"format": 2, "news": ' + DEEP + b"}",
+        DEEP,
+        b'{"format": "two"}',
     ],
 )
-def test_a_damaged_news_file_is_one_warning_and_the_rest_loads(saves: Path, content: bytes) -> None:
+def test_a_news_file_that_cannot_be_read_is_one_warning_and_kept_by_the_next_save(
+    saves: Path, content: bytes
+) -> None:
     played = saved_slot(saves)
     (saves / "s1" / "news.json").write_bytes(content)
     loaded = fresh_world()
     data = restore_world(loaded, saves, "s1")
     assert len(data.warnings) == 1 and "news.json is damaged" in data.warnings[0]
-    assert "\n" not in data.warnings[0]
+    assert "news.json.damaged" in data.warnings[0] and "\n" not in data.warnings[0]
     assert not loaded.news.news and not loaded.news.known and not loaded.news.passes
     assert loaded.board.boards == played.board.boards
     assert loaded.feelings.of == played.feelings.of
     assert loaded.day.hour == pytest.approx(21.0)
     assert data.world is not None and data.world.player.tile == played.player.tile
+    # The save that follows keeps the file it could not read, then writes the new one.
+    result = write_slot(saves, "s1", snapshot_world(loaded), life=snapshot_life(loaded))
+    assert result.ok and len(result.warnings) == 1, result
+    assert "kept as news.json.damaged" in result.warnings[0]
+    assert (saves / "s1" / "news.json.damaged").read_bytes() == content
+    assert not read_slot(saves, "s1").warnings
+
+
+def _bad_news_kind(files: dict[str, Any]) -> None:
+    files["news.json"]["news"]["n-bad"] = {"kind": "gossip", "origin": "pip", "subject": "x"}
+
+
+def _long_post(files: dict[str, Any]) -> None:
+    posts = next(iter(files["board.json"]["boards"].values()))["posts"]
+    posts.append({**posts[0], "index": 7, "text": "y" * 2001})
+
+
+def _strong_feeling(files: dict[str, Any]) -> None:
+    files["feelings.json"]["of"]["tobin"]["pip"] = {"value": 1.0000001, "reason": "x"}
+
+
+def _bad_heard(files: dict[str, Any]) -> None:
+    files["news.json"]["known"]["maren"] = {"n-key": {"source": "tobin", "how": "shouted"}}
+
+
+def _nan_pass(files: dict[str, Any]) -> None:
+    files["news.json"]["passes"].append({"news_id": "n", "source": "a", "to": "b", "hour": None})
+
+
+def _board_of_nobody(files: dict[str, Any]) -> None:
+    files["board.json"]["boards"]["b-empty"] = {"participants": [], "posts": []}
+
+
+def _deep_record(files: dict[str, Any]) -> None:
+    files["feelings.json"]["of"]["pip"] = {"tobin": [[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]}
+
+
+@pytest.mark.parametrize(
+    ("name", "spoil"),
+    [
+        ("news.json", _bad_news_kind),
+        ("board.json", _long_post),
+        ("feelings.json", _strong_feeling),
+        ("news.json", _bad_heard),
+        ("news.json", _nan_pass),
+        ("board.json", _board_of_nobody),
+        ("feelings.json", _deep_record),
+    ],
+)
+def test_a_bad_record_costs_that_record_not_the_file(
+    saves: Path, name: str, spoil: Callable[[dict[str, Any]], None]
+) -> None:
+    played = saved_slot(saves)
+    slot = saves / "s1"
+    files = {n: json.loads((slot / n).read_text()) for n in LIFE}
+    spoil(files)
+    (slot / name).write_text(json.dumps(files[name]))
+
+    loaded = fresh_world()
+    data = restore_world(loaded, saves, "s1")
+    assert len(data.warnings) == 1, data.warnings
+    warning = data.warnings[0]
+    assert re.search(rf"1 of \d+ records of {re.escape(name)} \(", warning), warning
+    assert f"{name}.rejected" in warning and "\n" not in warning
+    same_life(played, loaded)  # every other record is there
+
+    # The next save keeps the bad record aside, as it was, and writes the rest.
+    result = write_slot(saves, "s1", snapshot_world(loaded), life=snapshot_life(loaded))
+    assert result.ok and len(result.warnings) == 1 and f"{name}.rejected" in result.warnings[0]
+    aside = [json.loads(line) for line in (slot / f"{name}.rejected").read_text().splitlines()]
+    assert len(aside) == 1 and aside[0]["reason"]
+    assert _found(aside[0]["record"], files[name])
+    again = fresh_world()
+    assert not restore_world(again, saves, "s1").warnings
+    same_life(played, again)
+    # Saved again: nothing is set aside twice.
+    before = (slot / f"{name}.rejected").read_bytes()
+    assert write_slot(saves, "s1", snapshot_world(again), life=snapshot_life(again)).ok
+    assert (slot / f"{name}.rejected").read_bytes() == before
+
+
+def _found(record: Any, tree: Any) -> bool:
+    """Whether `record` is a value somewhere in the JSON `tree`."""
+    if tree == record:
+        return True
+    children = tree.values() if isinstance(tree, dict) else tree if isinstance(tree, list) else []
+    return any(_found(record, child) for child in children)
+
+
+def test_a_record_the_game_cannot_save_is_set_aside_not_the_file(saves: Path) -> None:
+    world = night_world()
+    world.news.add(News("n-long", "wares", "pip", "Pip", "silk " * 1000, "market"))
+    result = write_slot(saves, "s1", snapshot_world(world), life=snapshot_life(world))
+    assert result.ok and len(result.warnings) == 1
+    assert "1 record of news.json" in result.warnings[0]
+    assert 'news["n-long"]' in result.warnings[0] and "news.json.rejected" in result.warnings[0]
+    aside = json.loads((saves / "s1" / "news.json.rejected").read_text())
+    assert aside["record"]["subject"] == "silk " * 1000
+    data = read_slot(saves, "s1")
+    assert not data.warnings
+    assert set(data.life.news.news) == set(world.news.news) - {"n-long"}
+
+
+def test_the_rejected_file_keeps_the_newest_records_within_its_bound(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(salvage, "MAX_REJECTED_BYTES", 5000)  # two records
+    world = night_world()
+    for i in range(12):
+        world.news.add(News(f"n-long-{i}", "wares", "pip", "Pip", f"{i} " + "x" * 2001))
+        assert write_slot(saves, "s1", snapshot_world(world), life=snapshot_life(world)).ok
+    rejected = (saves / "s1" / "news.json.rejected").read_bytes()
+    assert len(rejected) <= 5000
+    kept = [json.loads(line)["where"] for line in rejected.splitlines()]
+    assert kept == ['news["n-long-10"]', 'news["n-long-11"]']
+
+
+def test_the_set_aside_files_do_not_travel_in_an_export(saves: Path, tmp_path: Path) -> None:
+    saved_slot(saves)
+    slot = saves / "s1"
+    (slot / "news.json.rejected").write_text("{}\n")
+    (slot / "board.json.damaged").write_text("{broken")
+    (slot / "world.json.damaged").write_text("{broken")
+    files = export_slot(saves, "s1", tmp_path / "s1.zip")
+    assert not [f for f in files if f.endswith((".rejected", ".damaged"))]
+    with zipfile.ZipFile(tmp_path / "planted.zip", "w") as zf:
+        zf.writestr("s1/meta.json", (slot / "meta.json").read_bytes())
+        zf.writestr("s1/news.json.rejected", "{}\n")
+    with pytest.raises(ArchiveError, match=r"news\.json\.rejected' is not a save file"):
+        import_slot(tmp_path / "other", tmp_path / "planted.zip")
 
 
 def test_an_over_bound_board_file_is_never_read(saves: Path) -> None:

@@ -76,10 +76,11 @@ def test_a_broken_world_json_falls_back_to_the_backup(saves: Path) -> None:
     assert data.from_backup and data.world is not None and data.world.clock == 1.0
     assert len(data.warnings) == 1
     assert data.warnings[0].startswith("slot 's1': world.json is damaged (not valid JSON")
-    assert data.warnings[0].endswith("loaded the previous save (world.json.bak)")
-    # The damaged file never replaces the good backup.
+    assert "loaded the previous save (world.json.bak)" in data.warnings[0]
+    # The damaged file never replaces the good backup, and is kept beside it.
     assert write_slot(saves, "s1", world(3.0)).ok
     assert json.loads((slot / "world.json.bak").read_text())["clock"] == 1.0
+    assert (slot / "world.json.damaged").read_bytes() == b'{"format": 1, "map_id": "vil'
 
 
 def test_a_missing_world_json_falls_back_to_the_backup(saves: Path) -> None:
