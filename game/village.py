@@ -28,7 +28,7 @@ from game.bridge import AgentThread, Mailbox
 from game.config import Settings
 from game.npc.agents import NpcAgents
 from game.npc.brain import Brain, IdleSettings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id

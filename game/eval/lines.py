@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from game.agent.facts import NpcFacts
 from game.eval.scenarios import LineCheck, Scenario
-from game.npc.first_person import first_person
-from game.npc.naming import name_words, people_words, trades_of
-from game.npc.player import told_name
+from game.npc.reading.naming import name_words, people_words, trades_of
+from game.npc.reading.player import told_name
+from game.npc.scripted.first_person import first_person
 
 __all__ = ["LineFacts", "accepted_share", "judged", "line_problems"]
 

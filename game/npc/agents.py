@@ -28,7 +28,7 @@ from game.errors import GameError
 from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.known import first_sentence, places_of, villagers_of
-from game.npc.persona import line_for, mood_of
+from game.npc.scripted.persona import line_for, mood_of
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta

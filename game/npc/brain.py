@@ -27,7 +27,7 @@ from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
 from game.npc.cues import IDLE_TEXTS, Cue, Sensed, heard_cue, idle_cue, name_pattern, player_cue
-from game.npc.life import VillageLife
+from game.npc.life.life import VillageLife
 from game.npc.seeds import rng_of
 from game.tokens import estimate_tokens
 from game.world.commands import Face, SpeechStart

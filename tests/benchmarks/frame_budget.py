@@ -115,7 +115,7 @@ from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread, Mailbox
 from game.npc.agents import NpcAgents
 from game.npc.brain import Brain, IdleSettings, SpareTime
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView

@@ -13,7 +13,7 @@ from game.errors import UsageError
 from game.eval.scenarios import Scenario
 from game.eval.suite import run_scenario
 from game.harness import Pace, Talk
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.world.entities import PLAYER_ID
 from game.world.news import Heard, News
 from game.world.tiled import load_map

@@ -26,7 +26,7 @@ from game.agent.providers.local.client.ladder import FIX_BUILD
 from game.agent.providers.local.client.probe import ProbeCache, probe_key
 from game.agent.providers.select import FallbackProvider
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village, local_provider
 
 from .conftest import FAULT, npc_request, remembered, skill_specs

@@ -278,7 +278,7 @@ def test_auto_takes_the_strongest_downloaded_model_that_passes_here(
 
     def make_local(settings: Settings) -> Any:
         chosen.append(settings.model)
-        from game.npc.persona import PersonaProvider
+        from game.npc.scripted.persona import PersonaProvider
 
         return PersonaProvider()
 

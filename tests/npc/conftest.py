@@ -20,7 +20,7 @@ from game.agent.providers.base import Provider
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
 from game.npc.brain import Brain, ChatterSettings, IdleSettings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.events import Spoke
 from game.world.planner import Planner

@@ -27,7 +27,7 @@ from game.npc.brain import (
     npcs_kept_thinking,
 )
 from game.npc.cues import Cue, Sensed
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.tokens import estimate_tokens
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.motion import PLAN_TIMEOUT_S

@@ -12,7 +12,7 @@ from game.agent.outcomes import Final
 from game.agent.providers.base import Message, ProviderRequest
 from game.agent.trigger import Trigger
 from game.npc.cues import Sensed
-from game.npc.persona import (
+from game.npc.scripted.persona import (
     MAX_PLAN,
     PersonaProvider,
     next_action,

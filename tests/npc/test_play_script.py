@@ -15,7 +15,6 @@ from game.agent.facts import (
     TriggerFacts,
 )
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
-from game.npc.intent import Intent, asked_actions
 from game.npc.play.scene import EXAMPLES
 from game.npc.play.script import (
     GESTURE_MIN,
@@ -25,6 +24,7 @@ from game.npc.play.script import (
     applies,
     build_script,
 )
+from game.npc.reading.intent import Intent, asked_actions
 from game.npc.skills import build_registry
 from game.wording import overlap
 

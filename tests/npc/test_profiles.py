@@ -17,7 +17,7 @@ from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.limits import PROFILE_PLACES
 from game.npc.agents import PROFILE_VILLAGERS, NpcAgents, profile_of
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import MapData, NpcSpawn, Place, load_map
 from game.world.world import World

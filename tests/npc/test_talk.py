@@ -15,12 +15,12 @@ from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
 from game.agent.render import render_observation, render_player_message
 from game.npc.agents import profile_of
-from game.npc.first_person import first_person
-from game.npc.intent import read_intent
-from game.npc.lines import overlap
-from game.npc.persona import MAX_PLAN, next_action, plan_for, situation_of
-from game.npc.player import player_line
-from game.npc.talk import PlannedCall
+from game.npc.reading.intent import read_intent
+from game.npc.reading.player import player_line
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import overlap
+from game.npc.scripted.persona import MAX_PLAN, next_action, plan_for, situation_of
+from game.npc.scripted.talk import PlannedCall
 from game.world.tiled import MapData
 from game.world.world import World
 
@@ -730,7 +730,7 @@ def test_a_favour_a_side_and_a_trade_are_answered_in_character(
 
 
 def test_a_side_is_only_said_in_a_clause_with_a_verb_of_its_own() -> None:
-    from game.npc.retell import said_as_mine
+    from game.npc.scripted.retell import said_as_mine
 
     persona = "Brenna is gruff and short on patience. She worries about the bridge."
     assert said_as_mine("worry about the bridge", persona) == "I worry about the bridge."

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from game.agent.facts import NewsFact, NpcFacts
-from game.npc.life import news_fact
-from game.npc.news import news_answer, read_news, tell_line
+from game.npc.life.life import news_fact
+from game.npc.life.news import news_answer, read_news, tell_line
 from game.world.news import Heard, News
 from tests.npc.conftest import Life
 

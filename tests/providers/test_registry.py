@@ -21,7 +21,7 @@ from game.agent.providers.registry import (
 )
 from game.agent.providers.select import FallbackProvider, select_provider
 from game.config import ENV_VARS, KEY_FIELDS, ConfigError, Settings, load_settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import WithModel
 
 

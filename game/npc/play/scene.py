@@ -3,7 +3,7 @@
 Pure text from the facts; `game.npc.play.script` puts it together into the document the
 model continues, and chooses the NPC's action. What a call looks like in the script is
 its skill's (`Skill.does`), what was said its skill's speech; what a line asks about is
-read by the persona brain's reader of the player's words (`game.npc.intent`).
+read by the persona brain's reader of the player's words (`game.npc.reading.intent`).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
 from game.agent.providers.base import Message
-from game.npc.intent import read_intent
-from game.npc.lines import sentences
-from game.npc.player import recalled, told_name
-from game.npc.retell import closest
+from game.npc.reading.intent import read_intent
+from game.npc.reading.player import recalled, told_name
+from game.npc.scripted.lines import sentences
+from game.npc.scripted.retell import closest
 from game.npc.skills import SKILLS
 
 __all__ = [

@@ -10,7 +10,7 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
   just talking; the worker scores each one's bracket after the script, less its score
   after a neutral line in the same place, so an action is picked because of what was
   said, not because it is common. What the player asks for ("wave", "show me the well",
-  "wait") is read by the persona brain's reader (`game.npc.intent.asked_actions`), which
+  "wait") is read by the persona brain's reader (`game.npc.reading.intent.asked_actions`), which
   also finds the place or person meant; the candidates narrow to that. Targets come only
   from the NPC's facts, so they always exist.
 - **The line is sampled**, one line, ending at the newline; see
@@ -36,10 +36,8 @@ from typing import Any
 
 from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
-from game.npc.feelings import feeling_note
-from game.npc.intent import Intent, asked_actions, asks_yes_no, read_intent
-from game.npc.news import tell_line
-from game.npc.persona import situation_of
+from game.npc.life.feelings import feeling_note
+from game.npc.life.news import tell_line
 from game.npc.play.scene import (
     EXAMPLES,
     MAX_LINE_CHARS,
@@ -54,10 +52,12 @@ from game.npc.play.scene import (
     trigger_line,
     unaddressed,
 )
-from game.npc.retell import clauses, closest
+from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.scripted.persona import situation_of
+from game.npc.scripted.retell import clauses, closest
+from game.npc.scripted.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
 from game.npc.skills import SKILLS
 from game.npc.skills.base import MAX_SAY
-from game.npc.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
 
 __all__ = [
     "GESTURE_MIN",

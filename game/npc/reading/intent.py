@@ -6,11 +6,11 @@ a walk ("come with me", "take me to the smithy"), a look, a wait, a question abo
 place, a villager or the NPC itself, the player's name, a call back to something said
 before, talk about prompts or machines, talk of things that do not exist in the village,
 greetings, goodbyes and thanks. What is named is matched against the facts by
-`game.npc.naming` (the map's places with their descriptions, the villagers with their
+`game.npc.reading.naming` (the map's places with their descriptions, the villagers with their
 roles and homes), never pasted back: a reply speaks of the place or person found, or
-says it knows no such thing. The phrases themselves are `game.npc.phrases`; the player's
-name and earlier words are `game.npc.player`'s; how a request is phrased (clauses,
-politeness, the verbs of each action) is `game.npc.asking`'s.
+says it knows no such thing. The phrases themselves are `game.npc.reading.phrases`; the player's
+name and earlier words are `game.npc.reading.player`'s; how a request is phrased (clauses,
+politeness, the verbs of each action) is `game.npc.reading.asking`'s.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from game.agent.facts import NpcFacts
-from game.npc.asking import (
+from game.npc.reading.asking import (
     DIRECTIONS,
     FOLLOW,
     GO,
@@ -33,7 +33,7 @@ from game.npc.asking import (
     request,
     wait_seconds,
 )
-from game.npc.naming import (
+from game.npc.reading.naming import (
     FILLER,
     PLACE_NOUNS,
     TITLES,
@@ -47,7 +47,7 @@ from game.npc.naming import (
     stem,
     tokens,
 )
-from game.npc.phrases import (
+from game.npc.reading.phrases import (
     AI,
     ASK_NAME,
     BYE,
@@ -70,8 +70,8 @@ from game.npc.phrases import (
     THANKS,
     VILLAGE,
 )
-from game.npc.player import told_name
-from game.npc.retell import side_on
+from game.npc.reading.player import told_name
+from game.npc.scripted.retell import side_on
 from game.npc.skills import SKILLS
 
 __all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]

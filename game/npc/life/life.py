@@ -9,7 +9,7 @@
 - **Sleep.** A sleeping NPC thinks of nothing on its own. Spoken to, it wakes grumbling:
   its first line starts with a grumble (`woken` in its facts), it stays up while the
   player talks, and it goes back to sleep `STAY_S` after the last word.
-- **News.** The player's line in earshot of NPCs becomes news (`game.npc.news`), learned
+- **News.** The player's line in earshot of NPCs becomes news (`game.npc.life.news`), learned
   by the NPC it was said to (told) and any other in earshot. Two awake NPCs who meet pass
   on what the other has not heard from them: the teller gets a `news` cue, and when its
   line (holding the news's key word) is said, everyone in earshot learns it from the
@@ -32,8 +32,8 @@ from typing import Any
 from game.agent.facts import FeelingFact, NewsFact, NpcFacts
 from game.npc.agents import profile_of
 from game.npc.cues import Sensed
-from game.npc.feelings import NEWS_SHARED, read_feeling
-from game.npc.news import read_news, tell_line
+from game.npc.life.feelings import NEWS_SHARED, read_feeling
+from game.npc.life.news import read_news, tell_line
 from game.tokens import estimate_tokens
 from game.world.board_use import BOARD_TILES
 from game.world.commands import GoTo, MoveTo

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from game.agent.facts import NewsFact, NpcFacts
-from game.npc.player import told_name
+from game.npc.reading.player import told_name
 from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
 

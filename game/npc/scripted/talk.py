@@ -1,7 +1,7 @@
 """How the scripted brain answers the player: one line read, one short plan of skill calls.
 
-`answer(talk)` reads what the player asked (`game.npc.intent`) and plans at most one
-gesture, walk, look or wait and one line (`game.npc.lines`): a gesture asked for is made
+`answer(talk)` reads what the player asked (`game.npc.reading.intent`) and plans at most one
+gesture, walk, look or wait and one line (`game.npc.scripted.lines`): a gesture asked for is made
 and then spoken to, a walk goes to a place or person that exists (else the NPC says it
 knows no such place), questions about places and villagers are answered from the facts,
 questions about the NPC from its persona, the player's name once told is used, and
@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.agent.facts import NpcFacts, PlaceFact, SensedFacts
-from game.npc.first_person import first_person
-from game.npc.intent import Intent, asks_yes_no, read_intent
-from game.npc.lines import clip, line_table, overlap, pick, sentences
-from game.npc.naming import Target
-from game.npc.news import asks_news, heard_line, news_answer, read_news
-from game.npc.player import recall, told_name
-from game.npc.retell import about_it, clauses, closest, side_on
+from game.npc.life.news import asks_news, heard_line, news_answer, read_news
+from game.npc.reading.intent import Intent, asks_yes_no, read_intent
+from game.npc.reading.naming import Target
+from game.npc.reading.player import recall, told_name
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import clip, line_table, overlap, pick, sentences
+from game.npc.scripted.retell import about_it, clauses, closest, side_on
 from game.npc.seeds import seed_of
 from game.npc.skills.base import MAX_SAY
 

@@ -12,7 +12,7 @@ import re
 
 from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message
-from game.npc.naming import FILLER, name_words, norm, stem, tokens
+from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 
 __all__ = ["player_line", "recall", "recalled", "told_name"]
 

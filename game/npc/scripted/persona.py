@@ -3,7 +3,7 @@
 It reads who the NPC is (`request.npc`: persona, home, the map's places, the other
 villagers) and why it thinks (`request.trigger`: the kind, who spoke and what they said,
 who is nearby, the earlier triggers) as typed facts, and acts through the same skills a
-model would use. When the player talks it answers what was asked (`game.npc.talk`): a
+model would use. When the player talks it answers what was asked (`game.npc.scripted.talk`): a
 gesture asked for is made, "come with me" or "take me to the forge" walks there, "look"
 looks, "wait" waits, questions about places, villagers and itself are answered from the
 facts, the player's name once told is used, and it does not repeat itself. When its name
@@ -41,11 +41,11 @@ from game.agent.providers.base import (
 )
 from game.agent.providers.registry import REGISTRY
 from game.gestures import MOOD_GESTURES
-from game.npc.lines import line_table, pick
-from game.npc.news import tell_line
-from game.npc.player import player_line
+from game.npc.life.news import tell_line
+from game.npc.reading.player import player_line
+from game.npc.scripted.lines import line_table, pick
+from game.npc.scripted.talk import PlannedCall, PlayerLine, answer, mood_of, say
 from game.npc.seeds import seed_of
-from game.npc.talk import PlannedCall, PlayerLine, answer, mood_of, say
 
 __all__ = [
     "MAX_PLAN",
