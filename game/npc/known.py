@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from weakref import WeakKeyDictionary
 
-from game.agent.facts import PersonFact, PlaceFact
 from game.limits import PROFILE_PLACES, PROFILE_VILLAGERS
+from game.npc.facts import PersonFact, PlaceFact
 from game.world.places import Nearest
 from game.world.world import World
 

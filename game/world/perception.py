@@ -56,6 +56,7 @@ class Heard(NamedTuple):
 class SeenBoard(NamedTuple):
     """A notice board in sight, `dx`, `dy` tiles away, with how many posts it holds."""
 
+    board_id: str
     name: str
     distance: float
     dx: int
@@ -188,7 +189,7 @@ def sense(world: WorldState, npc_id: str) -> Perception:
         bx, by = world.notice_boards[board_id]
         name = world.board.board(board_id).name.replace("_", " ") or "notice board"
         count = len(world.board.board(board_id).posts)
-        board = SeenBoard(name, math.dist((bx, by), me.tile), bx - mx, by - my, count)
+        board = SeenBoard(board_id, name, math.dist((bx, by), me.tile), bx - mx, by - my, count)
     return Perception(
         npc_id,
         place.name if place else None,

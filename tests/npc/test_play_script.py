@@ -6,15 +6,9 @@ import json
 
 import pytest
 
-from game.agent.facts import (
-    NpcFacts,
-    PersonFact,
-    PlaceFact,
-    SeenFact,
-    SensedFacts,
-    TriggerFacts,
-)
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
+from game.npc.facts import PersonFact, PlaceFact, SeenFact, SensedFacts, VillagerFacts
 from game.npc.play.scene import EXAMPLES
 from game.npc.play.script import (
     GESTURE_MIN,
@@ -29,7 +23,7 @@ from game.npc.skills import build_registry
 from game.wording import overlap
 
 TOOLS = build_registry(with_ask=False).specs()
-NPC = NpcFacts(
+NPC = VillagerFacts(
     npc_id="brenna",
     name="Brenna",
     persona="Brenna is the village blacksmith: gruff and blunt.",
@@ -366,7 +360,7 @@ def test_where_the_npc_is_and_who_is_near_come_last_so_the_prompt_start_holds() 
 
 # --- the line: what it starts with and may not start with ----------------------------------
 
-PIP = NpcFacts(
+PIP = VillagerFacts(
     npc_id="pip",
     name="Pip",
     persona="Pip is a curious child. Pip is certain a dragon lives past the river.",

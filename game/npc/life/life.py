@@ -27,11 +27,10 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from game.agent.facts import FeelingFact, NewsFact, NpcFacts
-from game.npc.agents import profile_of
+from game.npc.agents import villager_facts
 from game.npc.cues import Sensed
+from game.npc.facts import DayFacts, FeelingFact, NewsFact, VillagerFacts
 from game.npc.life.feelings import NEWS_SHARED, read_feeling
 from game.npc.life.news import read_news, tell_line
 from game.tokens import estimate_tokens
@@ -92,7 +91,7 @@ class VillageLife:
         self.engaged = engaged  # the player is talking with it, or just did
         self.state = {npc_id: _Npc() for npc_id in world.npcs}
         self._next_look = world.clock
-        self._profiles: dict[str, NpcFacts] = {}
+        self._profiles: dict[str, VillagerFacts] = {}
 
     # --- the plan -----------------------------------------------------------------------
 
@@ -298,11 +297,11 @@ class VillageLife:
             if self.world.hear(listener, news_id, spoke.speaker_id, spoke.speaker_name, heard_how):
                 self._feel(listener, spoke.speaker_id, spoke.speaker_name, *NEWS_SHARED)
 
-    def profile_facts(self, npc_id: str) -> NpcFacts:
+    def profile_facts(self, npc_id: str) -> VillagerFacts:
         """Who an NPC is and whom it knows by name, for reading a line said to it."""
         facts = self._profiles.get(npc_id)
         if facts is None:
-            facts = self._profiles[npc_id] = profile_of(self.world, npc_id).facts()
+            facts = self._profiles[npc_id] = villager_facts(self.world, npc_id)
         return facts
 
     def _player_line(self, spoke: Spoke) -> None:
@@ -344,7 +343,7 @@ class VillageLife:
         nearby = [seen.entity_id for seen in perception.nearby]
         return Sensed(perception, budget, count_tokens, self.facts(npc_id, nearby, tell))
 
-    def facts(self, npc_id: str, nearby: Iterable[str], tell: str | None = None) -> dict[str, Any]:
+    def facts(self, npc_id: str, nearby: Iterable[str], tell: str | None = None) -> DayFacts:
         """The NPC's facts of the day, taken now (game thread) for its `SensedFacts`: the
         hour, whether it was just woken, its news, its feelings about the player and those
         `nearby`, and the news it means to tell."""
@@ -367,14 +366,14 @@ class VillageLife:
             for other, f in world.feelings.of.get(npc_id, {}).items()
             if other in near
         ]
-        return {
-            "hour": round(world.day.hour, 2),
-            "woken": woken,
-            "news": news,
-            "feelings": feelings[:4],
-            "tell": tell_fact,
-            "tell_to": world.npcs[to].name if tell_fact is not None and to in world.npcs else None,
-        }
+        return DayFacts(
+            hour=round(world.day.hour, 2),
+            woken=woken,
+            news=news,
+            feelings=feelings[:4],
+            tell=tell_fact,
+            tell_to=world.npcs[to].name if tell_fact is not None and to in world.npcs else None,
+        )
 
     def tell_text(self, teller: str, listener: str, news_id: str) -> str:
         """The cue text of a telling, written for models."""

@@ -14,7 +14,7 @@ import hashlib
 import re
 from collections.abc import Callable, Sequence
 
-from game.agent.facts import NewsFact, NpcFacts
+from game.npc.facts import NewsFact, VillagerFacts
 from game.npc.reading.player import told_name
 from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
@@ -90,7 +90,7 @@ def _hour(when: str) -> float | None:
 def read_news(
     said: str,
     *,
-    npc: NpcFacts,
+    npc: VillagerFacts,
     player_id: str,
     player_name: str,
     find_place: Callable[[str], str | None],

@@ -34,8 +34,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.npc.facts import VillagerFacts, sensed_of
 from game.npc.life.feelings import feeling_note
 from game.npc.life.news import tell_line
 from game.npc.play.scene import (
@@ -108,7 +109,7 @@ class Script:
     """One step of a turn as the script protocol sees it."""
 
     name: str  # the NPC's name as the script writes it
-    npc: NpcFacts
+    npc: VillagerFacts
     head: str  # the examples, the scene and the conversation before the newest line
     last: str  # the newest line (what was said, or a stage direction)
     acted: list[str]  # skills called so far in this turn
@@ -324,9 +325,9 @@ def _this_turn(messages: list[Message]) -> tuple[list[Message], list[Message]]:
 
 def build_script(request: ProviderRequest) -> Script:
     """The script of this step: scene, conversation, newest line, what the turn did."""
-    npc = request.npc
     trigger = request.trigger
-    assert npc is not None and trigger is not None
+    assert request.npc is not None and trigger is not None
+    npc = VillagerFacts.of(request.npc)
     name = one_line(npc.name, 40) or "Someone"
     before, turn = _this_turn(request.messages)
     scene, now, targets = scene_of(npc, trigger, name)
@@ -372,7 +373,7 @@ def build_script(request: ProviderRequest) -> Script:
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
-    sensed = trigger.sensed
+    sensed = sensed_of(trigger)
     if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
         script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
     return script
@@ -407,14 +408,15 @@ def _addressed(trigger: TriggerFacts) -> str | None:
     """Whom the line is said to: the player, whoever spoke, or whom news is passed to."""
     if trigger.source == "player":
         return "player"
-    if trigger.kind == "news" and trigger.sensed is not None:
-        return trigger.sensed.tell_to
+    sensed = sensed_of(trigger)
+    if trigger.kind == "news" and sensed is not None:
+        return sensed.tell_to
     return trigger.speaker
 
 
 def _feeling_note(trigger: TriggerFacts) -> str:
     """How the NPC feels about whoever it answers, as a note ("" when neutral)."""
-    sensed = trigger.sensed
+    sensed = sensed_of(trigger)
     source = trigger.source or ""
     feeling = next((f for f in (sensed.feelings if sensed else []) if f.other_id == source), None)
     return feeling_note(feeling) if feeling is not None else ""

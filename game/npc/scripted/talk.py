@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts, PlaceFact, SensedFacts
+from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.naming import Target
@@ -90,7 +90,7 @@ def say(text: str, target: str | None = None) -> PlannedCall:
 class PlayerLine:
     """One player line and what the NPC knows around it, as facts."""
 
-    npc: NpcFacts
+    npc: VillagerFacts
     said: str
     turn: int = 0  # exchanges before this one
     met: bool = False  # the player spoke to it or came up to it before
@@ -321,7 +321,7 @@ class _Speaker:
         return f"{text[: match.start()]}, {player}{text[match.start() :]}"[:200]
 
 
-def _place_named(npc: NpcFacts, name: str) -> PlaceFact | None:
+def _place_named(npc: VillagerFacts, name: str) -> PlaceFact | None:
     return next((p for p in npc.places if p.name == name), None) if name else None
 
 
@@ -329,7 +329,7 @@ def _label(place: PlaceFact) -> str:
     return "the " + place.name.replace("_", " ")
 
 
-def _own(description: str, npc: NpcFacts) -> str:
+def _own(description: str, npc: VillagerFacts) -> str:
     """A description as the NPC says it: its own name in it becomes "my" or "I"."""
     names = [npc.name, npc.name.split()[-1]] if npc.name else []
     if any(re.search(rf"\b{re.escape(n)}\b", description) for n in names):
@@ -414,7 +414,7 @@ def _place(talk: PlayerLine, target: Target, speak: _Speaker) -> PlannedCall:
     return speak.line("go", place=target.label)
 
 
-def _persona_on(npc: NpcFacts, target: Target) -> str:
+def _persona_on(npc: VillagerFacts, target: Target) -> str:
     """What the NPC's persona says of a place, told short ("I worry about it." for "quietly
     worries about the old bridge"), if it says anything."""
     words = [w for w in target.name.split("_") if len(w) > 2]
@@ -451,7 +451,7 @@ def side_of(talk: PlayerLine) -> str:
     return side_on(talk.said, talk.npc.persona, talk.npc.name)
 
 
-def _persona_object(npc: NpcFacts, sub: str) -> str:
+def _persona_object(npc: VillagerFacts, sub: str) -> str:
     """The words the first persona clause matching `_OBJECTS[sub]` says ("shiny pebbles",
     "distant towns"), or ""."""
     for clause in clauses(npc.persona, npc.name):
