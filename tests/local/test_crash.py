@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.providers.local.client import provider as local_llama
 from game.agent.providers.local.client.ladder import FIX_BUILD
 from game.agent.providers.local.client.probe import ProbeCache, probe_key
-from game.agent.providers.select import FallbackProvider
 from game.config import Settings
 from game.npc.scripted.persona import PersonaProvider
 from game.village import Village, local_provider

@@ -30,9 +30,9 @@ from game.agent.providers.local.hub import (
     resolve_model_path,
 )
 from game.agent.providers.local.pick import Speed, SpeedBook, pick_downloaded
-from game.agent.providers.select import select_provider
 from game.cli import main
 from game.config import Settings
+from game.providers import select_provider
 
 from .hub_server import LoopbackHub
 
