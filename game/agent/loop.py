@@ -267,9 +267,11 @@ class AgentRuntime:
                 store.close()
             except OSError as exc:  # the turn that lost its lines has said so already
                 log.error(
-                    "could not flush the session store of slot %s: %s", store.slot, exc,
+                    "could not flush the session store of slot %s: %s",
+                    store.slot,
+                    exc,
                     extra=PUBLISHED,
-                )  # fmt: skip
+                )
 
     # --- internals ---------------------------------------------------------------------
 

@@ -252,9 +252,14 @@ class VillageLife:
     def _post(self, npc: Npc, board_id: str, news: News, text: str) -> None:
         world = self.world
         world.board.post(
-            board_id, npc.entity_id, text, author_name=npc.name, about=news.news_id,
-            clock=world.clock, hour=world.day.hour,
-        )  # fmt: skip
+            board_id,
+            npc.entity_id,
+            text,
+            author_name=npc.name,
+            about=news.news_id,
+            clock=world.clock,
+            hour=world.day.hour,
+        )
         self.state[npc.entity_id].read_at[board_id] = world.board.board(board_id).count
 
     def _post_wares(self, npc: Npc, board_id: str) -> None:
@@ -315,14 +320,23 @@ class VillageLife:
             return
         listener = target if target in world.npcs else spoke.heard_by[0]
         found = read_news(
-            spoke.text, npc=self.profile_facts(listener), player_id=PLAYER_ID,
-            player_name=world.player.name, find_place=_place_finder(world), clock=world.clock,
-        )  # fmt: skip
+            spoke.text,
+            npc=self.profile_facts(listener),
+            player_id=PLAYER_ID,
+            player_name=world.player.name,
+            find_place=_place_finder(world),
+            clock=world.clock,
+        )
         for piece in found:
             news = world.news.add(piece)
             for npc_id in spoke.heard_by:
-                self.world.hear(npc_id, news.news_id, PLAYER_ID, world.player.name,
-                            "told" if npc_id == target else "earshot")  # fmt: skip
+                self.world.hear(
+                    npc_id,
+                    news.news_id,
+                    PLAYER_ID,
+                    world.player.name,
+                    "told" if npc_id == target else "earshot",
+                )
 
     def _feel(self, npc_id: str, other: str, name: str, delta: float, reason: str) -> None:
         self.world.feelings.change(npc_id, other, delta, reason, name=name, clock=self.world.clock)
@@ -391,11 +405,18 @@ def news_fact(news: News, heard: Heard, knower: str) -> NewsFact:
     if heard.source == PLAYER_ID and fact.startswith("the traveller"):
         fact = news.fact("they")  # "the traveller told me they lost ...", not "... the traveller"
     return NewsFact(
-        news_id=news.news_id, kind=news.kind, fact=fact, subject=news.subject,
+        news_id=news.news_id,
+        kind=news.kind,
+        fact=fact,
+        subject=news.subject,
         fact_to_player=news.fact("you") if news.origin == PLAYER_ID else "",
-        place=news.place, key=news.key, source=heard.source, source_name=heard.source_name,
-        how=heard.how, origin_is_teller=news.origin == knower,
-    )  # fmt: skip
+        place=news.place,
+        key=news.key,
+        source=heard.source,
+        source_name=heard.source_name,
+        how=heard.how,
+        origin_is_teller=news.origin == knower,
+    )
 
 
 def _notice(news: News) -> str:

@@ -384,7 +384,7 @@ def build_script(request: ProviderRequest) -> Script:
 LEAD_KINDS = frozenset(
     {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
      "offworld", "unknown_place", "favour", "chatter"}
-)  # fmt: skip
+)  # fmt: skip  # a table: the kinds read across, a few to a line
 LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
 # Words of the persona's side that open the line: "I am certain", "I prefer"; the model
 # says the rest in its own words (said whole, the side reads the persona back).
