@@ -27,7 +27,8 @@ from game.assets import load_game_map
 from game.bridge import AgentThread, Mailbox
 from game.config import Settings
 from game.npc.agents import NpcAgents
-from game.npc.brain import Brain, IdleSettings
+from game.npc.brain import Brain
+from game.npc.pace import IdleSettings
 from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir

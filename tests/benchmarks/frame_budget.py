@@ -114,7 +114,8 @@ from game.agent.providers.local.model import local_available
 from game.agent.providers.local.protocol import JobStats
 from game.bridge import AgentThread, Mailbox
 from game.npc.agents import NpcAgents
-from game.npc.brain import Brain, IdleSettings, SpareTime
+from game.npc.brain import Brain
+from game.npc.pace import IdleSettings, SpareTime
 from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded

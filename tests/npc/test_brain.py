@@ -17,17 +17,17 @@ from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_cal
 from game.agent.providers.registry import Capabilities
 from game.agent.trigger import Trigger
 from game.npc.agents import first_sentence, villager_facts
-from game.npc.brain import (
+from game.npc.brain import TALK_HOLD_S
+from game.npc.cues import Cue, Sensed
+from game.npc.facts import SensedFacts
+from game.npc.pace import (
     MAX_PUT_OFF,
-    TALK_HOLD_S,
     ChatterSettings,
     IdlePace,
     IdleSettings,
     SpareTime,
     npcs_kept_thinking,
 )
-from game.npc.cues import Cue, Sensed
-from game.npc.facts import SensedFacts
 from game.npc.scripted.persona import PersonaProvider
 from game.tokens import estimate_tokens
 from game.world.commands import GoTo, Look, MoveSteps, Say

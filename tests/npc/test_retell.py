@@ -31,7 +31,8 @@ def test_a_named_thing_is_spoken_of_as_it() -> None:
 
 def test_the_persona_brain_says_what_it_thinks_of_a_place_without_reading_it_back() -> None:
     from game.npc.facts import PlaceFact, VillagerFacts
-    from game.npc.scripted.talk import PlayerLine, answer
+    from game.npc.scripted.speaker import PlayerLine
+    from game.npc.scripted.talk import answer
 
     npc = VillagerFacts(
         npc_id="brenna",

@@ -21,7 +21,7 @@ from game.npc.reading.player import player_line
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import overlap
 from game.npc.scripted.persona import MAX_PLAN, next_action, plan_for, situation_of
-from game.npc.scripted.talk import PlannedCall
+from game.npc.scripted.speaker import PlannedCall
 from game.world.tiled import MapData
 from game.world.world import World
 

@@ -54,9 +54,11 @@ from game.npc.play.scene import (
     unaddressed,
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.scripted.about import side_of
 from game.npc.scripted.persona import situation_of
 from game.npc.scripted.retell import clauses, closest
-from game.npc.scripted.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
+from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.talk import answer, news_reply, opener, setting_off
 from game.npc.skills import SKILLS
 from game.npc.skills.base import MAX_SAY
 

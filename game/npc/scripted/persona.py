@@ -44,7 +44,8 @@ from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
 from game.npc.reading.player import player_line
 from game.npc.scripted.lines import line_table, pick
-from game.npc.scripted.talk import PlannedCall, PlayerLine, answer, mood_of, say
+from game.npc.scripted.speaker import PlannedCall, PlayerLine, mood_of, say
+from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
 
 __all__ = [
