@@ -3,6 +3,8 @@ worker applies to the scores it measured, pure, so it is tested without a model.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.agent.providers.local.script import Call, Option, ScriptJob
@@ -12,8 +14,8 @@ WAVE = Option(text=" [waves]:", calls=[Call(tool="emote", args={"name": "wave"})
 NOD = Option(text=" [nods]:", calls=[Call(tool="emote", args={"name": "nod"})])
 
 
-def job(**rule: object) -> ScriptJob:
-    return ScriptJob(key="k", prefix="", prompt="", options=[TALK, WAVE, NOD], **rule)  # type: ignore[arg-type]
+def job(**rule: Any) -> ScriptJob:
+    return ScriptJob(key="k", prefix="", prompt="", options=[TALK, WAVE, NOD], **rule)
 
 
 def test_lift_takes_the_option_most_lifted_over_the_neutral_line() -> None:

@@ -1,4 +1,5 @@
-"""The play script's decisions: the candidate actions, what a line asks for, the choice.
+"""The play script's decisions: the candidate actions, what a line asks for, and the rule
+the worker picks one by (`ScriptJob.pick`, set in `writer`).
 
 A base model without a chat template continues documents; it does not follow rules. So the
 bundled model is not asked to write JSON calls: it is shown a play script, short scenes of
@@ -29,7 +30,6 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -261,21 +261,6 @@ class Script:
             t.name == "look" for t in tools
         )
 
-    def choose(self, scored: list[tuple[Candidate, float, float]], draw: float) -> Candidate:
-        """The action to take, from each candidate's log-likelihood after the newest line
-        and after a neutral one; `draw` in [0, 1) picks among idle actions."""
-        if not scored:
-            return TALK
-        if self.kind == "idle":
-            return _sample([(c, main) for c, main, _ in scored], draw)
-        gain = [(c, main - neutral) for c, main, neutral in scored if c is not TALK]
-        if not gain:
-            return TALK
-        best, lift = max(gain, key=lambda item: item[1])
-        if not self.asked_now():
-            return best if lift >= GESTURE_MIN else TALK
-        return best
-
 
 def _allowed(spec: ToolSpec, args: dict[str, Any]) -> bool:
     """Whether arguments keep to the values a tool spec lists (an `enum`) for them."""
@@ -287,19 +272,6 @@ def _allowed(spec: ToolSpec, args: dict[str, Any]) -> bool:
         if "enum" in prop and value not in prop["enum"]:
             return False
     return True
-
-
-def _sample(weighted: list[tuple[Candidate, float]], draw: float) -> Candidate:
-    """Pick by softmax of log-likelihoods, with `draw` as the uniform random number."""
-    top = max(score for _, score in weighted)
-    weights = [math.exp(score - top) for _, score in weighted]
-    total = sum(weights)
-    acc = 0.0
-    for (candidate, _), weight in zip(weighted, weights, strict=True):
-        acc += weight / total
-        if draw < acc:
-            return candidate
-    return weighted[-1][0]
 
 
 def applies(request: ProviderRequest) -> bool:
