@@ -28,7 +28,7 @@ from game.errors import GameError
 from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.facts import VillagerFacts
-from game.npc.known import first_sentence, places_of, villagers_of
+from game.npc.known import first_sentence, villager_facts
 from game.npc.scripted.persona import line_for, mood_of
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
@@ -41,7 +41,6 @@ __all__ = [
     "first_sentence",
     "met_in",
     "profile_of",
-    "villager_facts",
 ]
 
 log = logging.getLogger(__name__)
@@ -65,21 +64,6 @@ def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfi
         greeting=npc.greeting,
         extra=extra,
         facts=villager_facts(world, npc_id, met),
-    )
-
-
-def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> VillagerFacts:
-    """Who an NPC is as its requests carry it: its map properties, its home, the places
-    and the villagers it knows of (`met`: as for `profile_of`)."""
-    npc = world.npcs[npc_id]
-    return VillagerFacts(
-        npc_id=npc_id,
-        name=npc.name,
-        persona=npc.persona,
-        greeting=npc.greeting,
-        home=npc.properties.get("home", ""),
-        places=places_of(world).known_to(npc_id),
-        people=villagers_of(world).known_to(npc_id, met),
     )
 
 

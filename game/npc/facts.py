@@ -5,7 +5,7 @@ readers here read them back with `of`, which gives the instance itself or, for a
 replayed from a log, its fields validated:
 
 - `VillagerFacts`: who the NPC is, with its home, the places and the people it knows,
-  from the map (`npc.agents.villager_facts`), on every request as `request.npc`.
+  from the map (`npc.known.villager_facts`), on every request as `request.npc`.
 - `SensedFacts`: what the NPC perceived when its trigger fired, with the facts of its day,
   logged with the trigger event (`trigger.sensed`, read with `sensed_of`); `sensed_facts`
   is the one builder, from the world's `Perception` and the village life's `DayFacts`.

@@ -16,10 +16,11 @@ from game.agent.providers.base import ProviderRequest
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
 from game.agent.providers.registry import Capabilities
 from game.agent.trigger import Trigger
-from game.npc.agents import first_sentence, villager_facts
+from game.npc.agents import first_sentence
 from game.npc.brain import TALK_HOLD_S
 from game.npc.cues import Cue, Sensed
 from game.npc.facts import SensedFacts
+from game.npc.known import villager_facts
 from game.npc.pace import (
     MAX_PUT_OFF,
     ChatterSettings,

@@ -16,8 +16,9 @@ from game.agent.loop import AgentRuntime
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.limits import PROFILE_PLACES
-from game.npc.agents import PROFILE_VILLAGERS, NpcAgents, villager_facts
+from game.npc.agents import PROFILE_VILLAGERS, NpcAgents
 from game.npc.facts import PersonFact, VillagerFacts
+from game.npc.known import villager_facts
 from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import MapData, NpcSpawn, Place, load_map

@@ -14,8 +14,8 @@ import pytest
 from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
 from game.agent.render import render_observation, render_player_message
-from game.npc.agents import villager_facts
 from game.npc.facts import PlaceFact, VillagerFacts
+from game.npc.known import villager_facts
 from game.npc.reading.intent import read_intent
 from game.npc.reading.player import player_line
 from game.npc.scripted.first_person import first_person

@@ -28,9 +28,9 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from game.npc.agents import villager_facts
 from game.npc.cues import Sensed
 from game.npc.facts import DayFacts, FeelingFact, NewsFact, VillagerFacts
+from game.npc.known import villager_facts
 from game.npc.life.feelings import NEWS_SHARED, read_feeling
 from game.npc.life.news import read_news, tell_line
 from game.tokens import estimate_tokens
