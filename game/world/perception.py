@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.tokens import estimate_tokens
-from game.world.entities import Entity
+from game.world.entities import Entity, Npc
 from game.world.grid import Tile
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def _activity(ent: Entity, me: Entity, world: WorldState) -> str:
         return "walking toward you" if heading < 0 else "walking away"
     if ent is world.player:
         return "walking" if ent.moving else "standing"
-    return getattr(ent, "activity", "idle")
+    return ent.activity if isinstance(ent, Npc) else "idle"
 
 
 def perceive(
