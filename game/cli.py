@@ -384,7 +384,7 @@ async def _idle_capacity(args: argparse.Namespace, model: Provider) -> str:
 
     from game.assets import load_game_map
     from game.harness import FAST_PACE, Talk
-    from game.npc.brain import IdleSettings, npcs_kept_thinking
+    from game.npc.pace import IdleSettings, npcs_kept_thinking
     from game.world.world import World
 
     world = World(load_game_map(args.map))

@@ -24,15 +24,11 @@ a `.env` or the environment) lets an API key go in clear text to a host off this
 from __future__ import annotations
 
 import io
-import ipaddress
 import os
-import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 import platformdirs
 import tomli_w
@@ -53,6 +49,7 @@ from game.atomic import write_atomic
 from game.errors import GameError
 from game.files import BadFile, mb, os_reason, read_capped
 from game.limits import MAX_CONFIG_BYTES
+from game.urls import URL_EXAMPLE, shown_url, url_problem
 
 CONFIG_DIR_ENV = "NPC_VILLAGE_CONFIG_DIR"
 
@@ -76,70 +73,11 @@ class ConfigError(GameError):
     """A configuration problem, told in one line (which file or variable, what is wrong)."""
 
 
-# What a message shows of a URL: a user name or password in it is left out.
-_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
-_BAD_CHAR = {"Cc", "Cf", "Cs", "Zl", "Zp", "Zs"}  # controls, format marks, surrogates, spaces
-URL_EXAMPLE = "https://api.example.com/v1, or http://127.0.0.1:8080/v1 for a local server"
-
-
-def shown_url(url: str) -> str:
-    """`url` as a message may show it: without a user name or password, at most 100 characters."""
-    short = _USERINFO.sub(r"\1", url)
-    return short if len(short) <= 100 else short[:99] + "…"
-
-
-def url_problem(url: str) -> str | None:
-    """What keeps `url` from being a server's http(s) address, as a phrase; None if nothing."""
-    kinds = {unicodedata.category(ch) for ch in url}
-    if "Cs" in kinds:  # bytes that are not UTF-8 arrive as lone surrogates
-        return "has a byte that is not UTF-8 text"
-    if kinds & _BAD_CHAR:
-        return "has a space or a control character"
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError as exc:
-        if "port" in str(exc).lower():
-            return "has a port that is not a number from 1 to 65535"
-        return "is not a URL"
-    if parts.scheme not in ("http", "https"):
-        return "does not start with http:// or https://"
-    if not parts.hostname:
-        return "names no host"
-    if port == 0:
-        return "has a port that is not a number from 1 to 65535"
-    import httpx  # only for a URL that got this far: the command line starts without it
-
-    try:
-        httpx.URL(url)
-    except httpx.InvalidURL:
-        return "is not a URL"
-    return None
-
-
 def _check_base_url(url: str | None) -> str | None:
     problem = url_problem(url) if url is not None else None
     if problem is not None:
         raise ValueError(f"{shown_url(url or '')!r} {problem}: give one like {URL_EXAMPLE}")
     return url
-
-
-def is_loopback(host: str | None) -> bool:
-    """Whether `host` is this machine: localhost, 127.0.0.0/8 or ::1."""
-    if not host:
-        return False
-    if host.lower().rstrip(".") == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def in_clear_text(url: str) -> bool:
-    """Whether what is sent to `url` crosses a network unencrypted (http to another host)."""
-    parts = urlsplit(url)
-    return parts.scheme == "http" and not is_loopback(parts.hostname)
 
 
 class Settings(BaseModel):

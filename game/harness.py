@@ -37,7 +37,7 @@ from game.errors import UsageError
 from game.npc.agents import profile_of
 from game.npc.brain import NEAR_TILES, TALKING_S
 from game.npc.cues import Cue, heard_cue, idle_cue, player_cue, trigger_for
-from game.npc.life import VillageLife
+from game.npc.life.life import VillageLife
 from game.npc.skills import SkillDeps, build_registry, spoken
 from game.world.commands import Say
 from game.world.events import Spoke, WorldEvent

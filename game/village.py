@@ -21,17 +21,19 @@ from game.agent.loop import AgentRuntime
 from game.agent.memory import summarizer_for
 from game.agent.monitor import Snapshot, TurnMonitor, take_snapshot
 from game.agent.providers.base import Provider, ProviderRequest, ProviderStream
-from game.agent.providers.select import FallbackProvider, select_provider
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.trigger import Trigger
 from game.assets import load_game_map
 from game.bridge import AgentThread, Mailbox
 from game.config import Settings
 from game.npc.agents import NpcAgents
-from game.npc.brain import Brain, IdleSettings
-from game.npc.persona import PersonaProvider
+from game.npc.brain import Brain
+from game.npc.pace import IdleSettings
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.paths import saves_dir as default_saves_dir
 from game.paths import validate_id
+from game.providers import select_provider
 from game.save.keeper import SlotKeeper
 from game.save.lock import SlotLock
 from game.save.slot_io import SaveResult

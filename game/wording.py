@@ -1,7 +1,7 @@
 """How much two lines say the same: word pairs, shared by whoever must not repeat itself.
 
 One definition for the believability suite's `repeat_rate` (`game.eval.figures`), the
-scripted brain's choice of a fresh line (`game.npc.lines`) and the local model's resample
+scripted brain's choice of a fresh line (`game.npc.scripted.lines`) and the local model's resample
 of a repeated one (`game.agent.providers.local.worker.player`), so what the NPCs avoid is what
 the suite counts.
 """

@@ -1,5 +1,8 @@
 """The rooms of the architecture: only game/ui imports arcade; game/world stays pure;
-game/agent knows nothing of the game; game/save imports neither game/npc nor game/ui."""
+game/agent knows nothing of the game; game/save imports neither game/npc nor game/ui;
+every import points down the order of rooms (`LAYERS`), and no modules import each other
+in a circle (a strongly connected group of the import graph, TYPE_CHECKING imports
+included)."""
 
 from __future__ import annotations
 
@@ -202,10 +205,7 @@ def test_no_module_is_over_500_lines() -> None:
 
 
 def test_no_import_circles_in_game() -> None:
-    paths = sorted(GAME.rglob("*.py"))
-    sources = {module_name(p): p.read_text(encoding="utf-8") for p in paths}
-    packages = frozenset(module_name(p) for p in paths if p.name == "__init__.py")
-    found = circles(import_graph(sources, packages))
+    found = circles(game_graph())
     assert not found, f"import circles (TYPE_CHECKING imports count): {found}"
 
 
@@ -217,6 +217,83 @@ def test_the_circle_finder_sees_a_circle_through_type_checking() -> None:
         "game.d": "import game.a",
     }
     assert circles(import_graph(sources)) == [["game.a", "game.b", "game.c"]]
+
+
+# --- the order of the rooms: every import points down ------------------------------------
+
+# game/'s rooms (its packages, and its top-level modules), lowest first. A module may import
+# its own room and the rooms of lower layers; an import of a room in its own layer or above
+# is an arrow up. Imports under TYPE_CHECKING count (a type is a dependency).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    # pure data and helpers every room may use
+    ("game", "errors", "limits", "text", "tokens", "wording", "gestures", "urls", "signals"),
+    ("files", "safe_json", "paths"),  # files someone handed us, JSON, the saves' paths
+    ("atomic",),  # the one crash-safe writer (reads through files)
+    ("world",),  # pure: the map, the day, the commands
+    ("agent", "bridge", "assets"),  # the runtime (knows no world); the mailbox; the art
+    ("config",),  # the settings (reads the provider registry)
+    ("providers", "npc", "save"),  # selection from the settings; the villagers; the slots
+    ("harness", "village"),  # a world and a runtime on one thread; the assembly
+    ("eval", "chat", "models"),  # the commands built on them
+    ("ui",),  # the only room that draws
+    ("cli",),  # the command line, over everything
+)
+
+
+def room_of(module: str) -> str:
+    """The room of a module of game/: its package, or the top-level module itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def arrows_up(graph: dict[str, set[str]], layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """Each import from one room to another that is not in a lower layer."""
+    level = {room: i for i, rooms in enumerate(layers) for room in rooms}
+    return sorted(
+        f"{module} -> {other}"
+        for module, others in graph.items()
+        for other in others
+        if room_of(module) != room_of(other) and level[room_of(other)] >= level[room_of(module)]
+    )
+
+
+def game_graph() -> dict[str, set[str]]:
+    paths = sorted(GAME.rglob("*.py"))
+    sources = {module_name(p): p.read_text(encoding="utf-8") for p in paths}
+    packages = frozenset(module_name(p) for p in paths if p.name == "__init__.py")
+    return import_graph(sources, packages)
+
+
+def test_every_room_has_one_place_in_the_order() -> None:
+    placed = [room for rooms in LAYERS for room in rooms]
+    rooms = {room_of(module) for module in game_graph()}
+    assert len(placed) == len(set(placed)), "a room placed twice in LAYERS"
+    assert rooms == set(placed), (
+        f"rooms without a place in LAYERS: {sorted(rooms - set(placed))}; "
+        f"places of rooms that are gone: {sorted(set(placed) - rooms)}"
+    )
+
+
+def test_every_import_points_down_the_order() -> None:
+    found = arrows_up(game_graph(), LAYERS)
+    assert not found, f"imports up the order of rooms (LAYERS): {found}"
+
+
+def test_the_order_check_sees_an_arrow_up_and_a_sideways_one() -> None:
+    sources = {
+        "game.world.grid": "from game.npc.brain import Brain",  # up
+        "game.npc.brain": "from game.world.grid import Grid\nimport game.save.keeper",
+        "game.save.keeper": "from game.npc import brain",  # sideways: a peer of npc
+        "game.save": "",
+        "game.limits": "",
+        "game.npc.cues": "from . import brain\nfrom game.limits import X",  # its own room, down
+    }
+    graph = import_graph(sources, frozenset({"game.save"}))
+    assert arrows_up(graph, LAYERS) == [
+        "game.npc.brain -> game.save.keeper",
+        "game.save.keeper -> game.npc.brain",
+        "game.world.grid -> game.npc.brain",
+    ]
 
 
 # game/agent is a runtime that knows nothing of villages: no village word and no skill's

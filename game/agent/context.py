@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializeAsAny, model_validator
 
 from game.agent.events import TRIGGER_PRIORITY, EventBase, SummaryEvent
-from game.agent.facts import NpcFacts, PersonFact, PlaceFact
+from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message, ProviderRequest, RequestOptions, ToolSpec
 from game.agent.render import (
     DEFAULT_RULES,
@@ -45,19 +45,22 @@ class NpcProfile(BaseModel):
     persona: str
     greeting: str = ""
     extra: dict[str, str] = Field(default_factory=dict)
-    places: list[PlaceFact] = Field(default_factory=list)  # the map's named places
-    people: list[PersonFact] = Field(default_factory=list)  # the map's other characters
+    # The same NPC as the game's facts (its subclass of NpcFacts), carried as they are;
+    # None: the fields above.
+    facts: SerializeAsAny[NpcFacts] | None = None
 
-    def facts(self) -> NpcFacts:
+    @model_validator(mode="after")
+    def _same_npc(self) -> NpcProfile:
+        if self.facts is not None and self.facts.npc_id != self.npc_id:
+            raise ValueError(f"facts of {self.facts.npc_id!r} in the profile of {self.npc_id!r}")
+        return self
+
+    def request_facts(self) -> NpcFacts:
         """Who the NPC is, as the request carries it."""
+        if self.facts is not None:
+            return self.facts
         return NpcFacts(
-            npc_id=self.npc_id,
-            name=self.name,
-            persona=self.persona,
-            greeting=self.greeting,
-            home=self.extra.get("home", ""),
-            places=self.places,
-            people=self.people,
+            npc_id=self.npc_id, name=self.name, persona=self.persona, greeting=self.greeting
         )
 
 
@@ -171,7 +174,7 @@ class ContextBuilder:
         """The profile's facts, made once per profile (requests share them: read-only)."""
         known = self._npcs.get(profile.npc_id)
         if known is None or known[0] is not profile:
-            known = self._npcs[profile.npc_id] = (profile, profile.facts())
+            known = self._npcs[profile.npc_id] = (profile, profile.request_facts())
         return known[1]
 
     def _history(

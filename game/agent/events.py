@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, ValidationError
 
-from game.agent.facts import SensedFacts
+from game.agent.facts import Facts
 from game.agent.providers.base import ToolCall
 from game.safe_json import check_depth
 
@@ -86,7 +86,7 @@ class UserMessage(EventBase):
     text: str
     perception: str | None = None
     speaker: str | None = None  # the player's name, if known
-    sensed: SensedFacts | None = None
+    sensed: SerializeAsAny[Facts] | None = None  # the game's facts, written whole
 
 
 class WorldObservation(EventBase):
@@ -103,7 +103,7 @@ class WorldObservation(EventBase):
     source: str | None = None
     speaker: str | None = None  # who spoke, for heard speech
     said: str | None = None  # what they said, word for word
-    sensed: SensedFacts | None = None
+    sensed: SerializeAsAny[Facts] | None = None  # the game's facts, written whole
 
 
 class AssistantDelta(EventBase):

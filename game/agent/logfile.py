@@ -210,8 +210,11 @@ def repair_tail(path: Path) -> LogEnd:
             except ValueError as exc:
                 log.warning(
                     "%s: dropping a torn last line at byte %d (%s): %r",
-                    path, start, _reason(exc), line[:80],
-                )  # fmt: skip
+                    path,
+                    start,
+                    _reason(exc),
+                    line[:80],
+                )
                 f.truncate(start)
                 end = start
             else:

@@ -24,7 +24,6 @@ from typing import Any
 from game.agent.bus import DebugBus
 from game.agent.context import ContextBuilder, NpcProfile
 from game.agent.errors import RuntimeClosed, UnknownNpc
-from game.agent.events import EventBase, SummaryEvent
 from game.agent.lanes import Lanes, PriorityLimiter
 from game.agent.memory import Compactor
 from game.agent.outcomes import Cancelled, NpcStatus, TurnOutcome
@@ -187,17 +186,6 @@ class AgentRuntime:
             npc_id, (slot, trigger), priority=trigger.priority, kind=trigger.kind
         )
 
-    async def append_summary(self, slot: str, npc_id: str, text: str) -> EventBase:
-        """Record a summary of the NPC's history so far; replay starts after it."""
-        self._check(slot, npc_id)
-        async with self._lock(npc_id):  # between turns, never inside one
-            store = self.store(slot)
-            event = store.append(
-                npc_id, SummaryEvent(text=text, upto_seq=store.next_seq(npc_id) - 1)
-            )
-            store.flush_npc(npc_id)
-            return event
-
     def cancel(self, npc_id: str) -> bool:
         """Cancel the NPC's running turn (it ends `Cancelled`, partial text kept)."""
         turn = self._turns.get(npc_id)
@@ -267,9 +255,11 @@ class AgentRuntime:
                 store.close()
             except OSError as exc:  # the turn that lost its lines has said so already
                 log.error(
-                    "could not flush the session store of slot %s: %s", store.slot, exc,
+                    "could not flush the session store of slot %s: %s",
+                    store.slot,
+                    exc,
                     extra=PUBLISHED,
-                )  # fmt: skip
+                )
 
     # --- internals ---------------------------------------------------------------------
 

@@ -101,9 +101,7 @@ class Snapshot:
     context: str | None = None  # the exact system prompt and messages, when asked
 
 
-def take_snapshot(
-    runtime: AgentRuntime, slot: str, npc_id: str, *, with_context: bool
-) -> Snapshot:
+def take_snapshot(runtime: AgentRuntime, slot: str, npc_id: str, *, with_context: bool) -> Snapshot:
     """Read an NPC's status, meter and (optionally) next provider input; agent thread only."""
     status = runtime.status(npc_id)
     state = runtime.store(slot).state(npc_id)

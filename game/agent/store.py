@@ -168,8 +168,11 @@ class SessionStore:
             if fitted is not event:
                 log.warning(
                     "%s: the %s event of seq %d was cut to fit a line of the log (%d bytes)",
-                    npc.events_path, event.type, event.seq, MAX_EVENT_BYTES,
-                )  # fmt: skip
+                    npc.events_path,
+                    event.type,
+                    event.seq,
+                    MAX_EVENT_BYTES,
+                )
                 event = fitted
             npc.pending.append(line + "\n")
             npc.state.apply(event)

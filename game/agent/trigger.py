@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, SerializeAsAny, model_validator
 
 from game.agent.events import TRIGGER_PRIORITY, UserMessage, WorldObservation
-from game.agent.facts import SensedFacts
+from game.agent.facts import Facts
 
 __all__ = ["Trigger", "TriggerKind"]
 
@@ -28,7 +28,7 @@ class Trigger(BaseModel):
     priority: int = -1  # < 0: the kind's default (player_message highest)
     speaker: str | None = None  # who spoke (a heard line; the player's name)
     said: str | None = None  # what they said, word for word
-    sensed: SensedFacts | None = None
+    sensed: SerializeAsAny[Facts] | None = None  # the game's facts, carried as they are
 
     @model_validator(mode="after")
     def _default_priority(self) -> Trigger:
@@ -38,7 +38,7 @@ class Trigger(BaseModel):
 
     @classmethod
     def player(
-        cls, text: str, perception: str | None = None, sensed: SensedFacts | None = None
+        cls, text: str, perception: str | None = None, sensed: Facts | None = None
     ) -> Trigger:
         """What the player typed to this NPC."""
         return cls(

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts
 from game.eval.lines import accepted_share, judged
 from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
+from game.npc.facts import VillagerFacts
 from game.wording import overlap, word_pairs
 
 REPEAT_OVERLAP = 0.7  # a reply sharing this much of its word pairs with an earlier one repeats
@@ -70,7 +70,7 @@ class ScenarioRun:
     turns: list[TurnReport]
     greeting: str = ""
     names: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    npc: NpcFacts | None = None  # who the NPC is, for judging its line
+    npc: VillagerFacts | None = None  # who the NPC is, for judging its line
 
     @property
     def last(self) -> TurnReport | None:

@@ -24,11 +24,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.agent.facts import NpcFacts
 from game.eval.scenarios import LineCheck, Scenario
-from game.npc.first_person import first_person
-from game.npc.naming import name_words, people_words, trades_of
-from game.npc.player import told_name
+from game.npc.facts import VillagerFacts
+from game.npc.reading.naming import name_words, people_words, trades_of
+from game.npc.reading.player import told_name
+from game.npc.scripted.first_person import first_person
 
 __all__ = ["LineFacts", "accepted_share", "judged", "line_problems"]
 
@@ -47,7 +47,7 @@ _WORD = re.compile(r"[a-z']+")
 class LineFacts:
     """What the general checks know of a talk: the NPC, the others, the player's name."""
 
-    npc: NpcFacts
+    npc: VillagerFacts
     player: str | None = None  # the name the player gave, if they gave one
 
 
@@ -80,7 +80,7 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("\u2019", "'"))
 
 
-def _persona_read_back(text: str, npc: NpcFacts) -> list[str]:
+def _persona_read_back(text: str, npc: VillagerFacts) -> list[str]:
     """Four words in a row of the persona said of itself, or the persona's words alone."""
     said = _words(text)
     for sentence in re.split(r"(?<=[.!?])\s+", npc.persona):
@@ -134,14 +134,14 @@ def _answered_with_itself(text: str, place: str) -> bool:
 _LITTLE = frozenset("i i'm am a an the and of is are my me to it's its just very so".split())
 
 
-def _player_name(lines: Iterable[str], npc: NpcFacts) -> str | None:
+def _player_name(lines: Iterable[str], npc: VillagerFacts) -> str | None:
     name = None
     for line in lines:
         name = told_name(line, npc) or name
     return name
 
 
-def judged(scenario: Scenario, said: Sequence[str], npc: NpcFacts) -> list[str] | None:
+def judged(scenario: Scenario, said: Sequence[str], npc: VillagerFacts) -> list[str] | None:
     """The problems of a scenario's last line (None: the scenario judges no line)."""
     if scenario.line is None:
         return None

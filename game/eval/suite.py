@@ -20,8 +20,8 @@ from game.errors import UsageError
 from game.eval.figures import ScenarioRun, fits, line_problems
 from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
 from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
-from game.npc.agents import profile_of
 from game.npc.cues import heard_cue
+from game.npc.known import villager_facts
 from game.npc.skills import SKILLS
 from game.paths import slot_dir
 from game.world.entities import PLAYER_ID
@@ -132,7 +132,7 @@ async def run_scenario(
     finally:
         await talk.aclose()
     npc = world.npcs[scenario.npc]
-    facts = profile_of(world, scenario.npc).facts()
+    facts = villager_facts(world, scenario.npc)
     return ScenarioRun(scenario, turns, greeting=npc.greeting, names=names_of(world), npc=facts)
 
 

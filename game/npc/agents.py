@@ -27,14 +27,21 @@ from game.bridge import Mailbox
 from game.errors import GameError
 from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
-from game.npc.known import first_sentence, places_of, villagers_of
-from game.npc.persona import line_for, mood_of
+from game.npc.facts import VillagerFacts
+from game.npc.known import first_sentence, villager_facts
+from game.npc.scripted.persona import line_for, mood_of
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
 from game.world.world import World
 
-__all__ = ["PROFILE_VILLAGERS", "NpcAgents", "first_sentence", "met_in", "profile_of"]
+__all__ = [
+    "PROFILE_VILLAGERS",
+    "NpcAgents",
+    "first_sentence",
+    "met_in",
+    "profile_of",
+]
 
 log = logging.getLogger(__name__)
 _FALLBACK_MOVES = ("up", "down", "left", "right")
@@ -56,9 +63,13 @@ def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfi
         persona=npc.persona,
         greeting=npc.greeting,
         extra=extra,
-        places=places_of(world).known_to(npc_id),
-        people=villagers_of(world).known_to(npc_id, met),
+        facts=villager_facts(world, npc_id, met),
     )
+
+
+def _facts_of(profile: NpcProfile) -> VillagerFacts:
+    """The village's facts of a registered profile."""
+    return VillagerFacts.of(profile.request_facts())
 
 
 def met_in(events: Iterable[EventBase]) -> set[str]:
@@ -119,7 +130,7 @@ class NpcAgents:
             self._met[key] = met
         if trigger.kind == "heard" and trigger.source:
             met.add(trigger.source)
-        known = {v.npc_id for v in runtime.profile(npc_id).people}
+        known = {v.npc_id for v in _facts_of(runtime.profile(npc_id)).people}
         if met & self.world.npcs.keys() - known - {npc_id}:
             runtime.register_npc(profile_of(self.world, npc_id, met), deps=self._deps)
 
@@ -227,7 +238,7 @@ class NpcAgents:
                 if self.runtime is not None
                 else profile_of(self.world, npc_id)
             )
-            line = line_for(profile.facts(), heard, turn)
+            line = line_for(_facts_of(profile), heard, turn)
             if trigger.kind == "player_near":
                 self.world.post(Emote(npc_id, "wave"))
             self.world.post(Say(npc_id, line, target=trigger.source))

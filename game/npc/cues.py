@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from game.agent.facts import HeardFact, SeenFact, SensedFacts
 from game.agent.trigger import Trigger, TriggerKind
+from game.npc.facts import DayFacts, SensedFacts, sensed_facts
 from game.world.entities import PLAYER_ID, Npc
 from game.world.events import Spoke
 from game.world.perception import Perception
@@ -49,7 +49,7 @@ class Sensed:
     perception: Perception
     budget: int
     count_tokens: Callable[[str], int]
-    day: dict[str, Any] | None = None  # the facts of the day (`VillageLife.facts`)
+    day: DayFacts | None = None  # the facts of the day (`VillageLife.facts`)
 
     def text(self) -> str:
         """The perception as the agent reads it (fitted to the budget)."""
@@ -57,28 +57,7 @@ class Sensed:
 
     def facts(self) -> SensedFacts:
         """The perception as typed facts: after `text`, what the text says."""
-        p = self.perception
-        return SensedFacts(
-            place=p.place,
-            tile=p.tile,
-            activity=p.activity,
-            map_name=p.map_name,
-            nearby=[
-                SeenFact(
-                    entity_id=s.entity_id,
-                    name=s.name,
-                    distance=round(s.distance, 1),  # tiles: a tenth is plenty, and logs stay short
-                    direction=s.direction,
-                    activity=s.activity,
-                )
-                for s in p.nearby
-            ],
-            heard=[
-                HeardFact(speaker=h.speaker, text=h.text, ago_s=h.ago_s, to_you=h.to_you)
-                for h in p.heard
-            ],
-            **(self.day or {}),
-        )
+        return sensed_facts(self.perception, self.day)
 
 
 def trigger_for(cue: Cue, sensed: Sensed | None) -> Trigger:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from weakref import WeakKeyDictionary
 
-from game.agent.facts import PersonFact, PlaceFact
 from game.limits import PROFILE_PLACES, PROFILE_VILLAGERS
+from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.world.places import Nearest
 from game.world.world import World
 
@@ -24,6 +24,7 @@ __all__ = [
     "Villagers",
     "first_sentence",
     "places_of",
+    "villager_facts",
     "villagers_of",
 ]
 
@@ -138,3 +139,18 @@ def first_sentence(text: str) -> str:
                 continue
             return text[: i + 1]
     return text
+
+
+def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> VillagerFacts:
+    """Who an NPC is as its requests carry it: its map properties, its home, the places
+    and the villagers it knows of (`met`: the ids of those it has met)."""
+    npc = world.npcs[npc_id]
+    return VillagerFacts(
+        npc_id=npc_id,
+        name=npc.name,
+        persona=npc.persona,
+        greeting=npc.greeting,
+        home=npc.properties.get("home", ""),
+        places=places_of(world).known_to(npc_id),
+        people=villagers_of(world).known_to(npc_id, met),
+    )

@@ -2,7 +2,7 @@
 
 The skills `read_board` and `post_to_board` come here through the `ReadBoard` and
 `PostToBoard` commands. A notice board (a board standing on the map) is used within
-`BOARD_TILES` of it, as NPCs passing it use it (`game.npc.life`); a board of a few
+`BOARD_TILES` of it, as NPCs passing it use it (`game.npc.life.life`); a board of a few
 participants is used from anywhere, by them. Reading a post about a piece of news is
 hearing it from whoever posted it (`how="board"`). A post may carry a piece of news only
 if the poster has heard it and the post says its key word, so a board never carries news

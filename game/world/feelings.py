@@ -1,7 +1,7 @@
 """How each NPC feels about the player and the villagers it has met, as data.
 
 A feeling is a number from -1 (hostile) to 1 (fond), moved by what was said and done
-(thanks, insults, help given, news shared; `game.npc.feelings` decides by how much), with
+(thanks, insults, help given, news shared; `game.npc.life.feelings` decides by how much), with
 the last reason kept so a line can say why. Saved with the slot.
 """
 

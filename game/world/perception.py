@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.tokens import estimate_tokens
-from game.world.entities import Entity
+from game.world.entities import Entity, Npc
 from game.world.grid import Tile
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class Heard(NamedTuple):
 class SeenBoard(NamedTuple):
     """A notice board in sight, `dx`, `dy` tiles away, with how many posts it holds."""
 
+    board_id: str
     name: str
     distance: float
     dx: int
@@ -142,7 +143,7 @@ def _activity(ent: Entity, me: Entity, world: WorldState) -> str:
         return "walking toward you" if heading < 0 else "walking away"
     if ent is world.player:
         return "walking" if ent.moving else "standing"
-    return getattr(ent, "activity", "idle")
+    return ent.activity if isinstance(ent, Npc) else "idle"
 
 
 def perceive(
@@ -188,7 +189,7 @@ def sense(world: WorldState, npc_id: str) -> Perception:
         bx, by = world.notice_boards[board_id]
         name = world.board.board(board_id).name.replace("_", " ") or "notice board"
         count = len(world.board.board(board_id).posts)
-        board = SeenBoard(name, math.dist((bx, by), me.tile), bx - mx, by - my, count)
+        board = SeenBoard(board_id, name, math.dist((bx, by), me.tile), bx - mx, by - my, count)
     return Perception(
         npc_id,
         place.name if place else None,

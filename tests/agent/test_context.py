@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import Field, ValidationError
 
 from game.agent.context import ContextBuilder, NpcProfile
 from game.agent.events import (
@@ -23,15 +25,7 @@ from game.agent.events import (
     WorldObservation,
     parse_event,
 )
-from game.agent.facts import (
-    HeardFact,
-    NpcFacts,
-    PersonFact,
-    PlaceFact,
-    SeenFact,
-    SensedFacts,
-    TriggerFacts,
-)
+from game.agent.facts import Facts, NpcFacts, TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, RequestOptions, ToolCall, ToolSpec
 from game.agent.render import INTERRUPTED_MARK, MISSING_RESULT, convert_exchange, message_tokens
 from game.agent.store import SessionStore
@@ -172,32 +166,35 @@ def test_history_starts_after_the_newest_summary() -> None:
     assert "Talked about bread." in request.system
 
 
+# A game's own facts, which the runtime carries without reading them.
+class Whom(NpcFacts):
+    """Who an NPC is, as a game knows it."""
+
+    home: str = ""
+    friends: list[str] = Field(default_factory=list)
+
+
+class Sight(Facts):
+    """What an NPC senses, as a game writes it."""
+
+    place: str | None = None
+    tile: tuple[int, int] | None = None
+    seen: list[dict[str, str]] = Field(default_factory=list)
+
+
+MIRA_FACTS = Whom(npc_id="mira", name="Mira", persona="Baker.", home="bakery", friends=["bram"])
+
+
 def test_facts_and_options_for_providers() -> None:
-    profile = NpcProfile(
-        npc_id="mira",
-        name="Mira",
-        persona="Baker.",
-        greeting="Morning!",
-        extra={"home": "bakery"},
-        places=[PlaceFact(name="bakery", description="Warm bread.")],
-        people=[
-            PersonFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
-        ],
-    )
+    profile = NpcProfile(npc_id="mira", name="Mira", persona="Baker.", facts=MIRA_FACTS)
     events = stamp([WorldObservation(kind="idle", text="Nothing happens.")])
     request = ContextBuilder().build(profile, events, TOOLS)
-    assert request.npc == NpcFacts(
-        npc_id="mira",
-        name="Mira",
-        persona="Baker.",
-        greeting="Morning!",
-        home="bakery",
-        places=[PlaceFact(name="bakery", description="Warm bread.")],
-        people=[
-            PersonFact(npc_id="bram", name="Bram", role="Bram shoes horses.", home="forge")
-        ],
-    )
+    assert request.npc is MIRA_FACTS  # the game's own facts, as they were handed in
     assert request.npc_id == "mira"
+    plain = ContextBuilder().build(MIRA, events, TOOLS).npc  # a profile with no facts
+    assert plain == NpcFacts(
+        npc_id="mira", name="Mira", persona="A cheerful baker.", greeting="Hello!"
+    )
     assert request.trigger == TriggerFacts(kind="idle", text="Nothing happens.")
     options = request.options  # per-call plumbing only: the facts are typed fields
     assert options.model_fields_set == {"priority", "estimated_input_tokens"}
@@ -205,16 +202,12 @@ def test_facts_and_options_for_providers() -> None:
     assert request.tools == TOOLS
 
 
-SENSED = SensedFacts(
-    place="plaza",
-    tile=(12, 7),
-    activity="idle",
-    map_name="Hollowbrook",
-    nearby=[
-        SeenFact(entity_id="bram", name="Bram", distance=2.0, direction="east", activity="idle")
-    ],
-    heard=[HeardFact(speaker="Bram", text="Mira, the bread?", ago_s=1.5, to_you=True)],
-)
+SENSED = Sight(place="plaza", tile=(12, 7), seen=[{"name": "Bram", "direction": "east"}])
+
+
+def test_a_profile_holds_only_its_own_npcs_facts() -> None:
+    with pytest.raises(ValidationError, match="facts of 'mira' in the profile of 'bram'"):
+        NpcProfile(npc_id="bram", name="Bram", persona="Smith.", facts=MIRA_FACTS)
 
 
 def heard_from_bram() -> Trigger:
@@ -286,17 +279,32 @@ def test_the_facts_survive_the_log(tmp_path: Path) -> None:
     assert request.trigger is not None
     assert (request.trigger.kind, request.trigger.speaker) == ("heard", "Bram")
     assert request.trigger.said == "Mira, the bread?"
-    assert request.trigger.sensed == SENSED
+    # Read back from the log, the game's facts are plain Facts: the game reads them as its
+    # own again, and nothing is lost.
+    sensed = request.trigger.sensed
+    assert sensed is not None and type(sensed) is Facts and Sight.of(sensed) == SENSED
     assert request.trigger.earlier_kinds == ["player_message"]
     first = events[1]
-    assert isinstance(first, UserMessage) and first.sensed == SENSED
-    # The local model's worker gets the request as JSON: the facts cross whole, and so do
-    # the per-call options it reads.
-    assert ProviderRequest.model_validate(request.model_dump(mode="json")) == request
+    assert isinstance(first, UserMessage) and first.sensed is not None
+    assert Sight.of(first.sensed) == SENSED
+    # The local model's worker gets the request as JSON: the facts cross whole (the game's
+    # subclass's fields too), and so do the per-call options it reads.
+    live = ContextBuilder().build(
+        NpcProfile(npc_id="mira", name="Mira", persona="Baker.", facts=MIRA_FACTS),
+        [*events, heard_from_bram().to_event()],
+        TOOLS,
+    )
+    assert live.trigger is not None and live.trigger.sensed is SENSED
+    crossed = ProviderRequest.model_validate(live.model_dump(mode="json"))
+    assert crossed.model_dump(mode="json") == live.model_dump(mode="json")
+    assert crossed.npc is not None and Whom.of(crossed.npc) == MIRA_FACTS
+    assert crossed.trigger is not None and crossed.trigger.sensed is not None
+    assert Sight.of(crossed.trigger.sensed) == SENSED
     options = RequestOptions(priority=100, step=2, stop=[], tool_choice="none", prime=True)
-    primed = request.model_copy(update={"options": options})
-    crossed = ProviderRequest.model_validate(json.loads(json.dumps(primed.model_dump(mode="json"))))
-    assert crossed.options == options and crossed == primed
+    primed = live.model_copy(update={"options": options})
+    dumped = json.dumps(primed.model_dump(mode="json"))
+    crossed = ProviderRequest.model_validate(json.loads(dumped))
+    assert crossed.options == options and json.dumps(crossed.model_dump(mode="json")) == dumped
 
 
 def test_an_old_event_without_facts_still_builds_a_request() -> None:

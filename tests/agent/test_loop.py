@@ -13,7 +13,13 @@ from pydantic import BaseModel
 from game.agent.bus import BusEvent, DebugBus
 from game.agent.context import ContextBuilder
 from game.agent.errors import UnknownNpc
-from game.agent.events import AssistantMessage, ErrorEvent, ResultEvent, ToolResultEvent
+from game.agent.events import (
+    AssistantMessage,
+    ErrorEvent,
+    ResultEvent,
+    SummaryEvent,
+    ToolResultEvent,
+)
 from game.agent.outcomes import Cancelled, Failed, Final, MaxSteps
 from game.agent.permissions import PermissionGate
 from game.agent.providers.base import Provider, ProviderEvent, ProviderRequest, TextDelta
@@ -643,7 +649,9 @@ async def test_a_player_turn_gets_the_next_provider_slot(make_runtime: RuntimeFa
 async def test_summaries_bound_the_replayed_history(make_runtime: RuntimeFactory) -> None:
     rt = make_runtime([reply("Hello."), reply("Again.")])
     await rt.run_turn("s1", "mira", HI)
-    await rt.append_summary("s1", "mira", "You met the player at the well.")
+    store = rt.store("s1")  # as the compactor writes one, between turns
+    upto = store.next_seq("mira") - 1
+    store.append("mira", SummaryEvent(text="You met the player at the well.", upto_seq=upto))
     await rt.run_turn("s1", "mira", Trigger.player("Remember me?"))
     request = rt.provider.calls[1]  # type: ignore[attr-defined]
     assert "You met the player at the well." in request.system

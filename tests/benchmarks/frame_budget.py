@@ -108,14 +108,15 @@ from game.agent.providers.base import (
     ProviderRequest,
     Usage,
 )
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.providers.local.client.provider import LocalLlamaProvider
 from game.agent.providers.local.model import local_available
 from game.agent.providers.local.protocol import JobStats
-from game.agent.providers.select import FallbackProvider
 from game.bridge import AgentThread, Mailbox
 from game.npc.agents import NpcAgents
-from game.npc.brain import Brain, IdleSettings, SpareTime
-from game.npc.persona import PersonaProvider
+from game.npc.brain import Brain
+from game.npc.pace import IdleSettings, SpareTime
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.ui.app import CollectBetweenFrames, freeze_loaded
 from game.ui.game_view import GameView

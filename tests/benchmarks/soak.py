@@ -57,8 +57,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.agent.providers.fallback import FallbackProvider  # noqa: E402
 from game.agent.providers.local.client.provider import LocalLlamaProvider  # noqa: E402
-from game.agent.providers.select import FallbackProvider  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.village import Village  # noqa: E402
 from game.world.entities import PLAYER_ID  # noqa: E402

@@ -51,8 +51,8 @@ for path in (ROOT, Path(__file__).resolve().parent):
 
 from soak import TYPING_CPS, rss_kb, walk  # noqa: E402
 
+from game.agent.providers.fallback import FallbackProvider  # noqa: E402
 from game.agent.providers.local.client.provider import LocalLlamaProvider  # noqa: E402
-from game.agent.providers.select import FallbackProvider  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.village import Village  # noqa: E402
 from game.world.clock import clock_text  # noqa: E402

@@ -10,7 +10,7 @@ from pathlib import Path
 from game.agent.loop import AgentRuntime
 from game.agent.store import SessionStore
 from game.npc.agents import profile_of
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import load_map
 from game.world.world import World

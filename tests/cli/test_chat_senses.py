@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.save.slot_io import read_slot
 from game.village import Village
 from game.world.clock import DayClock

@@ -18,7 +18,7 @@ import pytest
 from game.agent.providers.base import ProviderEvent, ProviderRequest
 from game.harness import Talk
 from game.limits import MAX_SUMMARY_CHARS, SLOT_FILE_BYTES
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.paths import WORLD_SUMMARY_FILE, npc_memory_file, slot_path
 from game.world.tiled import load_map
 from game.world.world import World

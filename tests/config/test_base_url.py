@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.config import ConfigError, in_clear_text, is_loopback, load_settings, url_problem
+from game.config import ConfigError, load_settings
+from game.urls import in_clear_text, is_loopback, url_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = "give one like https://api.example.com/v1, or http://127.0.0.1:8080/v1 for a local server"

@@ -8,12 +8,14 @@ from typing import Any
 import pytest
 
 from game.agent.providers.fake import FakeProvider, step, text, tool_call
+from game.agent.render import trigger_facts
 from game.agent.store import SessionStore
 from game.errors import UsageError
 from game.eval.scenarios import Scenario
 from game.eval.suite import run_scenario
 from game.harness import Pace, Talk
-from game.npc.persona import PersonaProvider
+from game.npc.facts import sensed_of
+from game.npc.scripted.persona import PersonaProvider
 from game.world.entities import PLAYER_ID
 from game.world.news import Heard, News
 from game.world.tiled import load_map
@@ -147,7 +149,9 @@ async def test_a_turn_senses_the_day_as_in_the_game_and_what_it_is_told_is_kept(
     assert answer.startswith("You told me you lost a ring at the well. And Wren"), answer
     assert "grey cat at the dock" in answer
     sensed = [
-        e.sensed for e in SessionStore(tmp_path, "t").read("tobin") if e.type == "user.message"
+        sensed_of(trigger_facts(e))
+        for e in SessionStore(tmp_path, "t").read("tobin")
+        if e.type == "user.message"
     ]
     assert sensed[0] is not None and sensed[0].hour == 15.25  # the hour the world shows
     assert sensed[-1] is not None

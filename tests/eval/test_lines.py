@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.agent.facts import NpcFacts, PersonFact, PlaceFact
 from game.eval.lines import LineFacts, line_problems
 from game.eval.scenarios import LineCheck
+from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 
 PEOPLE = [
     PersonFact(npc_id="brenna", name="Brenna", role="Brenna is the blacksmith.", home="forge"),
@@ -16,9 +16,9 @@ PEOPLE = [
 PLACES = [PlaceFact(name="well", description="A round stone well in the plaza.")]
 
 
-def npc(npc_id: str, name: str, persona: str) -> NpcFacts:
+def npc(npc_id: str, name: str, persona: str) -> VillagerFacts:
     others = [p for p in PEOPLE if p.npc_id != npc_id]
-    return NpcFacts(npc_id=npc_id, name=name, persona=persona, people=others, places=PLACES)
+    return VillagerFacts(npc_id=npc_id, name=name, persona=persona, people=others, places=PLACES)
 
 
 PIP = npc(
@@ -40,7 +40,9 @@ CASSIUS = npc(
 )
 
 
-def problems(line: str, who: NpcFacts, player: str | None = None, **check: object) -> list[str]:
+def problems(
+    line: str, who: VillagerFacts, player: str | None = None, **check: object
+) -> list[str]:
     return line_problems(line, LineCheck(**check), LineFacts(who, player))  # type: ignore[arg-type]
 
 
@@ -75,7 +77,7 @@ def problems(line: str, who: NpcFacts, player: str | None = None, **check: objec
     ],
 )
 def test_a_known_bad_line_fails(
-    line: str, who: NpcFacts, check: dict[str, object], player: str | None, reason: str
+    line: str, who: VillagerFacts, check: dict[str, object], player: str | None, reason: str
 ) -> None:
     found = problems(line, who, player, **check)
     assert found, f"{line!r} passed"
@@ -97,7 +99,7 @@ def test_a_known_bad_line_fails(
     ],
 )  # fmt: skip
 def test_a_line_a_player_accepts_passes(
-    line: str, who: NpcFacts, check: dict[str, object], player: str | None
+    line: str, who: VillagerFacts, check: dict[str, object], player: str | None
 ) -> None:
     assert problems(line, who, player, **check) == []
 

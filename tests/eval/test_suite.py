@@ -12,7 +12,7 @@ from game.eval.figures import figures
 from game.eval.scenarios import load_scenarios
 from game.eval.suite import row, run_suite, transcript
 from game.harness import Pace
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.world.tiled import load_map
 
 ROOT = Path(__file__).resolve().parents[2]

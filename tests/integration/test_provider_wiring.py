@@ -8,9 +8,9 @@ from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.memory import summarizer_for
 from game.agent.providers.base import Done, Message, ProviderRequest, TextDelta
 from game.agent.providers.fake import FakeProvider, reply
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.providers.openai_chat import OpenAIChatProvider
 from game.agent.providers.registry import Capabilities
-from game.agent.providers.select import FallbackProvider
 from game.agent.trigger import Trigger
 from game.config import Settings
 from game.village import Providers, open_providers

@@ -10,7 +10,7 @@ from game.agent.outcomes import Final
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
-from game.npc.persona import PersonaProvider, reply_for
+from game.npc.scripted.persona import PersonaProvider, reply_for
 from game.npc.skills import build_registry
 from game.world.commands import SpeechStart
 from game.world.events import Spoke

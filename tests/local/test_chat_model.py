@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from game.agent.facts import NpcFacts, PlaceFact
 from game.agent.providers.base import Done, ToolCallArgsDelta, ToolCallDone
+from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.play.writer import chat_request
 from game.village import local_provider
 
@@ -95,7 +95,7 @@ def test_the_chat_path_gets_the_notes_the_script_would_lean_on() -> None:
     request = npc_request("Where is the well?")
     well = PlaceFact(name="well", description="An old stone well, the village's water.")
     assert request.npc is not None
-    npc = NpcFacts(**{**request.npc.model_dump(), "places": [well]})
+    npc = VillagerFacts(**{**request.npc.model_dump(), "places": [well]})
     noted = chat_request(request.model_copy(update={"npc": npc}))
     last = noted.messages[-1].content
     assert last.startswith(request.messages[-1].content)

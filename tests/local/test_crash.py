@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 
 from game.agent.providers.base import Done, ProviderError, ToolCallStart
-from game.agent.providers.local.client import provider as local_llama
+from game.agent.providers.fallback import FallbackProvider
+from game.agent.providers.local.client import job as local_job
 from game.agent.providers.local.client.ladder import FIX_BUILD
 from game.agent.providers.local.client.probe import ProbeCache, probe_key
-from game.agent.providers.select import FallbackProvider
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village, local_provider
 
 from .conftest import FAULT, npc_request, remembered, skill_specs
@@ -116,7 +116,7 @@ async def test_a_worker_that_hangs_after_a_cancel_is_killed_and_replaced(
     model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(FAULT, "stream:HANG@default")  # stuck in native code, deaf to cancel
-    monkeypatch.setattr(local_llama, "CANCEL_GRACE_S", 0.5)
+    monkeypatch.setattr(local_job, "CANCEL_GRACE_S", 0.5)
     p = local_provider(model_path, probe_cache=remembered(tmp_path / "p.json", model_path))
     try:
         stream = p.stream(npc_request("Tell me a story."))

@@ -438,7 +438,7 @@ async def test_priming_what_the_script_cannot_play_reads_nothing(provider: Any) 
 
 async def test_a_fact_line_starts_with_the_fact_and_the_model_goes_on(provider: Any) -> None:
     """Asked who a villager is, the line starts with what the facts say, shown at once."""
-    from game.agent.facts import PersonFact
+    from game.npc.facts import PersonFact
 
     request = npc_request("Who is Brenna?", npc_id="mara")
     npc = request.npc

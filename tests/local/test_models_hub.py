@@ -30,9 +30,9 @@ from game.agent.providers.local.hub import (
     resolve_model_path,
 )
 from game.agent.providers.local.pick import Speed, SpeedBook, pick_downloaded
-from game.agent.providers.select import select_provider
 from game.cli import main
 from game.config import Settings
+from game.providers import select_provider
 
 from .hub_server import LoopbackHub
 
@@ -278,7 +278,7 @@ def test_auto_takes_the_strongest_downloaded_model_that_passes_here(
 
     def make_local(settings: Settings) -> Any:
         chosen.append(settings.model)
-        from game.npc.persona import PersonaProvider
+        from game.npc.scripted.persona import PersonaProvider
 
         return PersonaProvider()
 

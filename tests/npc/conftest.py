@@ -19,8 +19,9 @@ from game.agent.loop import AgentRuntime
 from game.agent.providers.base import Provider
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
-from game.npc.brain import Brain, ChatterSettings, IdleSettings
-from game.npc.persona import PersonaProvider
+from game.npc.brain import Brain
+from game.npc.pace import ChatterSettings, IdleSettings
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.events import Spoke
 from game.world.planner import Planner

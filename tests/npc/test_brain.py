@@ -16,18 +16,20 @@ from game.agent.providers.base import ProviderRequest
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
 from game.agent.providers.registry import Capabilities
 from game.agent.trigger import Trigger
-from game.npc.agents import first_sentence, profile_of
-from game.npc.brain import (
+from game.npc.agents import first_sentence
+from game.npc.brain import TALK_HOLD_S
+from game.npc.cues import Cue, Sensed
+from game.npc.facts import SensedFacts
+from game.npc.known import villager_facts
+from game.npc.pace import (
     MAX_PUT_OFF,
-    TALK_HOLD_S,
     ChatterSettings,
     IdlePace,
     IdleSettings,
     SpareTime,
     npcs_kept_thinking,
 )
-from game.npc.cues import Cue, Sensed
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.tokens import estimate_tokens
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.motion import PLAN_TIMEOUT_S
@@ -339,8 +341,8 @@ async def test_what_the_npc_sensed_is_written_up_on_the_agent_side_into_the_log(
     assert asked[0].perception.startswith("You are at") and "Traveller" in asked[0].perception
     assert counted, "the budget was kept when the turn started"
     # The same perception as facts, beside the text: who spoke, who is near, where.
-    sensed = asked[0].sensed
-    assert sensed is not None and asked[0].speaker == "Traveller"
+    assert asked[0].sensed is not None and asked[0].speaker == "Traveller"
+    sensed = SensedFacts.of(asked[0].sensed)
     assert sensed.nearby and sensed.nearby[0].name == "Traveller"
     assert all(seen.name in asked[0].perception for seen in sensed.nearby)
     place = life.world.map.place_at(life.world.npcs["pip"].tile)
@@ -361,7 +363,8 @@ async def test_a_heard_line_crosses_as_facts(tmp_path: Path) -> None:
     ]
     assert heard and (heard[0].source, heard[0].speaker) == ("pip", "Pip")
     assert heard[0].said == "Cassius, what is in your cart today?"
-    assert heard[0].sensed is not None and "Pip" in [s.name for s in heard[0].sensed.nearby]
+    assert heard[0].sensed is not None
+    assert "Pip" in [s.name for s in SensedFacts.of(heard[0].sensed).nearby]
     await life.close()
 
 
@@ -434,7 +437,7 @@ async def test_npcs_off_screen_come_to_life_over_their_slower_period(
 
 def test_the_profile_knows_the_other_villagers_as_facts(village_map: MapData) -> None:
     world = World(village_map)
-    facts = profile_of(world, "tobin").facts()
+    facts = villager_facts(world, "tobin")
     villagers = {v.npc_id: v for v in facts.people}
     assert "tobin" not in villagers and set(villagers) == set(world.npcs) - {"tobin"}
     brenna = villagers["brenna"]

@@ -10,12 +10,13 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from game import gestures
-from game.agent.facts import NpcFacts, PlaceFact, SeenFact, SensedFacts, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest
 from game.agent.tools import ToolContext
 from game.eval.scenarios import Fit, action_skills
 from game.gestures import Gesture
 from game.npc import skills
+from game.npc.facts import PlaceFact, SeenFact, SensedFacts, VillagerFacts
 from game.npc.play.script import Candidate, build_script
 from game.npc.skills import Skill, build_registry
 
@@ -50,7 +51,7 @@ def sixth(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _request(line: str) -> ProviderRequest:
-    npc = NpcFacts(
+    npc = VillagerFacts(
         npc_id="tobin",
         name="Tobin",
         persona="Tobin is the baker. He bakes bread before dawn.",

@@ -7,12 +7,13 @@ import json
 from pathlib import Path
 
 from game.agent.events import ToolUse
-from game.agent.facts import NpcFacts, SeenFact, SensedFacts, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.outcomes import Final
 from game.agent.providers.base import Message, ProviderRequest
 from game.agent.trigger import Trigger
 from game.npc.cues import Sensed
-from game.npc.persona import (
+from game.npc.facts import SeenFact, SensedFacts, VillagerFacts
+from game.npc.scripted.persona import (
     MAX_PLAN,
     PersonaProvider,
     next_action,
@@ -110,7 +111,7 @@ async def test_a_failed_move_is_corrected_then_given_up(tmp_path: Path) -> None:
             system="You are Wren.\n\n- home: dock",
             messages=messages,
             tools=[],
-            npc=NpcFacts(npc_id="wren", name="Wren", persona="A quiet fisher."),
+            npc=VillagerFacts(npc_id="wren", name="Wren", persona="A quiet fisher."),
             trigger=TriggerFacts(
                 kind="idle",
                 text="A quiet moment.",
@@ -180,7 +181,7 @@ async def test_the_same_request_gives_the_same_stream() -> None:
     request = ProviderRequest(
         system="You are Tobin.",
         messages=[Message(role="user", content="What do you do?", trigger=trigger)],
-        npc=NpcFacts(npc_id="tobin", name="Tobin", persona="A cheerful baker."),
+        npc=VillagerFacts(npc_id="tobin", name="Tobin", persona="A cheerful baker."),
         trigger=trigger,
     )
     first = [e async for e in provider.stream(request)]
@@ -211,7 +212,7 @@ def _idle(text: str, sensed: SensedFacts, *, home: str = "") -> ProviderRequest:
     return ProviderRequest(
         system="You are Brenna.",
         messages=[Message(role="user", content=f"[world] What you perceive now:\n{MISLEADING}")],
-        npc=NpcFacts(npc_id="brenna", name="Brenna", persona="A gruff smith.", home=home),
+        npc=VillagerFacts(npc_id="brenna", name="Brenna", persona="A gruff smith.", home=home),
         trigger=TriggerFacts(kind="idle", text=text, perception=MISLEADING, sensed=sensed),
     )
 

@@ -6,16 +6,10 @@ import json
 
 import pytest
 
-from game.agent.facts import (
-    NpcFacts,
-    PersonFact,
-    PlaceFact,
-    SeenFact,
-    SensedFacts,
-    TriggerFacts,
-)
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
-from game.npc.intent import Intent, asked_actions
+from game.agent.providers.local.script import Call, ScriptJob
+from game.npc.facts import PersonFact, PlaceFact, SeenFact, SensedFacts, VillagerFacts
 from game.npc.play.scene import EXAMPLES
 from game.npc.play.script import (
     GESTURE_MIN,
@@ -25,11 +19,13 @@ from game.npc.play.script import (
     applies,
     build_script,
 )
+from game.npc.play.writer import script_job
+from game.npc.reading.intent import Intent, asked_actions
 from game.npc.skills import build_registry
 from game.wording import overlap
 
 TOOLS = build_registry(with_ask=False).specs()
-NPC = NpcFacts(
+NPC = VillagerFacts(
     npc_id="brenna",
     name="Brenna",
     persona="Brenna is the village blacksmith: gruff and blunt.",
@@ -144,19 +140,40 @@ def test_a_place_is_matched_by_the_words_of_its_name() -> None:
     assert ("move", "elder_house") in kinds(pool)
 
 
+def scores(job: ScriptJob, lifted: dict[str, tuple[float, float]]) -> list[tuple[float, float]]:
+    """Each option's scores after the newest line and after the neutral one, in the job's
+    order: as `lifted` gives them by bracket, the rest scoring alike after both."""
+    return [lifted.get(o.text, (-5.0, -5.0)) for o in job.options]
+
+
 def test_an_unasked_gesture_needs_a_clear_lift_over_the_neutral_line() -> None:
-    script = build_script(request("How is the forge today?"))
-    nod = Candidate("emote", "nods", {"name": "nod"})
-    weak = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN + 0.1)]
-    strong = [(TALK, -0.5, -0.5), (nod, -3.0, -3.0 - GESTURE_MIN - 0.1)]
-    assert script.choose(weak, 0.5) is TALK
-    assert script.choose(strong, 0.5) == nod
+    # Another villager's line: unasked gestures are offered (the player's own line, which
+    # waits for its first letter, is answered without scoring them).
+    heard = request("How is the forge today?", kind="heard", source="tobin", speaker="Tobin")
+    job = script_job(heard)
+    assert job is not None and job.options[0].calls == []  # just talking comes first
+    nod = next(o for o in job.options if o.calls == [Call(tool="emote", args={"name": "nod"})])
+    talk = {":": (-0.5, -0.5)}
+    weak = scores(job, {**talk, nod.text: (-3.0, -3.0 - GESTURE_MIN + 0.1)})
+    strong = scores(job, {**talk, nod.text: (-3.0, -3.0 - GESTURE_MIN - 0.1)})
+    assert job.pick(weak, 0.5) is job.options[0]
+    assert job.pick(strong, 0.5) is nod
 
 
 def test_an_asked_action_takes_the_best_lift_among_the_asked() -> None:
-    script = build_script(request("Give me a wave."))
-    wave = Candidate("emote", "waves", {"name": "wave"})
-    assert script.choose([(TALK, -0.1, -0.1), (wave, -4.0, -4.5)], 0.5) == wave
+    job = script_job(request("Give me a wave."))
+    assert job is not None and job.min_lift is None  # asked: no lift is too small
+    wave = next(o for o in job.options if o.calls == [Call(tool="emote", args={"name": "wave"})])
+    assert job.pick(scores(job, {":": (-0.1, -0.1), wave.text: (-4.0, -4.5)}), 0.5) is wave
+
+
+def test_an_idle_turn_draws_its_action_by_the_scores() -> None:
+    idle = TriggerFacts(kind="idle", text="time passes", sensed=SENSED)
+    job = script_job(ProviderRequest(system="", messages=[], tools=TOOLS, npc=NPC, trigger=idle))
+    assert job is not None and job.choose == "sample" and len(job.options) > 1
+    likely = job.options[1]
+    picked = job.pick(scores(job, {likely.text: (-0.01, 0.0)}), 0.5)
+    assert picked is likely  # nearly all the weight: any draw but the extremes
 
 
 def test_the_turn_ends_once_the_npc_spoke() -> None:
@@ -366,7 +383,7 @@ def test_where_the_npc_is_and_who_is_near_come_last_so_the_prompt_start_holds() 
 
 # --- the line: what it starts with and may not start with ----------------------------------
 
-PIP = NpcFacts(
+PIP = VillagerFacts(
     npc_id="pip",
     name="Pip",
     persona="Pip is a curious child. Pip is certain a dragon lives past the river.",

@@ -16,14 +16,21 @@ from game.agent.loop import AgentRuntime
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.limits import PROFILE_PLACES
-from game.npc.agents import PROFILE_VILLAGERS, NpcAgents, profile_of
-from game.npc.persona import PersonaProvider
+from game.npc.agents import PROFILE_VILLAGERS, NpcAgents
+from game.npc.facts import PersonFact, VillagerFacts
+from game.npc.known import villager_facts
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import build_registry
 from game.world.tiled import MapData, NpcSpawn, Place, load_map
 from game.world.world import World
 from tests.world.crowd import crowd_map, prop, write_crowd_map
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def people_of(runtime: AgentRuntime, npc_id: str) -> list[PersonFact]:
+    """The villagers a registered NPC's profile names."""
+    return VillagerFacts.of(runtime.profile(npc_id).request_facts()).people
 
 
 def scattered(count: int, seed: int) -> MapData:
@@ -65,7 +72,7 @@ def test_on_a_60_npc_map_a_profile_names_the_50_nearest(tmp_path: Path) -> None:
     world = World(load_map(write_crowd_map(tmp_path, 60)))
     assert len(world.npcs) == 60
     for npc_id in ("v0", "v29", "v59"):  # a corner, the middle, the far end
-        villagers = profile_of(world, npc_id).people
+        villagers = villager_facts(world, npc_id).people
         assert_nearest(world, npc_id, [v.npc_id for v in villagers])
         order = list(world.npcs)
         assert [v.npc_id for v in villagers] == sorted(
@@ -77,7 +84,7 @@ def test_on_a_60_npc_map_a_profile_names_the_50_nearest(tmp_path: Path) -> None:
 def test_the_nearest_are_found_wherever_the_npcs_stand(count: int, seed: int) -> None:
     world = World(scattered(count, seed))
     for npc_id in random.Random(seed).sample(sorted(world.npcs), 10):
-        assert_nearest(world, npc_id, [v.npc_id for v in profile_of(world, npc_id).people])
+        assert_nearest(world, npc_id, [v.npc_id for v in villager_facts(world, npc_id).people])
 
 
 @pytest.mark.parametrize("count", [10, 2, 1, 51])
@@ -86,17 +93,17 @@ def test_on_a_map_of_up_to_51_npcs_a_profile_names_every_other_one(
 ) -> None:
     world = World(load_map(write_crowd_map(tmp_path, count)))
     for npc_id in world.npcs:
-        named = [v.npc_id for v in profile_of(world, npc_id).people]
+        named = [v.npc_id for v in villager_facts(world, npc_id).people]
         assert named == [other for other in world.npcs if other != npc_id]
     if count == 10:
-        assert len(profile_of(world, "v3").people) == 9
+        assert len(villager_facts(world, "v3").people) == 9
 
 
 def test_villagers_met_are_named_too_however_far(tmp_path: Path) -> None:
     world = World(load_map(write_crowd_map(tmp_path, 60)))
-    near = {v.npc_id for v in profile_of(world, "v0").people}
+    near = {v.npc_id for v in villager_facts(world, "v0").people}
     assert "v59" not in near
-    met = {v.npc_id for v in profile_of(world, "v0", met={"v59", "v0", "nobody"}).people}
+    met = {v.npc_id for v in villager_facts(world, "v0", met={"v59", "v0", "nobody"}).people}
     assert met == near | {"v59"}  # not itself, not an id the map lacks
 
 
@@ -116,17 +123,17 @@ async def test_an_npc_heard_joins_the_profile_and_is_remembered_from_the_session
     agents, runtime = start(tmp_path / "saves")
     heard = Trigger(kind="heard", text='Villager 59 says: "v0!"', source="v59", said="v0!")
     agents.start_turn("v0", heard)
-    assert "v59" in {v.npc_id for v in runtime.profile("v0").people}
-    assert "v59" not in {v.npc_id for v in runtime.profile("v1").people}
+    assert "v59" in {v.npc_id for v in people_of(runtime, "v0")}
+    assert "v59" not in {v.npc_id for v in people_of(runtime, "v1")}
     await runtime.aclose()
 
     # A session whose log says v0 heard v58 speak: read at v0's first turn there.
     agents, runtime = start(tmp_path / "saves")
     said = WorldObservation(kind="heard", text='Villager 58 says: "v0!"', source="v58")
     runtime.store("met").append("v0", said)
-    assert "v58" not in {v.npc_id for v in runtime.profile("v0").people}
+    assert "v58" not in {v.npc_id for v in people_of(runtime, "v0")}
     agents.start_turn("v0", Trigger(kind="idle", text="Time passes."))
-    assert "v58" in {v.npc_id for v in runtime.profile("v0").people}
+    assert "v58" in {v.npc_id for v in people_of(runtime, "v0")}
     await runtime.aclose()
 
 
@@ -137,7 +144,7 @@ def test_on_the_village_every_profile_names_every_place_in_map_order() -> None:
     world = World(load_map(ROOT / "maps" / "village.tmx"))
     assert 1 < len(world.map.places) <= PROFILE_PLACES
     for npc_id in world.npcs:
-        named = [(p.name, p.description) for p in profile_of(world, npc_id).places]
+        named = [(p.name, p.description) for p in villager_facts(world, npc_id).places]
         assert named == [(p.name, p.description) for p in world.map.places.values()]
 
 
@@ -146,7 +153,7 @@ def test_on_a_map_of_up_to_the_bound_every_place_is_named(tmp_path: Path, places
     world = World(load_map(write_crowd_map(tmp_path, 60, places=places)))
     assert len(world.map.places) == places + 1  # the green too
     for npc_id in ("v0", "v59"):
-        assert [p.name for p in profile_of(world, npc_id).places] == list(world.map.places)
+        assert [p.name for p in villager_facts(world, npc_id).places] == list(world.map.places)
 
 
 def _far_places_map(folder: Path, places: int) -> Path:
@@ -173,7 +180,7 @@ def test_on_a_big_map_a_profile_names_its_own_places_and_the_nearest(tmp_path: P
     world = World(load_map(_far_places_map(tmp_path, 400)))
     order = list(world.map.places)
     for npc_id in ("v0", "v30", "v59"):
-        named = [p.name for p in profile_of(world, npc_id).places]
+        named = [p.name for p in villager_facts(world, npc_id).places]
         assert len(named) == len(set(named)) == PROFILE_PLACES
         assert named == sorted(named, key=order.index)  # in map order, as on a small map
         own = {"green"} | ({"far_field", "far_well"} if npc_id == "v0" else set())
@@ -187,14 +194,14 @@ def test_on_a_big_map_a_profile_names_its_own_places_and_the_nearest(tmp_path: P
         near = set(named) - own
         left_out = set(order) - set(named)
         assert max(away(n) for n in near) <= min(away(n) for n in left_out)
-    assert "far_field" not in {p.name for p in profile_of(world, "v1").places}
+    assert "far_field" not in {p.name for p in villager_facts(world, "v1").places}
 
 
 def test_a_thousand_npcs_and_8000_places_share_small_profiles(tmp_path: Path) -> None:
     # The documented bounds: 1,000 NPCs, 10,000 objects. A profile is on every request:
     # it names at most PROFILE_PLACES places, each the one fact of that place.
     world = World(load_map(write_crowd_map(tmp_path, 1000, places=8000)))
-    profiles = [profile_of(world, npc_id) for npc_id in world.npcs]
+    profiles = [villager_facts(world, npc_id) for npc_id in world.npcs]
     facts = {id(p) for profile in profiles for p in profile.places}
     assert max(len(profile.places) for profile in profiles) == PROFILE_PLACES
     assert len(facts) <= len(world.map.places)  # shared, not copied per NPC

@@ -1,8 +1,9 @@
-"""The persona told short (`game.npc.retell`): clauses, the closest one, "I worry about it"."""
+"""The persona told short (`game.npc.scripted.retell`): clauses, the closest one, and
+"I worry about it"."""
 
 from __future__ import annotations
 
-from game.npc.retell import about_it, clauses, closest
+from game.npc.scripted.retell import about_it, clauses, closest
 
 BRENNA = (
     "Brenna is the village blacksmith: gruff and blunt. She takes fierce pride in honest "
@@ -29,10 +30,11 @@ def test_a_named_thing_is_spoken_of_as_it() -> None:
 
 
 def test_the_persona_brain_says_what_it_thinks_of_a_place_without_reading_it_back() -> None:
-    from game.agent.facts import NpcFacts, PlaceFact
-    from game.npc.talk import PlayerLine, answer
+    from game.npc.facts import PlaceFact, VillagerFacts
+    from game.npc.scripted.speaker import PlayerLine
+    from game.npc.scripted.talk import answer
 
-    npc = NpcFacts(
+    npc = VillagerFacts(
         npc_id="brenna",
         name="Brenna",
         persona=BRENNA,

@@ -11,16 +11,17 @@ import re
 
 import pytest
 
-from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolCall
 from game.agent.render import render_observation, render_player_message
-from game.npc.agents import profile_of
-from game.npc.first_person import first_person
-from game.npc.intent import read_intent
-from game.npc.lines import overlap
-from game.npc.persona import MAX_PLAN, next_action, plan_for, situation_of
-from game.npc.player import player_line
-from game.npc.talk import PlannedCall
+from game.npc.facts import PlaceFact, VillagerFacts
+from game.npc.known import villager_facts
+from game.npc.reading.intent import read_intent
+from game.npc.reading.player import player_line
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import overlap
+from game.npc.scripted.persona import MAX_PLAN, next_action, plan_for, situation_of
+from game.npc.scripted.speaker import PlannedCall
 from game.world.tiled import MapData
 from game.world.world import World
 
@@ -33,9 +34,9 @@ FOURTH_WALL = re.compile(
 
 
 @pytest.fixture(scope="module")
-def village(village_map: MapData) -> dict[str, NpcFacts]:
+def village(village_map: MapData) -> dict[str, VillagerFacts]:
     world = World(village_map)
-    return {npc_id: profile_of(world, npc_id).facts() for npc_id in world.npcs}
+    return {npc_id: villager_facts(world, npc_id) for npc_id in world.npcs}
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +48,7 @@ def village_map() -> MapData:  # the conftest's, once per module: the facts do n
     return load_map(VILLAGE)
 
 
-def request(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> ProviderRequest:
+def request(npc: VillagerFacts, said: str, history: list[tuple[str, str]] = ()) -> ProviderRequest:
     """The request of a player line after `history` (player line, reply) as the builder
     makes it: the lines rendered for models, the trigger as facts."""
     messages: list[Message] = []
@@ -69,7 +70,7 @@ def request(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> Pr
     return ProviderRequest(system="", messages=messages, npc=npc, trigger=trigger)
 
 
-def plan(npc: NpcFacts, said: str, history: list[tuple[str, str]] = ()) -> list[PlannedCall]:
+def plan(npc: VillagerFacts, said: str, history: list[tuple[str, str]] = ()) -> list[PlannedCall]:
     return plan_for(situation_of(request(npc, said, history)))
 
 
@@ -114,7 +115,7 @@ GESTURES = [
 @pytest.mark.parametrize(("line", "gesture"), GESTURES)
 @pytest.mark.parametrize("npc_id", ["tobin", "brenna", "wren"])
 def test_a_gesture_asked_for_is_made_then_spoken_to(
-    village: dict[str, NpcFacts], npc_id: str, line: str, gesture: str
+    village: dict[str, VillagerFacts], npc_id: str, line: str, gesture: str
 ) -> None:
     actions = plan(village[npc_id], line)
     assert actions[0] == ("emote", {"name": gesture}), actions
@@ -132,7 +133,7 @@ def test_a_gesture_asked_for_is_made_then_spoken_to(
     ],
 )
 def test_words_of_a_gesture_are_not_a_request_for_it(
-    village: dict[str, NpcFacts], line: str
+    village: dict[str, VillagerFacts], line: str
 ) -> None:
     actions = plan(village["brenna"], line)
     assert not [a for a in actions if a[0] == "emote"], actions
@@ -161,7 +162,7 @@ WALKS = [
 
 @pytest.mark.parametrize(("line", "place"), WALKS)
 def test_go_somewhere_walks_to_the_place_of_the_map(
-    village: dict[str, NpcFacts], line: str, place: str
+    village: dict[str, VillagerFacts], line: str, place: str
 ) -> None:
     actions = plan(village["cassius"], line)
     assert actions[0] == ("move", {"to": place}), actions
@@ -172,7 +173,7 @@ def test_go_somewhere_walks_to_the_place_of_the_map(
     "line",
     ["Follow me!", "Come with me.", "Come along, friend.", "Walk with me a bit", "Come here!"],
 )
-def test_follow_me_walks_to_the_player(village: dict[str, NpcFacts], line: str) -> None:
+def test_follow_me_walks_to_the_player(village: dict[str, VillagerFacts], line: str) -> None:
     actions = plan(village["maren"], line)
     assert actions[0] == ("move", {"to": "player"}), actions
     check_turn(actions)
@@ -183,7 +184,7 @@ def test_follow_me_walks_to_the_player(village: dict[str, NpcFacts], line: str) 
     [("Take me to Brenna.", "Brenna"), ("Can you bring me to the baker?", "Tobin")],
 )
 def test_take_me_to_someone_walks_to_them(
-    village: dict[str, NpcFacts], line: str, person: str
+    village: dict[str, VillagerFacts], line: str, person: str
 ) -> None:
     actions = plan(village["pip"], line)
     assert actions[0] == ("move", {"to": person}), actions
@@ -200,7 +201,7 @@ def test_take_me_to_someone_walks_to_them(
     ],
 )
 def test_a_place_that_does_not_exist_is_not_walked_to(
-    village: dict[str, NpcFacts], line: str
+    village: dict[str, VillagerFacts], line: str
 ) -> None:
     for npc in village.values():
         actions = plan(npc, line)
@@ -210,7 +211,7 @@ def test_a_place_that_does_not_exist_is_not_walked_to(
         assert "Gandalf" not in text
 
 
-def test_walk_north_walks_that_way(village: dict[str, NpcFacts]) -> None:
+def test_walk_north_walks_that_way(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["pip"], "Can you walk north with me?")
     assert actions[0] == ("move", {"direction": "up", "steps": 3})
 
@@ -229,7 +230,7 @@ def test_walk_north_walks_that_way(village: dict[str, NpcFacts]) -> None:
         ("What do you see?", None),
     ],
 )
-def test_look_looks(village: dict[str, NpcFacts], line: str, at: str | None) -> None:
+def test_look_looks(village: dict[str, VillagerFacts], line: str, at: str | None) -> None:
     actions = plan(village["tobin"], line)
     assert actions[0] == ("look", {"at": at} if at else {}), actions
     check_turn(actions)
@@ -238,13 +239,13 @@ def test_look_looks(village: dict[str, NpcFacts], line: str, at: str | None) -> 
 @pytest.mark.parametrize(
     "line", ["Wait here.", "Hold on a moment.", "One moment, please.", "Stay here.", "Hang on!"]
 )
-def test_wait_waits(village: dict[str, NpcFacts], line: str) -> None:
+def test_wait_waits(village: dict[str, VillagerFacts], line: str) -> None:
     actions = plan(village["wren"], line)
     assert [a[0] for a in actions] == ["say", "wait"], actions
     check_turn(actions)
 
 
-def test_wait_as_an_interjection_is_not_a_wait(village: dict[str, NpcFacts]) -> None:
+def test_wait_as_an_interjection_is_not_a_wait(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["wren"], "Wait, what did you just say?")
     assert not [a for a in actions if a[0] == "wait"], actions
 
@@ -263,13 +264,13 @@ def test_wait_as_an_interjection_is_not_a_wait(village: dict[str, NpcFacts]) -> 
     ],
 )
 def test_a_question_about_a_place_is_answered_from_the_map(
-    village: dict[str, NpcFacts], line: str, fragment: str
+    village: dict[str, VillagerFacts], line: str, fragment: str
 ) -> None:
     text = check_turn(plan(village["pip"], line))
     assert fragment in text
 
 
-def test_its_own_place_is_told_as_its_own(village: dict[str, NpcFacts]) -> None:
+def test_its_own_place_is_told_as_its_own(village: dict[str, VillagerFacts]) -> None:
     text = check_turn(plan(village["brenna"], "What's the forge like?"))
     assert "My stone forge" in text and "Brenna's" not in text
 
@@ -288,7 +289,7 @@ def test_its_own_place_is_told_as_its_own(village: dict[str, NpcFacts]) -> None:
     ],
 )
 def test_a_question_about_a_villager_is_answered_from_their_facts(
-    village: dict[str, NpcFacts], line: str, name: str, fragment: str
+    village: dict[str, VillagerFacts], line: str, name: str, fragment: str
 ) -> None:
     text = check_turn(plan(village["maren"], line))
     assert name in text and fragment in text, text
@@ -308,7 +309,7 @@ def test_a_question_about_a_villager_is_answered_from_their_facts(
     ],
 )
 def test_questions_about_itself_are_answered_from_its_persona(
-    village: dict[str, NpcFacts], npc_id: str, line: str, fragment: str
+    village: dict[str, VillagerFacts], npc_id: str, line: str, fragment: str
 ) -> None:
     text = check_turn(plan(village[npc_id], line))
     assert fragment in text, text
@@ -334,7 +335,9 @@ def test_the_persona_is_said_in_the_first_person() -> None:
 @pytest.mark.parametrize(
     "told", ["I'm Quillon.", "My name is Quillon.", "Call me Quillon!", "Hi, I am Quillon."]
 )
-def test_the_players_name_once_told_is_remembered(village: dict[str, NpcFacts], told: str) -> None:
+def test_the_players_name_once_told_is_remembered(
+    village: dict[str, VillagerFacts], told: str
+) -> None:
     npc = village["tobin"]
     first = check_turn(plan(npc, told))
     assert "Quillon" in first
@@ -343,12 +346,12 @@ def test_the_players_name_once_told_is_remembered(village: dict[str, NpcFacts], 
         assert "Quillon" in check_turn(plan(npc, question, history))
 
 
-def test_no_name_told_no_name_made_up(village: dict[str, NpcFacts]) -> None:
+def test_no_name_told_no_name_made_up(village: dict[str, VillagerFacts]) -> None:
     text = check_turn(plan(village["tobin"], "What's my name?"))
     assert re.search(r"never|haven't|not told|didn't|don't know", text), text
 
 
-def test_something_said_before_is_recalled(village: dict[str, NpcFacts]) -> None:
+def test_something_said_before_is_recalled(village: dict[str, VillagerFacts]) -> None:
     npc = village["maren"]
     history = [
         ("Hello!", "Welcome."),
@@ -394,13 +397,13 @@ def test_a_message_without_facts_is_never_parsed_back_from_its_prose() -> None:
     ],
 )
 @pytest.mark.parametrize("npc_id", ["brenna", "tobin", "maren", "wren", "pip", "cassius"])
-def test_the_fourth_wall_holds(village: dict[str, NpcFacts], npc_id: str, line: str) -> None:
+def test_the_fourth_wall_holds(village: dict[str, VillagerFacts], npc_id: str, line: str) -> None:
     actions = plan(village[npc_id], line)
     check_turn(actions)
     assert [a[0] for a in actions] == ["say"]
 
 
-def test_a_greeting_is_the_persona_greeting_once(village: dict[str, NpcFacts]) -> None:
+def test_a_greeting_is_the_persona_greeting_once(village: dict[str, VillagerFacts]) -> None:
     npc = village["tobin"]
     first = plan(npc, "Hello!")
     assert first == [
@@ -412,13 +415,13 @@ def test_a_greeting_is_the_persona_greeting_once(village: dict[str, NpcFacts]) -
 
 
 @pytest.mark.parametrize("line", ["Goodbye!", "Bye for now.", "See you later!", "I must be going."])
-def test_a_goodbye_is_a_farewell_and_a_wave(village: dict[str, NpcFacts], line: str) -> None:
+def test_a_goodbye_is_a_farewell_and_a_wave(village: dict[str, VillagerFacts], line: str) -> None:
     actions = plan(village["cassius"], line)
     assert actions[0] == ("emote", {"name": "wave"})
     check_turn(actions)
 
 
-def test_the_players_words_are_never_pasted_into_a_reply(village: dict[str, NpcFacts]) -> None:
+def test_the_players_words_are_never_pasted_into_a_reply(village: dict[str, VillagerFacts]) -> None:
     lines = [
         "I had a Dream about Zorblat last night.",
         "Have you heard of the Quivering Lantern?",
@@ -452,7 +455,9 @@ CONVERSATION = [
 
 
 @pytest.mark.parametrize("npc_id", ["brenna", "tobin", "maren", "wren", "pip", "cassius"])
-def test_ten_lines_of_talk_never_repeat_a_reply(village: dict[str, NpcFacts], npc_id: str) -> None:
+def test_ten_lines_of_talk_never_repeat_a_reply(
+    village: dict[str, VillagerFacts], npc_id: str
+) -> None:
     npc = village[npc_id]
     history: list[tuple[str, str]] = []
     for line in CONVERSATION:
@@ -462,7 +467,7 @@ def test_ten_lines_of_talk_never_repeat_a_reply(village: dict[str, NpcFacts], np
         history.append((line, text))
 
 
-def test_every_step_of_a_turn_follows_the_same_plan(village: dict[str, NpcFacts]) -> None:
+def test_every_step_of_a_turn_follows_the_same_plan(village: dict[str, VillagerFacts]) -> None:
     req = request(village["tobin"], "Take me to the forge.", [("Hi!", "Hello!")])
     first = next_action(req)
     assert first == ("move", {"to": "forge"})
@@ -477,7 +482,7 @@ def test_every_step_of_a_turn_follows_the_same_plan(village: dict[str, NpcFacts]
     assert next_action(req) is None
 
 
-def test_a_walk_that_fails_is_owned_up_to(village: dict[str, NpcFacts]) -> None:
+def test_a_walk_that_fails_is_owned_up_to(village: dict[str, VillagerFacts]) -> None:
     req = request(village["tobin"], "Take me to the forge.")
     call = ToolCall(id="m", name="move", arguments='{"to": "forge"}')
     req.messages.append(Message(role="assistant", tool_calls=[call]))
@@ -487,7 +492,7 @@ def test_a_walk_that_fails_is_owned_up_to(village: dict[str, NpcFacts]) -> None:
 
 def test_intents_read_facts_not_names_in_code() -> None:
     """A map of its own: other places, other people, the same rules."""
-    npc = NpcFacts(
+    npc = VillagerFacts(
         npc_id="ola",
         name="Ola",
         persona="Ola is a gruff miller. She grinds the grain.",
@@ -511,7 +516,7 @@ def test_intents_read_facts_not_names_in_code() -> None:
     ],
 )
 def test_who_does_a_thing_is_found_by_their_trade(
-    village: dict[str, NpcFacts], line: str, name: str
+    village: dict[str, VillagerFacts], line: str, name: str
 ) -> None:
     assert name in check_turn(plan(village["cassius"], line))
 
@@ -526,26 +531,26 @@ def test_who_does_a_thing_is_found_by_their_trade(
     ],
 )
 def test_requests_wrapped_in_talk_are_still_heard(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 
 
 def test_a_greeting_is_not_taken_for_a_question_about_a_place(
-    village: dict[str, NpcFacts],
+    village: dict[str, VillagerFacts],
 ) -> None:
     npc = village["wren"]
     actions = plan(npc, "Hello! Would you mind if I rested by the water a while?")
     assert spoken(actions) == [npc.greeting]
 
 
-def test_what_someone_is_like_is_told_from_their_role(village: dict[str, NpcFacts]) -> None:
+def test_what_someone_is_like_is_told_from_their_role(village: dict[str, VillagerFacts]) -> None:
     text = check_turn(plan(village["pip"], "What's Tobin like?"))
     assert "bakes the village bread" in text
 
 
 def test_a_question_about_itself_finds_the_sentence_it_is_about(
-    village: dict[str, NpcFacts],
+    village: dict[str, VillagerFacts],
 ) -> None:
     text = check_turn(plan(village["brenna"], "Why do you worry so much?"))
     assert "worry about the old bridge" in text
@@ -565,7 +570,9 @@ def test_a_question_about_itself_finds_the_sentence_it_is_about(
         ("Please bring me to Elder Maren.", ("move", {"to": "Elder Maren"})),
     ],
 )
-def test_more_ways_of_asking(village: dict[str, NpcFacts], line: str, first: PlannedCall) -> None:
+def test_more_ways_of_asking(
+    village: dict[str, VillagerFacts], line: str, first: PlannedCall
+) -> None:
     assert plan(village["tobin"], line)[0] == first
 
 
@@ -578,7 +585,7 @@ def test_more_ways_of_asking(village: dict[str, NpcFacts], line: str, first: Pla
     ],
 )
 def test_more_ways_of_asking_questions(
-    village: dict[str, NpcFacts], line: str, fragment: str
+    village: dict[str, VillagerFacts], line: str, fragment: str
 ) -> None:
     assert fragment in check_turn(plan(village["maren"], line))
 
@@ -602,21 +609,21 @@ def test_more_ways_of_asking_questions(
     ],
 )
 def test_requests_said_in_passing(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     made = plan(village[npc_id], line)
     assert first in made if first[1] else made[0][0] == first[0], made
 
 
-def test_how_to_cross_the_river_is_the_bridge(village: dict[str, NpcFacts]) -> None:
+def test_how_to_cross_the_river_is_the_bridge(village: dict[str, VillagerFacts]) -> None:
     assert "bridge" in check_turn(plan(village["maren"], "How do I cross to the other side?"))
 
 
-def test_who_leads_is_the_elder(village: dict[str, NpcFacts]) -> None:
+def test_who_leads_is_the_elder(village: dict[str, VillagerFacts]) -> None:
     assert "Maren" in check_turn(plan(village["pip"], "Who leads this village?"))
 
 
-def test_where_the_wares_come_from_is_the_trade(village: dict[str, NpcFacts]) -> None:
+def test_where_the_wares_come_from_is_the_trade(village: dict[str, VillagerFacts]) -> None:
     text = check_turn(plan(village["cassius"], "Where did you find all this stuff you sell?"))
     assert "distant towns" in text
 
@@ -631,12 +638,12 @@ def test_where_the_wares_come_from_is_the_trade(village: dict[str, NpcFacts]) ->
     ],
 )
 def test_whose_place_and_errands(
-    village: dict[str, NpcFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 
 
-def test_a_reason_after_a_place_unknown_is_no_place(village: dict[str, NpcFacts]) -> None:
+def test_a_reason_after_a_place_unknown_is_no_place(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["tobin"], "Take me to the tavern, I need a drink.")
     assert [a[0] for a in actions] == ["say"]
     assert re.search(r"know|heard|no such|nothing like", spoken(actions)[0])
@@ -653,17 +660,17 @@ def test_a_reason_after_a_place_unknown_is_no_place(village: dict[str, NpcFacts]
     ],
 )
 def test_answers_from_the_persona_and_the_facts(
-    village: dict[str, NpcFacts], npc_id: str, line: str, fragment: str
+    village: dict[str, VillagerFacts], npc_id: str, line: str, fragment: str
 ) -> None:
     assert fragment in check_turn(plan(village[npc_id], line))
 
 
-def test_what_am_i_called_asks_for_the_name(village: dict[str, NpcFacts]) -> None:
+def test_what_am_i_called_asks_for_the_name(village: dict[str, VillagerFacts]) -> None:
     assert read_intent("You remember what I'm called?", village["cassius"]).kind == "ask_name"
 
 
 def test_a_machine_question_in_other_words_is_met_in_character(
-    village: dict[str, NpcFacts],
+    village: dict[str, VillagerFacts],
 ) -> None:
     for line in ("Which AI company made you?", "Who programmed you?"):
         actions = plan(village["brenna"], line)
@@ -671,21 +678,21 @@ def test_a_machine_question_in_other_words_is_met_in_character(
         assert read_intent(line, village["brenna"]).kind == "ai"
 
 
-def test_a_polite_wait_with_its_reason_is_a_wait(village: dict[str, NpcFacts]) -> None:
+def test_a_polite_wait_with_its_reason_is_a_wait(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["wren"], "Could you hold on while I bait my hook?")
     assert [a[0] for a in actions] == ["say", "wait"]
 
 
-def test_think_joined_to_another_request_is_a_think(village: dict[str, NpcFacts]) -> None:
+def test_think_joined_to_another_request_is_a_think(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["tobin"], "Take a second and think about what the bakery needs.")
     assert actions[0] == ("emote", {"name": "think"})
 
 
-def test_when_it_works_is_answered_from_its_trade(village: dict[str, NpcFacts]) -> None:
+def test_when_it_works_is_answered_from_its_trade(village: dict[str, VillagerFacts]) -> None:
     assert "before dawn" in check_turn(plan(village["tobin"], "When do you start baking?"))
 
 
-def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, NpcFacts]) -> None:
+def test_a_recalled_line_comes_back_as_plain_speech(village: dict[str, VillagerFacts]) -> None:
     history = [('I lost my {"text": "<b>ring</b>"} \\n at the dock.', "Hm.")]
     text = check_turn(plan(village["wren"], "What did I say I lost?", history))
     assert "ring" in text and not re.search(r'[{}<>"\\\\]', text)
@@ -722,7 +729,7 @@ HAGGLE = r"price|bargain|deal|coin|cheap"
     ],
 )  # fmt: skip
 def test_a_favour_a_side_and_a_trade_are_answered_in_character(
-    village: dict[str, NpcFacts], npc_id: str, line: str, wanted: str, not_wanted: str
+    village: dict[str, VillagerFacts], npc_id: str, line: str, wanted: str, not_wanted: str
 ) -> None:
     text = check_turn(plan(village[npc_id], line))
     assert re.search(wanted, text, re.I), text
@@ -730,7 +737,7 @@ def test_a_favour_a_side_and_a_trade_are_answered_in_character(
 
 
 def test_a_side_is_only_said_in_a_clause_with_a_verb_of_its_own() -> None:
-    from game.npc.retell import said_as_mine
+    from game.npc.scripted.retell import said_as_mine
 
     persona = "Brenna is gruff and short on patience. She worries about the bridge."
     assert said_as_mine("worry about the bridge", persona) == "I worry about the bridge."

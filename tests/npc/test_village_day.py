@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.agent.facts import NewsFact, NpcFacts
-from game.npc.life import news_fact
-from game.npc.news import news_answer, read_news, tell_line
+from game.npc.facts import NewsFact, VillagerFacts
+from game.npc.life.life import news_fact
+from game.npc.life.news import news_answer, read_news, tell_line
 from game.world.news import Heard, News
 from tests.npc.conftest import Life
 
@@ -18,7 +18,7 @@ def ring() -> News:
 
 
 def test_the_player_line_becomes_typed_news_and_chatter_does_not() -> None:
-    npc = NpcFacts(npc_id="tobin", name="Tobin")
+    npc = VillagerFacts(npc_id="tobin", name="Tobin")
     places = {"well": "well", "plaza": "plaza"}
 
     def read(line: str) -> list[News]:
@@ -198,5 +198,5 @@ async def test_feelings_change_with_what_the_player_says(tmp_path: Path) -> None
     await life.run(until=lambda: feeling.value < 0)
     assert feeling.reason == "insulted you"
     facts = life.brain.life.facts("brenna", [])
-    assert facts["feelings"][0].word in ("wary", "cross")
+    assert facts.feelings[0].word in ("wary", "cross")
     await life.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 from provider_kit import Reply, SSEServer, chat_chunk
 
 from game.agent.store import SessionStore
+from game.npc.facts import SensedFacts
 
 ROOT = Path(__file__).resolve().parents[2]
 LINES = ("Fresh bread, still warm!", "Come by the bakery later.")
@@ -55,5 +56,5 @@ async def test_each_thing_said_is_a_line_and_the_player_stands_face_to_face(
     # The talk is face to face: the NPC perceives the player on the tile next to it.
     asked = [e for e in SessionStore(tmp_path, "harness").read("tobin") if e.type == "user.message"]
     assert asked and asked[0].sensed is not None
-    player = [s for s in asked[0].sensed.nearby if s.entity_id == "player"]
+    player = [s for s in SensedFacts.of(asked[0].sensed).nearby if s.entity_id == "player"]
     assert player and player[0].distance == 1.0

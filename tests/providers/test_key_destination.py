@@ -15,8 +15,8 @@ import httpx
 import pytest
 from provider_kit import Reply, Seen, SSEServer, chat_chunk
 
-from game.agent.providers.select import key_destination, select_provider
 from game.config import ConfigError, Settings, load_settings
+from game.providers import key_destination, select_provider
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "sk-proj-destinationdestination0123456789"

@@ -26,9 +26,9 @@ from provider_kit import (
 from game.agent.providers.anthropic import AnthropicProvider
 from game.agent.providers.base import Done, ProviderError, TextDelta, ToolCallDone
 from game.agent.providers.errors import (
+    AuthFailure,
     ProviderFailure,
     RateLimited,
-    failure_from_event,
     parse_retry_after,
 )
 from game.agent.providers.openai_chat import OpenAIChatProvider
@@ -127,7 +127,7 @@ async def test_401_is_auth_without_retry_and_never_shows_the_key(
     assert "Incorrect API key" in err.message
     assert len(server.requests) == 1 and sleeps.delays == []
     assert server.requests[0].headers["authorization"] == f"Bearer {KEY}"
-    failure = failure_from_event(err)
+    failure = AuthFailure(err.message, status=err.status)  # as a caller would raise it
     for text in (err.message, repr(err), str(err), repr(failure), str(failure), repr(provider)):
         assert KEY not in text
     assert KEY not in repr(vars(provider))
@@ -441,6 +441,6 @@ def test_backoff_grows_with_jitter_and_is_capped() -> None:
 
 
 def test_failure_tree() -> None:
-    failure = failure_from_event(ProviderError(kind="rate_limited", message="m", retry_after=2))
+    failure = RateLimited("m", retry_after=2)
     assert isinstance(failure, RateLimited) and isinstance(failure, ProviderFailure)
     assert failure.to_event() == ProviderError(kind="rate_limited", message="m", retry_after=2)

@@ -12,6 +12,7 @@ import pytest
 
 from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.base import Message, Provider, ProviderError, ProviderRequest
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.providers.local.client.provider import LocalLlamaProvider
 from game.agent.providers.registry import (
     PROVIDER_NAMES,
@@ -19,9 +20,9 @@ from game.agent.providers.registry import (
     REMOTE_PROVIDERS,
     Capabilities,
 )
-from game.agent.providers.select import FallbackProvider, select_provider
 from game.config import ENV_VARS, KEY_FIELDS, ConfigError, Settings, load_settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
+from game.providers import select_provider
 from game.village import WithModel
 
 

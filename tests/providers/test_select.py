@@ -20,10 +20,11 @@ from game.agent.providers.base import (
     ProviderRequest,
     TextDelta,
 )
+from game.agent.providers.fallback import FallbackProvider
 from game.agent.providers.openai_chat import OpenAIChatProvider
 from game.agent.providers.openai_responses import OpenAIResponsesProvider
-from game.agent.providers.select import FallbackProvider, select_provider
 from game.config import ConfigError, Settings, load_settings
+from game.providers import select_provider
 
 KEY = "sk-proj-selectselectselect0123456789"
 AKEY = "sk-ant-api03-selectselectselect0123"

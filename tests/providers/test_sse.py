@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from provider_kit import TRANSCRIPTS, transcript
 
-from game.agent.providers.sse import SSEDecoder, SSEEvent, aiter_sse
+from game.agent.providers.sse import SSEDecoder, SSEEvent
 
 NAMES = sorted(p.name for p in TRANSCRIPTS.glob("*.sse"))
 
@@ -113,7 +113,7 @@ def test_invalid_retry_and_nul_id_are_ignored() -> None:
     decoder = SSEDecoder()
     events = decoder.feed(b"id: a\0b\nretry: 10s\ndata: x\n\n")
     assert events == [SSEEvent("", "x", "", None)]
-    assert decoder.last_event_id == "" and decoder.retry is None
+    assert decoder.feed(b"data: y\n\n") == [SSEEvent("", "y", "", None)]  # nothing kept
 
 
 def test_partial_event_at_end_is_discarded() -> None:
@@ -153,14 +153,6 @@ def test_utf8_split_inside_a_character() -> None:
 
 def test_invalid_utf8_is_replaced_not_fatal() -> None:
     assert decode(b"data: \xff\xfe ok\n\n") == [SSEEvent("", "\ufffd\ufffd ok")]
-
-
-async def test_aiter_sse_over_async_chunks() -> None:
-    async def chunks():
-        for piece in (b"data: 1\n", b"\ndata", b": 2\n\n"):
-            yield piece
-
-    assert [e.data async for e in aiter_sse(chunks())] == ["1", "2"]
 
 
 # --- every split point of every transcript ------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village
 
 from .daymap import BOARD, BOARD_ID, write_day_map

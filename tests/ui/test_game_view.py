@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village
 
 from .conftest import VILLAGE, frames_until

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village
 from game.world.commands import Ask, Emote, Say, SpeechStart
 

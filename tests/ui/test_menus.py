@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.save.thumbnail import png_size
 from game.village import Village
 

@@ -20,7 +20,7 @@ from game.agent.providers.base import (
     ToolCallStart,
 )
 from game.config import Settings
-from game.npc.persona import PersonaProvider
+from game.npc.scripted.persona import PersonaProvider
 from game.village import Village
 
 from .conftest import VILLAGE, frames_until

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Sequence
 from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializeAsAny
 
 from game.agent.facts import NpcFacts, TriggerFacts
 from game.agent.providers.registry import Capabilities
@@ -98,7 +98,7 @@ class ProviderRequest(BaseModel):
     # Who asks and why, as typed facts (see `game.agent.facts`): the providers that plan
     # read them; the others read the prose above. None on a hand-made request. Shared
     # with the builder's cache and the log's events, like `messages`: read-only.
-    npc: NpcFacts | None = None
+    npc: SerializeAsAny[NpcFacts] | None = None  # a game's subclass: written whole
     trigger: TriggerFacts | None = None
     options: RequestOptions = Field(default_factory=RequestOptions)
 

@@ -135,28 +135,6 @@ class CrashFailure(ProviderFailure):
     kind = "crash"
 
 
-_BY_KIND: dict[str, type[ProviderFailure]] = {
-    cls.kind: cls
-    for cls in (
-        AuthFailure,
-        RateLimited,
-        TimeoutFailure,
-        ContextOverflow,
-        HTTPFailure,
-        TransportFailure,
-        ParseFailure,
-        ToolCallFailure,
-        CrashFailure,
-    )
-}
-
-
-def failure_from_event(event: ProviderError) -> ProviderFailure:
-    """The exception for a `ProviderError` event, for callers that prefer to raise."""
-    cls = _BY_KIND.get(event.kind, ProviderFailure)
-    return cls(event.message, status=event.status, retry_after=event.retry_after)
-
-
 def scrub(text: str, secrets: Iterable[str | None] = ()) -> str:
     """Remove every secret from `text`, cut it to one line of bounded length."""
     for secret in secrets:

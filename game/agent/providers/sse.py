@@ -13,7 +13,6 @@ line break can never fall inside a character) and split into events with `str` m
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterable, AsyncIterator
 from itertools import chain
 from typing import NamedTuple
 
@@ -43,16 +42,6 @@ class SSEDecoder:
         self._skip_lf = False  # the previous chunk ended in CR: a leading LF belongs to it
         self._last_id = ""
         self._retry: int | None = None
-
-    @property
-    def last_event_id(self) -> str:
-        """The last `id` field seen (it persists across events, as the spec says)."""
-        return self._last_id
-
-    @property
-    def retry(self) -> int | None:
-        """The last valid `retry` field (milliseconds), if any."""
-        return self._retry
 
     def feed(self, chunk: bytes) -> list[SSEEvent]:
         """Add bytes; return the events whose terminating blank line is now complete."""
@@ -134,13 +123,3 @@ class SSEDecoder:
             if data is not None:
                 append(SSEEvent(event, "\n".join(data), self._last_id, self._retry))
         return events
-
-
-async def aiter_sse(chunks: AsyncIterable[bytes]) -> AsyncIterator[SSEEvent]:
-    """Decode an async iterable of byte chunks (e.g. `response.aiter_bytes()`) into events."""
-    decoder = SSEDecoder()
-    async for chunk in chunks:
-        for event in decoder.feed(chunk):
-            yield event
-    for event in decoder.flush():
-        yield event

@@ -3,7 +3,7 @@
 Pure text from the facts; `game.npc.play.script` puts it together into the document the
 model continues, and chooses the NPC's action. What a call looks like in the script is
 its skill's (`Skill.does`), what was said its skill's speech; what a line asks about is
-read by the persona brain's reader of the player's words (`game.npc.intent`).
+read by the persona brain's reader of the player's words (`game.npc.reading.intent`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.agent.facts import NpcFacts, PlaceFact, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message
-from game.npc.intent import read_intent
-from game.npc.lines import sentences
-from game.npc.player import recalled, told_name
-from game.npc.retell import closest
+from game.npc.facts import PlaceFact, VillagerFacts, sensed_of
+from game.npc.reading.intent import read_intent
+from game.npc.reading.player import recalled, told_name
+from game.npc.scripted.lines import sentences
+from game.npc.scripted.retell import closest
 from game.npc.skills import SKILLS
 
 __all__ = [
@@ -110,13 +111,13 @@ def _pretty(place: str) -> str:
 
 
 def scene_of(
-    npc: NpcFacts, trigger: TriggerFacts, name: str
+    npc: VillagerFacts, trigger: TriggerFacts, name: str
 ) -> tuple[str, str, list[tuple[str, str]]]:
     """The NPC's scene line (what stays: who it is, the places), the line of where it is
     now and who is near (what changes from turn to turn: it goes last, so the prompt's
     start, and the KV cache of it, stays the same), and the places and people it can act
     on."""
-    sensed = trigger.sensed
+    sensed = sensed_of(trigger)
     places = [p.name for p in npc.places]
     targets = [(f"the {_pretty(p)}", p) for p in places]
     parts = [f"Scene: {sensed.map_name or 'the village'}." if sensed else "Scene: the village."]
@@ -156,7 +157,8 @@ def _place(place: PlaceFact) -> str:
 
 def nearby(trigger: TriggerFacts) -> list[Any]:
     """Who and what the NPC sensed near it when the trigger came (nothing if it sensed nothing)."""
-    return list(trigger.sensed.nearby) if trigger.sensed is not None else []
+    sensed = sensed_of(trigger)
+    return list(sensed.nearby) if sensed is not None else []
 
 
 def _said_line(who: str | None, text: str) -> str:
@@ -224,7 +226,7 @@ def player_lines(messages: list[Message]) -> list[str]:
     ]
 
 
-def notes_of(npc: NpcFacts, said: str, told: list[str]) -> str:
+def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     """What the NPC knows that the newest line is about: itself if asked, the places and
     villagers it names, and the traveller's name if they told it."""
     low = said.lower()
@@ -269,7 +271,7 @@ _FACT_KINDS = frozenset({"place", "person", "recall", "ask_name", "tell_name", "
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
 
 
-def unaddressed(text: str, npc: NpcFacts) -> str:
+def unaddressed(text: str, npc: VillagerFacts) -> str:
     """The line without a first or last word or two that address the NPC by its name or
     its persona's words ("Elder, ...", "..., Brenna?") or only clear the throat."""
     own = {
@@ -300,7 +302,7 @@ def _lower_first(text: str) -> str:
     return f"{first.lower()} {rest}" if first in ("A", "An", "The") else text
 
 
-def place_aliases(npc: NpcFacts) -> dict[str, list[str]]:
+def place_aliases(npc: VillagerFacts) -> dict[str, list[str]]:
     """Other words for places: the names (marked "@") and trades of who lives there."""
     out: dict[str, list[str]] = {}
     for who in npc.people:

@@ -1,4 +1,5 @@
-"""The play script's decisions: the candidate actions, what a line asks for, the choice.
+"""The play script's decisions: the candidate actions, what a line asks for, and the rule
+the worker picks one by (`ScriptJob.pick`, set in `writer`).
 
 A base model without a chat template continues documents; it does not follow rules. So the
 bundled model is not asked to write JSON calls: it is shown a play script, short scenes of
@@ -10,7 +11,7 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
   just talking; the worker scores each one's bracket after the script, less its score
   after a neutral line in the same place, so an action is picked because of what was
   said, not because it is common. What the player asks for ("wave", "show me the well",
-  "wait") is read by the persona brain's reader (`game.npc.intent.asked_actions`), which
+  "wait") is read by the persona brain's reader (`game.npc.reading.intent.asked_actions`), which
   also finds the place or person meant; the candidates narrow to that. Targets come only
   from the NPC's facts, so they always exist.
 - **The line is sampled**, one line, ending at the newline; see
@@ -29,17 +30,15 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.agent.facts import NpcFacts, TriggerFacts
+from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
-from game.npc.feelings import feeling_note
-from game.npc.intent import Intent, asked_actions, asks_yes_no, read_intent
-from game.npc.news import tell_line
-from game.npc.persona import situation_of
+from game.npc.facts import VillagerFacts, sensed_of
+from game.npc.life.feelings import feeling_note
+from game.npc.life.news import tell_line
 from game.npc.play.scene import (
     EXAMPLES,
     MAX_LINE_CHARS,
@@ -54,10 +53,14 @@ from game.npc.play.scene import (
     trigger_line,
     unaddressed,
 )
-from game.npc.retell import clauses, closest
+from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.scripted.about import side_of
+from game.npc.scripted.persona import situation_of
+from game.npc.scripted.retell import clauses, closest
+from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.talk import answer, news_reply, opener, setting_off
 from game.npc.skills import SKILLS
 from game.npc.skills.base import MAX_SAY
-from game.npc.talk import PlayerLine, answer, news_reply, opener, setting_off, side_of
 
 __all__ = [
     "GESTURE_MIN",
@@ -108,7 +111,7 @@ class Script:
     """One step of a turn as the script protocol sees it."""
 
     name: str  # the NPC's name as the script writes it
-    npc: NpcFacts
+    npc: VillagerFacts
     head: str  # the examples, the scene and the conversation before the newest line
     last: str  # the newest line (what was said, or a stage direction)
     acted: list[str]  # skills called so far in this turn
@@ -258,21 +261,6 @@ class Script:
             t.name == "look" for t in tools
         )
 
-    def choose(self, scored: list[tuple[Candidate, float, float]], draw: float) -> Candidate:
-        """The action to take, from each candidate's log-likelihood after the newest line
-        and after a neutral one; `draw` in [0, 1) picks among idle actions."""
-        if not scored:
-            return TALK
-        if self.kind == "idle":
-            return _sample([(c, main) for c, main, _ in scored], draw)
-        gain = [(c, main - neutral) for c, main, neutral in scored if c is not TALK]
-        if not gain:
-            return TALK
-        best, lift = max(gain, key=lambda item: item[1])
-        if not self.asked_now():
-            return best if lift >= GESTURE_MIN else TALK
-        return best
-
 
 def _allowed(spec: ToolSpec, args: dict[str, Any]) -> bool:
     """Whether arguments keep to the values a tool spec lists (an `enum`) for them."""
@@ -284,19 +272,6 @@ def _allowed(spec: ToolSpec, args: dict[str, Any]) -> bool:
         if "enum" in prop and value not in prop["enum"]:
             return False
     return True
-
-
-def _sample(weighted: list[tuple[Candidate, float]], draw: float) -> Candidate:
-    """Pick by softmax of log-likelihoods, with `draw` as the uniform random number."""
-    top = max(score for _, score in weighted)
-    weights = [math.exp(score - top) for _, score in weighted]
-    total = sum(weights)
-    acc = 0.0
-    for (candidate, _), weight in zip(weighted, weights, strict=True):
-        acc += weight / total
-        if draw < acc:
-            return candidate
-    return weighted[-1][0]
 
 
 def applies(request: ProviderRequest) -> bool:
@@ -324,9 +299,9 @@ def _this_turn(messages: list[Message]) -> tuple[list[Message], list[Message]]:
 
 def build_script(request: ProviderRequest) -> Script:
     """The script of this step: scene, conversation, newest line, what the turn did."""
-    npc = request.npc
     trigger = request.trigger
-    assert npc is not None and trigger is not None
+    assert request.npc is not None and trigger is not None
+    npc = VillagerFacts.of(request.npc)
     name = one_line(npc.name, 40) or "Someone"
     before, turn = _this_turn(request.messages)
     scene, now, targets = scene_of(npc, trigger, name)
@@ -372,7 +347,7 @@ def build_script(request: ProviderRequest) -> Script:
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
-    sensed = trigger.sensed
+    sensed = sensed_of(trigger)
     if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
         script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
     return script
@@ -383,7 +358,7 @@ def build_script(request: ProviderRequest) -> Script:
 LEAD_KINDS = frozenset(
     {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
      "offworld", "unknown_place", "favour", "chatter"}
-)  # fmt: skip
+)  # fmt: skip  # a table: the kinds read across, a few to a line
 LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
 # Words of the persona's side that open the line: "I am certain", "I prefer"; the model
 # says the rest in its own words (said whole, the side reads the persona back).
@@ -407,14 +382,15 @@ def _addressed(trigger: TriggerFacts) -> str | None:
     """Whom the line is said to: the player, whoever spoke, or whom news is passed to."""
     if trigger.source == "player":
         return "player"
-    if trigger.kind == "news" and trigger.sensed is not None:
-        return trigger.sensed.tell_to
+    sensed = sensed_of(trigger)
+    if trigger.kind == "news" and sensed is not None:
+        return sensed.tell_to
     return trigger.speaker
 
 
 def _feeling_note(trigger: TriggerFacts) -> str:
     """How the NPC feels about whoever it answers, as a note ("" when neutral)."""
-    sensed = trigger.sensed
+    sensed = sensed_of(trigger)
     source = trigger.source or ""
     feeling = next((f for f in (sensed.feelings if sensed else []) if f.other_id == source), None)
     return feeling_note(feeling) if feeling is not None else ""

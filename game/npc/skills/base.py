@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from game.agent.tools import StreamCallback, Tool, ToolContext, ToolResult
-from game.world.commands import Outcome, WorldCommand
+from game.world.commands import Outcome, Success, WorldCommand
 from game.world.world import World
 
 __all__ = ["MAX_SAY", "Skill", "SkillDeps", "Targets", "do", "pretty", "world_of"]
@@ -96,7 +96,7 @@ async def do(ctx: ToolContext, command: WorldCommand) -> ToolResult:
     """Send a command to the world and wait until it is done; its outcome as a result."""
     deps = _deps(ctx)
     outcome = await deps.wait(deps.world.submit(command))
-    data = getattr(outcome, "data", None)
+    data = outcome.data if isinstance(outcome, Success) else None
     return ToolResult(content=outcome.message, is_error=not outcome.ok, data=data)
 
 

@@ -123,7 +123,7 @@ CATALOGUE: tuple[HubFile, ...] = (
         491400032, "74a4da8c9fdbcd15bd1f6d01d621410d31c6fc00986f5eb687824e7b93d7a9db",
         "Apache-2.0", "the smallest chat model; quick on two cores", 48,
     ),
-)  # fmt: skip
+)  # fmt: skip  # a table: each model a block of its pinned fields
 
 
 def find_model(name: str) -> HubFile | None:

@@ -21,8 +21,8 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from game.agent.providers.local.model import LocalModelError, ProgressCallback
-from game.config import url_problem
 from game.limits import MAX_DOWNLOAD_REDIRECTS
+from game.urls import url_problem
 
 __all__ = ["Download", "PullCancelled", "PullError", "human_size", "origin"]
 

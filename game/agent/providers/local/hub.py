@@ -51,9 +51,9 @@ from game.agent.providers.local.model import (
     on_hub,
 )
 from game.atomic import write_atomic
-from game.config import in_clear_text, shown_url, url_problem
 from game.files import os_reason, read_json_object
 from game.limits import DOWNLOAD_DISK_MARGIN, GB, MAX_DOWNLOAD_BYTES
+from game.urls import in_clear_text, shown_url, url_problem
 
 __all__ = [
     "CAP_ENV",

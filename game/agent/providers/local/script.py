@@ -7,7 +7,8 @@ scores, picks by a stated rule and samples, and knows nothing of what the words 
 1. **Options are scored, not sampled.** Each option's `text` is scored as a continuation
    of `prompt`, less (for `choose="lift"`) its score after `neutral`, the same document
    with a neutral newest line. The best lift is taken when it reaches `min_lift` (always,
-   when that is None), else the first option; `choose="sample"` draws by the scores.
+   when that is None), else the first option; `choose="sample"` draws by the scores
+   (`ScriptJob.pick`, the one rule, pure: the worker hands it the scores and a draw).
 2. **The line is sampled** after the chosen option's text, one line ending at a newline,
    from a vocabulary without markup or control characters, never continuing three tokens
    of `line.avoid`, nudged towards `line.boost`; it streams as the `line.tool` call's
@@ -25,6 +26,8 @@ too; `key` names whose KV state the rest is (one per character).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -77,3 +80,29 @@ class ScriptJob(BaseModel):
     finished: bool = False  # the turn is over: nothing to do
     temperature: float = 0.4  # the line's, at most (a small model wanders off when hotter)
     prime: bool = False  # read `prefix` + `prompt` ahead and keep the state; answer nothing
+
+    def pick(self, scores: Sequence[tuple[float, float]], draw: float) -> Option:
+        """The option this job's rule picks, from each option's log-likelihood after
+        `prompt` and after `neutral` (0.0 when there is none), in the options' order;
+        `draw`, uniform in [0, 1), is what "sample" draws with."""
+        options = self.options
+        if self.choose == "sample" or self.neutral is None:
+            return _sample(options, [main for main, _ in scores], draw)
+        lifts = [(main - base, i) for i, (main, base) in enumerate(scores) if i > 0]
+        if not lifts:
+            return options[0]
+        lift, best = max(lifts)
+        return options[best] if self.min_lift is None or lift >= self.min_lift else options[0]
+
+
+def _sample(options: list[Option], scores: list[float], draw: float) -> Option:
+    """Pick by softmax of log-likelihoods, with `draw` as the uniform random number."""
+    top = max(scores)
+    weights = [math.exp(score - top) for score in scores]
+    total = sum(weights)
+    acc = 0.0
+    for option, weight in zip(options, weights, strict=True):
+        acc += weight / total
+        if draw < acc:
+            return option
+    return options[-1]

@@ -1,8 +1,10 @@
 """One request's way through the local provider: its job and the stream its caller reads.
 
-The supervisor thread (`local.client.provider`) serves `Job`s one at a time and hands each event to
-the job's caller with `call_soon_threadsafe`; `LocalStream` is the async iterator the
-caller holds, and cancelling it cancels the job.
+The supervisor thread (`local.client.provider`) serves `Job`s one at a time (`run_on`: the
+job sent to the worker, its events relayed until the worker ends it) and hands each event
+to the job's caller with `call_soon_threadsafe`; `LocalStream` is the async iterator the
+caller holds, and cancelling it cancels the job (the worker is told, and killed if it has
+not ended the job `CANCEL_GRACE_S` later).
 """
 
 from __future__ import annotations
@@ -13,10 +15,22 @@ import time
 from collections.abc import Callable
 
 from game.agent.providers.base import Done, ProviderError, ProviderEvent, ProviderRequest, Usage
-from game.agent.providers.local.protocol import JobStats, Run
+from game.agent.providers.local.client.process import WorkerDied, WorkerProcess
+from game.agent.providers.local.protocol import Cancel, End, Event, JobStats, Run, Yield
 from game.agent.providers.local.script import ScriptJob
 
-__all__ = ["Chatwriter", "Job", "LocalStream", "Scriptwriter", "priority_of", "work_for"]
+__all__ = [
+    "CANCEL_GRACE_S",
+    "Chatwriter",
+    "Job",
+    "LocalStream",
+    "Scriptwriter",
+    "priority_of",
+    "run_on",
+    "work_for",
+]
+
+CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 
 # What plays a request as a script job for a base model (`game.npc.play.writer.script_job`,
 # handed in by the game); None: not a script.
@@ -164,3 +178,42 @@ class LocalStream:
 def priority_of(request: ProviderRequest | None) -> int:
     """The request's `options.priority` (higher first); 0 for a load."""
     return request.options.priority if request is not None else 0
+
+
+def run_on(
+    worker: WorkerProcess,
+    job: Job,
+    scriptwriter: Scriptwriter | None,
+    chatwriter: Chatwriter | None,
+) -> None:
+    """Send `job` to `worker` (as `work_for` writes it) and hand the worker's events to its
+    caller until the worker ends it; WorkerDied when the worker dies on the way."""
+    assert job.request is not None
+    seq = job.stats.seq
+    sent_at = time.perf_counter()
+    worker.serving = seq
+    if not worker.send(work_for(job.request, seq, worker.template, scriptwriter, chatwriter)):
+        raise WorkerDied(worker.death("a reply"))
+    if job.yielding:  # a more urgent request came while this one was being sent
+        worker.send(Yield(id=seq))
+    watchdog = threading.Timer(CANCEL_GRACE_S, worker.kill_if_serving, (seq,))
+    watchdog.daemon = True
+
+    def tell_worker() -> None:
+        worker.send(Cancel(id=seq))
+        watchdog.start()
+
+    job.on_cancel = tell_worker
+    if job.cancelled.is_set():  # cancelled between the check and the hook
+        tell_worker()
+    try:
+        while True:
+            message = worker.read("a reply")
+            if isinstance(message, Event) and message.id == seq:
+                job.emit(message.event)
+            elif isinstance(message, End) and message.id == seq:
+                job.stats.merge(message.stats, sent_at - job.submitted)
+                return
+    finally:
+        worker.serving = None
+        watchdog.cancel()

@@ -20,13 +20,13 @@ fallback brain answers) and `notice` says how to fix the build.
 Before the first use on a machine, the worker probes: it decodes a prompt-sized batch and
 a few tokens with each rung until one works (`local.client.probe`). The choice is remembered in
 the user cache, so later starts skip the probe. Which rung runs, and what crashes did, is
-kept by `local.client.ladder`; each request's job and stream are in `local.client.job`.
+kept by `local.client.ladder`; each request's job and stream are in `local.client.job`,
+and the queue they wait in is `local.client.queue`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import heapq
 import itertools
 import logging
 import os
@@ -43,11 +43,12 @@ from game.agent.providers.local.client.job import (
     LocalStream,
     Scriptwriter,
     priority_of,
-    work_for,
+    run_on,
 )
 from game.agent.providers.local.client.ladder import Ladder, LoadFailed, monotonic
 from game.agent.providers.local.client.probe import PROBE_FILE, Choice, ProbeCache, probe_key
 from game.agent.providers.local.client.process import Crash, WorkerDied, WorkerProcess
+from game.agent.providers.local.client.queue import JobQueue
 from game.agent.providers.local.hub import resolve_model_path
 from game.agent.providers.local.model import (
     DEFAULT_MODEL_FILE,
@@ -60,9 +61,6 @@ from game.agent.providers.local.model import (
 )
 from game.agent.providers.local.protocol import (
     PREEMPTED,
-    Cancel,
-    End,
-    Event,
     JobStats,
     LlamaSettings,
     ProbeTimes,
@@ -79,7 +77,6 @@ __all__ = [
 ]
 
 DEFAULT_MODEL_NAME = DEFAULT_MODEL_FILE
-CANCEL_GRACE_S = 10.0  # a worker that has not ended a cancelled request by then is killed
 _STATE_BUDGET = 256 * 1024 * 1024
 
 
@@ -148,13 +145,9 @@ class LocalLlamaProvider(Provider):
         self.ladder = Ladder(ProbeCache(probe_cache or cache_dir() / PROBE_FILE))
         self._stats: deque[JobStats] = deque(maxlen=256)
         self._reading: list[Job] = []  # read-aheads not yet finished
-        self._cv = threading.Condition()
-        self._heap: list[tuple[int, int, Job]] = []
-        self._seq = itertools.count()
+        self.queue = JobQueue()
+        self._cv = self.queue.cv  # guards the queue and the worker
         self._started = itertools.count()
-        self._paused = False
-        self._closing = False
-        self._current: Job | None = None
         self._worker: WorkerProcess | None = None
         self._path: Path | None = None
         self._load_error: str | None = None
@@ -187,19 +180,15 @@ class LocalLlamaProvider(Provider):
 
     def pause(self) -> None:
         """Let the running request finish but start no other until `resume()`."""
-        with self._cv:
-            self._paused = True
+        self.queue.pause()
 
     def resume(self) -> None:
         """Start serving queued requests again."""
-        with self._cv:
-            self._paused = False
-            self._cv.notify_all()
+        self.queue.resume()
 
     def pending(self) -> int:
         """How many requests wait in the queue (the running one excluded)."""
-        with self._cv:
-            return len(self._heap)
+        return self.queue.pending()
 
     @property
     def stats(self) -> deque[JobStats]:
@@ -242,13 +231,8 @@ class LocalLlamaProvider(Provider):
     def close(self) -> None:
         """Cancel everything, stop the worker process and the supervisor (blocking)."""
         with self._cv:
-            self._closing = True
-            queued = [job for _, _, job in self._heap]
-            self._heap.clear()
-            if self._current is not None:
-                self._current.cancel()
+            queued = self.queue.close()
             worker = self._worker
-            self._cv.notify_all()
         for job in queued:
             job.emit(ProviderError(kind="transport", message="the local model was closed"))
             job.cancel()
@@ -271,29 +255,20 @@ class LocalLlamaProvider(Provider):
         loop = asyncio.get_running_loop()
         if priority is None:
             priority = priority_of(request)
-        seq = next(self._seq)
-        job = Job(request, loop, priority, seq, kind)
+        job = self.queue.job(request, loop, priority, kind)
         with self._cv:
-            if self._closing:
+            if not self.queue.put(job):
                 job.emit(ProviderError(kind="transport", message="the local model was closed"))
                 job.mark_finished()
                 return job
-            heapq.heappush(self._heap, (-priority, seq, job))
-            self._cv.notify()
             self._make_way(priority)
         return job
 
     def _make_way(self, priority: int) -> None:
         """A more urgent request came: the running one gives way if it has not spoken yet
         (it runs again right after). Under `_cv`."""
-        current, worker = self._current, self._worker
-        if (
-            current is None
-            or current.kind != "stream"
-            or current.yielding
-            or priority <= current.stats.priority
-            or current.stats.first_event_s is not None
-        ):
+        current, worker = self.queue.outranked(priority), self._worker
+        if current is None:
             return
         current.yielding = True
         if worker is not None and worker.serving == current.stats.seq:
@@ -310,29 +285,17 @@ class LocalLlamaProvider(Provider):
             npc_id=job.stats.npc_id, priority=job.stats.priority, seq=job.stats.seq
         )
         with self._cv:
-            if self._closing:
-                return False
-            heapq.heappush(self._heap, (-job.stats.priority, job.stats.seq, job))
-            self._cv.notify()
-        return True
+            return self.queue.put(job)
 
     def _run(self) -> None:
         try:
-            while True:
-                with self._cv:
-                    while not self._closing and (self._paused or not self._heap):
-                        self._cv.wait()
-                    if self._closing:
-                        return
-                    _, _, job = heapq.heappop(self._heap)
-                    self._current = job
+            while (job := self.queue.take()) is not None:
                 requeued = False
                 try:
                     self._serve(job)
                     requeued = self._requeue(job)
                 finally:
-                    with self._cv:
-                        self._current = None
+                    self.queue.done()
                     if not requeued:
                         job.mark_finished()
                 if self._worker is None and self.ladder.crashes and self._restartable():
@@ -356,7 +319,8 @@ class LocalLlamaProvider(Provider):
                 job.emit(Done(stop_reason="loaded"))
                 stats.outcome = "loaded"
                 return
-            self._run_on(worker, job)
+            run_on(worker, job, self.scriptwriter, self.chatwriter)
+            self.ladder.served_since_crash = True
         except LoadFailed as exc:
             failure = CrashFailure(str(exc)) if self.ladder.gave_up else TransportFailure(str(exc))
             stats.outcome = f"error: {failure.kind}"
@@ -374,44 +338,6 @@ class LocalLlamaProvider(Provider):
             stats.cancelled = job.cancelled.is_set()
             if job.kind != "load":
                 self._stats.append(stats)
-
-    def _run_on(self, worker: WorkerProcess, job: Job) -> None:
-        assert job.request is not None
-        seq = job.stats.seq
-        sent_at = time.perf_counter()
-        worker.serving = seq
-        if not worker.send(
-            work_for(job.request, seq, worker.template, self.scriptwriter, self.chatwriter)
-        ):
-            raise WorkerDied(worker.death("a reply"))
-        if job.yielding:  # a more urgent request came while this one was being sent
-            worker.send(Yield(id=seq))
-        watchdog = threading.Timer(CANCEL_GRACE_S, worker.kill_if_serving, (seq,))
-        watchdog.daemon = True
-
-        def tell_worker() -> None:
-            worker.send(Cancel(id=seq))
-            watchdog.start()
-
-        job.on_cancel = tell_worker
-        if job.cancelled.is_set():  # cancelled between the check and the hook
-            tell_worker()
-        try:
-            self._relay(worker, job, sent_at)
-        finally:
-            worker.serving = None
-            watchdog.cancel()
-
-    def _relay(self, worker: WorkerProcess, job: Job, sent_at: float) -> None:
-        """Hand the worker's events for `job` to its caller until the worker ends it."""
-        while True:
-            message = worker.read("a reply")
-            if isinstance(message, Event) and message.id == job.stats.seq:
-                job.emit(message.event)
-            elif isinstance(message, End) and message.id == job.stats.seq:
-                job.stats.merge(message.stats, sent_at - job.submitted)
-                self.ladder.served_since_crash = True
-                return
 
     # --- starting the worker, crashes ----------------------------------------------------
 
@@ -482,7 +408,7 @@ class LocalLlamaProvider(Provider):
         return worker
 
     def _restartable(self) -> bool:
-        return not (self.ladder.gave_up or self._closing or self._load_error is not None)
+        return not (self.ladder.gave_up or self.queue.closing or self._load_error is not None)
 
     def _restart_after_crash(self) -> None:
         """Start the next worker now, so the next turn does not wait for it to load."""

@@ -111,12 +111,12 @@ class Engine(Decoder):
 
     def warm(self, *, compute: bool = False) -> str | None:
         """Put the prefix every script opens with (the config's `script_prefix`) in the KV
-        cache, from disk or (if `compute`) by prefilling it (see ScriptPlayer.warm); None
+        cache, from disk or (if `compute`) by prefilling it (see PrefixCache.warm); None
         when it did not, or when the model has a chat template and takes no scripts."""
         prefix = self.config.script_prefix
         if self.template is not None or not prefix:
             return None
-        return self.player.warm(prefix, compute=compute)
+        return self.player.prefix.warm(prefix, compute=compute)
 
     # --- prompt ----------------------------------------------------------------------------
 

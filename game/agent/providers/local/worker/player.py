@@ -17,31 +17,23 @@ that would put markup, braces, quotes or control characters in it, start a banne
 or continue three tokens of an earlier line; it ends at the newline. A short line that
 still mostly repeats an earlier one is sampled again before it is shown.
 
-The `prefix` opens every document, so its KV cache is computed once and kept: in the live
-cache (each prompt resumes from it), and in a file under the worker's `prefix_dir`, which
-the next worker reads back as it starts (the game sends the prefix with the worker's
-configuration), in milliseconds instead of prefilling it again (about 1.6 s on two cores).
+The `prefix` opens every document, so its KV cache is computed once and kept, live and on
+disk (`prefix.PrefixCache`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
-import hashlib
 import json
-import math
-import os
 import re
 import uuid
 from collections import deque
-from pathlib import Path
 from typing import Any
 
 from game.agent.providers.base import ToolCallArgsDelta, ToolCallDone, ToolCallStart
 from game.agent.providers.local.script import Call, LineSpec, Option, ScriptJob
 from game.agent.providers.local.worker.decoder import Decoder, EngineJob
+from game.agent.providers.local.worker.prefix import PrefixCache
 from game.agent.providers.local.worker.scoring import Scorer
-from game.atomic import replacing
 from game.wording import overlap
 
 __all__ = ["ScriptPlayer"]
@@ -55,7 +47,6 @@ _TOP = 48
 _BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
 NOTE_BOOST = 2.0  # logits given to the words the line is nudged towards
 REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
-PREFIX_FILES_KEPT = 4  # prefix files kept (one per model and settings in use)
 
 
 class ScriptPlayer:
@@ -72,7 +63,7 @@ class ScriptPlayer:
         self._join: dict[int, bool] = {}  # token -> carries on the word before it
         self._banned: tuple[str, ...] = ()  # the banned words `_ok` was built with
         self._banned_re: re.Pattern[str] | None = None
-        self.warmed: str | None = None  # the prefix in the live cache (or on disk, read back)
+        self.prefix = PrefixCache(decoder)
         self._recent: dict[str, deque[str]] = {}  # key -> its latest lines, any slot
         self._boost: Any = decoder.np.zeros(0, dtype=decoder.np.intc)
         self._prefix_lines: dict[str, set[tuple[int, int, int]]] = {}
@@ -81,72 +72,6 @@ class ScriptPlayer:
     def close(self) -> None:
         """Free the scorer's batch."""
         self.scorer.close()
-
-    # --- the prefix --------------------------------------------------------------------------
-
-    def warm(self, prefix: str, *, compute: bool) -> str | None:
-        """Put `prefix` in the live KV cache: read back from the config's `prefix_dir` when
-        an earlier run saved it there ("disk"), else, if asked to, prefilled and saved there
-        ("computed"); None when neither."""
-        prefix_dir = self.decoder.config.prefix_dir
-        folder = Path(prefix_dir) if prefix_dir else None
-        tokens = self._tokens(prefix)
-        file = folder / f"script-prefix-{self._prefix_key(tokens)}.kv" if folder else None
-        if file is not None and file.is_file() and self._load_prefix(file, tokens):
-            self.warmed = prefix
-            return "disk"
-        if not compute:
-            return None
-        self.warmed = prefix
-        self.llm.reset()
-        self.decoder.clear_cache()
-        for i in range(0, len(tokens), self.llm.n_batch):
-            self.llm.eval(tokens[i : i + self.llm.n_batch])
-        if file is not None:
-            with contextlib.suppress(OSError):  # a cache that cannot be written is no cache
-                self._save_prefix(file, tokens)
-        return "computed"
-
-    def _prefix_key(self, tokens: list[int]) -> str:
-        """What the saved KV cache depends on: the model file, llama.cpp, the context's
-        shape and the prefix's tokens."""
-        import llama_cpp
-
-        config = self.decoder.config
-        model = Path(config.model_path).resolve()
-        stat = model.stat()
-        parts = (
-            str(model), stat.st_size, stat.st_mtime_ns, llama_cpp.__version__,
-            config.settings, config.n_ctx, self.llm.n_batch, tokens,
-        )  # fmt: skip
-        return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
-
-    def _load_prefix(self, file: Path, tokens: list[int]) -> bool:
-        C = self.C
-        self.decoder.clear_cache()
-        out = (C.llama_token * (len(tokens) + 1))()
-        count = ctypes.c_size_t(0)
-        read = C.llama_state_seq_load_file(
-            self.decoder.ctx, os.fsencode(file), 0, out, len(tokens) + 1, ctypes.byref(count)
-        )
-        if read == 0 or list(out[: count.value]) != tokens:
-            self.decoder.clear_cache()
-            self.llm.reset()
-            return False
-        self.llm.input_ids[: len(tokens)] = tokens
-        self.llm.n_tokens = len(tokens)
-        return True
-
-    def _save_prefix(self, file: Path, tokens: list[int]) -> None:
-        array = (self.C.llama_token * len(tokens))(*tokens)
-        with replacing(file, fsync=False) as tmp:
-            if not self.C.llama_state_seq_save_file(
-                self.decoder.ctx, os.fsencode(tmp), 0, array, len(tokens)
-            ):
-                raise OSError(f"llama.cpp could not write {tmp}")
-        files = sorted(file.parent.glob("script-prefix-*.kv"), key=lambda f: f.stat().st_mtime)
-        for old in files[:-PREFIX_FILES_KEPT]:
-            old.unlink(missing_ok=True)
 
     # --- a step --------------------------------------------------------------------------
 
@@ -161,8 +86,8 @@ class ScriptPlayer:
             self._say(job, script.line, script.say)
             decoder.finish(job, "tool_use", 0)
             return
-        if self.warmed != script.prefix:  # the first script job of a worker, or a new prefix
-            self.warm(script.prefix, compute=True)
+        if self.prefix.warmed != script.prefix:  # the first script job of a worker, or a new prefix
+            self.prefix.warm(script.prefix, compute=True)
         prompt = self._tokens(script.prefix + script.prompt)
         if not decoder.begin(job, prompt, MAX_LINE_TOKENS + 64):  # the option, the line
             return
@@ -199,8 +124,8 @@ class ScriptPlayer:
     def prime(self, job: EngineJob, script: ScriptJob) -> None:
         """Read the character's document up to where its newest line will go (still being
         typed) and keep the KV cache as its own: the answer then reads only the line."""
-        if self.warmed != script.prefix:
-            self.warm(script.prefix, compute=True)
+        if self.prefix.warmed != script.prefix:
+            self.prefix.warm(script.prefix, compute=True)
         head = self._tokens(script.prefix + script.prompt)
         if self.decoder.begin(job, head, MAX_LINE_TOKENS + 64):
             self.decoder.finish(job, "primed", 0)
@@ -216,21 +141,14 @@ class ScriptPlayer:
 
     def _pick(self, job: EngineJob, script: ScriptJob, prompt: list[int]) -> Option:
         """The option the job's rule picks from the scores."""
-        options = script.options
         neutral = self._tokens(script.prefix + script.neutral) if script.neutral else None
-        texts = [self._piece_tokens(o.text) for o in options]
+        texts = [self._piece_tokens(o.text) for o in script.options]
         per = 1 if neutral is None else 2  # sequences an option takes, beside the prompt's
         group = max(1, (self.C.llama_n_seq_max(self.decoder.ctx) - 1) // per)
         scores: list[tuple[float, float]] = []
         for start in range(0, len(texts), group):
             scores += self.scorer.score(prompt, neutral, texts[start : start + group])
-        if script.choose == "sample" or neutral is None:
-            return _sample(options, [main for main, _ in scores], float(self.decoder.rng.random()))
-        lifts = [(main - base, i) for i, (main, base) in enumerate(scores) if i > 0]
-        if not lifts:
-            return options[0]
-        lift, best = max(lifts)
-        return options[best] if script.min_lift is None or lift >= script.min_lift else options[0]
+        return script.pick(scores, float(self.decoder.rng.random()))
 
     # --- the line ---------------------------------------------------------------------------
 
@@ -485,16 +403,3 @@ class ScriptPlayer:
         job.emit(ToolCallArgsDelta(index=0, delta='"' + (f", {extra}}}" if extra else "}")))
         args = json.dumps({spec.field: text, **spec.extra})
         job.emit(ToolCallDone(index=0, id=call_id, name=spec.tool, arguments=args))
-
-
-def _sample(options: list[Option], scores: list[float], draw: float) -> Option:
-    """Pick by softmax of log-likelihoods, with `draw` as the uniform random number."""
-    top = max(scores)
-    weights = [math.exp(score - top) for score in scores]
-    total = sum(weights)
-    acc = 0.0
-    for option, weight in zip(options, weights, strict=True):
-        acc += weight / total
-        if draw < acc:
-            return option
-    return options[-1]

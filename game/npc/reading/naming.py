@@ -2,7 +2,7 @@
 
 A listener hears "the smithy", "the blacksmith's", "Wren's place" or "where the baker
 lives" and knows which place or person is meant, if it knows the village. This module
-does that against the facts a request carries (`NpcFacts`: the map's places with their
+does that against the facts a request carries (`VillagerFacts`: the map's places with their
 descriptions, the villagers with their roles and homes): a name said, a title, someone's
 place, a place by its kind, a person by their trade, and last a place by the words of its
 description. Nothing here knows a particular map; the word families are plain English.
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.agent.facts import NpcFacts, PersonFact, PlaceFact
+from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 
 __all__ = [
     "FILLER",
@@ -220,11 +220,11 @@ def _person_target(v: PersonFact) -> Target:
     return Target("person", v.name, v.name, v.role, v.home)
 
 
-def _self_target(npc: NpcFacts) -> Target:
+def _self_target(npc: VillagerFacts) -> Target:
     return Target("self", npc.name, npc.name, npc.persona, npc.home)
 
 
-def _me(npc: NpcFacts) -> PersonFact:
+def _me(npc: VillagerFacts) -> PersonFact:
     """The NPC itself as a villager: its persona for a role."""
     return PersonFact(npc_id=npc.npc_id, name=npc.name, role=npc.persona, home=npc.home)
 
@@ -234,7 +234,7 @@ def _villager_families(v: PersonFact) -> set[str]:
     return _families(role, ("people",)) | _families(tokens(v.home.replace("_", " ")), ("places",))
 
 
-def _possessed(who: str, npc: NpcFacts, home: str) -> PlaceFact | None:
+def _possessed(who: str, npc: VillagerFacts, home: str) -> PlaceFact | None:
     """The place that is someone's: its description says "Name's ...", else their home."""
     key = who.lower()
     for place in npc.places:
@@ -250,7 +250,7 @@ _LEADS = re.compile(
 )
 
 
-def find_target(text: str, npc: NpcFacts) -> Target | None:
+def find_target(text: str, npc: VillagerFacts) -> Target | None:
     """The place or person a piece of a line names, from the facts; None if none is."""
     text = _LEADS.sub("leads", norm(text))  # "who looks after the village?": the leader
     # "where Wren lives", "where the baker works": their place.
@@ -314,7 +314,7 @@ def find_target(text: str, npc: NpcFacts) -> Target | None:
 
 def _by_trade(
     words: list[_Word],
-    npc: NpcFacts,
+    npc: VillagerFacts,
     people: list[PersonFact],
     me: PersonFact | None,
     parts: tuple[str, ...],
@@ -338,7 +338,7 @@ _MAKING = frozenset(
 
 
 def _by_things(
-    words: list[_Word], npc: NpcFacts, people: list[PersonFact], me: PersonFact
+    words: list[_Word], npc: VillagerFacts, people: list[PersonFact], me: PersonFact
 ) -> Target | None:
     """The villager (or the NPC itself) whose trade the most words of the line name
     ("mend my cart wheel": the smith, two words to the merchant's one); ties go first."""
@@ -379,7 +379,7 @@ def _villager_by_role(
 
 def _best_place(
     bases: list[str],
-    npc: NpcFacts,
+    npc: VillagerFacts,
     *,
     literal_only: bool,
     words: list[_Word] | None = None,
@@ -438,7 +438,7 @@ def trades_of(persona: str) -> set[str]:
     return _families(tokens(first), ("people", "places", "things"))
 
 
-def speaks_of_trade(line: str, npc: NpcFacts) -> bool:
+def speaks_of_trade(line: str, npc: VillagerFacts) -> bool:
     """Whether a line asks the NPC about the things of its own trade."""
     mine = _villager_families(_me(npc))
     said = _families(tokens(line), ("things", "people", "places"))

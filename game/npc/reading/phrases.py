@@ -1,8 +1,8 @@
 """The reader's phrases: for each thing a player may say, the ways it is said.
 
 Each pattern is a family of wordings of one intent ("are you a bot?", "you're just a
-program"), matched on the line as `game.npc.naming.norm` leaves it (lowercased, straight
-quotes). `game.npc.intent` decides in which order they are tried.
+program"), matched on the line as `game.npc.reading.naming.norm` leaves it (lowercased, straight
+quotes). `game.npc.reading.intent` decides in which order they are tried.
 """
 
 from __future__ import annotations

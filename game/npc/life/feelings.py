@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from game.agent.facts import FeelingFact
+from game.npc.facts import FeelingFact
 
 __all__ = ["NEWS_SHARED", "feeling_note", "read_feeling"]
 

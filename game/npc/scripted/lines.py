@@ -4,7 +4,7 @@ The lines are data, in `lines.json` beside this module: for each kind of reply, 
 has several lines. `pick` takes one by a seed and skips those the NPC said recently (or
 that overlap them), so a conversation does not repeat itself. Lines fill in only facts: a
 place's name and description, a villager's name, role and home, the player's name once
-told, the NPC's own persona put in the first person (`game.npc.first_person`). The
+told, the NPC's own persona put in the first person (`game.npc.scripted.first_person`). The
 player's words are never pasted in, except a name given or a thing the player asks to be
 reminded of.
 """
@@ -27,7 +27,7 @@ Table = dict[str, tuple[str, ...]]
 
 def _load_tables() -> dict[str, Table]:
     """The line tables of `lines.json`: kind of reply -> mood -> lines."""
-    raw = json.loads(resources.files("game.npc").joinpath("lines.json").read_text("utf-8"))
+    raw = json.loads(resources.files("game.npc.scripted").joinpath("lines.json").read_text("utf-8"))
     return {
         kind: {mood: tuple(lines) for mood, lines in table.items()} for kind, table in raw.items()
     }

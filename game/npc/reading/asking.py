@@ -5,7 +5,7 @@ A request is a clause that comes to its verb after openers ("ok, so"), the NPC's
 a title, and politeness ("could you please"): `request` finds one for any verbs. A gesture
 may be asked for anywhere in a line unless it is asked not to be made ("don't laugh"), and
 asking what the NPC thinks is a question, not a request to look thoughtful. What a request
-means for the NPC, with the place or person it names, is `game.npc.intent`'s.
+means for the NPC, with the place or person it names, is `game.npc.reading.intent`'s.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from game.gestures import GESTURES
-from game.npc.naming import TITLES, norm
+from game.npc.reading.naming import TITLES, norm
 
 __all__ = [
     "DIRECTIONS",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from game.npc.first_person import first_person
-from game.npc.lines import sentences
-from game.npc.naming import families_of
+from game.npc.reading.naming import families_of
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import sentences
 
 __all__ = ["about_it", "clauses", "closest", "said_as_mine", "side_on"]
 

@@ -6,11 +6,11 @@ a walk ("come with me", "take me to the smithy"), a look, a wait, a question abo
 place, a villager or the NPC itself, the player's name, a call back to something said
 before, talk about prompts or machines, talk of things that do not exist in the village,
 greetings, goodbyes and thanks. What is named is matched against the facts by
-`game.npc.naming` (the map's places with their descriptions, the villagers with their
+`game.npc.reading.naming` (the map's places with their descriptions, the villagers with their
 roles and homes), never pasted back: a reply speaks of the place or person found, or
-says it knows no such thing. The phrases themselves are `game.npc.phrases`; the player's
-name and earlier words are `game.npc.player`'s; how a request is phrased (clauses,
-politeness, the verbs of each action) is `game.npc.asking`'s.
+says it knows no such thing. The phrases themselves are `game.npc.reading.phrases`; the player's
+name and earlier words are `game.npc.reading.player`'s; how a request is phrased (clauses,
+politeness, the verbs of each action) is `game.npc.reading.asking`'s.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from game.agent.facts import NpcFacts
-from game.npc.asking import (
+from game.npc.facts import VillagerFacts
+from game.npc.reading.asking import (
     DIRECTIONS,
     FOLLOW,
     GO,
@@ -33,7 +33,7 @@ from game.npc.asking import (
     request,
     wait_seconds,
 )
-from game.npc.naming import (
+from game.npc.reading.naming import (
     FILLER,
     PLACE_NOUNS,
     TITLES,
@@ -47,7 +47,7 @@ from game.npc.naming import (
     stem,
     tokens,
 )
-from game.npc.phrases import (
+from game.npc.reading.phrases import (
     AI,
     ASK_NAME,
     BYE,
@@ -70,8 +70,8 @@ from game.npc.phrases import (
     THANKS,
     VILLAGE,
 )
-from game.npc.player import told_name
-from game.npc.retell import side_on
+from game.npc.reading.player import told_name
+from game.npc.scripted.retell import side_on
 from game.npc.skills import SKILLS
 
 __all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
@@ -91,7 +91,7 @@ class Intent:
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
 
-def read_intent(text: str, npc: NpcFacts) -> Intent:
+def read_intent(text: str, npc: VillagerFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
     line = norm(text)
     names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
@@ -238,7 +238,7 @@ def _asks_where(line: str) -> bool:
     return False
 
 
-def asked_actions(text: str, npc: NpcFacts) -> list[Intent]:
+def asked_actions(text: str, npc: VillagerFacts) -> list[Intent]:
     """Every action the line asks of the NPC, in the order asked: a gesture, walks, looks,
     waits, and any other skill by the words its declaration gives (`Intent("skill")`)."""
     line = norm(text)
@@ -246,7 +246,7 @@ def asked_actions(text: str, npc: NpcFacts) -> list[Intent]:
     return [intent for _, intent in sorted(_actions(line, npc, names), key=lambda f: f[0])]
 
 
-def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
+def _action(line: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
     """A gesture, a walk, a look or a wait asked for: the first one asked, if any."""
     found = _actions(line, npc, names)
     if not found:
@@ -255,7 +255,7 @@ def _action(line: str, npc: NpcFacts, names: set[str]) -> Intent | None:
     return min(found, key=lambda f: (f[1].sub == "unknown", f[0]))[1]
 
 
-def _actions(line: str, npc: NpcFacts, names: set[str]) -> list[tuple[int, Intent]]:
+def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, Intent]]:
     """Each action asked for, with where in the line it is asked."""
     found: list[tuple[int, Intent]] = []
     gesture = asked_gesture(line, names)
@@ -304,7 +304,7 @@ def _actions(line: str, npc: NpcFacts, names: set[str]) -> list[tuple[int, Inten
 _PLAYER = Target("player", "player", "you")
 
 
-def _walk(clause: str, npc: NpcFacts, names: set[str]) -> Intent | None:
+def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
     """A walk asked for: where to, or to the player, or a way; None if not asked."""
     if re.search(r"\bhow (?:do|can|would|should|might) (?:i|we|one)\b|\bwhere do you\b", clause):
         return None  # "how do I get to the well?" asks for directions: a question

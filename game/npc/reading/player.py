@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from game.agent.facts import NpcFacts
 from game.agent.providers.base import Message
-from game.npc.naming import FILLER, name_words, norm, stem, tokens
+from game.npc.facts import VillagerFacts
+from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 
 __all__ = ["player_line", "recall", "recalled", "told_name"]
 
@@ -43,7 +43,7 @@ _NOT_NAMES = frozenset(
 )
 
 
-def told_name(text: str, npc: NpcFacts | None = None) -> str | None:
+def told_name(text: str, npc: VillagerFacts | None = None) -> str | None:
     """The name the player gives for themself in this line ("I'm Quillon", "call me Q")."""
     text = text.replace("\u2019", "'")
     taken = set()

@@ -9,7 +9,7 @@
 - **Sleep.** A sleeping NPC thinks of nothing on its own. Spoken to, it wakes grumbling:
   its first line starts with a grumble (`woken` in its facts), it stays up while the
   player talks, and it goes back to sleep `STAY_S` after the last word.
-- **News.** The player's line in earshot of NPCs becomes news (`game.npc.news`), learned
+- **News.** The player's line in earshot of NPCs becomes news (`game.npc.life.news`), learned
   by the NPC it was said to (told) and any other in earshot. Two awake NPCs who meet pass
   on what the other has not heard from them: the teller gets a `news` cue, and when its
   line (holding the news's key word) is said, everyone in earshot learns it from the
@@ -27,13 +27,12 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from game.agent.facts import FeelingFact, NewsFact, NpcFacts
-from game.npc.agents import profile_of
 from game.npc.cues import Sensed
-from game.npc.feelings import NEWS_SHARED, read_feeling
-from game.npc.news import read_news, tell_line
+from game.npc.facts import DayFacts, FeelingFact, NewsFact, VillagerFacts
+from game.npc.known import villager_facts
+from game.npc.life.feelings import NEWS_SHARED, read_feeling
+from game.npc.life.news import read_news, tell_line
 from game.tokens import estimate_tokens
 from game.world.board_use import BOARD_TILES
 from game.world.commands import GoTo, MoveTo
@@ -92,7 +91,7 @@ class VillageLife:
         self.engaged = engaged  # the player is talking with it, or just did
         self.state = {npc_id: _Npc() for npc_id in world.npcs}
         self._next_look = world.clock
-        self._profiles: dict[str, NpcFacts] = {}
+        self._profiles: dict[str, VillagerFacts] = {}
 
     # --- the plan -----------------------------------------------------------------------
 
@@ -253,9 +252,14 @@ class VillageLife:
     def _post(self, npc: Npc, board_id: str, news: News, text: str) -> None:
         world = self.world
         world.board.post(
-            board_id, npc.entity_id, text, author_name=npc.name, about=news.news_id,
-            clock=world.clock, hour=world.day.hour,
-        )  # fmt: skip
+            board_id,
+            npc.entity_id,
+            text,
+            author_name=npc.name,
+            about=news.news_id,
+            clock=world.clock,
+            hour=world.day.hour,
+        )
         self.state[npc.entity_id].read_at[board_id] = world.board.board(board_id).count
 
     def _post_wares(self, npc: Npc, board_id: str) -> None:
@@ -298,11 +302,11 @@ class VillageLife:
             if self.world.hear(listener, news_id, spoke.speaker_id, spoke.speaker_name, heard_how):
                 self._feel(listener, spoke.speaker_id, spoke.speaker_name, *NEWS_SHARED)
 
-    def profile_facts(self, npc_id: str) -> NpcFacts:
+    def profile_facts(self, npc_id: str) -> VillagerFacts:
         """Who an NPC is and whom it knows by name, for reading a line said to it."""
         facts = self._profiles.get(npc_id)
         if facts is None:
-            facts = self._profiles[npc_id] = profile_of(self.world, npc_id).facts()
+            facts = self._profiles[npc_id] = villager_facts(self.world, npc_id)
         return facts
 
     def _player_line(self, spoke: Spoke) -> None:
@@ -316,14 +320,23 @@ class VillageLife:
             return
         listener = target if target in world.npcs else spoke.heard_by[0]
         found = read_news(
-            spoke.text, npc=self.profile_facts(listener), player_id=PLAYER_ID,
-            player_name=world.player.name, find_place=_place_finder(world), clock=world.clock,
-        )  # fmt: skip
+            spoke.text,
+            npc=self.profile_facts(listener),
+            player_id=PLAYER_ID,
+            player_name=world.player.name,
+            find_place=_place_finder(world),
+            clock=world.clock,
+        )
         for piece in found:
             news = world.news.add(piece)
             for npc_id in spoke.heard_by:
-                self.world.hear(npc_id, news.news_id, PLAYER_ID, world.player.name,
-                            "told" if npc_id == target else "earshot")  # fmt: skip
+                self.world.hear(
+                    npc_id,
+                    news.news_id,
+                    PLAYER_ID,
+                    world.player.name,
+                    "told" if npc_id == target else "earshot",
+                )
 
     def _feel(self, npc_id: str, other: str, name: str, delta: float, reason: str) -> None:
         self.world.feelings.change(npc_id, other, delta, reason, name=name, clock=self.world.clock)
@@ -344,7 +357,7 @@ class VillageLife:
         nearby = [seen.entity_id for seen in perception.nearby]
         return Sensed(perception, budget, count_tokens, self.facts(npc_id, nearby, tell))
 
-    def facts(self, npc_id: str, nearby: Iterable[str], tell: str | None = None) -> dict[str, Any]:
+    def facts(self, npc_id: str, nearby: Iterable[str], tell: str | None = None) -> DayFacts:
         """The NPC's facts of the day, taken now (game thread) for its `SensedFacts`: the
         hour, whether it was just woken, its news, its feelings about the player and those
         `nearby`, and the news it means to tell."""
@@ -367,14 +380,14 @@ class VillageLife:
             for other, f in world.feelings.of.get(npc_id, {}).items()
             if other in near
         ]
-        return {
-            "hour": round(world.day.hour, 2),
-            "woken": woken,
-            "news": news,
-            "feelings": feelings[:4],
-            "tell": tell_fact,
-            "tell_to": world.npcs[to].name if tell_fact is not None and to in world.npcs else None,
-        }
+        return DayFacts(
+            hour=round(world.day.hour, 2),
+            woken=woken,
+            news=news,
+            feelings=feelings[:4],
+            tell=tell_fact,
+            tell_to=world.npcs[to].name if tell_fact is not None and to in world.npcs else None,
+        )
 
     def tell_text(self, teller: str, listener: str, news_id: str) -> str:
         """The cue text of a telling, written for models."""
@@ -392,11 +405,18 @@ def news_fact(news: News, heard: Heard, knower: str) -> NewsFact:
     if heard.source == PLAYER_ID and fact.startswith("the traveller"):
         fact = news.fact("they")  # "the traveller told me they lost ...", not "... the traveller"
     return NewsFact(
-        news_id=news.news_id, kind=news.kind, fact=fact, subject=news.subject,
+        news_id=news.news_id,
+        kind=news.kind,
+        fact=fact,
+        subject=news.subject,
         fact_to_player=news.fact("you") if news.origin == PLAYER_ID else "",
-        place=news.place, key=news.key, source=heard.source, source_name=heard.source_name,
-        how=heard.how, origin_is_teller=news.origin == knower,
-    )  # fmt: skip
+        place=news.place,
+        key=news.key,
+        source=heard.source,
+        source_name=heard.source_name,
+        how=heard.how,
+        origin_is_teller=news.origin == knower,
+    )
 
 
 def _notice(news: News) -> str:

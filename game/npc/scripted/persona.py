@@ -3,7 +3,7 @@
 It reads who the NPC is (`request.npc`: persona, home, the map's places, the other
 villagers) and why it thinks (`request.trigger`: the kind, who spoke and what they said,
 who is nearby, the earlier triggers) as typed facts, and acts through the same skills a
-model would use. When the player talks it answers what was asked (`game.npc.talk`): a
+model would use. When the player talks it answers what was asked (`game.npc.scripted.talk`): a
 gesture asked for is made, "come with me" or "take me to the forge" walks there, "look"
 looks, "wait" waits, questions about places, villagers and itself are answered from the
 facts, the player's name once told is used, and it does not repeat itself. When its name
@@ -26,7 +26,6 @@ import random
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
-from game.agent.facts import NpcFacts, SensedFacts
 from game.agent.providers.base import (
     Done,
     Message,
@@ -41,11 +40,13 @@ from game.agent.providers.base import (
 )
 from game.agent.providers.registry import REGISTRY
 from game.gestures import MOOD_GESTURES
-from game.npc.lines import line_table, pick
-from game.npc.news import tell_line
-from game.npc.player import player_line
+from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
+from game.npc.life.news import tell_line
+from game.npc.reading.player import player_line
+from game.npc.scripted.lines import line_table, pick
+from game.npc.scripted.speaker import PlannedCall, PlayerLine, mood_of, say
+from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
-from game.npc.talk import PlannedCall, PlayerLine, answer, mood_of, say
 
 __all__ = [
     "MAX_PLAN",
@@ -70,7 +71,7 @@ _PLAYER_TRIGGERS = ("player_message", "player_near")  # the player spoke or came
 class Situation:
     """What the scripted brain reads from one request."""
 
-    npc: NpcFacts
+    npc: VillagerFacts
     kind: str
     text: str  # the trigger's text (seeds the plan)
     perception: str  # the perception as written for models (seeds the plan)
@@ -128,7 +129,9 @@ def situation_of(request: ProviderRequest) -> Situation:
     A request without trigger facts (made by hand, not by the context builder) reads as
     the player saying the newest user message.
     """
-    npc = request.npc if request.npc is not None else NpcFacts(npc_id="", name="Someone")
+    npc = VillagerFacts(npc_id="", name="Someone")
+    if request.npc is not None:
+        npc = VillagerFacts.of(request.npc)
     trigger = request.trigger
     if trigger is None:
         said = _last_user_text(request.messages)
@@ -138,7 +141,7 @@ def situation_of(request: ProviderRequest) -> Situation:
     else:
         kind, text, perception = trigger.kind, trigger.text, trigger.perception or ""
         said = trigger.said if trigger.said is not None else trigger.text
-        speaker, earlier, sensed = trigger.speaker, trigger.earlier_kinds, trigger.sensed
+        speaker, earlier, sensed = trigger.speaker, trigger.earlier_kinds, sensed_of(trigger)
     lines, replies, asked = _history(request.messages)
     return Situation(
         npc=npc,
@@ -311,7 +314,7 @@ def _last_user_text(messages: list[Message]) -> str:
     return ""
 
 
-def line_for(npc: NpcFacts, heard: str, turn: int) -> str:
+def line_for(npc: VillagerFacts, heard: str, turn: int) -> str:
     """What this NPC says back to `heard`, knowing nothing of the talk before (the line of
     the fallbacks); the greeting for nothing heard on a first meeting."""
     if not heard.strip():
@@ -326,7 +329,9 @@ def line_for(npc: NpcFacts, heard: str, turn: int) -> str:
 
 def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, home: str = "") -> str:
     """`line_for` an NPC known only by its name, persona, greeting and home."""
-    npc = NpcFacts(npc_id=name.lower(), name=name, persona=persona, greeting=greeting, home=home)
+    npc = VillagerFacts(
+        npc_id=name.lower(), name=name, persona=persona, greeting=greeting, home=home
+    )
     return line_for(npc, heard, turn)
 
 

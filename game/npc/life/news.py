@@ -14,8 +14,8 @@ import hashlib
 import re
 from collections.abc import Callable, Sequence
 
-from game.agent.facts import NewsFact, NpcFacts
-from game.npc.player import told_name
+from game.npc.facts import NewsFact, VillagerFacts
+from game.npc.reading.player import told_name
 from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
 
@@ -24,7 +24,7 @@ __all__ = ["asks_news", "heard_line", "news_answer", "news_topic", "read_news", 
 _NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "noon": 12, "midnight": 0,
-}  # fmt: skip
+}  # fmt: skip  # a table: number words and their values, a row a line
 _THING = r"(?:my|a|an|the|our|his|her)\s+(?P<thing>[a-z][a-z' -]{1,40}?)"
 _AT = r"(?:\s+(?:near|at|by|in|on|around|behind|beside)\s+(?:the\s+)?(?P<place>[a-z_' ]{2,30}?))?"
 _END = (
@@ -90,7 +90,7 @@ def _hour(when: str) -> float | None:
 def read_news(
     said: str,
     *,
-    npc: NpcFacts,
+    npc: VillagerFacts,
     player_id: str,
     player_name: str,
     find_place: Callable[[str], str | None],
@@ -123,9 +123,15 @@ def _thing_news(
             place = _place(found.group("place"), find_place)
             subject = f"a {thing}" if not thing.startswith(("a ", "an ")) else thing
             return News(
-                _news_id(kind, subject, place, player_id), kind, player_id, who, subject, place,
-                key=_key(thing), clock=clock,
-            )  # fmt: skip
+                _news_id(kind, subject, place, player_id),
+                kind,
+                player_id,
+                who,
+                subject,
+                place,
+                key=_key(thing),
+                clock=clock,
+            )
     event = _EVENT.search(text)
     if event is not None:
         place = _place(event.group("place"), find_place)
@@ -134,9 +140,17 @@ def _thing_news(
         if place and what not in _STOP:
             subject = f"a {what}" if not what.startswith(("a ", "an ")) else what
             return News(
-                _news_id("event", subject, place, player_id), "event", player_id, who, subject,
-                place, when, _hour(when), key=_key(what), clock=clock,
-            )  # fmt: skip
+                _news_id("event", subject, place, player_id),
+                "event",
+                player_id,
+                who,
+                subject,
+                place,
+                when,
+                _hour(when),
+                key=_key(what),
+                clock=clock,
+            )
     return None
 
 

@@ -1,0 +1,158 @@
+"""The persona brain's two sides of a line: the player's (`PlayerLine`: what was said and
+what the NPC knows around it) and its own (`Speaker`: a line from the tables, picked by
+the turn's seed, never one said recently, now and then with the player's name; `say`, the
+call that says it). The mood a persona speaks in is `mood_of`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
+from game.npc.reading.intent import Intent
+from game.npc.reading.player import told_name
+from game.npc.scripted.lines import clip, line_table, overlap, pick
+from game.npc.seeds import seed_of
+
+__all__ = [
+    "PlannedCall",
+    "PlayerLine",
+    "Speaker",
+    "label_of",
+    "mood_of",
+    "place_named",
+    "say",
+]
+
+PlannedCall = tuple[str, dict[str, Any]]
+
+# Mood is read from the persona; each mood has its own turns of phrase.
+_MOODS: dict[str, tuple[str, ...]] = {
+    "gruff": ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
+    "cheerful": ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
+    "wise": ("wise", "elder", "old", "calm", "patient", "remembers"),
+    "quiet": ("quiet", "shy", "fisher", "few words", "patient", "river"),
+    "curious": ("curious", "child", "young", "questions", "eager", "adventure"),
+    "shrewd": ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
+}
+_LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
+
+
+def mood_of(persona: str) -> str:
+    """The mood whose words the persona uses most (ties go to the first listed)."""
+    text = persona.lower()
+    scores = {mood: sum(text.count(w) for w in words) for mood, words in _MOODS.items()}
+    best = max(scores, key=lambda m: scores[m])
+    return best if scores[best] else "cheerful"
+
+
+def say(text: str, target: str | None = None) -> PlannedCall:
+    """A `say` call: one line of plain speech (no markup, braces or line breaks, which a
+    recalled line of the player's could bring), at most 200 characters."""
+    text = re.sub(r"[{}\[\]<>\\`|#*_~]", "", text).replace('"', "'")
+    text = clip(re.sub(r"[\x00-\x1f\x7f]+", " ", text)) or "Hm."
+    args: dict[str, Any] = {"text": text}
+    if target:
+        args["target"] = target
+    return ("say", args)
+
+
+@dataclass
+class PlayerLine:
+    """One player line and what the NPC knows around it, as facts."""
+
+    npc: VillagerFacts
+    said: str
+    turn: int = 0  # exchanges before this one
+    met: bool = False  # the player spoke to it or came up to it before
+    earlier: list[str] = field(default_factory=list)  # the player's earlier lines, oldest first
+    replies: list[str] = field(default_factory=list)  # what it said before, oldest first
+    place: str | None = None  # the named place it stands in
+    asked: bool = False  # it put a question to the player before
+    talks: int = 0  # earlier lines of the player
+    sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
+
+    @property
+    def mood(self) -> str:
+        """The persona's mood."""
+        return mood_of(self.npc.persona)
+
+    @property
+    def player(self) -> str | None:
+        """The player's name, from the newest line that told it."""
+        for line in [self.said, *reversed(self.earlier)]:
+            name = told_name(line, self.npc)
+            if name is not None:
+                return name
+        return None
+
+    @property
+    def first_meeting(self) -> bool:
+        """Nothing was said between them yet."""
+        return not self.met and not self.replies and not self.earlier
+
+    def seed(self, *parts: str) -> int:
+        """The seed of a choice in this turn."""
+        return seed_of(self.npc.npc_id or self.npc.name, self.said, str(self.turn), *parts)
+
+
+class Speaker:
+    """Picks the line of one turn: by the turn's seed, never one said recently."""
+
+    def __init__(self, talk: PlayerLine, intent: Intent) -> None:
+        self.talk = talk
+        self.intent = intent
+        npc = talk.npc
+        others = [v.name for v in npc.people] or [npc.name]
+        self.facts: dict[str, str] = {
+            "name": npc.name,
+            "other": others[talk.seed("other") % len(others)],
+        }
+        home = place_named(npc, npc.home)
+        if home is not None:
+            self.facts["home"] = label_of(home)
+        self.used = [*talk.replies[-12:]]
+        if npc.greeting:
+            self.used.append(npc.greeting)
+
+    def line(self, table: str, **facts: str) -> PlannedCall:
+        """A `say` to the player from a table of lines, filled with facts."""
+        return say(self.text(table, **facts), "player")
+
+    def text(self, table: str, **facts: str) -> str:
+        """The words of a line from `table` (and from chat if every one was said lately)."""
+        talk = self.talk
+        filled = {**self.facts, **facts}
+        text = pick(line_table(table, talk.mood), talk.seed(table), self.used, filled)
+        if self.stale(text):
+            text = pick(line_table("chat", talk.mood), talk.seed("chat"), self.used, filled)
+        return self.named(text)
+
+    def stale(self, text: str) -> bool:
+        """Whether a line mostly repeats one said recently."""
+        return any(overlap(text, u) > _LIMIT for u in self.used)
+
+    def named(self, text: str) -> str:
+        """Now and then, the player's name in the line, once the player has told it."""
+        player = self.talk.player
+        kind = self.intent.kind
+        if not player or player in text or kind in ("tell_name", "ask_name"):
+            return text
+        if self.talk.seed("name") % 3:
+            return text
+        match = re.search(r"[.!?](?:\s|$)", text)
+        if match is None or match.start() < 2:
+            return text
+        return f"{text[: match.start()]}, {player}{text[match.start() :]}"[:200]
+
+
+def place_named(npc: VillagerFacts, name: str) -> PlaceFact | None:
+    """The place of the NPC's facts by its name (None: no such place, or no name)."""
+    return next((p for p in npc.places if p.name == name), None) if name else None
+
+
+def label_of(place: PlaceFact) -> str:
+    """A place as a line says it: "the old bridge"."""
+    return "the " + place.name.replace("_", " ")
