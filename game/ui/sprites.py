@@ -56,7 +56,7 @@ def _label(name: str) -> arcade.Texture:
     gesture = GESTURES.get(name)
     words = gesture.does if gesture is not None else name.replace("_", " ")
     font = ImageFont.load_default(size=LABEL_FONT_PX)
-    left, top, right, bottom = font.getbbox(words)
+    left, top, right, bottom = (round(edge) for edge in font.getbbox(words))
     width, height = right - left + 8, bottom - top + 6
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
