@@ -125,10 +125,6 @@ class Settings(BaseModel):
         value = getattr(self, field) if field in KEY_FIELDS else None
         return value.get_secret_value() if isinstance(value, SecretStr) else None
 
-    def model_for(self, trigger: str) -> str | None:
-        """The model for one trigger kind (`models_by_trigger`), else `model`."""
-        return self.models_by_trigger.get(trigger) or self.model
-
 
 def config_path(env: Mapping[str, str] | None = None) -> Path:
     """The config.toml path (NPC_VILLAGE_CONFIG_DIR overrides the directory)."""

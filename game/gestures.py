@@ -4,8 +4,9 @@ script writes each, the words that ask for it, and the moods that reach for it.
 Everything that knows gestures reads them from here: the `emote` skill's argument model
 and its description, the world's check of an emote command, the reader of the player's
 words, the play script's candidates, the persona brain and the eval's validation. Adding
-a gesture is one row below (and its icon, `assets/emotes/<name>.png`). Pure data: the
-world imports it.
+a gesture is one row below (and its icon, `assets/emotes/<name>.png`, which
+tests/ui/test_emote_icons.py asks for; one missing is drawn as the gesture's words). Pure
+data: the world imports it.
 """
 
 from __future__ import annotations

@@ -234,7 +234,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("config",),  # the settings (reads the provider registry)
     ("providers", "npc", "save"),  # selection from the settings; the villagers; the slots
     ("harness", "village"),  # a world and a runtime on one thread; the assembly
-    ("eval", "chat", "models"),  # the commands built on them
+    ("eval", "chat", "models", "doctor"),  # the commands built on them
     ("ui",),  # the only room that draws
     ("cli",),  # the command line, over everything
 )

@@ -1,8 +1,10 @@
 """Save slots: the world state and every NPC's session, written crash-safely.
 
-    format.py     file names, the models of world.json and meta.json, versions, migrations
+    layout.py     the files of a slot, declared once (SLOT_FILES): every save path iterates it
+    format.py     the models of world.json and meta.json, versions, migrations
     slot_io.py    read_slot (repairs and warns) and write_slot (never raises on disk errors)
-    catalog.py    list, show, delete, export and import whole slots (the CLI, the load list)
+    catalog.py    list, show and delete whole slots, copy for "save as" (the CLI, the load list)
+    transfer.py   export a slot to a zip, import one (every member checked first)
     keeper.py     SlotKeeper: the running game's saves (snapshot on the game thread, disk
                   work off it, load, save as, autosave)
     world_state.py  the world to a snapshot and back (restore_world at startup)

@@ -17,16 +17,10 @@ from pathlib import Path
 from typing import TextIO
 
 from game.paths import saves_dir, validate_id
-from game.save.catalog import (
-    delete_slot,
-    export_slot,
-    import_slot,
-    list_slots,
-    npc_event_counts,
-    slot_info,
-)
+from game.save.catalog import delete_slot, list_slots, npc_event_counts, slot_info
 from game.save.errors import SaveError
 from game.save.tidy import tidy_saves
+from game.save.transfer import export_slot, import_slot
 from game.text import clean_line
 
 __all__ = ["add_saves_parser", "format_date", "format_play_time", "run_saves"]

@@ -1,16 +1,8 @@
-"""The save format: file names, the models of `world.json` and `meta.json`, migrations.
+"""The save format: the models of `world.json` and `meta.json`, versions, migrations.
 
-A slot is a directory (see `saves/README.md` in the repository for the full picture):
-
-    meta.json            SlotMeta: format version, display name, dates, play time
-    world.json           SavedWorld: map id, clock, time of day, player and NPC tiles
-    world.json.bak       the previous world.json (kept by every save)
-    news.json, board.json, feelings.json   the village's life (models in `game.save.life`)
-    thumbnail.png        a small picture of the last saved frame
-    world_summary.txt    optional, injected into every NPC's context
-    npcs/<id>/session/events.jsonl, state.json     the NPC's append-only log
-    npcs/<id>/memory/summary.txt                   optional, injected into its context
-    <file>.damaged, <file>.rejected    what a save could not read, kept (never exported)
+A slot is a directory (see `saves/README.md` in the repository for the full picture); the
+files it may hold, and what each is, are declared once in `game.save.layout`. What a save
+could not read is kept beside it as `<file>.damaged` or `<file>.rejected` (never exported).
 
 `FORMAT_VERSION` grows when a file changes incompatibly. A slot of an older format is
 migrated on load (in memory; the next save writes the current format); a slot of a newer
@@ -20,7 +12,6 @@ format is refused with a message that says so.
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -39,36 +30,16 @@ from game.limits import (
     MAX_SHORT_CHARS,
     MAX_UNIX_TIME,
     MAX_WARNINGS_NAMED,
-    SLOT_FILE_BYTES,
-)
-from game.paths import (
-    BOARD_FILE,
-    FEELINGS_FILE,
-    META_FILE,
-    NEWS_FILE,
-    THUMBNAIL_FILE,
-    WORLD_FILE,
-    WORLD_SUMMARY_FILE,
 )
 from game.save.errors import FormatTooNew
 
 __all__ = [
     "BACKUP_SUFFIX",
-    "BOARD_FILE",
     "DAMAGED_SUFFIX",
-    "FEELINGS_FILE",
-    "FILE_BOUNDS",
     "FORMAT_VERSION",
-    "LIFE_FILES",
     "MAX_CLOCK_S",
     "MAX_DAY_MINUTES",
-    "META_FILE",
-    "NEWS_FILE",
     "REJECTED_SUFFIX",
-    "SLOT_FILE_RE",
-    "THUMBNAIL_FILE",
-    "WORLD_FILE",
-    "WORLD_SUMMARY_FILE",
     "Coord",
     "EntityState",
     "Facing",
@@ -79,7 +50,6 @@ __all__ = [
     "SavedWorld",
     "Short",
     "SlotMeta",
-    "bound_of",
     "check_format",
     "describe_error",
     "migrate",
@@ -87,22 +57,7 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 2
-# The file names (WORLD_FILE, META_FILE, ...) are the slot layout of `game.paths`.
 BACKUP_SUFFIX = ".bak"
-# Every file a slot may hold (relative, '/'-separated): export and import accept no other.
-SLOT_FILE_RE = re.compile(
-    r"(?:world\.json(?:\.bak)?|meta\.json|thumbnail\.png|world_summary\.txt"
-    r"|news\.json|board\.json|feelings\.json"
-    r"|npcs/[a-z0-9_-]{1,64}/(?:session/(?:events\.jsonl|state\.json)|memory/summary\.txt))"
-)
-
-# The most bytes the game reads of each file of a slot, by its name (a zip's members too):
-# checked before a file is read, so a file of gigabytes costs one line, not the memory.
-# (`game.limits`, the one table of bounds.) The clock and play time (MAX_CLOCK_S) and the
-# time of day (MAX_DAY_MINUTES) past their bounds, or not finite, mean a damaged file.
-FILE_BOUNDS: dict[str, int] = SLOT_FILE_BYTES
-# The files of the village's life (format 2 on): a missing one is an empty part.
-LIFE_FILES = (NEWS_FILE, BOARD_FILE, FEELINGS_FILE)
 # What a file the game could not read becomes before a save replaces it (never exported):
 # `<file>.damaged` a whole file, `<file>.rejected` the records of one it read in part.
 DAMAGED_SUFFIX = ".damaged"
@@ -118,12 +73,6 @@ Ident = Annotated[str, Field(max_length=MAX_ID_CHARS)]  # an NPC, "player", a ne
 Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
 Short = Annotated[str, Field(max_length=MAX_SHORT_CHARS)]  # a place, a when, a key, a map id
 MapPath = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
-
-
-def bound_of(rel: str) -> int:
-    """The size bound of a slot file by its path in the slot (`world.json.bak` is a world)."""
-    name = rel.rsplit("/", 1)[-1].removesuffix(BACKUP_SUFFIX)
-    return FILE_BOUNDS[name]
 
 
 class _Model(BaseModel):

@@ -30,16 +30,16 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from game.files import mb, os_reason, read_capped
-from game.paths import BOARD_FILE, FEELINGS_FILE, NEWS_FILE, slot_path
+from game.paths import slot_path
 from game.save.errors import SaveError
 from game.save.format import (
     DAMAGED_SUFFIX,
     FORMAT_VERSION,
     REJECTED_SUFFIX,
-    bound_of,
     describe_error,
     name_few,
 )
+from game.save.layout import bound_of, life_parts
 from game.save.life_format import (
     LifeModel,
     SavedBoards,
@@ -152,35 +152,40 @@ class LifeFile:
     (data this game could not read back: set aside in `<name>.rejected`)."""
 
     name: str
+    model: type[LifeModel]
     data: bytes
     rejected: list[Rejected] = field(default_factory=list)
 
 
 def life_files(life: Life) -> tuple[list[LifeFile], list[str]]:
-    """The files of a copy of the village's life, and a warning for each that cannot be
-    written as this game reads it (that file is left as it was; never a failed save).
+    """The files of a copy of the village's life (each life file of the slot's layout), and
+    a warning for each that cannot be written as this game reads it (that file is left as
+    it was; never a failed save).
 
     A record the next load would refuse is left out of its file, not the file."""
+    data_of: dict[type[LifeModel], dict[str, Any]] = {
+        SavedNews: _news_data(life.news),
+        SavedBoards: _boards_data(life.boards),
+        SavedFeelings: _feelings_data(life.feelings),
+    }
     files: list[LifeFile] = []
     warnings: list[str] = []
-    for name, data in (
-        (NEWS_FILE, _news_data(life.news)),
-        (BOARD_FILE, _boards_data(life.boards)),
-        (FEELINGS_FILE, _feelings_data(life.feelings)),
-    ):
-        model, salvage = model_of(name, {**data, "format": FORMAT_VERSION})
-        raw = model.to_bytes()
-        if len(raw) > bound_of(name):  # never write what the next load would refuse
+    for file, model in life_parts():
+        saved, salvage = model_of(model, {**data_of[model], "format": FORMAT_VERSION})
+        raw = saved.to_bytes()
+        if len(raw) > file.bound:  # never write what the next load would refuse
             warnings.append(
-                f"{name} was not saved ({mb(len(raw))}, more than the "
-                f"{mb(bound_of(name))} the game reads)"
+                f"{file.name} was not saved ({mb(len(raw))}, more than the "
+                f"{mb(file.bound)} the game reads)"
             )
             continue
-        files.append(LifeFile(name, raw, salvage.rejected))
+        files.append(LifeFile(file.path, model, raw, salvage.rejected))
     return files, warnings
 
 
-def set_aside(path: Path, left_out: list[Rejected], *, fsync: bool = True) -> str | None:
+def set_aside(
+    path: Path, model: type[LifeModel], left_out: list[Rejected], *, fsync: bool = True
+) -> str | None:
     """Before a save replaces a life file, keep what it could not read: the file's records
     that do not read and `left_out` (those the save leaves out) go to `<file>.rejected`;
     a file that cannot be read at all is renamed `<file>.damaged`. A one-line note of
@@ -188,7 +193,7 @@ def set_aside(path: Path, left_out: list[Rejected], *, fsync: bool = True) -> st
     notes: list[str] = []
     salvage = Salvage()
     try:
-        _, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
+        _, salvage = parse_life(path.name, model, read_capped(path, bound_of(path.name)))
     except FileNotFoundError:
         pass
     except (OSError, ValueError, ValidationError, SaveError) as exc:
@@ -255,9 +260,9 @@ def _feelings_of(saved: SavedFeelings) -> dict[str, dict[str, Feeling]]:
     }
 
 
-def _read(path: Path, slot: str, warnings: list[str]) -> LifeModel | None:
+def _read(path: Path, model: type[LifeModel], slot: str, warnings: list[str]) -> LifeModel | None:
     try:
-        model, salvage = parse_life(path.name, read_capped(path, bound_of(path.name)))
+        saved, salvage = parse_life(path.name, model, read_capped(path, bound_of(path.name)))
     except FileNotFoundError:
         return None  # an older slot, or nothing happened yet: empty
     except (OSError, ValueError, ValidationError) as exc:
@@ -273,22 +278,22 @@ def _read(path: Path, slot: str, warnings: list[str]) -> LifeModel | None:
             f"slot {slot!r}: {note} could not be read: left out (the next save keeps them "
             f"in {path.name}{REJECTED_SUFFIX})"
         )
-    return model
+    return saved
 
 
 def read_life(saves: Path, slot: str, warnings: list[str]) -> Life:
-    """The village's life of a slot; each file that cannot be read is an empty part and a
-    warning. Raises FormatTooNew if a newer game wrote one."""
+    """The village's life of a slot (each life file of the slot's layout); each file that
+    cannot be read is an empty part and a warning. Raises FormatTooNew if a newer game
+    wrote one."""
     life = Life()
-    news = _read(slot_path(saves, slot, NEWS_FILE), slot, warnings)
-    if isinstance(news, SavedNews):
-        life.news = _news_of(news)
-    boards = _read(slot_path(saves, slot, BOARD_FILE), slot, warnings)
-    if isinstance(boards, SavedBoards):
-        life.boards = _boards_of(boards)
-    feelings = _read(slot_path(saves, slot, FEELINGS_FILE), slot, warnings)
-    if isinstance(feelings, SavedFeelings):
-        life.feelings = _feelings_of(feelings)
+    for file, model in life_parts():
+        saved = _read(slot_path(saves, slot, file.path), model, slot, warnings)
+        if isinstance(saved, SavedNews):
+            life.news = _news_of(saved)
+        elif isinstance(saved, SavedBoards):
+            life.boards = _boards_of(saved)
+        elif isinstance(saved, SavedFeelings):
+            life.feelings = _feelings_of(saved)
     return life
 
 

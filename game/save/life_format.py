@@ -22,7 +22,6 @@ from game.limits import (
     MAX_SAVED_POSTS,
     MAX_TEXT_CHARS,
 )
-from game.paths import BOARD_FILE, FEELINGS_FILE, NEWS_FILE
 from game.safe_json import load_json
 from game.save.format import FORMAT_VERSION, MAX_CLOCK_S, Coord, Ident, Name, Short, migrate
 from game.save.salvage import Salvage
@@ -44,7 +43,7 @@ __all__ = [
 ]
 
 # Bounds (`game.limits`, the slot section) well past what the world keeps: the records
-# past them are set aside, not played; the size bound of each file (4 MB, `FILE_BOUNDS`)
+# past them are set aside, not played; the size bound of each file (4 MB, `SLOT_FILE_BYTES`)
 # caps the memory of reading it first.
 Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
 Clock = Annotated[float, Field(ge=0.0, le=MAX_CLOCK_S)]
@@ -258,31 +257,28 @@ def _salvage_feelings(raw: dict[str, Any], s: Salvage) -> SavedFeelings:
     return SavedFeelings(of=of)
 
 
-_WHOLE: dict[str, type[LifeModel]] = {
-    NEWS_FILE: SavedNews,
-    BOARD_FILE: SavedBoards,
-    FEELINGS_FILE: SavedFeelings,
-}
-_SALVAGE: dict[str, Callable[[dict[str, Any], Salvage], LifeModel]] = {
-    NEWS_FILE: _salvage_news,
-    BOARD_FILE: _salvage_boards,
-    FEELINGS_FILE: _salvage_feelings,
+# Each life file's record-by-record reader, by its model (`game.save.layout` says which
+# file is read into which model).
+_SALVAGE: dict[type[LifeModel], Callable[[dict[str, Any], Salvage], LifeModel]] = {
+    SavedNews: _salvage_news,
+    SavedBoards: _salvage_boards,
+    SavedFeelings: _salvage_feelings,
 }
 
 
-def model_of(name: str, data: dict[str, Any]) -> tuple[LifeModel, Salvage]:
-    """A life file's model from its data (current format), record by record when the
+def model_of(model: type[LifeModel], data: dict[str, Any]) -> tuple[LifeModel, Salvage]:
+    """A life file's `model` from its data (current format), record by record when the
     whole does not read; and what was left out."""
     salvage = Salvage()
     try:
-        return _WHOLE[name].model_validate(data), salvage
+        return model.model_validate(data), salvage
     except ValidationError:
-        return _SALVAGE[name](data, salvage), salvage
+        return _SALVAGE[model](data, salvage), salvage
 
 
-def parse_life(name: str, raw_bytes: bytes) -> tuple[LifeModel, Salvage]:
-    """The model of one life file (`news.json`, `board.json`, `feelings.json`), and its
-    records that did not read (left out of the model).
+def parse_life(name: str, model: type[LifeModel], raw_bytes: bytes) -> tuple[LifeModel, Salvage]:
+    """The `model` of the life file `name` (`news.json`, `board.json`, `feelings.json`),
+    and its records that did not read (left out of the model).
 
     ValueError when the file cannot be read at all (not UTF-8 JSON, nested too deep, not
     an object, a bad format); FormatTooNew when a newer game wrote it.
@@ -291,4 +287,4 @@ def parse_life(name: str, raw_bytes: bytes) -> tuple[LifeModel, Salvage]:
     if not isinstance(raw, dict):
         raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
     raw, _ = migrate(name.removesuffix(".json"), raw)
-    return model_of(name, raw)
+    return model_of(model, raw)

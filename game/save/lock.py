@@ -34,6 +34,13 @@ __all__ = ["LOCKS_DIR", "SlotLock", "holding", "lock_path"]
 LOCKS_DIR = ".locks"
 _POLL_S = 0.05
 
+# Why not the `filelock` package: its lock opened the file with O_TRUNC and followed a link
+# (a planted `.locks/<slot>.lock` link truncated its target) until CVE-2025-68146 was fixed;
+# the versions after refuse a link, but the guarantee would rest on a version floor of a
+# package the base install does not otherwise need. It takes a path, so the holder's note
+# would be a second open of that path, and tidy's export notes (locked on the descriptor
+# they are written through) would stay as they are. The kernel lock below is a few lines.
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 

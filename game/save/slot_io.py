@@ -31,7 +31,11 @@ from game.atomic import fsync_dir, write_atomic
 from game.files import mb, os_reason, read_capped, read_summary
 from game.limits import MAX_NAME_CHARS, MAX_SAVED_IDS, MAX_SUMMARY_CHARS
 from game.paths import (
+    META_FILE,
     NPCS_DIR,
+    THUMBNAIL_FILE,
+    WORLD_FILE,
+    WORLD_SUMMARY_FILE,
     npc_events_file,
     npc_memory_file,
     slot_dir,
@@ -44,17 +48,13 @@ from game.save.format import (
     BACKUP_SUFFIX,
     DAMAGED_SUFFIX,
     FORMAT_VERSION,
-    META_FILE,
-    THUMBNAIL_FILE,
-    WORLD_FILE,
-    WORLD_SUMMARY_FILE,
     SavedWorld,
     SlotMeta,
-    bound_of,
     describe_error,
     migrate,
     name_few,
 )
+from game.save.layout import bound_of
 from game.save.life import Life, life_files, read_life, set_aside
 from game.save.thumbnail import Frame, encode_png
 
@@ -341,7 +341,7 @@ def write_slot(
             warnings.extend(unsaved)
             for file in files:
                 file_path = slot_path(saves, slot, file.name)
-                kept = set_aside(file_path, file.rejected, fsync=fsync)
+                kept = set_aside(file_path, file.model, file.rejected, fsync=fsync)
                 if kept is not None:
                     warnings.append(kept)
                 write_atomic(file_path, file.data, fsync=fsync)

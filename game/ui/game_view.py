@@ -16,6 +16,7 @@ from game.ui.board_panel import BOARD_REACH, BoardPanel, board_near
 from game.ui.bubbles import PLAYER_FILL, BubbleView, draw_emote, warm_glyphs
 from game.ui.choices import AskPanel
 from game.ui.dialogue import TalkPanel
+from game.ui.hud import Hud
 from game.ui.inspector import Inspector
 from game.ui.night import Daylight
 from game.ui.sprites import (
@@ -26,25 +27,12 @@ from game.ui.sprites import (
     emote_texture,
     tile_center,
 )
-from game.ui.theme import ACCENT, HEADING, INK, MONOSPACE, MUTED, PANEL
+from game.ui.theme import HEADING
 from game.world.entities import Entity, Npc
 from game.world.world import World
 
 HistoryFn = Callable[[str], "concurrent.futures.Future[list[Line]]"]
 REVEAL_CPS = 120.0  # letters a second at text speed 1: about what a model streams
-HELP_TEXT = """Keys
-Arrows / WASD   walk
-E               talk to the NPC next to you, or read a notice board
-Enter           send your line (an empty line shows the reply at once)
-Esc             stop an NPC's reply, close the talk box or board, or pause
-PgUp / PgDn     scroll the conversation or the board
-1-4             answer an NPC's question
-Space           show every bubble's text at once
-F1              this help
-F3              agent inspector (Tab: next NPC, C: its exact context)
-F5              quick save
-F9              load a save"""
-
 MOVE_KEYS = {
     arcade.key.UP: "up",
     arcade.key.W: "up",
@@ -79,13 +67,11 @@ class GameView(arcade.View):
     ):
         super().__init__()
         self.history = history  # the talk panel's history, read on the agent thread
-        self.progress = progress or (lambda: None)  # a local model being prepared
         self.inspector = inspector  # F3
         self.reveal_cps = None if text_speed >= 8 else REVEAL_CPS * text_speed
         self.saves = saves  # F5 quick-save, F9 load list, Esc pause menu, autosave
         self.world = world
         self.brain = brain
-        self.notice = notice or (lambda: None)
         data = world.map
         self.tile = data.tile_width
         self.map_px = (data.width * data.tile_width, data.height * data.tile_height)
@@ -111,25 +97,10 @@ class GameView(arcade.View):
         self._focus_pending = False
         self.talking_to: Npc | None = None
         self.help_visible = False
-        self.help_text = arcade.Text(
-            HELP_TEXT,
-            0,
-            0,
-            INK,
-            12,
-            width=560,
-            multiline=True,
-            anchor_y="top",
-            font_name=MONOSPACE,
-        )
         self.hint = arcade.Text("E: talk", 0, 0, HEADING, 11, anchor_x="center", bold=True)
         self.board_hint = arcade.Text(
             "E: read the board", 0, 0, HEADING, 11, anchor_x="center", bold=True
         )
-        self.notice_text = arcade.Text("", 12, 0, ACCENT, 11, anchor_y="top")
-        self.progress_text = arcade.Text("", 0, 0, INK, 11, anchor_x="center")
-        self.f1_text = arcade.Text("F1: help", 0, 12, INK, 11, anchor_x="right")
-        self.place_text = arcade.Text("", 12, 12, INK, 12)
         self.ui = arcade.gui.UIManager()
         self.talk = TalkPanel(self.ui, world, text_scale)
         self.talk_input = self.talk.input
@@ -138,6 +109,7 @@ class GameView(arcade.View):
         self.board_panel = BoardPanel(self.ui, world, text_scale)  # E beside a notice board
         # Dusk and night: the map and characters darkened, lamps, sleepers, the HUD clock.
         self.daylight = Daylight(world, [*self.layers, self.characters], self.tile, BACKGROUND)
+        self.hud = Hud(world, self.daylight, notice, progress)  # over the map; F1's help
         warm_glyphs(12)  # the place names of the HUD
 
     # --- talk box ---------------------------------------------------------------------
@@ -189,7 +161,7 @@ class GameView(arcade.View):
     def on_show_view(self) -> None:
         """Take input when this view is shown."""
         self.window.background_color = BACKGROUND
-        self.f1_text.x = self.window.width - 12
+        self.hud.f1_text.x = self.window.width - 12
         self.ui.enable()
 
     def on_hide_view(self) -> None:
@@ -347,35 +319,14 @@ class GameView(arcade.View):
             self.daylight.draw(self._view_bounds())  # lamps' glow, sleepers' z
             self._draw_overheads()
         with self.gui_camera.activate():
-            self._draw_hud()
+            self.hud.draw(self.window.width, self.window.height)
         if any(widget.visible for layer in self.ui.children.values() for widget in layer):
             self.ui.draw()  # a blend of the whole window: 9 ms on a software renderer
         with self.gui_camera.activate():
             if self.inspector is not None:
                 self.inspector.draw(self.window.width, self.window.height)
             if self.help_visible:
-                self._draw_help()
-
-    def _draw_progress(self, fraction: float, what: str) -> None:
-        """A bar at the top while the local model is prepared: the game plays on."""
-        w, top = self.window.width, self.window.height
-        left, right, y = w / 2 - 200, w / 2 + 200, top - 40
-        arcade.draw_lrbt_rectangle_filled(left - 8, right + 8, y - 8, y + 34, PANEL)
-        arcade.draw_lrbt_rectangle_outline(left, right, y, y + 10, MUTED, 1)
-        arcade.draw_lrbt_rectangle_filled(
-            left, left + (right - left) * fraction, y, y + 10, (120, 200, 120)
-        )
-        self.progress_text.text = f"{what}  {int(fraction * 100)}%"
-        self.progress_text.position = (w / 2, y + 14)
-        self.progress_text.draw()
-
-    def _draw_help(self) -> None:
-        w, h = self.window.width, self.window.height
-        box_w, box_h = 600, self.help_text.content_height + 40
-        left, bottom = (w - box_w) / 2, (h - box_h) / 2
-        arcade.draw_lrbt_rectangle_filled(left, left + box_w, bottom, bottom + box_h, PANEL)
-        self.help_text.position = (left + 20, bottom + box_h - 20)
-        self.help_text.draw()
+                self.hud.draw_help(self.window.width, self.window.height)
 
     def _view_bounds(self) -> tuple[float, float, float, float]:
         cx, cy = self.camera.position
@@ -428,27 +379,6 @@ class GameView(arcade.View):
     def _head(self, ent: Entity) -> tuple[float, float]:
         x, y = tile_center(ent.x, ent.y, self.world.map.height, self.tile)
         return x, y + self.tile / 2
-
-    def _draw_hud(self) -> None:
-        place = self.world.map.place_at(self.world.player.tile)
-        self.place_text.text = f"{self.world.map.name}" + (f" · {place.name}" if place else "")
-        self.place_text.draw()
-        self.daylight.draw_clock()  # above the place name
-        self.f1_text.draw()
-        progress = self.progress()
-        if progress is not None:
-            self._draw_progress(*progress)
-        notice = self.notice()
-        if notice:
-            text = self.notice_text
-            text.text = notice
-            text.y = self.window.height - 10
-            top, width = text.y + 4, text.content_width
-            # On a panel: a notice must read over roofs and grass alike.
-            arcade.draw_lrbt_rectangle_filled(
-                text.x - 6, text.x + width + 6, top - text.content_height - 6, top, PANEL
-            )
-            text.draw()
 
 
 def _follow(at: float, window: float, size: float) -> float:

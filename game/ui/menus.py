@@ -20,10 +20,11 @@ import arcade.gui
 
 from game.files import check_regular
 from game.limits import MAX_THUMBNAIL_PIXELS
+from game.paths import THUMBNAIL_FILE
 from game.save.catalog import SlotInfo
 from game.save.cli import format_date, format_play_time
-from game.save.format import FILE_BOUNDS, THUMBNAIL_FILE
 from game.save.keeper import LoadResult
+from game.save.layout import bound_of
 from game.save.slot_io import SaveResult
 from game.save.thumbnail import Frame
 from game.text import clean_line
@@ -159,7 +160,7 @@ def thumbnail_texture(path: Path | None) -> arcade.Texture | None:
         from PIL import Image
 
         stat = path.stat()
-        check_regular(path, FILE_BOUNDS[THUMBNAIL_FILE])
+        check_regular(path, bound_of(THUMBNAIL_FILE))
         with Image.open(path) as image:
             if image.width * image.height > MAX_THUMBNAIL_PIXELS:  # read from the header
                 raise ValueError(f"{image.width}x{image.height} is too large for a thumbnail")

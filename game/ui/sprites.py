@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 
 import arcade
+from PIL import Image, ImageDraw, ImageFont
 
 from game.assets import ASSETS, PLAYER_SHEET
+from game.files import os_reason
+from game.gestures import GESTURES
+from game.ui.bubbles import BORDER, FILL, INK
 from game.world.entities import Entity
 
+log = logging.getLogger(__name__)
+
+EMOTES = ASSETS / "emotes"  # a gesture's icon: <name>.png
+LABEL_FONT_PX = 10  # the words drawn in place of an icon that cannot be read
 FRAME = 32
 ROWS = ("down", "left", "right", "up")  # sheet rows, top to bottom
 WALK_FPS = 8.0
@@ -29,16 +38,38 @@ def character_frames(sprite: str) -> dict[str, list[arcade.Texture]]:
 
 @cache
 def emote_texture(name: str) -> arcade.Texture:
-    """The icon of an emote."""
-    texture = arcade.load_texture(ASSETS / "emotes" / f"{name}.png")
+    """The icon of an emote; one that is missing or cannot be read is the gesture's words
+    on a label ("nods"), with one warning: a missing icon never stops the game."""
+    path = EMOTES / f"{name}.png"
+    try:
+        texture = arcade.load_texture(path)
+    except (OSError, ValueError) as exc:  # missing, not a PNG, damaged
+        reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+        log.warning("the emote icon %s cannot be read (%s): showing its name instead", path, reason)
+        texture = _label(name)
     _to_atlas([texture])
     return texture
 
 
+def _label(name: str) -> arcade.Texture:
+    """A gesture's words ("shakes head") on a small bubble, the size of an icon or so."""
+    gesture = GESTURES.get(name)
+    words = gesture.does if gesture is not None else name.replace("_", " ")
+    font = ImageFont.load_default(size=LABEL_FONT_PX)
+    left, top, right, bottom = (round(edge) for edge in font.getbbox(words))
+    width, height = right - left + 8, bottom - top + 6
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=3, fill=FILL, outline=BORDER)
+    draw.text((4 - left, 3 - top), words, font=font, fill=INK)
+    return arcade.Texture(image, hash=f"emote-label-{name}")
+
+
 def preload_emotes() -> None:
-    """Load every emote icon now, so the first emote of the game costs no frame."""
-    for png in sorted((ASSETS / "emotes").glob("*.png")):
-        emote_texture(png.stem)
+    """Load every gesture's icon now, so the first emote of the game costs no frame (and a
+    missing icon is said once, at load)."""
+    for name in GESTURES:
+        emote_texture(name)
 
 
 def _to_atlas(textures: list[arcade.Texture]) -> None:

@@ -15,8 +15,8 @@ import math
 
 from game.world.board import BoardError, Post
 from game.world.clock import clock_text
-from game.world.commands import Impossible, Outcome, Success
 from game.world.entities import Npc
+from game.world.outcomes import Impossible, Outcome, Success
 from game.world.state import WorldState
 
 __all__ = ["BOARD_TILES", "READ_AT_ONCE", "post_to", "read"]

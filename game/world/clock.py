@@ -50,11 +50,6 @@ class DayClock:
         """The day, 1 for the first."""
         return 1 + int((START_HOUR * 60 + self.minutes) // DAY_MINUTES)
 
-    def seconds_until(self, hour: float) -> float:
-        """Real seconds until the clock next shows `hour` (0 if it shows it now)."""
-        ahead = (hour - self.hour) % 24.0
-        return ahead * 60.0 * self.day_s / DAY_MINUTES
-
     def set_hour(self, hour: float) -> None:
         """Move the clock forward to the next time it shows `hour` (tests, benchmarks)."""
         self.minutes += ((hour - self.hour) % 24.0) * 60.0

@@ -5,7 +5,7 @@
     │                  or incomplete)
     └── BoardError    (board.py: no such board, or a post its author may not make)
 
-Expected outcomes of actions are values (`Success` / `Impossible` in commands.py), not
+Expected outcomes of actions are values (`Success` / `Impossible` in outcomes.py), not
 exceptions.
 """
 

@@ -1,4 +1,4 @@
-"""Walkability, A* paths and line of sight over a tile grid."""
+"""Walkability and A* paths over a tile grid."""
 
 from __future__ import annotations
 
@@ -137,25 +137,6 @@ class Grid:
                 if self.walkable(tile) and (free is None or free(tile)):
                     return tile
         return None
-
-    def line_of_sight(self, a: Tile, b: Tile) -> bool:
-        """Whether a straight line between two tiles crosses no blocked tile (Bresenham)."""
-        x0, y0 = a
-        x1, y1 = b
-        dx, dy = abs(x1 - x0), -abs(y1 - y0)
-        sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
-        err = dx + dy
-        while (x0, y0) != (x1, y1):
-            if (x0, y0) != a and (x0, y0) in self.blocked:
-                return False
-            e2 = 2 * err
-            if e2 >= dy:
-                err += dy
-                x0 += sx
-            if e2 <= dx:
-                err += dx
-                y0 += sy
-        return True
 
 
 @dataclass(frozen=True)

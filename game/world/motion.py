@@ -15,9 +15,9 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 
 from game.limits import PROFILE_PLACES
-from game.world.commands import Impossible, Outcome, Success, resolve
 from game.world.entities import Npc
 from game.world.grid import DIRECTIONS, PathRequest, Tile, direction
+from game.world.outcomes import Impossible, Outcome, Success, resolve
 from game.world.state import WorldState
 from game.world.tiled import Place
 

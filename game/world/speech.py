@@ -11,7 +11,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 
 from game.text import clean_text
-from game.world.commands import Impossible, Outcome, Success, resolve
 from game.world.entities import (
     ASK_REACH_TILES,
     EARSHOT_TILES,
@@ -22,6 +21,7 @@ from game.world.entities import (
     reading_seconds,
 )
 from game.world.events import Spoke
+from game.world.outcomes import Impossible, Outcome, Success, resolve
 from game.world.state import WorldState
 
 ASK_TIMEOUT_S = 60.0

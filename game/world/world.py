@@ -3,56 +3,41 @@
 `World.step(dt)` drains the command inbox (filled from any thread through `submit`),
 advances motion, bubbles and emotes, and resolves each command's future when its action
 has finished. What happens that agents should know about is queued as world events,
-which the game thread drains with `drain_events()`. Moves are `Motion`'s work, lines
-and questions `Speech`'s; the world hands each command to the one it belongs to.
+which the game thread drains with `drain_events()`. Each command applies itself
+(game/world/commands.py): moves through `Motion`, lines and questions through `Speech`.
 """
 
 from __future__ import annotations
 
 import queue
+from abc import ABC, abstractmethod
 from collections import deque
 from concurrent.futures import Future
+from typing import ClassVar
 
-from game.gestures import GESTURES
-from game.limits import PROFILE_PLACES
-from game.world import board_use
 from game.world.clock import DEFAULT_DAY_S
-from game.world.commands import (
-    Ask,
-    Emote,
-    Face,
-    GoTo,
-    Halt,
-    Impossible,
-    Look,
-    MoveSteps,
-    MoveTo,
-    Outcome,
-    PathFound,
-    Perceived,
-    PostToBoard,
-    ReadBoard,
-    Say,
-    SpeechCancel,
-    SpeechDelta,
-    SpeechStart,
-    Success,
-    Wait,
-    WorldCommand,
-    resolve,
-)
-from game.world.entities import EMOTE_SECONDS, EmoteState, Entity, Npc
+from game.world.entities import Entity, Npc
 from game.world.grid import DIRECTIONS, PathRequest
 from game.world.motion import Motion
-from game.world.perception import sense
+from game.world.outcomes import Impossible, Outcome, Success, resolve
 from game.world.speech import PendingAsk, Speech
 from game.world.state import WorldState
 from game.world.tiled import MapData
 
-# Commands whose handling reads around the map (who is near, free spots, perception) or
-# starts a walk: with `defer_costly` set, a step leaves them for `run_costly`. (A cancel
-# ends a line the way a say does.)
-COSTLY = (GoTo, MoveTo, Say, SpeechCancel, Look, Ask, PathFound)
+
+class Command(ABC):
+    """What the world's step applies: an NPC's action (the kinds: game/world/commands.py)."""
+
+    # A command whose handling reads around the map (who is near, free spots,
+    # perception) or starts a walk: with `defer_costly` set, a step leaves it for
+    # `run_costly`.
+    costly: ClassVar[bool] = False
+    npc_id: str
+
+    @abstractmethod
+    def apply(self, world: World, npc: Npc, fut: Future[Outcome] | None) -> Outcome | None:
+        """Do it to `npc`: the outcome now, or None when `fut` is answered later (or
+        nobody waits)."""
 
 
 class World(WorldState):
@@ -62,9 +47,7 @@ class World(WorldState):
         self, map_data: MapData, player_name: str = "Traveller", day_s: float = DEFAULT_DAY_S
     ) -> None:
         super().__init__(map_data, player_name, day_s)
-        self._inbox: queue.SimpleQueue[tuple[WorldCommand, Future[Outcome] | None]] = (
-            queue.SimpleQueue()
-        )
+        self._inbox: queue.SimpleQueue[tuple[Command, Future[Outcome] | None]] = queue.SimpleQueue()
         self._waits: list[tuple[float, str, Future[Outcome]]] = []
         self._held: str | None = None
         # Path searches for a planner on another thread (see `plan_elsewhere`).
@@ -75,18 +58,18 @@ class World(WorldState):
         # `run_costly`, called when a frame has time to spare. An NPC's commands after
         # its waiting one wait behind it, in order; other NPCs' go ahead.
         self.defer_costly = False
-        self._deferred: dict[str, deque[tuple[WorldCommand, Future[Outcome] | None]]] = {}
+        self._deferred: dict[str, deque[tuple[Command, Future[Outcome] | None]]] = {}
         self._costly_order: deque[str] = deque()  # an NPC id per costly command held
 
     # --- input from any thread --------------------------------------------------------
 
-    def submit(self, command: WorldCommand) -> Future[Outcome]:
+    def submit(self, command: Command) -> Future[Outcome]:
         """Queue a command from any thread; the future resolves when the action is done."""
         fut: Future[Outcome] = Future()
         self._inbox.put((command, fut))
         return fut
 
-    def post(self, command: WorldCommand) -> None:
+    def post(self, command: Command) -> None:
         """Queue a command nobody waits for (streamed speech deltas)."""
         self._inbox.put((command, None))
 
@@ -160,7 +143,7 @@ class World(WorldState):
             except queue.Empty:
                 break
             queued = deferred.get(command.npc_id)
-            costly = self.defer_costly and isinstance(command, COSTLY)
+            costly = self.defer_costly and command.costly
             if queued is None and not costly:
                 self._run(command, fut)
                 continue
@@ -183,16 +166,25 @@ class World(WorldState):
         npc_id = self._costly_order.popleft()
         queued = self._deferred[npc_id]
         self._run(*queued.popleft())
-        while queued and not isinstance(queued[0][0], COSTLY):
+        while queued and not queued[0][0].costly:
             self._run(*queued.popleft())
         if not queued:
             del self._deferred[npc_id]
         return True
 
-    def _run(self, command: WorldCommand, fut: Future[Outcome] | None) -> None:
-        outcome = self._apply(command, fut)
+    def _run(self, command: Command, fut: Future[Outcome] | None) -> None:
+        npc = self.npcs.get(command.npc_id)
+        if npc is None:
+            resolve(fut, Impossible(f"there is no NPC with id {command.npc_id!r}"))
+            return
+        outcome = command.apply(self, npc, fut)
         if outcome is not None:
             resolve(fut, outcome)
+
+    def wait(self, npc: Npc, seconds: float, fut: Future[Outcome]) -> None:
+        """Keep `npc` waiting `seconds` of game time, then answer `fut`."""
+        self._waits.append((self.clock + seconds, npc.entity_id, fut))
+        npc.activity = "waiting"
 
     def _finish_waits(self) -> None:
         due = [w for w in self._waits if w[0] <= self.clock]
@@ -210,81 +202,3 @@ class World(WorldState):
             ent.bubble = None
         if ent.emote and self.clock >= ent.emote.expires:
             ent.emote = None
-
-    # --- dispatch ---------------------------------------------------------------------
-
-    def _apply(self, command: WorldCommand, fut: Future[Outcome] | None) -> Outcome | None:
-        npc = self.npcs.get(command.npc_id)
-        if npc is None:
-            return Impossible(f"there is no NPC with id {command.npc_id!r}")
-        match command:
-            case MoveTo(goal=goal, label=label):
-                return self.motion.move(npc, goal, label or f"{goal}", fut)
-            case GoTo(to=to):
-                return self.motion.go_to(npc, to, fut)
-            case Halt(reason=reason):
-                self.motion.halt(npc, reason)
-                return Success(f"stopped at {npc.tile}")
-            case MoveSteps(direction=direction, steps=steps):
-                return self.motion.walk(npc, direction, steps, fut)
-            case SpeechStart():
-                return self.speech.start(npc)
-            case SpeechDelta(text=text):
-                self.speech.grow(npc, text)
-                return None
-            case Say(text=text, target=target, interrupted=interrupted):
-                return self.speech.say(npc, text, target, interrupted)
-            case SpeechCancel():
-                return self.speech.cancel(npc)
-            case Emote(name=name):
-                if name not in GESTURES:
-                    return Impossible(f"unknown emote {name!r}; use one of {', '.join(GESTURES)}")
-                npc.emote = EmoteState(name, self.clock, self.clock + EMOTE_SECONDS)
-                return Success(f"you {name.replace('_', ' ')}")
-            case Face(toward=toward):
-                return self._turn(npc, toward)
-            case Look(at=at):
-                return self._look(npc, at)
-            case PathFound(token=token, path=path):
-                self.motion.path_found(npc, token, path)
-                return None
-            case Wait(seconds=seconds):
-                if fut is None:
-                    return None
-                self._waits.append((self.clock + seconds, npc.entity_id, fut))
-                npc.activity = "waiting"
-                return None
-            case Ask(question=question, options=options):
-                return self.speech.begin_ask(npc, question, options, fut)
-            case ReadBoard(board=board, since=since):
-                return board_use.read(self, npc, board, since)
-            case PostToBoard(text=text, board=board, about=about):
-                return board_use.post_to(self, npc, text, board, about)
-        return Impossible(f"unknown command {type(command).__name__}")
-
-    def _look(self, npc: Npc, at: str | None) -> Outcome:
-        if not at:
-            return Perceived(sense(self, npc.entity_id))
-        place = self.place_named(at)
-        if place is not None:
-            desc = place.description or "Nothing special."
-            return Success(f"{place.name.replace('_', ' ').title()}: {desc}")
-        other = self.find_by_name(at)
-        if other is None:
-            listed, which = self.map.place_index.listed(npc.tile, PROFILE_PLACES)
-            names = ", ".join(sorted(listed)) + which
-            return Impossible(f"nothing called {at!r} here; places are: {names}")
-        if not isinstance(other, Npc):
-            return Success(f"{other.name}, a traveller, stands at {other.tile}.")
-        about = other.properties.get("description") or other.persona.split(".")[0]
-        return Success(f"{other.name} at {other.tile}: {about}.")
-
-    def _turn(self, npc: Npc, toward: str) -> Outcome:
-        if toward in DIRECTIONS:
-            npc.facing = toward
-            return Success(f"facing {toward}")
-        other = self.find_by_name(toward)
-        if other is None:
-            return Impossible(f"nobody called {toward!r} is here")
-        npc.face(other.tile)
-        return Success(f"facing {other.name}")

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.agent.providers.fake import FakeProvider, reply
-from game.save.catalog import slot_files
 from game.save.format import FORMAT_VERSION
+from game.save.layout import slot_files
 from game.save.slot_io import read_slot
 from game.save.thumbnail import png_size
 from game.village import Village

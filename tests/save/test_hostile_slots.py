@@ -24,12 +24,14 @@ from game.agent.store import SessionStore
 from game.cli import main
 from game.limits import MAX_SAVED_IDS
 from game.save import catalog
-from game.save.catalog import export_slot, import_slot, list_slots
+from game.save.catalog import list_slots
 from game.save.errors import ArchiveError, SaveError
 from game.save.format import MAX_CLOCK_S, MAX_DAY_MINUTES, PlayerState, SavedWorld
+from game.save.layout import slot_files
 from game.save.salvage import copy_log
 from game.save.slot_io import read_slot, write_slot
 from game.save.tidy import EXPORTS_DIR, tidy_saves
+from game.save.transfer import export_slot, import_slot
 from game.village import Village
 
 from .conftest import ROOT, VILLAGE
@@ -388,7 +390,7 @@ def test_deep_nesting_in_an_import_is_refused_or_set_aside_never_a_crash(
     for name, refused in (("meta.json", True), ("world.json", True), ("news.json", False)):
         archive = tmp_path / f"{name}.zip"
         with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-            for rel in catalog.slot_files(slot):
+            for rel in slot_files(slot):
                 if rel != name:
                     zf.write(slot / rel, f"game/{rel}")
             zf.writestr(f"game/{name}", DEEP if name != "meta.json" else DEEP_META)
@@ -412,7 +414,7 @@ def _deep_log_zip(tmp_path: Path, lines: list[bytes]) -> Path:
         f.writelines(lines)
     archive = tmp_path / "game.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for rel in catalog.slot_files(slot):
+        for rel in slot_files(slot):
             zf.write(slot / rel, f"game/{rel}")
     return archive
 
@@ -442,7 +444,7 @@ def test_an_imported_log_line_nested_too_deep_is_set_aside_and_the_slot_saves(
     assert result.ok and result.sessions == {"tobin": 6}, result
     assert read_slot(saves, "game").world is not None
     assert "game" not in {p.name for p in saves.iterdir() if p.name.startswith(".")}
-    assert "events.jsonl.rejected" not in " ".join(catalog.slot_files(saves / "game"))
+    assert "events.jsonl.rejected" not in " ".join(slot_files(saves / "game"))
 
 
 # --- clocks at their bound -------------------------------------------------------------

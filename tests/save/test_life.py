@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from game.limits import SLOT_FILE_BYTES
 from game.save import salvage
-from game.save.catalog import export_slot, import_slot, slot_files
 from game.save.errors import ArchiveError, FormatTooNew
-from game.save.format import FILE_BOUNDS, FORMAT_VERSION, migrate
+from game.save.format import FORMAT_VERSION, migrate
+from game.save.layout import slot_files
 from game.save.life import Life, snapshot_life
 from game.save.slot_io import read_slot, write_slot
+from game.save.transfer import export_slot, import_slot
 from game.save.world_state import restore_world, snapshot_world
 from game.village import Village
 from game.world.board import PUBLIC
@@ -364,7 +366,7 @@ def test_the_set_aside_files_do_not_travel_in_an_export(saves: Path, tmp_path: P
 def test_an_over_bound_board_file_is_never_read(saves: Path) -> None:
     played = saved_slot(saves)
     with open(saves / "s1" / "board.json", "r+b") as f:
-        f.truncate(FILE_BOUNDS["board.json"] + 1)  # sparse: 4 MB that cost nothing to write
+        f.truncate(SLOT_FILE_BYTES["board.json"] + 1)  # sparse: 4 MB that cost nothing to write
     loaded = fresh_world()
     data = restore_world(loaded, saves, "s1")
     assert len(data.warnings) == 1 and "board.json is damaged" in data.warnings[0]
@@ -388,7 +390,7 @@ def test_what_the_next_load_would_refuse_is_never_written(
 ) -> None:
     saved_slot(saves)
     before = (saves / "s1" / "news.json").read_bytes()
-    monkeypatch.setitem(FILE_BOUNDS, "news.json", 100)
+    monkeypatch.setitem(SLOT_FILE_BYTES, "news.json", 100)
     world = night_world()
     result = write_slot(saves, "s1", snapshot_world(world), life=snapshot_life(world))
     assert result.ok and len(result.warnings) == 1

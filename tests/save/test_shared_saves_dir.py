@@ -22,10 +22,11 @@ from game.agent.store import SessionStore
 from game.cli import main
 from game.limits import MAX_IMPORT_INDEX_BYTES, MAX_IMPORT_MEMBERS
 from game.paths import UnsafePath, check_inside, check_tree
-from game.save.catalog import export_slot, import_slot, list_slots, slot_info
+from game.save.catalog import list_slots, slot_info
 from game.save.errors import ArchiveError, SaveError
 from game.save.lock import SlotLock
 from game.save.tidy import EXPORTS_DIR, tidy_saves
+from game.save.transfer import export_slot, import_slot
 from game.text import clean_line
 
 from .test_hostile_slots import digest, make_slot, one_line, run

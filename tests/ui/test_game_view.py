@@ -162,11 +162,11 @@ def test_a_notice_reads_on_a_dark_panel_over_the_map(window, play) -> None:
     import arcade
 
     view, _ = play
-    view.notice = lambda: "The local model crashed (SIGSEGV) and is restarting"
+    view.hud.notice = lambda: "The local model crashed (SIGSEGV) and is restarting"
     view.on_update(1 / 60)
     view.on_draw()
     shot = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
-    text = view.notice_text
+    text = view.hud.notice_text
     # A row across the panel, above the letters' baseline and below the window's edge.
     y = window.height - int(text.y) + 2
     row = [shot.getpixel((x, y)) for x in range(int(text.x), int(text.x + text.content_width))]

@@ -52,7 +52,7 @@ def test_a_bad_line_names_the_script_the_line_and_the_fix(
 
 
 def test_ascii_frames_up_to_the_bound_still_play(tmp_path: Path) -> None:
-    from game.ui.app import ScriptStep, parse_script
+    from game.ui.key_script import ScriptStep, parse_script
 
     script = tmp_path / "keys.txt"
     script.write_text("0 press E\n10000000 hold RIGHT 10000000\n7 type \u00b2 \u0663 é\n")
@@ -74,7 +74,7 @@ def test_a_fifo_script_is_refused_instead_of_hanging(tmp_path: Path) -> None:
 @pytest.mark.parametrize("kind", ["directory", "huge"])
 def test_a_directory_or_a_huge_script_is_refused(tmp_path: Path, kind: str) -> None:
     from game.errors import UsageError
-    from game.ui.app import parse_script
+    from game.ui.key_script import parse_script
 
     script = tmp_path / "keys"
     if kind == "directory":

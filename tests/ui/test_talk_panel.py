@@ -218,7 +218,7 @@ def test_keys_never_type_into_the_talk_box(window, saves: Path, cleanup) -> None
 
 
 def test_the_headless_script_types_as_a_keyboard_does(window, saves: Path, cleanup) -> None:
-    from game.ui.app import ScriptStep, feed
+    from game.ui.key_script import ScriptStep, feed
 
     village = open_village(saves)
     cleanup.append(village)
@@ -297,7 +297,7 @@ def test_f1_shows_every_key(window, saves: Path, cleanup) -> None:
     assert view.help_visible
     view.on_draw()
     for key in ("WASD", "E ", "Enter", "Esc", "PgUp", "1-4", "F3", "F5", "F9"):
-        assert key in view.help_text.text
+        assert key in view.hud.help_text.text
     view.on_key_press(arcade.key.ESCAPE, 0)  # Esc closes the help, not the game
     assert not view.help_visible and window.current_view is view
 
@@ -312,11 +312,11 @@ def test_a_progress_bar_while_the_model_is_prepared(window, saves: Path, cleanup
     window.show_view(view)
     view.on_update(1 / 60)
     view.on_draw()
-    assert view.progress_text.text == "assembling the model  40%"
+    assert view.hud.progress_text.text == "assembling the model  40%"
     state[0] = None
-    view.progress_text.text = ""
+    view.hud.progress_text.text = ""
     view.on_draw()
-    assert view.progress_text.text == ""
+    assert view.hud.progress_text.text == ""
 
 
 def test_the_panel_is_drawn_while_open_and_gone_once_closed(window, saves: Path, cleanup) -> None:

@@ -33,12 +33,6 @@ def test_path_avoids_occupied_tiles_except_goal() -> None:
     assert path is not None and (1, 1) not in path
 
 
-def test_line_of_sight() -> None:
-    g = make([".....", "..#..", "....."])
-    assert not g.line_of_sight((0, 1), (4, 1))
-    assert g.line_of_sight((0, 0), (4, 0))
-
-
 def test_nearest_walkable() -> None:
     g = make(["###", "#.#", "###"])
     assert g.nearest_walkable((0, 0)) == (1, 1)

@@ -1,14 +1,25 @@
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import ClassVar
 
 from game.world.commands import (
+    Ask,
     Emote,
+    Face,
+    GoTo,
+    Halt,
     Impossible,
     Look,
     MoveSteps,
     MoveTo,
+    Outcome,
+    PathFound,
     Perceived,
+    PostToBoard,
+    ReadBoard,
     Say,
     SpeechCancel,
     SpeechDelta,
@@ -16,8 +27,9 @@ from game.world.commands import (
     Success,
     Wait,
 )
+from game.world.entities import Npc
 from game.world.events import Spoke
-from game.world.world import World
+from game.world.world import Command, World
 
 from .conftest import run_until
 
@@ -196,3 +208,45 @@ def test_costly_commands_of_several_npcs_run_in_the_order_they_came(world: World
     world.step(1 / 60)
     assert world.run_costly() and b.done() and not a.done()
     assert world.run_costly() and a.done()
+
+
+@dataclass(frozen=True)
+class _Kneel(Command):
+    """A command the world has never heard of: it brings its own apply."""
+
+    costly: ClassVar[bool] = True
+
+    npc_id: str
+    seconds: float
+
+    def apply(self, world: World, npc: Npc, fut: Future[Outcome] | None) -> Outcome | None:
+        if self.seconds <= 0:
+            return Impossible("kneel for some seconds")
+        if fut is not None:
+            world.wait(npc, self.seconds, fut)
+        npc.activity = "kneeling"
+        return None
+
+
+def test_a_new_command_applies_itself_with_no_change_to_the_world(world: World) -> None:
+    world.defer_costly = True
+    kneel = world.submit(_Kneel("npc_a", 0.5))
+    nobody = world.submit(_Kneel("ghost", 0.5))
+    world.step(1 / 60)
+    assert not kneel.done() and world.costly_waiting == 2, "its own `costly` is honoured"
+    assert world.run_costly() and world.run_costly()
+    assert nobody.result(timeout=0) == Impossible("there is no NPC with id 'ghost'")
+    assert world.npcs["npc_a"].activity == "kneeling" and not kneel.done()
+    run_until(world, kneel.done)
+    assert kneel.result(timeout=0) == Success("you waited")
+    refused = world.submit(_Kneel("npc_a", 0))
+    world.step(1 / 60)
+    world.run_costly()
+    assert refused.result(timeout=0) == Impossible("kneel for some seconds")
+
+
+def test_each_command_says_whether_it_is_costly() -> None:
+    # What reads around the map or starts a walk waits for a frame's spare time.
+    costly = {GoTo, MoveTo, Say, SpeechCancel, Look, Ask, PathFound}
+    cheap = {Emote, Face, Halt, MoveSteps, PostToBoard, ReadBoard, SpeechDelta, SpeechStart, Wait}
+    assert {c for c in costly | cheap if c.costly} == costly
