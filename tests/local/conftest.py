@@ -6,6 +6,7 @@ not skip when it is missing: CI installs it, so a missing install is a failure t
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -148,6 +149,39 @@ def remembered(path: Path, model: Path, settings: str = "default") -> Path:
 
     ProbeCache(path).put(Choice(probe_key(model), settings, "probed by a test"))
     return path
+
+
+@pytest.fixture(scope="session")
+def top_rung(model_path: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The first rung of the ladder that runs on this CPU with no fault hook set.
+
+    `default` dies natively (SIGILL) on a CPU that advertises AMX its kernel will not let a
+    process use, as CI's does; the crash tests inject their faults from here down.
+    """
+    import asyncio
+
+    from game.agent.providers.local.protocol import LADDER
+    from game.village import local_provider
+
+    hook = os.environ.pop(FAULT, None)
+    p = local_provider(model_path, probe_cache=tmp_path_factory.mktemp("top") / "probe.json")
+    try:
+        asyncio.run(p.load())
+    finally:
+        p.close()
+        if hook is not None:
+            os.environ[FAULT] = hook
+    assert p.choice is not None, p.crash_line()
+    tried = p.choice.tried
+    return next(r.name for r in LADDER if not tried.get(r.name, "crashed").startswith("crashed"))
+
+
+def rung_below(name: str, steps: int = 1) -> str:
+    """The rung `steps` below `name`; the last rung is as low as it goes."""
+    from game.agent.providers.local.protocol import LADDER
+
+    names = [r.name for r in LADDER]
+    return names[min(names.index(name) + steps, len(names) - 1)]
 
 
 @pytest.fixture
