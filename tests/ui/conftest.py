@@ -21,9 +21,9 @@ def window() -> Iterator[object]:
 
     import game.ui  # noqa: F401  (headless fix-ups before arcade.gui)
 
-    # Not closed after the session: the process ends then and frees it, while closing an
-    # offscreen context takes seconds (as the game leaves its window to its process's end).
-    yield arcade.Window(1280, 720, "test", visible=False)
+    win = arcade.Window(1280, 720, "test", visible=False)
+    yield win
+    win.close()
 
 
 def frames_until(view: object, done: Callable[[], bool], limit: int = 1200) -> int:
