@@ -228,8 +228,8 @@ def run_window(
     saved and closed.
 
     A `stop` signal ends the play at the next frame, as closing the window does: the
-    village saves on the way out, no frame is returned, and the window is left for the
-    process's end."""
+    village saves on the way out and no frame is returned. Stopped by a signal, or run
+    headless, the process ends right after: the window is left for its end to free."""
     stop = stop if stop is not None else StopRequest()
     window = open_window(headless)
     session = GameSession(window, options)
@@ -261,8 +261,8 @@ def run_window(
     finally:
         close_downloads(window)  # a model download ends with the game (the next one resumes)
         session.close()
-        if stop.signum is None:  # stopped by a signal, the process ends now: it is freed
-            window.close()  # with it (an offscreen context takes seconds to tear down)
+        if not headless and stop.signum is None:  # else the process ends now and frees it
+            window.close()  # (an offscreen context takes seconds to tear down)
     return frame
 
 

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.village import Loading
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +31,7 @@ def test_doctor_scripted(tmp_path: Path) -> None:
     assert "time to first token:" in out.stdout
 
 
+@pytest.mark.model
 def test_doctor_local_model_loads_and_is_timed(tmp_path: Path) -> None:
     out = doctor(tmp_path, "--provider", "local")
     assert out.returncode == 0, out.stderr

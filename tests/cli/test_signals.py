@@ -187,6 +187,7 @@ def children(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.model
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads children from /proc")
 def test_a_signal_while_the_local_model_works_stops_its_process_first(tmp_path: Path) -> None:
     proc = subprocess.Popen(

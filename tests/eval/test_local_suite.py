@@ -26,6 +26,7 @@ LOCAL_FIT_FLOOR = 0.6
 
 
 @pytest.mark.slow
+@pytest.mark.model
 async def test_the_bundled_model_keeps_the_hard_limits_over_the_whole_suite(
     tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -9,6 +9,10 @@ import struct
 import tempfile
 from pathlib import Path
 
+import pytest
+
+# Without the dev extra the tests that use this skip, rather than stop the collection.
+pytest.importorskip("gguf", reason="gguf is not installed: pip install -e '.[local,dev]'")
 from gguf import GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGUFValueType, Keys
 
 TEMPLATE_KEY = Keys.Tokenizer.CHAT_TEMPLATE  # "tokenizer.chat_template"

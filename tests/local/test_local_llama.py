@@ -269,6 +269,7 @@ async def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
     assert not p._thread.is_alive()
 
 
+@pytest.mark.model  # the worker starts, and refuses the file
 async def test_not_a_gguf_is_a_clear_error(tmp_path: Path) -> None:
     require_local_extra()
     bad = tmp_path / "bad.gguf"

@@ -82,6 +82,7 @@ def test_other_unreadable_lines_are_passed_over(line: str) -> None:
     assert sent == []
 
 
+@pytest.mark.model  # the llama.cpp worker's own process
 def test_the_worker_refuses_a_deep_first_line_in_one_message() -> None:
     start = '{"op":"start","config":' + DEEP + "}\n"
     out = subprocess.run(
@@ -95,6 +96,7 @@ def test_the_worker_refuses_a_deep_first_line_in_one_message() -> None:
     assert json.loads(line)["type"] == "failed"
 
 
+@pytest.mark.model  # the llama.cpp worker's own process
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no hang-up signal on this system")
 def test_the_worker_outlives_a_closed_terminal_for_the_game_to_stop_it() -> None:
     # A closed terminal hangs up the whole process group: the worker must stay for the game
