@@ -5,6 +5,27 @@ player's lines, a line the NPC overhears from another NPC, an idle tick), where 
 player stands if not face to face, and what fits the last turn: the actions (with their
 arguments where they matter) and a pattern the reply must match. Each runs in a fresh
 slot named after its id. A bad file is one line naming the file and the field.
+
+The categories (`Category`) are the kinds of talk; most are plain (a greeting, a gesture
+asked for, "come with me"). These need a word:
+
+- `villagers`: a question about another villager, by name ("What's Wren like?");
+- `role`: who does what, asked by the job, not the name ("Who runs the mill?"): the
+  answer names the villager;
+- `persona`: a question about the NPC itself ("What do you do all day?");
+- `stance`: a yes/no question the persona decides ("Would you sail with me?"): its line
+  check gives the persona's `stance`;
+- `refusal`: a request the persona refuses, in character ("Give me a lobster for
+  free?"): its line check's `stance` is `no`;
+- `village_life`: the life of the village asked about: the news, the notice board, the
+  time of day, how someone feels;
+- `overheard`: villagers talking to each other: the NPC hears a line another says that
+  names it, and takes it as its own turn;
+- `idle`: an idle tick, nobody needing the NPC.
+
+`role`, `stance`, `refusal` and `village_life` are judged by their line, so a scenario of
+these needs a `line`. (Hollowbrook's older yes/no questions and questions by job stay
+`persona` and `villagers`, as they were written.)
 """
 
 from __future__ import annotations
@@ -32,8 +53,11 @@ Category = Literal[
     "look",
     "wait",
     "places",  # questions about places on the map
-    "villagers",  # questions about the other villagers
+    "villagers",  # questions about another villager, by name
+    "role",  # who does what, asked by the job: "who runs the mill?"
     "persona",  # questions about the NPC itself
+    "stance",  # a yes/no question the persona decides
+    "refusal",  # a request refused in character
     "memory",  # the player's name, something the player said
     "injection",  # prompt injection
     "fourth_wall",  # "you are an AI"
@@ -41,10 +65,12 @@ Category = Literal[
     "goodbye",
     "long_talk",  # ten lines, for repetition
     "follow_up",  # "tell me more": the story goes on
-    "overheard",  # the NPC hears its name from another NPC
+    "overheard",  # villagers talking: the NPC hears its name from another NPC
     "idle",
+    "village_life",  # the news, the board, the time of day, feelings
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
+LINE_CATEGORIES = frozenset({"role", "stance", "refusal", "village_life"})  # need a `line`
 PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
 
 
@@ -168,6 +194,17 @@ class Scenario(_Strict):
             except re.error as exc:
                 raise ValueError(f"not a regular expression: {exc}") from exc
         return pattern
+
+    @model_validator(mode="after")
+    def _judged_by_its_line(self) -> Scenario:
+        if self.category in LINE_CATEGORIES and self.line is None:
+            raise ValueError(f"a {self.category} scenario is judged by its line: give `line`")
+        if self.category in ("stance", "refusal") and self.line is not None:
+            wanted = "no" if self.category == "refusal" else self.line.stance
+            if wanted is None or self.line.stance != wanted:
+                need = '"no"' if self.category == "refusal" else '"yes" or "no"'
+                raise ValueError(f"a {self.category} scenario's line needs stance {need}")
+        return self
 
     def asks_for_action(self) -> bool:
         """Whether it asks for a gesture, a move, a look or a wait (`action_fit`): only

@@ -12,6 +12,7 @@ import pytest
 from game.errors import UsageError
 from game.eval.scenarios import (
     CATEGORIES,
+    LINE_CATEGORIES,
     IdleStep,
     OverheardStep,
     load_file,
@@ -27,10 +28,12 @@ VILLAGE = ROOT / "maps" / "village.tmx"
 GESTURES = {"wave", "nod", "shake_head", "laugh", "think"}
 
 
-def test_the_bundled_scenarios_cover_every_category_and_every_npc(tmp_path: Path) -> None:
+def test_hollowbrooks_scenarios_cover_every_category_and_every_npc(tmp_path: Path) -> None:
     scenarios = load_scenarios()
     assert len(scenarios) >= 40
-    assert set(Counter(s.category for s in scenarios)) == set(CATEGORIES)
+    # The kinds judged by their line came with the other villages: Hollowbrook asks them
+    # as `villagers` and `persona`, as it was written.
+    assert set(Counter(s.category for s in scenarios)) == set(CATEGORIES) - LINE_CATEGORIES
     world = World(load_map(VILLAGE))
     assert {s.npc for s in scenarios} == set(world.npcs)
     asked = {
@@ -165,3 +168,24 @@ def test_a_bad_line_check_is_one_line(tmp_path: Path, line: dict[str, Any], wher
     with pytest.raises(UsageError) as info:
         load_file(write(tmp_path, {"scenarios": [{**GOOD, "line": line}]}))
     assert str(info.value).startswith(f"group.json: {where}"), str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ({"category": "role", "lines": ["Who runs the mill?"]}, "a role scenario is judged by"),
+        ({"category": "village_life", "lines": ["Any news?"]}, "village_life scenario is judged"),
+        ({"category": "stance", "lines": ["Sail with me?"], "line": {"says": ["sea"]}},
+         'stance scenario\'s line needs stance "yes" or "no"'),
+        ({"category": "refusal", "lines": ["Free bread?"], "line": {"stance": "yes"}},
+         'refusal scenario\'s line needs stance "no"'),
+    ],
+)  # fmt: skip
+def test_the_new_kinds_are_judged_by_their_line(
+    tmp_path: Path, scenario: dict[str, Any], message: str
+) -> None:
+    file = write(tmp_path, {"scenarios": [{"id": "a", "npc": "x", **scenario}]})
+    with pytest.raises(UsageError, match=message):
+        load_file(file)
+    fine = {**scenario, "line": {"stance": "no"}}
+    assert load_file(write(tmp_path, {"scenarios": [{"id": "a", "npc": "x", **fine}]}))
