@@ -12,11 +12,13 @@ import pytest
 from game.errors import UsageError
 from game.eval.scenarios import (
     CATEGORIES,
+    HOME,
     LINE_CATEGORIES,
     IdleStep,
     OverheardStep,
     load_file,
     load_scenarios,
+    load_villages,
     select,
 )
 from game.eval.suite import check
@@ -49,6 +51,38 @@ def test_hollowbrooks_scenarios_cover_every_category_and_every_npc(tmp_path: Pat
     assert any(isinstance(step, OverheardStep) for s in scenarios for step in s.lines)
     assert any(isinstance(step, IdleStep) for s in scenarios for step in s.lines)
     check(scenarios, world, tmp_path)  # every NPC, place and name exists on the map
+
+
+# The kinds of talk every village's set has (issue 37), and the categories that are each.
+KINDS: dict[str, set[str]] = {
+    "greetings and gestures": {"greeting", "gesture"},
+    "walking somewhere and showing the way": {"go", "follow", "guide"},
+    "where places are": {"places"},
+    "who does what, asked by the job": {"role"},
+    "yes/no questions the persona decides": {"stance"},
+    "requests refused in character": {"refusal"},
+    "memory": {"memory"},
+    "robustness": {"injection", "fourth_wall", "off_world"},
+    "village life": {"village_life"},
+    "villagers talking to each other": {"overheard"},
+}
+
+
+def test_every_bundled_village_plays_on_its_own_map_and_the_new_ones_are_full_sets(
+    tmp_path: Path,
+) -> None:
+    for village in load_villages():
+        world = World(load_map(ROOT / "maps" / f"{village.map_id}.tmx"))
+        check(village.scenarios, world, tmp_path)  # its NPCs, places and names are there
+        if village.map_id == HOME:
+            continue
+        unjudged = [s.id for s in village.scenarios if s.line is None]
+        assert not unjudged, f"{village.map_id}: no line check: {unjudged}"
+        asked = {s.category for s in village.scenarios}
+        missing = [kind for kind, categories in KINDS.items() if not asked & categories]
+        assert not missing, f"{village.map_id} has no scenario of: {missing}"
+        if village.untuned:
+            assert len(village.scenarios) >= 40, village.map_id
 
 
 def write(tmp: Path, data: Any, name: str = "group.json") -> Path:
