@@ -59,6 +59,46 @@ TTbTTbbTP......bT.P..T.....bPP.P.TT..TTTPbb.P.bP
 PPTPTTTTTTPPTPPTTTPTTTTTPTTTPTTTTTPTPTTPTTTPPTTT
 """
 
+# Larkmoor, a moorland village on the edge of a marsh: the same legend, read for its trades
+# (O the potter's kiln, F the glass furnace, h straw beehives, l stacks of drying peat, v
+# pots, d the causeway's boards over the marsh).
+LARKMOOR_LAYOUT = """
+bTPoPbbPTPPToPPbbTPbPTbbbPPbPPPbbTboTTPoPPbbPP
+PT...Pb.bPT.b...."....b.Pb...b.T..."...P.....b
+T..."..".."....,.."".....,....",.....,..,....P
+P..uuu&uuu.""...rrr^r.......|--------|.rr^rrTP
+T."UUUUUUU......RRRRR.,...".|,,,,,,,,|.RRRRRPT
+Pb.HwHwHwH.....CHwDwHO...~~.|,h,,h,h,|.HwDwHPP
+P..HwHDHwH...,.v..:::vv..~~.|,,,,,,,,|v..:"qTb
+b..S..:..nn.......:::.K."...|,h,h,,h,|...:...P
+PP....:....~~i......:"."....|,,,,,,,,|...:...P
+P.....:....~~.""....:.".....|---::---|...:.".b
+TT."..:,...,q",.....::::::::::::::::::::::...b
+T.."..:........LN::::::::L...................P
+P."...:.~~i....:....:,..v:...."....o.........P
+TT....:.~~~....:.n".:..n.:.".....o...o...."..P
+P..,".:.,,.....:....:.,..:..............~~~~~P
+P.....:::::::::::::::::::::::...o..t.,o.~i~~~P
+P.........:.:..:...,:....:..:........,..~~~~~P
+P..uuuu&u.:.:..:.n,.:..,M:..:....o...o".~~i~~b
+P..UUUUUU.K.:."L:::::::::L.":.".,..o..."~~~~~T
+P.CGgGEgGF,.:.........."....:.~~.""....~~~@~~P
+T.....:::.:.:..............":.i~.."....~i~~~~P
+P......,.K:::::."..""."..".L:S."..".~~~~~~~~~P
+T..rrr^r....:........"..~.~~d~.~~~~"~uu&uu~~~P
+P..RRRRR...":...........~~~id~~~~i~~~UUUUU~~~b
+P..HwDwH....:.o.."..."o.~~~~d~~i~~~~.GgEgG.~~T
+P..".:".....:..."~~~~"".~~~~d~~~~~~....:.L.~~P
+P.:::::::::::q..~~~~~~i.~~~~ddddddd"::::....~P
+P.:ll::::::l::..~~~~~~..~~~~~~~~~~~"..."..K.~P
+TT:::::ll:::::b.~~~~~~..~~~~~i~~~~~.l.......~T
+T.::::::::::c:.i~~~~~~..~~~~~~~~~~~......oo.~P
+P.:l::::::l:::.."~~~~"..~i~~~~@~~~~~.".".".~~T
+T.::::l:::::l:.........t~~i~~~~~~~i~~~~~~~~~~b
+PP"."."."."."....b...b..~~~~~~~~~~~~~~~~~~~~~P
+TPPbPPPPTPbPbPPPbPPoPPPPoPbPPbPPPPTPbPPPoPPTPb
+"""
+
 TINY_LAYOUT = """
 TTPTTTTPTT
 T...,....T
