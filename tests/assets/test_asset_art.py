@@ -25,6 +25,12 @@ SHEETS = [
     "watchman",
     "peatcutter",
     "glassblower",
+    "miner",
+    "innkeeper",
+    "goatherd",
+    "herbalist",
+    "weaver",
+    "tinker",
 ]
 EMOTES = ["wave", "nod", "shake_head", "laugh", "think"]
 TILE = 32

@@ -52,6 +52,12 @@ VILLAGES: dict[str, tuple[str, tuple[int, int], str, set[str]]] = {
             "marsh",
         },
     ),
+    "stonereach": (
+        "Stonereach",
+        (44, 36),
+        "square",
+        {"square", "mine", "quarry", "pasture", "inn", "herb_garden", "weaver_cottage"},
+    ),
 }
 BOTH = [f"{stem}.{ext}" for stem in VILLAGES for ext in ("tmx", "tmj")]
 TMX = [f"{stem}.tmx" for stem in VILLAGES]
@@ -383,11 +389,14 @@ def test_npcs_are_complete_and_stand_on_walkable_tiles(rel: str) -> None:
         assert len(props["persona"]) < 2000
 
 
-@pytest.mark.parametrize("stem", [stem for stem in VILLAGES if stem != "village"])
-def test_a_new_villages_people_wear_their_own_sheets(stem: str) -> None:
-    hollowbrook = {str_props(o)["sprite"] for o in objects(load("village.tmx"), "npcs")}
-    worn = {str_props(o)["sprite"] for o in objects(load(f"{stem}.tmx"), "npcs")}
-    assert not worn & hollowbrook
+def test_each_villages_people_wear_their_own_sheets() -> None:
+    worn = {
+        stem: {str_props(o)["sprite"] for o in objects(load(f"{stem}.tmx"), "npcs")}
+        for stem in VILLAGES
+    }
+    for stem, sheets in worn.items():
+        others = set().union(*(s for other, s in worn.items() if other != stem))
+        assert not sheets & others, f"{stem} shares {sheets & others}"
 
 
 @pytest.mark.parametrize("rel", [*TMX, "tiny.tmx"])
@@ -497,6 +506,23 @@ def test_larkmoor_features_present() -> None:
     assert causeway and causeway <= seen
     lowen = next(o for o in objects(m, "npcs") if o.name == "lowen")
     assert tile_of(lowen) in seen, "the watch house is reached over the causeway"
+
+
+def test_stonereach_features_present() -> None:
+    m = load("stonereach.tmx")
+    names = gids_by_name(m)
+    cells = [g for lay in ("ground", "decor") for row in grid(m, lay) for g in row]
+    for feature in ("sand", "rock", "cart", "log_pile", "hay_bale", "cloth_stall", "cobble"):
+        assert names[feature] in cells, f"{feature} missing from Stonereach"
+    places = {o.name: o for o in objects(m, "places")}
+    quarry = places["quarry"]
+    x0, y0 = int(quarry.coordinates.x // TILE), int(quarry.coordinates.y // TILE)
+    inside = {
+        (x, y)
+        for x in range(x0, x0 + int(quarry.size.width // TILE))
+        for y in range(y0, y0 + int(quarry.size.height // TILE))
+    }
+    assert inside & reachable(m, tile_of(spawn_of(m))), "the quarry can be walked into"
 
 
 def test_the_lamp_tile_lights_the_night() -> None:

@@ -99,6 +99,47 @@ PP"."."."."."....b...b..~~~~~~~~~~~~~~~~~~~~~P
 TPPbPPPPTPbPbPPPbPPoPPPPoPbPPbPPPPTPbPPPoPPTPb
 """
 
+# Stonereach, a hill village between a copper mine and a quarry: sand is the quarry's floor of
+# broken stone, l the pit props, c the ore carts (and the tinker's barrow), Y cloth drying.
+STONEREACH_LAYOUT = """
+PoTPTPTPoPPPoPPPPoPPoPPoTPoPPPPPPPTPPPPPTPTP
+PoPPPoTPTPPPoPPPTToPPPTPPTPPoPPoPoPoPPPTPPPP
+Po|---------|....uuuu&.....oooossssssssssooo
+oT|...".....|....UUUUU...P.osssssossossKss.o
+oP|.h......q|..L.GgEgG.C...osssoosssssssss.P
+PP|......h..|...c:::::l:...ossCsssssssooss.P
+PT|"P..h....|...:::::::l.b.osssssssscsssssoP
+PP|.........|.o.K:::::::.."sssssssosssssss.P
+PP|..h.o".h.|...:::::::S:::sssosssssssCsos.P
+oP|.".......|......:....:::ossssslsssossss.P
+PT|----..---|.P..T.:.P..:.".osssssssssssoo.P
+PP.r^r.:...........:....:............o..o.PP
+Po.RRR.::::::::::::::::::..........:ot....oo
+oT.HDH........LN########L..rrrr^rr.:..nn.oPP
+Po..:.........#####v#####..RRRRRRR.:S......P
+oP..::::::::::##n#####n##."HwHwHwHK:.....o.P
+PPrrr^r.......###########.vHwHDHwHK:o..o..oP
+ooRRRRR.P.T...#######v#####a#n###a::......Po
+PPHwDwH.......##an####c##.....:..."....P...o
+oP.,::::::::::###########.o...:...P.P.....PP
+PP|---::---|..L#########L.....:.........P.PP
+Po|,,,::,,,|..:....:.....:::::::::.........P
+PP|,m,m,,m,|..:..P.:..o...:...uu&uu."T.T...P
+Po|,,,,x,,,|.t:....:......:...UUUUU..."....o
+PP|,,m,,m,,|.::::::::::::::...GgEgG....o...P
+Po|,x,,,,,x|..:....:......:.P...:...,o.....P
+PP|--------|..:...~~~o~~~.:...b.:.b.....P.oP
+oP............:.~i~~~~~~~~:.P..............P
+PT.rrr^r...o..:.~~~~@~~~~~:......uuu&u.....P
+PP.RRRRR.b....:.~~~~~~~~~o:..P.o.UUUUU.....P
+oo.HwDwH.,..b.:.~~~~~~~~~~:......HwDwH.c...P
+PPY..:..Y.P...:.~~~~~~~~i~:,.T.T.C.:...M...P
+Pot..:.v..,...:..~~~~~~~..:......K.:...CK..P
+Po...::::::::::...........::::::::::.......P
+PT....P.T.P.bbPT..PTPb.......b..b......b..PP
+PTPooPoPTPPPTPoPPPoTPPPPPPToPPPPPoPPToPoPPPP
+"""
+
 TINY_LAYOUT = """
 TTPTTTTPTT
 T...,....T

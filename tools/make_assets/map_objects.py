@@ -242,3 +242,85 @@ LARKMOOR_BOARDS: tuple[BoardDef, ...] = (
         "The village notice board on the green: news, lost and found, and the glassblower's wares.",
     ),
 )
+
+STONEREACH_NPCS = load_npcs("stonereach")
+STONEREACH_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef(
+        "square",
+        (14, 13, 11, 8),
+        "The cobbled square in the middle of Stonereach, with a lamp at each corner, benches "
+        "and tables, and the notice board by the north-west lamp.",
+    ),
+    PlaceDef(
+        "mine",
+        (15, 2, 10, 7),
+        "The mouth of the copper mine on the north side of the village: a stone pithead with "
+        "a slate roof, ore carts and stacks of pit props.",
+    ),
+    PlaceDef(
+        "quarry",
+        (27, 2, 15, 9),
+        "The stone quarry in the north-east corner: a pale floor of broken rock walled off by "
+        "boulders, with a gap on its west side.",
+    ),
+    PlaceDef(
+        "pasture",
+        (2, 2, 11, 9),
+        "The high pasture in the north-west: a fenced meadow where the village goats graze, "
+        "with hay put by for the winter.",
+    ),
+    PlaceDef("goat_hut", (3, 11, 3, 4), "Tamsin's little hut just below the pasture gate."),
+    PlaceDef(
+        "inn",
+        (26, 13, 9, 5),
+        "Ilse's inn on the east side of the square: a long red-roofed house with tables and "
+        "barrels out front and beds upstairs.",
+    ),
+    PlaceDef(
+        "miner_cottage",
+        (30, 22, 5, 4),
+        "Garrow's stone cottage south-east of the square, on the path between the inn and the "
+        "tinker's yard.",
+    ),
+    PlaceDef(
+        "herb_cottage",
+        (2, 16, 5, 4),
+        "Odile's cottage on the west side of the village, just above her herb garden.",
+    ),
+    PlaceDef(
+        "herb_garden",
+        (2, 20, 10, 7),
+        "Odile's fenced herb garden on the west side of the village, full of flowers, "
+        "mushrooms and greens.",
+    ),
+    PlaceDef(
+        "weaver_cottage",
+        (2, 28, 8, 5),
+        "Fenna's cottage in the south-west corner, with her cloth hung out to dry on either "
+        "side of the door.",
+    ),
+    PlaceDef(
+        "tinker_yard",
+        (32, 28, 9, 5),
+        "Joss's yard in the south-east corner: a slate-roofed workshop with crates, barrels, a "
+        "stall and his barrow.",
+    ),
+    PlaceDef(
+        "tarn",
+        (16, 26, 10, 7),
+        "A small, cold mountain tarn south of the square, with reeds at its edges.",
+    ),
+    PlaceDef(
+        "lookout",
+        (35, 11, 7, 6),
+        "A rocky knoll east of the inn, with a bench and a view down the valley.",
+    ),
+)
+STONEREACH_SPAWN: Px = (19, 17)
+STONEREACH_BOARDS: tuple[BoardDef, ...] = (
+    BoardDef(
+        "notice_board",
+        (15, 13),  # the `N` of the layout: the square's north edge, by its north-west lamp
+        "The village notice board on the square: news, lost and found, and the tinker's wares.",
+    ),
+)

@@ -9,12 +9,23 @@ from PIL import Image
 
 from .characters import VILLAGERS, build_sheet
 from .emotes import EMOTES, e_talk_hint
-from .layouts import LARKMOOR_LAYOUT, TINY_LAYOUT, VILLAGE_LAYOUT, build_grids, compose_map
+from .layouts import (
+    LARKMOOR_LAYOUT,
+    STONEREACH_LAYOUT,
+    TINY_LAYOUT,
+    VILLAGE_LAYOUT,
+    build_grids,
+    compose_map,
+)
 from .map_objects import (
     LARKMOOR_BOARDS,
     LARKMOOR_NPCS,
     LARKMOOR_PLACES,
     LARKMOOR_SPAWN,
+    STONEREACH_BOARDS,
+    STONEREACH_NPCS,
+    STONEREACH_PLACES,
+    STONEREACH_SPAWN,
     TINY_NPCS,
     TINY_PLACES,
     TINY_SPAWN,
@@ -52,6 +63,11 @@ LARKMOOR_DESCRIPTION = (
     "Larkmoor is a damp little moorland village on the edge of a great marsh: a village green "
     "with a notice board, a schoolhouse, a pottery, beehives in the heather, a glassworks, "
     "peat cuttings, and a causeway out to the watch house."
+)
+STONEREACH_DESCRIPTION = (
+    "Stonereach is a windy hill village between a copper mine and a stone quarry: a cobbled "
+    "square with a notice board, an inn, goats on the high pasture, an herb garden, a "
+    "weaver's and a tinker's, and a cold little tarn."
 )
 
 
@@ -111,6 +127,17 @@ def generate(root: Path) -> list[Path]:
     )
     txt(write_tmx(larkmoor, "../assets/tiles/village_tiles.tsx"), "maps/larkmoor.tmx")
     txt(write_tmj(larkmoor, "../assets/tiles/village_tiles.tsj"), "maps/larkmoor.tmj")
+    stonereach = make_map(
+        STONEREACH_LAYOUT,
+        "Stonereach",
+        STONEREACH_DESCRIPTION,
+        STONEREACH_NPCS,
+        STONEREACH_PLACES,
+        STONEREACH_SPAWN,
+        boards=STONEREACH_BOARDS,
+    )
+    txt(write_tmx(stonereach, "../assets/tiles/village_tiles.tsx"), "maps/stonereach.tmx")
+    txt(write_tmj(stonereach, "../assets/tiles/village_tiles.tsj"), "maps/stonereach.tmj")
     tiny_desc = "A tiny test map: one villager, a bit of house wall and a small pond."
     tiny = make_map(TINY_LAYOUT, "Tinybrook", tiny_desc, TINY_NPCS, TINY_PLACES, TINY_SPAWN)
     txt(write_tmx(tiny, "../assets/tiles/village_tiles.tsx"), "maps/tiny.tmx")
