@@ -54,6 +54,7 @@ from game.npc.play.scene import (
     unaddressed,
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
 from game.npc.scripted.about import side_of
 from game.npc.scripted.persona import situation_of
 from game.npc.scripted.retell import clauses, closest
@@ -148,7 +149,7 @@ class Script:
             return False
         if self.kind == "player_near":
             return True
-        return self.kind == "player_message" and self.intent().kind == "greet"
+        return self.kind == "player_message" and self.intent().kind is Kind.GREET
 
     def done(self) -> bool:
         """Whether the turn is over: it spoke, or an idle turn already did a thing."""
@@ -159,7 +160,7 @@ class Script:
     def asked_if_machine(self) -> bool:
         """Whether the newest line asks if the NPC is an AI, a program or the like: a
         villager never says yes to that."""
-        return self.intent().kind == "ai"
+        return self.intent().kind is Kind.AI
 
     def persona_decides(self) -> bool:
         """Whether the newest line is a yes/no question about something the persona has a
@@ -192,10 +193,10 @@ class Script:
         """The actions asked for that this step may take: a gesture first when a gesture
         and a walk or look are both asked, then the walk or look."""
         asked = asked_actions(self.request_text, self.npc) if self.request_text else []
-        places = [a for a in asked if a.kind in ("go", "look")]
+        places = [a for a in asked if a.kind in (Kind.GO, Kind.LOOK)]
         if _GESTURE in self.acted:
             return places
-        gestures = [a for a in asked if a.kind == "gesture"]
+        gestures = [a for a in asked if a.kind is Kind.GESTURE]
         return gestures if gestures and places else asked
 
     def acts(self, tools: list[ToolSpec]) -> bool:
@@ -230,17 +231,17 @@ class Script:
 
     def _fits(self, intent: Intent, candidate: Candidate) -> bool:
         """Whether a candidate is the action the reader found asked for."""
-        if intent.kind == "gesture":
+        if intent.kind is Kind.GESTURE:
             return candidate.tool == _GESTURE and candidate.args.get("name") == intent.gesture
-        if intent.kind == "wait":
+        if intent.kind is Kind.WAIT:
             return candidate.tool == "wait"
-        if intent.kind == "skill":
+        if intent.kind is Kind.SKILL:
             return candidate.tool == intent.sub
-        if intent.kind == "look" and intent.target is None:
+        if intent.kind is Kind.LOOK and intent.target is None:
             return False  # "look around": the look without a target, added below
-        if intent.kind not in ("go", "look"):
+        if intent.kind not in (Kind.GO, Kind.LOOK):
             return False
-        tool = "move" if intent.kind == "go" else "look"
+        tool = "move" if intent.kind is Kind.GO else "look"
         return candidate.tool == tool and candidate.target == self._target_of(intent)
 
     def _target_of(self, intent: Intent) -> str | None:
@@ -249,15 +250,15 @@ class Script:
         target = intent.target
         if target is None:
             return None
-        if target.kind == "player":
+        if target.kind is Named.PLAYER:
             return "player"
-        if target.kind == "person" and target.name not in self.people:
+        if target.kind is Named.PERSON and target.name not in self.people:
             return target.home or None
         return target.name
 
     def looks_around(self, tools: list[ToolSpec]) -> bool:
         """Whether a look with no target was asked for and can be made."""
-        return any(a.kind == "look" and a.target is None for a in self.asked_now()) and any(
+        return any(a.kind is Kind.LOOK and a.target is None for a in self.asked_now()) and any(
             t.name == "look" for t in tools
         )
 
@@ -353,12 +354,6 @@ def build_script(request: ProviderRequest) -> Script:
     return script
 
 
-# What a line starts with from the facts: the answers a small model gets wrong, and the
-# persona's side on a favour or idle talk.
-LEAD_KINDS = frozenset(
-    {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
-     "offworld", "unknown_place", "favour", "chatter"}
-)  # fmt: skip  # a table: the kinds read across, a few to a line
 LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
 # Words of the persona's side that open the line: "I am certain", "I prefer"; the model
 # says the rest in its own words (said whole, the side reads the persona back).
@@ -371,9 +366,6 @@ def _opener(side: str) -> str:
     return found.group(0) if found else ""
 
 
-# Actions asked for: the line that goes with doing it ("Look, I'm waving!"), when this step
-# does it; a small model says "No, no!" as it waves.
-ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 
@@ -398,7 +390,7 @@ def _feeling_note(trigger: TriggerFacts) -> str:
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     """The persona brain's answer to the newest line, cut to its first sentence, when what
-    was asked is one of `LEAD_KINDS`, a fact about the NPC, or an action this step does
+    was asked is one of `LEADS`, a fact about the NPC, or an action this step does
     (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
     the NPC heard; a line of an NPC just woken opens with its grumble."""
     talk = situation_of(request).talk()
@@ -409,12 +401,12 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
 
 
 def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
-    if (intent.kind, intent.sub) == ("self", "side"):
+    if intent.kind is Kind.SELF and intent.sub == "side":
         return _opener(side_of(talk))
-    if intent.kind == "go" and acts:  # the line is said as it sets off, not on arriving
+    if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
         return setting_off(talk)
-    led = intent.kind in LEAD_KINDS or (intent.kind == "self" and intent.sub in LEAD_SELF)
-    if not led and intent.kind not in ACTION_KINDS:
+    led = intent.kind in LEADS or (intent.kind is Kind.SELF and intent.sub in LEAD_SELF)
+    if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
     if not led and not acts and any(tool != line_tool() for tool, _ in plan):

@@ -10,7 +10,7 @@ import re
 
 from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
-from game.npc.reading.naming import Target
+from game.npc.reading.kinds import Kind, Target
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import about_it, clauses, closest, side_on
@@ -51,7 +51,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> PlannedCal
     desc = own(place.description, npc) if place is not None and place.description else ""
     if not desc:
         desc = f"It's {target.label}. You can't miss it."
-    table = "place_mine" if target.name == npc.home else "place"
+    table = "place_mine" if target.name == npc.home else Kind.PLACE
     said = _persona_on(npc, target)
     if said and asks_yes_no(talk.said) and not speak.stale(said):
         # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
@@ -61,7 +61,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> PlannedCal
         text = f"{text} {said}"
     if desc in text or not speak.stale(text):
         return say(text, "player")
-    return speak.line("go", place=target.label)
+    return speak.line(Kind.GO, place=target.label)
 
 
 def _persona_on(npc: VillagerFacts, target: Target) -> str:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
 
+from game.npc.reading.kinds import Kind
 from game.wording import overlap as share
 
 __all__ = ["MOODS", "line_table", "overlap", "pick", "sentences"]
@@ -39,7 +40,7 @@ _T: dict[str, Table] = _load_tables()
 def line_table(kind: str, mood: str) -> tuple[str, ...]:
     """The lines of a mood for one kind of reply (the cheerful ones if the mood has none;
     chat lines for a kind with no table, such as a gesture a game maker declared)."""
-    table = _T.get(kind) or _T["chat"]
+    table = _T.get(kind) or _T[Kind.CHAT]
     return table.get(mood) or table["cheerful"]
 
 

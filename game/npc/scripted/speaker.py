@@ -12,6 +12,7 @@ from typing import Any
 
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
 from game.npc.scripted.lines import clip, line_table, overlap, pick
 from game.npc.seeds import seed_of
@@ -127,7 +128,7 @@ class Speaker:
         filled = {**self.facts, **facts}
         text = pick(line_table(table, talk.mood), talk.seed(table), self.used, filled)
         if self.stale(text):
-            text = pick(line_table("chat", talk.mood), talk.seed("chat"), self.used, filled)
+            text = pick(line_table(Kind.CHAT, talk.mood), talk.seed(Kind.CHAT), self.used, filled)
         return self.named(text)
 
     def stale(self, text: str) -> bool:
@@ -138,7 +139,7 @@ class Speaker:
         """Now and then, the player's name in the line, once the player has told it."""
         player = self.talk.player
         kind = self.intent.kind
-        if not player or player in text or kind in ("tell_name", "ask_name"):
+        if not player or player in text or kind in (Kind.TELL_NAME, Kind.ASK_NAME):
             return text
         if self.talk.seed("name") % 3:
             return text

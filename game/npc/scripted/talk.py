@@ -15,6 +15,7 @@ import re
 
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
 from game.npc.reading.player import recall
 from game.npc.scripted.about import bit_of, own, person_answer, place_answer, self_answer
 from game.npc.scripted.speaker import PlannedCall, PlayerLine, Speaker, label_of, place_named, say
@@ -56,7 +57,6 @@ GRUMBLES: dict[str, str] = {
     "curious": "Huh? Is it morning? ...No.",
     "shrewd": "Ahem, closed for the night, friend... but go on.",
 }
-ACTIONS = frozenset({"go", "gesture", "look", "wait", "bye"})
 
 
 def opener(talk: PlayerLine) -> str:
@@ -75,7 +75,7 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     """The answer to a news question, from the news the NPC heard, or the news the player
     just told it said back ("" when the line is neither)."""
     intent = intent or read_intent(talk.said, talk.npc)
-    if intent.kind in ACTIONS:
+    if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
     if asks_news(talk.said):
         first = opener(talk)  # what the line opens with takes its room first
@@ -115,61 +115,48 @@ def _answer(talk: PlayerLine) -> list[PlannedCall]:
         return [say(news, "player")]
     speak = Speaker(talk, intent)
     kind = intent.kind
-    if kind == "gesture" and intent.gesture:
+    if kind is Kind.GESTURE and intent.gesture:
         table = (
             "bye" if intent.gesture == "wave" and _bye(talk.said) else f"gesture_{intent.gesture}"
         )
         return [("emote", {"name": intent.gesture}), speak.line(table)]
-    if kind == "go":
+    if kind is Kind.GO:
         return _walk(talk, intent, speak)
-    if kind == "look":
+    if kind is Kind.LOOK:
         return _look(intent, speak)
-    if kind == "wait":
-        return [speak.line("wait"), ("wait", {"seconds": intent.seconds or 3.0})]
-    if kind == "bye":
-        return [("emote", {"name": "wave"}), speak.line("bye")]
-    if kind == "greet":
+    if kind is Kind.WAIT:
+        return [speak.line(Kind.WAIT), ("wait", {"seconds": intent.seconds or 3.0})]
+    if kind is Kind.BYE:
+        return [("emote", {"name": "wave"}), speak.line(Kind.BYE)]
+    if kind is Kind.GREET:
         greeting = talk.npc.greeting
         if talk.first_meeting and greeting:
             return [("emote", {"name": "wave"}), say(greeting, "player")]
         return [speak.line("greet_again")]
-    if kind == "tell_name":
-        return [speak.line("tell_name", player=intent.name or "")]
-    if kind == "ask_name":
+    if kind is Kind.TELL_NAME:
+        return [speak.line(Kind.TELL_NAME, player=intent.name or "")]
+    if kind is Kind.ASK_NAME:
         player = talk.player
-        return [speak.line("ask_name", player=player) if player else speak.line("no_name")]
-    if kind == "recall":
+        return [speak.line(Kind.ASK_NAME, player=player) if player else speak.line("no_name")]
+    if kind is Kind.RECALL:
         earlier = recall(talk.said, talk.earlier)
-        return [speak.line("recall", said=earlier) if earlier else speak.line("recall_none")]
-    if kind == "place" and intent.target is not None:
+        return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
+    if kind is Kind.PLACE and intent.target is not None:
         return [place_answer(talk, intent.target, speak)]
-    if kind == "person" and intent.target is not None:
+    if kind is Kind.PERSON and intent.target is not None:
         return [person_answer(talk, intent, speak)]
-    if kind == "self":
+    if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
-    if kind == "village":
+    if kind is Kind.VILLAGE:
         names = [label_of(p).removeprefix("the ") for p in talk.npc.places]
         if names:
             pick_of = names[: min(5, len(names))]
             places = ", ".join(f"the {n}" for n in pick_of[:-1]) + f" and the {pick_of[-1]}"
-            return [speak.line("village", places=places)]
-        return [speak.line("question")]
-    if kind in (
-        "injection",
-        "ai",
-        "offworld",
-        "how",
-        "thanks",
-        "question",
-        "unknown_place",
-        "seek",
-        "sad",
-        "glad",
-        "favour",
-        "chatter",
-    ):
+            return [speak.line(Kind.VILLAGE, places=places)]
+        return [speak.line(Kind.QUESTION)]
+    if kind in ONE_LINE:
         return [speak.line(kind)]
-    line = speak.line("chat")
+    line = speak.line(Kind.CHAT)
     rng = random.Random(talk.seed("ask"))
     mood = talk.mood
     if talk.talks and mood in ASKS and not talk.asked and "?" not in talk.said:
@@ -197,15 +184,15 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
     if sub == "unknown":
-        return [speak.line("unknown_place")]
-    if sub == "self":
+        return [speak.line(Kind.UNKNOWN_PLACE)]
+    if sub == Named.SELF:
         return [speak.line("go_self")]
     if sub == "away":
         direction = rng.choice(("up", "down", "left", "right"))
         return [("move", {"direction": direction, "steps": 3}), speak.line("away")]
     if intent.direction is not None:
         return [("move", {"direction": intent.direction, "steps": 3}), speak.line("follow")]
-    if sub == "tour" and (target is None or target.kind != "place"):
+    if sub == "tour" and (target is None or target.kind is not Named.PLACE):
         places = [p for p in talk.npc.places if p.name != talk.place]
         home = place_named(talk.npc, talk.npc.home)
         if home is not None and talk.place != home.name:
@@ -215,11 +202,11 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]
         else:
             return [speak.line("follow")]
         return [("move", {"to": choice.name}), speak.line("tour", place=label_of(choice))]
-    if target is None or target.kind == "player":
+    if target is None or target.kind is Named.PLAYER:
         return [("move", {"to": "player"}), speak.line("follow")]
-    if target.kind == "person":
+    if target.kind is Named.PERSON:
         return [("move", {"to": target.name}), speak.line("go_person", who=target.label)]
-    table = "tour" if sub == "tour" else "go"
+    table = "tour" if sub == "tour" else Kind.GO
     place = place_named(talk.npc, target.name)
     bit = bit_of(own(place.description, talk.npc)) if place is not None else ""
     return [("move", {"to": target.name}), speak.line(table, place=target.label, bit=bit)]
@@ -229,6 +216,6 @@ def _look(intent: Intent, speak: Speaker) -> list[PlannedCall]:
     target = intent.target
     if target is None:
         return [("look", {}), speak.line("look_around")]
-    if target.kind == "player":
+    if target.kind is Named.PLAYER:
         return [("look", {"at": "player"}), speak.line("look_you")]
     return [("look", {"at": target.name}), speak.line("look_at", thing=target.label)]
