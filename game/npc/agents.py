@@ -29,7 +29,8 @@ from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.facts import VillagerFacts
 from game.npc.known import first_sentence, villager_facts
-from game.npc.scripted.persona import line_for, mood_of
+from game.npc.scripted.moods import QUIET, WISE, mood_of
+from game.npc.scripted.persona import line_for
 from game.npc.seeds import rng_of
 from game.npc.skills import SkillDeps
 from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
@@ -247,7 +248,7 @@ class NpcAgents:
             self.world.post(MoveSteps(npc_id, rng.choice(_FALLBACK_MOVES), rng.randint(1, 2)))
         else:
             mood = mood_of(npc.persona)
-            self.world.post(Emote(npc_id, "think" if mood in ("wise", "quiet") else "nod"))
+            self.world.post(Emote(npc_id, "think" if mood in (WISE, QUIET) else "nod"))
 
     # --- the watchdog: a provider silent past `slow_after_s` -----------------------------
 

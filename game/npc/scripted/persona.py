@@ -39,12 +39,12 @@ from game.agent.providers.base import (
     Usage,
 )
 from game.agent.providers.registry import REGISTRY
-from game.gestures import MOOD_GESTURES
 from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
 from game.npc.reading.player import player_line
 from game.npc.scripted.lines import line_table, pick
-from game.npc.scripted.speaker import PlannedCall, PlayerLine, mood_of, say
+from game.npc.scripted.moods import Mood, mood_of
+from game.npc.scripted.speaker import PlannedCall, PlayerLine, say
 from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
 
@@ -98,7 +98,7 @@ class Situation:
         return self.npc.home
 
     @property
-    def mood(self) -> str:
+    def mood(self) -> Mood:
         """The persona's mood."""
         return mood_of(self.npc.persona)
 
@@ -231,7 +231,7 @@ def plan_for(s: Situation) -> list[PlannedCall]:
 
 def _idle_plan(s: Situation, rng: random.Random) -> list[PlannedCall]:
     mood = s.mood
-    emote: PlannedCall = ("emote", {"name": rng.choice(MOOD_GESTURES[mood])})
+    emote: PlannedCall = ("emote", {"name": rng.choice(mood.gestures).name})
     roll = rng.random()
     if s.home and not s.at_home and roll < 0.3:
         return [("move", {"to": s.home}), emote]

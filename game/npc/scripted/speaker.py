@@ -1,7 +1,7 @@
 """The persona brain's two sides of a line: the player's (`PlayerLine`: what was said and
 what the NPC knows around it) and its own (`Speaker`: a line from the tables, picked by
 the turn's seed, never one said recently, now and then with the player's name; `say`, the
-call that says it). The mood a persona speaks in is `mood_of`'s.
+call that says it). The mood a persona speaks in is `game.npc.scripted.moods`'.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
 from game.npc.scripted.lines import clip, line_table, overlap, pick
+from game.npc.scripted.moods import Mood, mood_of
 from game.npc.seeds import seed_of
 
 __all__ = [
@@ -22,31 +23,13 @@ __all__ = [
     "PlayerLine",
     "Speaker",
     "label_of",
-    "mood_of",
     "place_named",
     "say",
 ]
 
 PlannedCall = tuple[str, dict[str, Any]]
 
-# Mood is read from the persona; each mood has its own turns of phrase.
-_MOODS: dict[str, tuple[str, ...]] = {
-    "gruff": ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
-    "cheerful": ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
-    "wise": ("wise", "elder", "old", "calm", "patient", "remembers"),
-    "quiet": ("quiet", "shy", "fisher", "few words", "patient", "river"),
-    "curious": ("curious", "child", "young", "questions", "eager", "adventure"),
-    "shrewd": ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
-}
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
-
-
-def mood_of(persona: str) -> str:
-    """The mood whose words the persona uses most (ties go to the first listed)."""
-    text = persona.lower()
-    scores = {mood: sum(text.count(w) for w in words) for mood, words in _MOODS.items()}
-    best = max(scores, key=lambda m: scores[m])
-    return best if scores[best] else "cheerful"
 
 
 def say(text: str, target: str | None = None) -> PlannedCall:
@@ -76,7 +59,7 @@ class PlayerLine:
     sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
 
     @property
-    def mood(self) -> str:
+    def mood(self) -> Mood:
         """The persona's mood."""
         return mood_of(self.npc.persona)
 

@@ -21,42 +21,7 @@ from game.npc.scripted.about import bit_of, own, person_answer, place_answer, se
 from game.npc.scripted.speaker import PlannedCall, PlayerLine, Speaker, label_of, place_named, say
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["ASKS", "answer", "news_reply", "opener", "setting_off"]
-
-# A question some moods put to the player: (question, [(option, reaction), ...]).
-ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "curious": (
-        "Will you help me find the dragon past the river?",
-        (
-            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
-            ("Maybe later", "Aww. Later, then. Promise?"),
-            ("Dragons aren't real", "They are too! You'll see!"),
-        ),
-    ),
-    "shrewd": (
-        "Care to see something special from the mountains?",
-        (
-            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
-            ("Not today", "Your loss, friend. My cart will be here... for now."),
-        ),
-    ),
-    "cheerful": (
-        "Would you like a warm bun?",
-        (
-            ("Yes, please!", "Here you are, fresh from the oven!"),
-            ("No, thank you", "Another time, then! They're best in the morning."),
-        ),
-    ),
-}
-# A sleeping NPC spoken to wakes grumbling: its first line opens with one of these.
-GRUMBLES: dict[str, str] = {
-    "gruff": "Hrmph. You woke me.",
-    "cheerful": "Mmh? Oh! I was fast asleep.",
-    "wise": "Hm... at this hour? Well, I am awake now.",
-    "quiet": "...Mm. I was sleeping.",
-    "curious": "Huh? Is it morning? ...No.",
-    "shrewd": "Ahem, closed for the night, friend... but go on.",
-}
+__all__ = ["answer", "news_reply", "opener", "setting_off"]
 
 
 def opener(talk: PlayerLine) -> str:
@@ -66,7 +31,7 @@ def opener(talk: PlayerLine) -> str:
     if sensed is None:
         return ""
     if sensed.woken:
-        return GRUMBLES.get(talk.mood, GRUMBLES["cheerful"])
+        return talk.mood.grumble
     feeling = next((f for f in sensed.feelings if f.other_id == "player"), None)
     return "Hmph." if feeling is not None and feeling.word == "cross" else ""
 
@@ -158,14 +123,13 @@ def _answer(talk: PlayerLine) -> list[PlannedCall]:
         return [speak.line(kind)]
     line = speak.line(Kind.CHAT)
     rng = random.Random(talk.seed("ask"))
-    mood = talk.mood
-    if talk.talks and mood in ASKS and not talk.asked and "?" not in talk.said:
+    question = talk.mood.question
+    if talk.talks and question is not None and not talk.asked and "?" not in talk.said:
         if rng.random() < 0.4:
-            question, answers = ASKS[mood]
             return [
                 line,
-                ("ask", {"question": question, "options": [o for o, _ in answers]}),
-                ("_react", {"answers": dict(answers)}),
+                ("ask", {"question": question.text, "options": [o for o, _ in question.answers]}),
+                ("_react", {"answers": dict(question.answers)}),
             ]
     return [line]
 
