@@ -58,9 +58,9 @@ from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
 from game.npc.scripted.about import side_of
 from game.npc.scripted.persona import situation_of
 from game.npc.scripted.retell import clauses, closest
-from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
-from game.npc.skills import SKILLS
+from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 
 __all__ = [
@@ -81,16 +81,29 @@ TRANSCRIPT_STEP = 8  # the oldest lines are dropped this many at a time
 NEUTRAL_LINE = f"{PLAYER}: Hm."  # the line an action's likelihood is compared against
 GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a neutral line
 _ANSWERED = ("player_message", "heard", "player_near")
-_GESTURE = "emote"  # the skill whose candidates are the gestures
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One candidate action: the call it makes and how the script writes it."""
+    """One candidate action: the skill call it makes and how the script writes it."""
 
-    tool: str  # the skill called ("" for just talking)
-    label: str  # the bracket text ("waves", "walks to the well"); "" for just talking
-    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    call: SkillCall | None = field(hash=False)  # None: just talking
+    label: str = ""  # the bracket text ("waves", "walks to the well"); "" for just talking
+
+    @classmethod
+    def of(cls, call: SkillCall) -> Candidate:
+        """The candidate that makes `call`, written as its skill writes it."""
+        return cls(call, call.bracket())
+
+    @property
+    def tool(self) -> str:
+        """The skill called ("" for just talking)."""
+        return self.call.name if self.call is not None else ""
+
+    @property
+    def args(self) -> dict[str, Any]:
+        """The call's arguments as it sends them ({} for just talking)."""
+        return self.call.arguments() if self.call is not None else {}
 
     @property
     def bracket(self) -> str:
@@ -104,7 +117,7 @@ class Candidate:
         return str(value) if value is not None else None
 
 
-TALK = Candidate("", "")
+TALK = Candidate(None)
 
 
 @dataclass
@@ -179,7 +192,7 @@ class Script:
                 continue
             for args in skill.offers(self.targets):
                 if _allowed(spec, args):
-                    out.append(Candidate(spec.name, skill.does(args), args))
+                    out.append(Candidate.of(skill.call(**args)))
         return out
 
     def may_act(self) -> bool:
@@ -187,14 +200,14 @@ class Script:
         done and a walk or a look asked for too ("wave, then show me the well")."""
         if not self.acted:
             return True
-        return self.acted == [_GESTURE] and bool(self.asked_now())
+        return self.acted == [EMOTE.name] and bool(self.asked_now())
 
     def asked_now(self) -> list[Intent]:
         """The actions asked for that this step may take: a gesture first when a gesture
         and a walk or look are both asked, then the walk or look."""
         asked = asked_actions(self.request_text, self.npc) if self.request_text else []
         places = [a for a in asked if a.kind in (Kind.GO, Kind.LOOK)]
-        if _GESTURE in self.acted:
+        if EMOTE.name in self.acted:
             return places
         gestures = [a for a in asked if a.kind is Kind.GESTURE]
         return gestures if gestures and places else asked
@@ -212,7 +225,7 @@ class Script:
         if self.kind == "idle":
             # Alone, a villager walks somewhere, looks at someone, gestures, waits or
             # talks; gazing at each place is left out: the scoring's cost is per candidate.
-            return [c for c in everything if not (c.tool == "look" and c.target not in self.people)]
+            return [c for c in everything if c.tool != LOOK.name or c.target in self.people]
         if self.kind not in ("player_message", "heard"):
             return [TALK]
         asked = self.asked_now()
@@ -221,27 +234,27 @@ class Script:
             # worth the scoring before it (about 0.2 s on two cores).
             return [TALK]
         if not asked:
-            return [c for c in everything if c.tool == _GESTURE or c is TALK]
+            return [c for c in everything if c.tool == EMOTE.name or c is TALK]
         out = [TALK]
         for intent in asked:
             out += [c for c in everything[1:] if c not in out and self._fits(intent, c)]
         if self.looks_around(tools):
-            out.append(Candidate("look", label_of("look", {}), {}))
+            out.append(Candidate.of(LOOK.call()))
         return out
 
     def _fits(self, intent: Intent, candidate: Candidate) -> bool:
         """Whether a candidate is the action the reader found asked for."""
         if intent.kind is Kind.GESTURE:
-            return candidate.tool == _GESTURE and candidate.args.get("name") == intent.gesture
+            return candidate.tool == EMOTE.name and candidate.args.get("name") == intent.gesture
         if intent.kind is Kind.WAIT:
-            return candidate.tool == "wait"
+            return candidate.tool == WAIT.name
         if intent.kind is Kind.SKILL:
             return candidate.tool == intent.sub
         if intent.kind is Kind.LOOK and intent.target is None:
             return False  # "look around": the look without a target, added below
         if intent.kind not in (Kind.GO, Kind.LOOK):
             return False
-        tool = "move" if intent.kind is Kind.GO else "look"
+        tool = MOVE.name if intent.kind is Kind.GO else LOOK.name
         return candidate.tool == tool and candidate.target == self._target_of(intent)
 
     def _target_of(self, intent: Intent) -> str | None:
@@ -259,7 +272,7 @@ class Script:
     def looks_around(self, tools: list[ToolSpec]) -> bool:
         """Whether a look with no target was asked for and can be made."""
         return any(a.kind is Kind.LOOK and a.target is None for a in self.asked_now()) and any(
-            t.name == "look" for t in tools
+            t.name == LOOK.name for t in tools
         )
 
 
@@ -409,10 +422,9 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
-    if not led and not acts and any(tool != line_tool() for tool, _ in plan):
+    if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    field = SKILLS[line_tool()].speech or "text"
-    said = next((str(a.get(field, "")) for tool, a in plan if tool == line_tool()), "")
+    said = next((s.text for s in map(said_by, plan) if s is not None), "")
     text = one_line(said)
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text

@@ -55,8 +55,8 @@ def script_job(request: ProviderRequest) -> ScriptJob | None:
         options = [
             Option(
                 text=c.bracket,
-                calls=[Call(tool=c.tool, args=c.args)] if c.tool else [],
-                line_first=bool(c.tool) and SKILLS[c.tool].takes_time,
+                calls=[Call(tool=c.tool, args=c.args)] if c.call else [],
+                line_first=c.call is not None and c.call.skill.takes_time,
             )
             for c in script.pool(request.tools)
         ]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
@@ -17,30 +16,47 @@ from game.npc.reading.player import told_name
 from game.npc.scripted.lines import clip, line_table, overlap, pick
 from game.npc.scripted.moods import Mood, mood_of
 from game.npc.seeds import seed_of
+from game.npc.skills import SAY, SkillCall
+from game.npc.skills.say import SayArgs
 
 __all__ = [
-    "PlannedCall",
     "PlayerLine",
+    "React",
     "Speaker",
+    "Step",
     "label_of",
     "place_named",
+    "said_by",
     "say",
 ]
-
-PlannedCall = tuple[str, dict[str, Any]]
 
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
 
 
-def say(text: str, target: str | None = None) -> PlannedCall:
+@dataclass(frozen=True)
+class React:
+    """A step of a plan after an `ask`: the line said to the answer the player picked."""
+
+    answers: dict[str, str]  # the option picked -> what the NPC says to it
+
+
+# One step of the persona brain's plan: a skill call, or the reaction to an answer.
+Step = SkillCall | React
+
+
+def say(text: str, target: str | None = None) -> SkillCall:
     """A `say` call: one line of plain speech (no markup, braces or line breaks, which a
     recalled line of the player's could bring), at most 200 characters."""
     text = re.sub(r"[{}\[\]<>\\`|#*_~]", "", text).replace('"', "'")
     text = clip(re.sub(r"[\x00-\x1f\x7f]+", " ", text)) or "Hm."
-    args: dict[str, Any] = {"text": text}
-    if target:
-        args["target"] = target
-    return ("say", args)
+    return SAY.call(text=text, target=target) if target else SAY.call(text=text)
+
+
+def said_by(step: Step) -> SayArgs | None:
+    """What a step says, if it is a `say`."""
+    if isinstance(step, SkillCall) and isinstance(step.args, SayArgs):
+        return step.args
+    return None
 
 
 @dataclass
@@ -101,7 +117,7 @@ class Speaker:
         if npc.greeting:
             self.used.append(npc.greeting)
 
-    def line(self, table: str, **facts: str) -> PlannedCall:
+    def line(self, table: str, **facts: str) -> SkillCall:
         """A `say` to the player from a table of lines, filled with facts."""
         return say(self.text(table, **facts), "player")
 

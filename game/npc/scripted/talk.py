@@ -13,12 +13,23 @@ from __future__ import annotations
 import random
 import re
 
+from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
 from game.npc.reading.player import recall
 from game.npc.scripted.about import bit_of, own, person_answer, place_answer, self_answer
-from game.npc.scripted.speaker import PlannedCall, PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.speaker import (
+    PlayerLine,
+    React,
+    Speaker,
+    Step,
+    label_of,
+    place_named,
+    said_by,
+    say,
+)
+from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT
 from game.npc.skills.base import MAX_SAY
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
@@ -58,7 +69,7 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     return next((line for line in map(heard_line, told) if line), "")
 
 
-def answer(talk: PlayerLine) -> list[PlannedCall]:
+def answer(talk: PlayerLine) -> list[Step]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
     walk, look or wait, and one line to the player (a question with its reaction rarely),
     opened by a grumble when it was just woken."""
@@ -66,14 +77,15 @@ def answer(talk: PlayerLine) -> list[PlannedCall]:
     first = opener(talk)
     if not first:
         return plan
-    at = next((i for i, (tool, _) in enumerate(plan) if tool == "say"), None)
+    at = next((i for i, step in enumerate(plan) if said_by(step) is not None), None)
     if at is None:
         return [say(first, "player"), *plan]
-    args = plan[at][1]
-    return [*plan[:at], say(f"{first} {args['text']}", args.get("target")), *plan[at + 1 :]]
+    said = said_by(plan[at])
+    assert said is not None
+    return [*plan[:at], say(f"{first} {said.text}", said.target), *plan[at + 1 :]]
 
 
-def _answer(talk: PlayerLine) -> list[PlannedCall]:
+def _answer(talk: PlayerLine) -> list[Step]:
     intent = read_intent(talk.said, talk.npc)
     news = news_reply(talk, intent)
     if news:
@@ -82,21 +94,23 @@ def _answer(talk: PlayerLine) -> list[PlannedCall]:
     kind = intent.kind
     if kind is Kind.GESTURE and intent.gesture:
         table = (
-            "bye" if intent.gesture == "wave" and _bye(talk.said) else f"gesture_{intent.gesture}"
+            Kind.BYE
+            if intent.gesture == WAVE.name and _bye(talk.said)
+            else f"gesture_{intent.gesture}"
         )
-        return [("emote", {"name": intent.gesture}), speak.line(table)]
+        return [EMOTE.call(name=intent.gesture), speak.line(table)]
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
     if kind is Kind.LOOK:
         return _look(intent, speak)
     if kind is Kind.WAIT:
-        return [speak.line(Kind.WAIT), ("wait", {"seconds": intent.seconds or 3.0})]
+        return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
-        return [("emote", {"name": "wave"}), speak.line(Kind.BYE)]
+        return [EMOTE.call(name=WAVE.name), speak.line(Kind.BYE)]
     if kind is Kind.GREET:
         greeting = talk.npc.greeting
         if talk.first_meeting and greeting:
-            return [("emote", {"name": "wave"}), say(greeting, "player")]
+            return [EMOTE.call(name=WAVE.name), say(greeting, "player")]
         return [speak.line("greet_again")]
     if kind is Kind.TELL_NAME:
         return [speak.line(Kind.TELL_NAME, player=intent.name or "")]
@@ -122,14 +136,14 @@ def _answer(talk: PlayerLine) -> list[PlannedCall]:
     if kind in ONE_LINE:
         return [speak.line(kind)]
     line = speak.line(Kind.CHAT)
-    rng = random.Random(talk.seed("ask"))
+    rng = random.Random(talk.seed(ASK.name))
     question = talk.mood.question
     if talk.talks and question is not None and not talk.asked and "?" not in talk.said:
         if rng.random() < 0.4:
             return [
                 line,
-                ("ask", {"question": question.text, "options": [o for o, _ in question.answers]}),
-                ("_react", {"answers": dict(question.answers)}),
+                ASK.call(question=question.text, options=[o for o, _ in question.answers]),
+                React(dict(question.answers)),
             ]
     return [line]
 
@@ -144,7 +158,7 @@ def _bye(said: str) -> bool:
     return bool(re.search(r"\b(?:bye|goodbye|farewell|see you)\b", said.lower()))
 
 
-def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]:
+def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
     if sub == "unknown":
@@ -153,9 +167,9 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]
         return [speak.line("go_self")]
     if sub == "away":
         direction = rng.choice(("up", "down", "left", "right"))
-        return [("move", {"direction": direction, "steps": 3}), speak.line("away")]
+        return [MOVE.call(direction=direction, steps=3), speak.line("away")]
     if intent.direction is not None:
-        return [("move", {"direction": intent.direction, "steps": 3}), speak.line("follow")]
+        return [MOVE.call(direction=intent.direction, steps=3), speak.line("follow")]
     if sub == "tour" and (target is None or target.kind is not Named.PLACE):
         places = [p for p in talk.npc.places if p.name != talk.place]
         home = place_named(talk.npc, talk.npc.home)
@@ -165,21 +179,21 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]
             choice = places[rng.randrange(len(places))]
         else:
             return [speak.line("follow")]
-        return [("move", {"to": choice.name}), speak.line("tour", place=label_of(choice))]
+        return [MOVE.call(to=choice.name), speak.line("tour", place=label_of(choice))]
     if target is None or target.kind is Named.PLAYER:
-        return [("move", {"to": "player"}), speak.line("follow")]
+        return [MOVE.call(to="player"), speak.line("follow")]
     if target.kind is Named.PERSON:
-        return [("move", {"to": target.name}), speak.line("go_person", who=target.label)]
+        return [MOVE.call(to=target.name), speak.line("go_person", who=target.label)]
     table = "tour" if sub == "tour" else Kind.GO
     place = place_named(talk.npc, target.name)
     bit = bit_of(own(place.description, talk.npc)) if place is not None else ""
-    return [("move", {"to": target.name}), speak.line(table, place=target.label, bit=bit)]
+    return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
-def _look(intent: Intent, speak: Speaker) -> list[PlannedCall]:
+def _look(intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
     if target is None:
-        return [("look", {}), speak.line("look_around")]
+        return [LOOK.call(), speak.line("look_around")]
     if target.kind is Named.PLAYER:
-        return [("look", {"at": "player"}), speak.line("look_you")]
-    return [("look", {"at": target.name}), speak.line("look_at", thing=target.label)]
+        return [LOOK.call(at="player"), speak.line("look_you")]
+    return [LOOK.call(at=target.name), speak.line("look_at", thing=target.label)]
