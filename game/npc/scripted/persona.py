@@ -20,28 +20,15 @@ model. It is the offline default and the fallback when a real provider fails.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import random
-from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
-from game.agent.providers.base import (
-    Done,
-    Message,
-    Provider,
-    ProviderEvent,
-    ProviderRequest,
-    TextDelta,
-    ToolCallArgsDelta,
-    ToolCallDone,
-    ToolCallStart,
-    Usage,
-)
+from game.agent.providers.base import Message, ProviderRequest
 from game.agent.providers.registry import REGISTRY
 from game.gestures import NOD, SHAKE_HEAD, WAVE
 from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
+from game.npc.mind import CHUNK, Decision, MindProvider, Speech
 from game.npc.reading.player import player_line
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood, mood_of
@@ -56,6 +43,7 @@ __all__ = [
     "MAX_PLAN",
     "PersonaProvider",
     "Situation",
+    "decide",
     "line_for",
     "mood_of",
     "next_action",
@@ -64,7 +52,6 @@ __all__ = [
     "situation_of",
 ]
 
-CHUNK = 3
 _DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
@@ -336,7 +323,19 @@ def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, hom
     return line_for(npc, heard, turn)
 
 
-class PersonaProvider(Provider):
+def decide(request: ProviderRequest) -> Decision | None:
+    """The persona mind: the plan's next skill call, or with no skills offered the plan's
+    line as plain text; None when the turn is over."""
+    if request.tools:
+        return next_action(request)
+    s = situation_of(request)
+    says = [said.text for said in map(said_by, plan_for(s)) if said is not None]
+    return Speech(
+        says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
+    )
+
+
+class PersonaProvider(MindProvider):
     """Answers like a model would, from the persona alone; deterministic and offline."""
 
     name = "scripted"
@@ -344,54 +343,4 @@ class PersonaProvider(Provider):
     capabilities = REGISTRY["scripted"].capabilities  # none: no prime, no load, not remote
 
     def __init__(self, *, delay_s: float = 0.03, chunk: int = CHUNK) -> None:
-        self.delay_s = delay_s
-        self.chunk = chunk
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
-
-    async def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
-        """Stream one step: the plan's next skill call, plain text, or the end of the turn."""
-        tool_names = {t.name for t in request.tools}
-        if not tool_names:
-            async for event in self._text(request):
-                yield event
-            return
-        action = next_action(request)
-        if action is not None and action.name not in tool_names:
-            action = None  # a skill this NPC does not have: end quietly
-        if action is None:
-            yield Usage(input_tokens=_estimate(request), output_tokens=1)
-            yield Done(stop_reason="stop")
-            return
-        name, args = action.name, action.arguments()
-        step = sum(1 for m in request.messages if m.role == "tool")
-        call_id = f"call_{seed_of(json.dumps(args, sort_keys=True), str(step)):08x}"
-        text = json.dumps(args, ensure_ascii=False)
-        yield ToolCallStart(index=0, id=call_id, name=name)
-        speaks = action.skill.on_stream is not None  # its speech streams into the bubble
-        chunk = self.chunk if speaks else len(text)
-        for i in range(0, len(text), chunk):
-            yield ToolCallArgsDelta(index=0, delta=text[i : i + chunk])
-            if speaks:
-                await asyncio.sleep(self.delay_s)  # even 0 lets the world step between pieces
-        yield ToolCallDone(index=0, id=call_id, name=name, arguments=text)
-        yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
-        yield Done(stop_reason="tool_calls")
-
-    async def _text(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
-        """No skills offered: say the line of the plan in plain text."""
-        s = situation_of(request)
-        plan = plan_for(s)
-        says = [said.text for said in map(said_by, plan) if said is not None]
-        text = says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
-        for i in range(0, len(text), self.chunk):
-            yield TextDelta(text=text[i : i + self.chunk])
-            await asyncio.sleep(self.delay_s)
-        yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
-        yield Done(stop_reason="stop")
-
-
-def _estimate(request: ProviderRequest) -> int:
-    size = len(request.system) + sum(len(m.content) for m in request.messages)
-    return max(1, size // 4)
+        super().__init__(decide, delay_s=delay_s, chunk=chunk)
