@@ -36,6 +36,7 @@ from typing import Any
 
 from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.gestures import GESTURES
 from game.npc.facts import VillagerFacts, sensed_of
 from game.npc.life.feelings import feeling_note
 from game.npc.life.news import tell_line
@@ -62,6 +63,8 @@ from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
 from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
+from game.npc.skills.look import LookArgs
+from game.npc.skills.move import MoveArgs
 
 __all__ = [
     "GESTURE_MIN",
@@ -113,8 +116,10 @@ class Candidate:
     @property
     def target(self) -> str | None:
         """The place or person it goes to or looks at."""
-        value = self.args.get("to", self.args.get("at"))
-        return str(value) if value is not None else None
+        args = self.call.args if self.call is not None else None
+        if isinstance(args, MoveArgs):
+            return args.to
+        return args.at if isinstance(args, LookArgs) else None
 
 
 TALK = Candidate(None)
@@ -245,7 +250,8 @@ class Script:
     def _fits(self, intent: Intent, candidate: Candidate) -> bool:
         """Whether a candidate is the action the reader found asked for."""
         if intent.kind is Kind.GESTURE:
-            return candidate.tool == EMOTE.name and candidate.args.get("name") == intent.gesture
+            gesture = GESTURES.get(intent.gesture or "")
+            return gesture is not None and candidate.call == EMOTE.call(name=gesture.name)
         if intent.kind is Kind.WAIT:
             return candidate.tool == WAIT.name
         if intent.kind is Kind.SKILL:

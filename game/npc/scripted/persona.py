@@ -38,6 +38,7 @@ from game.npc.seeds import seed_of
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, SAY, WAIT, SkillCall
 from game.npc.skills.ask import picked
 from game.npc.skills.move import MoveArgs
+from game.npc.skills.say import SayArgs
 
 __all__ = [
     "MAX_PLAN",
@@ -172,11 +173,11 @@ def _history(messages: list[Message]) -> tuple[list[str], list[str], bool]:
             for call in msg.tool_calls:
                 if call.name == ASK.name:
                     asked = True
-                if call.name != SAY.name or SAY.speech is None:
+                if call.name != SAY.name:
                     continue
-                text = call.parsed().get(SAY.speech)
-                if isinstance(text, str) and text.strip():
-                    replies.append(text.strip())
+                said = SAY.parse(call.parsed())
+                if isinstance(said, SayArgs) and said.text.strip():
+                    replies.append(said.text.strip())
     return lines, replies, asked
 
 

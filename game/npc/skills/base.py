@@ -14,7 +14,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from game.agent.tools import StreamCallback, Tool, ToolContext, ToolResult
 from game.world.commands import Outcome, Success, WorldCommand
@@ -56,6 +56,13 @@ class Skill:
         """A call of this skill, its arguments validated by its model (ValidationError if
         they do not fit)."""
         return SkillCall(self, self.args()(**arguments))
+
+    def parse(self, arguments: dict[str, Any]) -> BaseModel | None:
+        """A call's arguments read by this skill's model; None when they do not fit."""
+        try:
+            return self.args().model_validate(arguments)
+        except ValidationError:
+            return None
 
     def tool(self) -> Tool[Any]:
         """The skill as the agent runtime's tool."""
