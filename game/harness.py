@@ -38,7 +38,7 @@ from game.npc.agents import profile_of
 from game.npc.brain import NEAR_TILES, TALKING_S
 from game.npc.cues import Cue, heard_cue, idle_cue, player_cue, trigger_for
 from game.npc.life.life import VillageLife
-from game.npc.skills import SkillDeps, build_registry, spoken
+from game.npc.skills import SAY, SkillDeps, build_registry, spoken
 from game.world.commands import Say
 from game.world.events import Spoke, WorldEvent
 from game.world.world import World
@@ -216,7 +216,7 @@ class Talk:
             self.runtime.register_npc(
                 profile_of(world, npc_id), deps=SkillDeps(world, self.mailbox.outcome)
             )
-        say = self.runtime.registry.get("say")
+        say = self.runtime.registry.get(SAY.name)
         if say is not None:
             shown = say.on_stream  # the bubble still grows in the world
 

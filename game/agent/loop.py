@@ -42,6 +42,8 @@ __all__ = ["AgentRuntime"]
 
 log = logging.getLogger(__name__)
 
+# A queued turn: its slot, its trigger, and who answers it (None: the runtime's provider).
+_Job = tuple[str, Trigger, Provider | None]
 SETTLE_S = 5.0  # how long a slot switch waits for the old slot's turns to end
 
 
@@ -169,21 +171,28 @@ class AgentRuntime:
 
     # --- turns -------------------------------------------------------------------------
 
-    async def run_turn(self, slot: str, npc_id: str, trigger: Trigger) -> TurnOutcome:
-        """Run one turn now on the caller's loop (after the NPC's running turn, if any)."""
+    async def run_turn(
+        self, slot: str, npc_id: str, trigger: Trigger, *, provider: Provider | None = None
+    ) -> TurnOutcome:
+        """Run one turn now on the caller's loop (after the NPC's running turn, if any);
+        `provider`: who answers this turn instead of the runtime's provider."""
         self._check(slot, npc_id)
         async with self._lock(npc_id):
             if self._closed:
                 raise RuntimeClosed("the agent runtime is closed")
-            return await self._run_locked(slot, npc_id, trigger)
+            return await self._run_locked(slot, npc_id, trigger, provider)
 
-    def submit(self, slot: str, npc_id: str, trigger: Trigger) -> asyncio.Future[TurnOutcome]:
-        """Queue a turn on the NPC's lane (call on the agent loop's thread)."""
+    def submit(
+        self, slot: str, npc_id: str, trigger: Trigger, *, provider: Provider | None = None
+    ) -> asyncio.Future[TurnOutcome]:
+        """Queue a turn on the NPC's lane (call on the agent loop's thread); `provider`:
+        who answers this turn instead of the runtime's provider (never coalesced)."""
         self._check(slot, npc_id)
         if self._closed:
             raise RuntimeClosed("the agent runtime is closed")
+        kind = trigger.kind if provider is None else f"{trigger.kind}:{provider.name}"
         return self.lanes.submit(
-            npc_id, (slot, trigger), priority=trigger.priority, kind=trigger.kind
+            npc_id, (slot, trigger, provider), priority=trigger.priority, kind=kind
         )
 
     def cancel(self, npc_id: str) -> bool:
@@ -311,16 +320,18 @@ class AgentRuntime:
             return f"{text}\n\n{told}" if text else told
         return text
 
-    async def _run_job(self, npc_id: str, payload: tuple[str, Trigger]) -> TurnOutcome:
-        slot, trigger = payload
-        return await self.run_turn(slot, npc_id, trigger)
+    async def _run_job(self, npc_id: str, payload: _Job) -> TurnOutcome:
+        slot, trigger, provider = payload
+        return await self.run_turn(slot, npc_id, trigger, provider=provider)
 
-    def _dropped(self, payload: tuple[str, Trigger], reason: str) -> TurnOutcome:
+    def _dropped(self, payload: _Job, reason: str) -> TurnOutcome:
         return Cancelled(run_id="", reason=reason)
 
-    async def _run_locked(self, slot: str, npc_id: str, trigger: Trigger) -> TurnOutcome:
+    async def _run_locked(
+        self, slot: str, npc_id: str, trigger: Trigger, provider: Provider | None = None
+    ) -> TurnOutcome:
         profile, deps = self._entry(npc_id)
-        turn = Turn(self, self.store(slot), slot, profile, deps, trigger)
+        turn = Turn(self, self.store(slot), slot, profile, deps, trigger, provider)
         self._turns[npc_id] = turn
         task = asyncio.get_running_loop().create_task(turn.run(), name=f"turn:{npc_id}")
         turn.task = task

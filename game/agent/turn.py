@@ -80,8 +80,10 @@ class Turn:
         profile: NpcProfile,
         deps: Any,
         trigger: Trigger,
+        provider: Provider | None = None,
     ) -> None:
         self.host = host
+        self.provider = provider  # who answers this turn; None: the host's
         self.store = store
         self.slot = slot
         self.profile = profile
@@ -159,7 +161,9 @@ class Turn:
                 "seq": trigger.seq,
             },
         )
-        provider = host.provider_for(self.trigger) if host.provider_for else host.provider
+        provider = self.provider
+        if provider is None:
+            provider = host.provider_for(self.trigger) if host.provider_for else host.provider
         specs = host.registry.specs()
         for step in range(1, host.max_steps + 1):
             self.step = step

@@ -18,6 +18,7 @@ from game.eval.lines import accepted_share, judged
 from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
 from game.npc.facts import VillagerFacts
+from game.npc.skills import SAY
 from game.wording import overlap, word_pairs
 
 REPEAT_OVERLAP = 0.7  # a reply sharing this much of its word pairs with an earlier one repeats
@@ -123,7 +124,7 @@ def _beside(turn: TurnReport) -> bool:
 def acted(turn: TurnReport, wanted: Sequence[Fit], names: Mapping[str, Sequence[str]]) -> bool:
     """Whether the turn took one of the fitting actions (`say`: it said something)."""
     for fit in wanted:
-        if fit.skill == "say" and turn.said:
+        if fit.skill == SAY.name and turn.said:
             return True
         if any(call_fits(call, fit, turn, names) for call in turn.calls):
             return True

@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.errors import UsageError
 from game.gestures import GESTURES
-from game.npc.skills import SKILLS
+from game.npc.skills import EMOTE, SKILLS
 from game.paths import HOME_MAP_ID
 from game.safe_json import load_json
 
@@ -141,7 +141,7 @@ class Fit(_Strict):
             values = [value] if isinstance(value, str) else value
             if not values or not all(v.strip() for v in values):
                 raise ValueError(f"{key}: give a name, or a list of names")
-            if self.skill == "emote" and any(v not in GESTURES for v in values):
+            if self.skill == EMOTE.name and any(v not in GESTURES for v in values):
                 raise ValueError(f"emote name must be one of {', '.join(GESTURES)}")
         return self
 

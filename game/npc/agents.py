@@ -3,8 +3,9 @@
 `NpcAgents` lives on the agent loop. It registers every NPC with the runtime, starts
 turns through the lanes (a `Cue` from the game thread becomes a `Trigger` here, with what
 the NPC sensed written up), turns streamed text and turn outcomes into world commands,
-and falls back to scripted, in-character behaviour when a turn fails or its provider
-stays silent past a limit (the watchdog, `check_silent`). The game thread's side, when
+and when a turn fails or its provider stays silent past a limit (the watchdog,
+`check_silent`) hands the trigger to the persona mind: a turn of its own, through the
+skills, as every decision of an NPC reaches the world. The game thread's side, when
 NPCs think, is `game.npc.brain.Brain`; calls from it arrive through the mailbox
 (`game.bridge.Mailbox`), and so do the world's outcomes the skills await.
 """
@@ -29,10 +30,9 @@ from game.limits import PROFILE_VILLAGERS
 from game.npc.cues import Cue, Sensed, trigger_for
 from game.npc.facts import VillagerFacts
 from game.npc.known import first_sentence, villager_facts
-from game.npc.scripted.persona import line_for, mood_of
-from game.npc.seeds import rng_of
+from game.npc.scripted.persona import PersonaProvider
 from game.npc.skills import SkillDeps
-from game.world.commands import Emote, Halt, MoveSteps, Say, SpeechCancel, SpeechDelta
+from game.world.commands import Halt, Say, SpeechCancel, SpeechDelta
 from game.world.world import World
 
 __all__ = [
@@ -44,7 +44,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-_FALLBACK_MOVES = ("up", "down", "left", "right")
 
 
 def profile_of(world: World, npc_id: str, met: Collection[str] = ()) -> NpcProfile:
@@ -101,7 +100,7 @@ class NpcAgents:
         self._inflight: dict[str, list[Trigger]] = {}
         self._silent: dict[str, tuple[tuple[str, int], float]] = {}
         self._stalled: set[str] = set()
-        self._count = 0
+        self.persona = PersonaProvider(delay_s=0)  # the fallback's mind: its line at once
         self._deps = SkillDeps(world, mailbox.outcome)
         # (slot, npc id) -> whom the NPC has met there, kept only on a map too big for
         # every profile to name every villager (see `Villagers`).
@@ -220,34 +219,17 @@ class NpcAgents:
             self.fallback(npc_id, trigger, "timeout")
 
     def fallback(self, npc_id: str, trigger: Trigger, cause: str = "error") -> None:
-        """Scripted, in-character behaviour from the persona: the NPC never freezes."""
-        npc = self.world.npcs.get(npc_id)
-        if npc is None:
+        """The persona mind takes the turn over (call on the agent loop): a turn for the
+        same trigger, answered by it through the skills, so the NPC never freezes."""
+        runtime = self.runtime
+        if runtime is None or npc_id not in self.world.npcs:
             return
         self.fallbacks += 1
         self.fallback_causes[cause] += 1
-        self._count += 1
-        rng = rng_of(npc_id, "fallback", str(self._count))
-        turn = 0 if trigger.kind == "player_near" else 1
-        if trigger.kind in ("player_message", "heard", "player_near"):
-            heard = ""
-            if trigger.kind != "player_near":
-                heard = trigger.said if trigger.said is not None else trigger.text
-            profile = (
-                self.runtime.profile(npc_id)
-                if self.runtime is not None
-                else profile_of(self.world, npc_id)
-            )
-            line = line_for(_facts_of(profile), heard, turn)
-            if trigger.kind == "player_near":
-                self.world.post(Emote(npc_id, "wave"))
-            self.world.post(Say(npc_id, line, target=trigger.source))
-            return
-        if rng.random() < 0.6:
-            self.world.post(MoveSteps(npc_id, rng.choice(_FALLBACK_MOVES), rng.randint(1, 2)))
-        else:
-            mood = mood_of(npc.persona)
-            self.world.post(Emote(npc_id, "think" if mood in ("wise", "quiet") else "nod"))
+        try:
+            runtime.submit(runtime.slot, npc_id, trigger, provider=self.persona)
+        except AgentError as exc:
+            log.warning("no fallback turn for %s: %s", npc_id, exc)
 
     # --- the watchdog: a provider silent past `slow_after_s` -----------------------------
 

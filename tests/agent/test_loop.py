@@ -683,6 +683,21 @@ async def test_a_provider_per_trigger(make_runtime: RuntimeFactory) -> None:
     assert idle.text == "Hum hum."
 
 
+async def test_a_turn_given_its_own_provider_is_answered_by_it(
+    make_runtime: RuntimeFactory,
+) -> None:
+    stand_in = FakeProvider([reply("I'm here, I'm here.")], name="scripted")
+    rt = make_runtime([reply("The model's line.")])
+    idle = Trigger(kind="idle", text="tick")
+    first = rt.submit("s1", "mira", idle)
+    # Queued behind another idle tick, it is not merged into it: it keeps its provider.
+    taken_over = rt.submit("s1", "mira", idle, provider=stand_in)
+    assert first is not taken_over
+    assert (await first).text == "The model's line."
+    assert (await taken_over).text == "I'm here, I'm here."
+    assert len(rt.provider.calls) == 1 and len(stand_in.calls) == 1  # type: ignore[attr-defined]
+
+
 async def test_a_log_the_disk_refuses_to_open_fails_the_turn_in_one_line(
     make_runtime: RuntimeFactory, saves: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,7 @@ from game.npc.agents import NpcAgents
 from game.npc.brain import Brain
 from game.npc.pace import ChatterSettings, IdleSettings
 from game.npc.scripted.persona import PersonaProvider
+from game.npc.scripted.speaker import React, Step
 from game.npc.skills import build_registry
 from game.world.events import Spoke
 from game.world.planner import Planner
@@ -148,3 +150,22 @@ def crowd(data: MapData, count: int, around: tuple[int, int], radius: int = 6) -
 @pytest.fixture
 def village_map() -> MapData:
     return load_map(VILLAGE)
+
+
+# A plan step as tests compare it: a skill call as (skill name, JSON arguments), the
+# reaction to an answer as ("react", {option: reaction}).
+Shown = tuple[str, dict[str, Any]]
+
+
+def shown(step: Step | None) -> Shown | None:
+    """A step of the persona brain's plan as (name, arguments), exactly as it is sent."""
+    if step is None:
+        return None
+    if isinstance(step, React):
+        return ("react", dict(step.answers))
+    return (step.name, step.arguments())
+
+
+def shown_all(steps: list[Step]) -> list[Shown]:
+    """Every step of a plan as (name, arguments)."""
+    return [s for s in map(shown, steps) if s is not None]

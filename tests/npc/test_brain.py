@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.agent.events import TRIGGER_PRIORITY
+from game.agent.events import TRIGGER_PRIORITY, AssistantMessage
 from game.agent.providers.base import ProviderRequest
 from game.agent.providers.fake import FakeProvider, Pause, error, step, tool_call
 from game.agent.providers.registry import Capabilities
@@ -30,6 +30,7 @@ from game.npc.pace import (
     npcs_kept_thinking,
 )
 from game.npc.scripted.persona import PersonaProvider
+from game.npc.skills import SAY
 from game.tokens import estimate_tokens
 from game.world.commands import GoTo, Look, MoveSteps, Say
 from game.world.motion import PLAN_TIMEOUT_S
@@ -376,8 +377,18 @@ async def test_the_fallback_answers_from_the_typed_trigger(tmp_path: Path) -> No
     life.agents.fallback("cassius", heard)
     await life.run(until=lambda: bool(life.said_by("cassius")), limit_s=5)
     said = life.said_by("cassius")[0]
-    assert "Cassius" in said.text, said.text
+    assert "Pip" in said.text, said.text  # the speaker's name, from the facts, not the prose
     assert said.target_id == "pip"
+    # The persona mind answered through the skills, in a turn of its own in the log.
+    await life.run(until=lambda: not life.runtime.lanes.busy("cassius"), limit_s=5)
+    calls = [
+        call.name
+        for event in life.runtime.store("test").recent("cassius")
+        if isinstance(event, AssistantMessage)
+        for call in event.tool_calls
+    ]
+    assert SAY.name in calls, calls
+    assert life.agents.fallbacks == 1
     await life.close()
 
 

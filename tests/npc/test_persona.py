@@ -24,7 +24,7 @@ from game.tokens import estimate_tokens
 from game.world.commands import Say
 from game.world.perception import DEFAULT_BUDGET, sense
 
-from .conftest import Life
+from .conftest import Life, shown, shown_all
 
 
 def _perceived(life: Life, npc_id: str) -> tuple[str, SensedFacts]:
@@ -121,25 +121,25 @@ async def test_a_failed_move_is_corrected_then_given_up(tmp_path: Path) -> None:
         )
 
     first = request()
-    plan = plan_for(situation_of(first))
+    plan = shown_all(plan_for(situation_of(first)))
     # Find a seed whose first action is a directed move (the plan depends on the text).
     text = 0
     while not (plan and plan[0][0] == "move" and "direction" in plan[0][1]):
         text += 1
         assert first.trigger is not None
         first.trigger.text = f"A quiet moment {text}."
-        plan = plan_for(situation_of(first))
+        plan = shown_all(plan_for(situation_of(first)))
     moves = [plan[0]]
-    assert next_action(first) == moves[0]
+    assert shown(next_action(first)) == moves[0]
     first.messages.append(Message(role="assistant", content=""))
     first.messages.append(Message(role="tool", content="blocked at (40, 26)", is_error=True))
-    retry = next_action(first)
+    retry = shown(next_action(first))
     assert retry is not None and retry[0] == "move"
     opposite = {"up": "down", "down": "up", "left": "right", "right": "left"}
     assert retry[1]["direction"] == opposite[str(moves[0][1]["direction"])]
     first.messages.append(Message(role="assistant", content=""))
     first.messages.append(Message(role="tool", content="blocked again", is_error=True))
-    assert next_action(first) == ("emote", {"name": "shake_head"})
+    assert shown(next_action(first)) == ("emote", {"name": "shake_head"})
     first.messages.append(Message(role="assistant", content=""))
     first.messages.append(Message(role="tool", content="you shake head"))
     assert next_action(first) is None  # the turn ends
@@ -221,13 +221,15 @@ def test_an_idle_line_names_someone_nearby_from_the_facts() -> None:
     pip = SeenFact(entity_id="pip", name="Pip", distance=2, direction="east", activity="idle")
     named = []
     for i in range(200):  # the idle lines that name someone come now and then
-        plan = plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts(nearby=[pip]))))
+        plan = shown_all(
+            plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts(nearby=[pip]))))
+        )
         named += [args for name, args in plan if name == "say" and "target" in args]
     assert named and all(args["target"] == "Pip" for args in named)
     assert all("Pip" in str(args["text"]) for args in named)
     # Nobody nearby in the facts: nobody is named, whatever the prose says.
     for i in range(200):
-        plan = plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts())))
+        plan = shown_all(plan_for(situation_of(_idle(f"A quiet moment {i}.", SensedFacts()))))
         assert not [args for name, args in plan if name == "say" and "target" in args]
 
 
@@ -235,7 +237,7 @@ def test_at_home_is_read_from_the_sensed_place() -> None:
     def moves_home(place: str) -> int:
         sensed = SensedFacts(place=place)
         plans = [
-            plan_for(situation_of(_idle(f"A quiet moment {i}.", sensed, home="forge")))
+            shown_all(plan_for(situation_of(_idle(f"A quiet moment {i}.", sensed, home="forge"))))
             for i in range(60)
         ]
         return sum(1 for plan in plans if ("move", {"to": "forge"}) in plan)

@@ -34,12 +34,14 @@ def test_the_persona_brain_says_what_it_thinks_of_a_place_without_reading_it_bac
     from game.npc.scripted.speaker import PlayerLine
     from game.npc.scripted.talk import answer
 
+    from .conftest import shown_all
+
     npc = VillagerFacts(
         npc_id="brenna",
         name="Brenna",
         persona=BRENNA,
         places=[PlaceFact(name="old_bridge", description="A wooden bridge over the river.")],
     )
-    ((_, args),) = answer(PlayerLine(npc=npc, said="Where is the old bridge?"))
+    ((_, args),) = shown_all(answer(PlayerLine(npc=npc, said="Where is the old bridge?")))
     assert "I worry about it." in args["text"]
     assert "quietly" not in args["text"]

@@ -21,9 +21,10 @@ from game.npc.reading.player import player_line
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import overlap
 from game.npc.scripted.persona import MAX_PLAN, next_action, plan_for, situation_of
-from game.npc.scripted.speaker import PlannedCall
 from game.world.tiled import MapData
 from game.world.world import World
+
+from .conftest import Shown, shown, shown_all
 
 # Words that speak as a machine, or fragments of markup: never in a reply.
 FOURTH_WALL = re.compile(
@@ -70,15 +71,15 @@ def request(npc: VillagerFacts, said: str, history: list[tuple[str, str]] = ()) 
     return ProviderRequest(system="", messages=messages, npc=npc, trigger=trigger)
 
 
-def plan(npc: VillagerFacts, said: str, history: list[tuple[str, str]] = ()) -> list[PlannedCall]:
-    return plan_for(situation_of(request(npc, said, history)))
+def plan(npc: VillagerFacts, said: str, history: list[tuple[str, str]] = ()) -> list[Shown]:
+    return shown_all(plan_for(situation_of(request(npc, said, history))))
 
 
-def spoken(actions: list[PlannedCall]) -> list[str]:
+def spoken(actions: list[Shown]) -> list[str]:
     return [str(args["text"]) for name, args in actions if name == "say"]
 
 
-def check_turn(actions: list[PlannedCall]) -> str:
+def check_turn(actions: list[Shown]) -> str:
     """One line said, at most one other call before it, nothing a model would not say."""
     says = spoken(actions)
     assert len(says) == 1, actions
@@ -461,7 +462,7 @@ def test_ten_lines_of_talk_never_repeat_a_reply(
     npc = village[npc_id]
     history: list[tuple[str, str]] = []
     for line in CONVERSATION:
-        text = check_turn([a for a in plan(npc, line, history) if a[0] not in ("ask", "_react")])
+        text = check_turn([a for a in plan(npc, line, history) if a[0] not in ("ask", "react")])
         for _, before in history:
             assert overlap(text, before) < 0.7, (text, before)
         history.append((line, text))
@@ -469,12 +470,12 @@ def test_ten_lines_of_talk_never_repeat_a_reply(
 
 def test_every_step_of_a_turn_follows_the_same_plan(village: dict[str, VillagerFacts]) -> None:
     req = request(village["tobin"], "Take me to the forge.", [("Hi!", "Hello!")])
-    first = next_action(req)
+    first = shown(next_action(req))
     assert first == ("move", {"to": "forge"})
     call = ToolCall(id="m", name="move", arguments=json.dumps(first[1]))
     req.messages.append(Message(role="assistant", tool_calls=[call]))
     req.messages.append(Message(role="tool", tool_call_id="m", content="arrived at the forge"))
-    then = next_action(req)
+    then = shown(next_action(req))
     assert then is not None and then[0] == "say"
     call = ToolCall(id="s", name="say", arguments=json.dumps(then[1]))
     req.messages.append(Message(role="assistant", tool_calls=[call]))
@@ -487,7 +488,7 @@ def test_a_walk_that_fails_is_owned_up_to(village: dict[str, VillagerFacts]) -> 
     call = ToolCall(id="m", name="move", arguments='{"to": "forge"}')
     req.messages.append(Message(role="assistant", tool_calls=[call]))
     req.messages.append(Message(role="tool", tool_call_id="m", content="no path", is_error=True))
-    assert next_action(req) == ("emote", {"name": "shake_head"})
+    assert shown(next_action(req)) == ("emote", {"name": "shake_head"})
 
 
 def test_intents_read_facts_not_names_in_code() -> None:
@@ -531,7 +532,7 @@ def test_who_does_a_thing_is_found_by_their_trade(
     ],
 )
 def test_requests_wrapped_in_talk_are_still_heard(
-    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: Shown
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 
@@ -570,9 +571,7 @@ def test_a_question_about_itself_finds_the_sentence_it_is_about(
         ("Please bring me to Elder Maren.", ("move", {"to": "Elder Maren"})),
     ],
 )
-def test_more_ways_of_asking(
-    village: dict[str, VillagerFacts], line: str, first: PlannedCall
-) -> None:
+def test_more_ways_of_asking(village: dict[str, VillagerFacts], line: str, first: Shown) -> None:
     assert plan(village["tobin"], line)[0] == first
 
 
@@ -609,7 +608,7 @@ def test_more_ways_of_asking_questions(
     ],
 )
 def test_requests_said_in_passing(
-    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: Shown
 ) -> None:
     made = plan(village[npc_id], line)
     assert first in made if first[1] else made[0][0] == first[0], made
@@ -638,7 +637,7 @@ def test_where_the_wares_come_from_is_the_trade(village: dict[str, VillagerFacts
     ],
 )
 def test_whose_place_and_errands(
-    village: dict[str, VillagerFacts], npc_id: str, line: str, first: PlannedCall
+    village: dict[str, VillagerFacts], npc_id: str, line: str, first: Shown
 ) -> None:
     assert plan(village[npc_id], line)[0] == first
 

@@ -15,6 +15,7 @@ from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message
 from game.npc.facts import PlaceFact, VillagerFacts, sensed_of
 from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import FACTS, Kind
 from game.npc.reading.player import recalled, told_name
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import closest
@@ -232,15 +233,15 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     low = said.lower()
     notes: list[str] = []
     intent = read_intent(said, npc) if said else None
-    if npc.persona and intent is not None and intent.kind not in _FACT_KINDS:
+    if npc.persona and intent is not None and intent.kind not in FACTS:
         # The persona's sentence the line is about: its stance on what was asked.
         found = closest(said, sentences(npc.persona))
         if found:
             notes.append(one_line(found, 300).rstrip("."))
-        elif intent.kind == "self":
+        elif intent.kind is Kind.SELF:
             notes.append(_first_clause(npc.persona))
     earlier = [line for line in told[:-1] if line]
-    if earlier and intent is not None and intent.kind in ("recall", "ask_name"):
+    if earlier and intent is not None and intent.kind in (Kind.RECALL, Kind.ASK_NAME):
         line = recalled(said, earlier)
         if line:
             notes.append(f"the traveller said earlier: {one_line(line, MAX_LINE_CHARS)}")
@@ -267,7 +268,6 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
 # Words before a comma that address someone, or only clear the throat ("Well, ...").
 _INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
 _ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
-_FACT_KINDS = frozenset({"place", "person", "recall", "ask_name", "tell_name", "village"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message, ProviderRequest, ToolSpec
+from game.gestures import GESTURES
 from game.npc.facts import VillagerFacts, sensed_of
 from game.npc.life.feelings import feeling_note
 from game.npc.life.news import tell_line
@@ -54,13 +55,16 @@ from game.npc.play.scene import (
     unaddressed,
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
+from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
 from game.npc.scripted.about import side_of
 from game.npc.scripted.persona import situation_of
 from game.npc.scripted.retell import clauses, closest
-from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
-from game.npc.skills import SKILLS
+from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
+from game.npc.skills.look import LookArgs
+from game.npc.skills.move import MoveArgs
 
 __all__ = [
     "GESTURE_MIN",
@@ -80,16 +84,29 @@ TRANSCRIPT_STEP = 8  # the oldest lines are dropped this many at a time
 NEUTRAL_LINE = f"{PLAYER}: Hm."  # the line an action's likelihood is compared against
 GESTURE_MIN = 2.5  # how much likelier an unasked gesture must be than after a neutral line
 _ANSWERED = ("player_message", "heard", "player_near")
-_GESTURE = "emote"  # the skill whose candidates are the gestures
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One candidate action: the call it makes and how the script writes it."""
+    """One candidate action: the skill call it makes and how the script writes it."""
 
-    tool: str  # the skill called ("" for just talking)
-    label: str  # the bracket text ("waves", "walks to the well"); "" for just talking
-    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    call: SkillCall | None = field(hash=False)  # None: just talking
+    label: str = ""  # the bracket text ("waves", "walks to the well"); "" for just talking
+
+    @classmethod
+    def of(cls, call: SkillCall) -> Candidate:
+        """The candidate that makes `call`, written as its skill writes it."""
+        return cls(call, call.bracket())
+
+    @property
+    def tool(self) -> str:
+        """The skill called ("" for just talking)."""
+        return self.call.name if self.call is not None else ""
+
+    @property
+    def args(self) -> dict[str, Any]:
+        """The call's arguments as it sends them ({} for just talking)."""
+        return self.call.arguments() if self.call is not None else {}
 
     @property
     def bracket(self) -> str:
@@ -99,11 +116,13 @@ class Candidate:
     @property
     def target(self) -> str | None:
         """The place or person it goes to or looks at."""
-        value = self.args.get("to", self.args.get("at"))
-        return str(value) if value is not None else None
+        args = self.call.args if self.call is not None else None
+        if isinstance(args, MoveArgs):
+            return args.to
+        return args.at if isinstance(args, LookArgs) else None
 
 
-TALK = Candidate("", "")
+TALK = Candidate(None)
 
 
 @dataclass
@@ -148,7 +167,7 @@ class Script:
             return False
         if self.kind == "player_near":
             return True
-        return self.kind == "player_message" and self.intent().kind == "greet"
+        return self.kind == "player_message" and self.intent().kind is Kind.GREET
 
     def done(self) -> bool:
         """Whether the turn is over: it spoke, or an idle turn already did a thing."""
@@ -159,7 +178,7 @@ class Script:
     def asked_if_machine(self) -> bool:
         """Whether the newest line asks if the NPC is an AI, a program or the like: a
         villager never says yes to that."""
-        return self.intent().kind == "ai"
+        return self.intent().kind is Kind.AI
 
     def persona_decides(self) -> bool:
         """Whether the newest line is a yes/no question about something the persona has a
@@ -178,7 +197,7 @@ class Script:
                 continue
             for args in skill.offers(self.targets):
                 if _allowed(spec, args):
-                    out.append(Candidate(spec.name, skill.does(args), args))
+                    out.append(Candidate.of(skill.call(**args)))
         return out
 
     def may_act(self) -> bool:
@@ -186,16 +205,16 @@ class Script:
         done and a walk or a look asked for too ("wave, then show me the well")."""
         if not self.acted:
             return True
-        return self.acted == [_GESTURE] and bool(self.asked_now())
+        return self.acted == [EMOTE.name] and bool(self.asked_now())
 
     def asked_now(self) -> list[Intent]:
         """The actions asked for that this step may take: a gesture first when a gesture
         and a walk or look are both asked, then the walk or look."""
         asked = asked_actions(self.request_text, self.npc) if self.request_text else []
-        places = [a for a in asked if a.kind in ("go", "look")]
-        if _GESTURE in self.acted:
+        places = [a for a in asked if a.kind in (Kind.GO, Kind.LOOK)]
+        if EMOTE.name in self.acted:
             return places
-        gestures = [a for a in asked if a.kind == "gesture"]
+        gestures = [a for a in asked if a.kind is Kind.GESTURE]
         return gestures if gestures and places else asked
 
     def acts(self, tools: list[ToolSpec]) -> bool:
@@ -211,7 +230,7 @@ class Script:
         if self.kind == "idle":
             # Alone, a villager walks somewhere, looks at someone, gestures, waits or
             # talks; gazing at each place is left out: the scoring's cost is per candidate.
-            return [c for c in everything if not (c.tool == "look" and c.target not in self.people)]
+            return [c for c in everything if c.tool != LOOK.name or c.target in self.people]
         if self.kind not in ("player_message", "heard"):
             return [TALK]
         asked = self.asked_now()
@@ -220,27 +239,28 @@ class Script:
             # worth the scoring before it (about 0.2 s on two cores).
             return [TALK]
         if not asked:
-            return [c for c in everything if c.tool == _GESTURE or c is TALK]
+            return [c for c in everything if c.tool == EMOTE.name or c is TALK]
         out = [TALK]
         for intent in asked:
             out += [c for c in everything[1:] if c not in out and self._fits(intent, c)]
         if self.looks_around(tools):
-            out.append(Candidate("look", label_of("look", {}), {}))
+            out.append(Candidate.of(LOOK.call()))
         return out
 
     def _fits(self, intent: Intent, candidate: Candidate) -> bool:
         """Whether a candidate is the action the reader found asked for."""
-        if intent.kind == "gesture":
-            return candidate.tool == _GESTURE and candidate.args.get("name") == intent.gesture
-        if intent.kind == "wait":
-            return candidate.tool == "wait"
-        if intent.kind == "skill":
+        if intent.kind is Kind.GESTURE:
+            gesture = GESTURES.get(intent.gesture or "")
+            return gesture is not None and candidate.call == EMOTE.call(name=gesture.name)
+        if intent.kind is Kind.WAIT:
+            return candidate.tool == WAIT.name
+        if intent.kind is Kind.SKILL:
             return candidate.tool == intent.sub
-        if intent.kind == "look" and intent.target is None:
+        if intent.kind is Kind.LOOK and intent.target is None:
             return False  # "look around": the look without a target, added below
-        if intent.kind not in ("go", "look"):
+        if intent.kind not in (Kind.GO, Kind.LOOK):
             return False
-        tool = "move" if intent.kind == "go" else "look"
+        tool = MOVE.name if intent.kind is Kind.GO else LOOK.name
         return candidate.tool == tool and candidate.target == self._target_of(intent)
 
     def _target_of(self, intent: Intent) -> str | None:
@@ -249,16 +269,16 @@ class Script:
         target = intent.target
         if target is None:
             return None
-        if target.kind == "player":
+        if target.kind is Named.PLAYER:
             return "player"
-        if target.kind == "person" and target.name not in self.people:
+        if target.kind is Named.PERSON and target.name not in self.people:
             return target.home or None
         return target.name
 
     def looks_around(self, tools: list[ToolSpec]) -> bool:
         """Whether a look with no target was asked for and can be made."""
-        return any(a.kind == "look" and a.target is None for a in self.asked_now()) and any(
-            t.name == "look" for t in tools
+        return any(a.kind is Kind.LOOK and a.target is None for a in self.asked_now()) and any(
+            t.name == LOOK.name for t in tools
         )
 
 
@@ -353,12 +373,6 @@ def build_script(request: ProviderRequest) -> Script:
     return script
 
 
-# What a line starts with from the facts: the answers a small model gets wrong, and the
-# persona's side on a favour or idle talk.
-LEAD_KINDS = frozenset(
-    {"place", "person", "recall", "ask_name", "tell_name", "village", "ai", "injection",
-     "offworld", "unknown_place", "favour", "chatter"}
-)  # fmt: skip  # a table: the kinds read across, a few to a line
 LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
 # Words of the persona's side that open the line: "I am certain", "I prefer"; the model
 # says the rest in its own words (said whole, the side reads the persona back).
@@ -371,9 +385,6 @@ def _opener(side: str) -> str:
     return found.group(0) if found else ""
 
 
-# Actions asked for: the line that goes with doing it ("Look, I'm waving!"), when this step
-# does it; a small model says "No, no!" as it waves.
-ACTION_KINDS = frozenset({"gesture", "go", "look", "wait"})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 
@@ -398,7 +409,7 @@ def _feeling_note(trigger: TriggerFacts) -> str:
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     """The persona brain's answer to the newest line, cut to its first sentence, when what
-    was asked is one of `LEAD_KINDS`, a fact about the NPC, or an action this step does
+    was asked is one of `LEADS`, a fact about the NPC, or an action this step does
     (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
     the NPC heard; a line of an NPC just woken opens with its grumble."""
     talk = situation_of(request).talk()
@@ -409,18 +420,17 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
 
 
 def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
-    if (intent.kind, intent.sub) == ("self", "side"):
+    if intent.kind is Kind.SELF and intent.sub == "side":
         return _opener(side_of(talk))
-    if intent.kind == "go" and acts:  # the line is said as it sets off, not on arriving
+    if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
         return setting_off(talk)
-    led = intent.kind in LEAD_KINDS or (intent.kind == "self" and intent.sub in LEAD_SELF)
-    if not led and intent.kind not in ACTION_KINDS:
+    led = intent.kind in LEADS or (intent.kind is Kind.SELF and intent.sub in LEAD_SELF)
+    if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
-    if not led and not acts and any(tool != line_tool() for tool, _ in plan):
+    if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    field = SKILLS[line_tool()].speech or "text"
-    said = next((str(a.get(field, "")) for tool, a in plan if tool == line_tool()), "")
+    said = next((s.text for s in map(said_by, plan) if s is not None), "")
     text = one_line(said)
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text

@@ -15,6 +15,7 @@ from game.agent.providers.base import ProviderRequest
 from game.agent.providers.local.script import Call, LineSpec, Option, ScriptJob
 from game.npc.play.scene import EXAMPLE_NAMES, EXAMPLES, MAX_LINE_CHARS
 from game.npc.play.script import GESTURE_MIN, Script, applies, build_script, line_tool
+from game.npc.reading.kinds import Kind
 from game.npc.skills import SKILLS
 
 __all__ = ["EXAMPLES", "chat_request", "script_job"]
@@ -31,6 +32,8 @@ YES = ("Yes", "Yeah", "Yep", "Aye", "Sure", "Indeed", "Of course")
 NO = ("No", "Nope", "Nah", "Never")
 # An NPC speaking of itself does not start with he or she ("She's a good blacksmith.").
 THIRD = ("She", "He", "She's", "He's")
+# The kinds of line the NPC answers of itself when they name nothing else.
+_OF_ITSELF = frozenset({Kind.SELF, Kind.CHAT, Kind.QUESTION, Kind.HOW})
 
 
 def script_job(request: ProviderRequest) -> ScriptJob | None:
@@ -52,8 +55,8 @@ def script_job(request: ProviderRequest) -> ScriptJob | None:
         options = [
             Option(
                 text=c.bracket,
-                calls=[Call(tool=c.tool, args=c.args)] if c.tool else [],
-                line_first=bool(c.tool) and SKILLS[c.tool].takes_time,
+                calls=[Call(tool=c.tool, args=c.args)] if c.call else [],
+                line_first=c.call is not None and c.call.skill.takes_time,
             )
             for c in script.pool(request.tools)
         ]
@@ -89,7 +92,7 @@ def _banned_first(script: Script) -> list[str]:
         banned += [*YES, *NO]
     elif script.asked_now() and (script.doing or script.may_act()):
         banned += NO
-    if intent.kind in ("self", "chat", "question", "how") and intent.target is None:
+    if intent.kind in _OF_ITSELF and intent.target is None:
         banned += THIRD
     return list(dict.fromkeys(banned))
 

@@ -33,11 +33,11 @@ from game.npc.reading.asking import (
     request,
     wait_seconds,
 )
+from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.naming import (
     FILLER,
     PLACE_NOUNS,
     TITLES,
-    Target,
     find_target,
     name_words,
     names_a_place,
@@ -81,7 +81,7 @@ __all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
 class Intent:
     """What one line asks of the NPC."""
 
-    kind: str
+    kind: Kind
     gesture: str | None = None  # wave, nod, shake_head, laugh, think
     target: Target | None = None
     direction: str | None = None  # up, down, left, right: a walk that way
@@ -98,41 +98,41 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     name = told_name(text, npc)
     words = tuple(w for w in tokens(line) if w not in FILLER)
     if not line.strip(" .!?,"):
-        return Intent("chat")
+        return Intent(Kind.CHAT)
     if INJECTION.search(line):
-        return Intent("injection")
+        return Intent(Kind.INJECTION)
     if AI.search(line):
-        return Intent("ai")
+        return Intent(Kind.AI)
     if ASK_NAME.search(line):
-        return Intent("ask_name", name=name)
+        return Intent(Kind.ASK_NAME, name=name)
     if RECALL.search(line):
-        return Intent("recall", words=words)
+        return Intent(Kind.RECALL, words=words)
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
     if BYE.search(line):
-        return Intent("bye", name=name)
+        return Intent(Kind.BYE, name=name)
     if OFFWORLD.search(line):
-        return Intent("offworld", name=name)
+        return Intent(Kind.OFFWORLD, name=name)
     if HAVE.search(line):
-        return Intent("self", sub="have")
+        return Intent(Kind.SELF, sub="have")
     if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):
-        return Intent("self", sub="origin")
+        return Intent(Kind.SELF, sub="origin")
     if FAVOUR.search(line) and not re.search(r"\b(?:where|how)\b", line):
-        return Intent("favour", name=name)
+        return Intent(Kind.FAVOUR, name=name)
     if CHATTER.search(line):
-        return Intent("chatter", name=name)
+        return Intent(Kind.CHATTER, name=name)
     if name is not None:
-        return Intent("tell_name", name=name, words=words)
+        return Intent(Kind.TELL_NAME, name=name, words=words)
     if VILLAGE.search(line):
-        return Intent("village")
+        return Intent(Kind.VILLAGE)
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
     mine = target is not None and (target.weak or target.name == npc.home)
     if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
         self_sub, target = "trade", None  # "do you make swords too?" to the smith
-    if target is not None and target.kind == "self":
+    if target is not None and target.kind is Named.SELF:
         # "Tobin, ..." only calls the NPC; "are you the baker?" asks about it.
         if self_sub is None and question and not _addressed(line, names):
             if re.search(r"\bwhere\b|\bfind\b", line):
@@ -144,36 +144,36 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     liking = self_sub == "like" and LIKING.search(line)
     if liking or (asks_yes_no(line) and (target is None or target.weak)):
         if side_on(line, npc.persona, npc.name):
-            return Intent("self", sub="side")
+            return Intent(Kind.SELF, sub="side")
     if SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
-        if target is not None and target.kind == "person":
-            return Intent("person", target=target, sub="where")
+        if target is not None and target.kind is Named.PERSON:
+            return Intent(Kind.PERSON, target=target, sub="where")
         if target is not None and not target.weak:
-            return Intent("place", target=target)
-        return Intent("seek")
+            return Intent(Kind.PLACE, target=target)
+        return Intent(Kind.SEEK)
     if target is not None and not target.weak and (question or _short(line)):
         return _about(target, line)
     if self_sub is not None:
-        return Intent("self", sub=self_sub)
+        return Intent(Kind.SELF, sub=self_sub)
     if HOW_ARE_YOU.search(line):
-        return Intent("how")
+        return Intent(Kind.HOW)
     if question and _asks_where(line):
-        return Intent("unknown_place")
+        return Intent(Kind.UNKNOWN_PLACE)
     if target is not None and (_SEEKING.search(line) or _short(line)):
         return _about(target, line)  # "where can I get a drink?": the well, by its description
     if HELLO.search(line):
-        return Intent("greet")
+        return Intent(Kind.GREET)
     if THANKS.search(line):
-        return Intent("thanks")
+        return Intent(Kind.THANKS)
     if target is not None and not target.weak:
         return _about(target, line)
     if question and _ABOUT_YOU.search(line) and not _REQUEST_OF_YOU.search(line):
-        return Intent("self", sub="like")  # "what are you proud of?": from the persona
+        return Intent(Kind.SELF, sub="like")  # "what are you proud of?": from the persona
     if not question and SAD.search(line):
-        return Intent("sad")
+        return Intent(Kind.SAD)
     if not question and GLAD.search(line):
-        return Intent("glad")
-    return Intent("question" if question else "chat", words=words)
+        return Intent(Kind.GLAD)
+    return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
 
 
 _SEEKING = re.compile(
@@ -206,10 +206,10 @@ def asks_yes_no(text: str) -> bool:
 
 
 def _about(target: Target, line: str) -> Intent:
-    if target.kind == "person":
+    if target.kind is Named.PERSON:
         sub = next((s for s, p in PERSON_SUB if re.search(p, line)), "who")
-        return Intent("person", target=target, sub=sub)
-    return Intent("place", target=target)
+        return Intent(Kind.PERSON, target=target, sub=sub)
+    return Intent(Kind.PLACE, target=target)
 
 
 def _addressed(line: str, names: set[str]) -> bool:
@@ -240,7 +240,7 @@ def _asks_where(line: str) -> bool:
 
 def asked_actions(text: str, npc: VillagerFacts) -> list[Intent]:
     """Every action the line asks of the NPC, in the order asked: a gesture, walks, looks,
-    waits, and any other skill by the words its declaration gives (`Intent("skill")`)."""
+    waits, and any other skill by the words its declaration gives (`Intent(Kind.SKILL)`)."""
     line = norm(text)
     names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
     return [intent for _, intent in sorted(_actions(line, npc, names), key=lambda f: f[0])]
@@ -260,7 +260,7 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
     found: list[tuple[int, Intent]] = []
     gesture = asked_gesture(line, names)
     if gesture is not None:
-        found.append((gesture[0], Intent("gesture", gesture=gesture[1])))
+        found.append((gesture[0], Intent(Kind.GESTURE, gesture=gesture[1])))
     offset = 0
     for clause in clauses(line):
         at = line.find(clause, offset)
@@ -269,12 +269,13 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
         if walk is not None:
             if walk.sub == "lead":  # "Which way to the market? Lead on!": the place named
                 named = find_target(line, npc)
-                lead = named is not None and named.kind in ("place", "person") and not named.weak
-                walk = Intent("go", target=named) if lead else replace(walk, sub="follow")
+                places = (Named.PLACE, Named.PERSON)
+                lead = named is not None and named.kind in places and not named.weak
+                walk = Intent(Kind.GO, target=named) if lead else replace(walk, sub="follow")
             elif walk.sub == "unknown" and re.search(r"\b(?:him|her|them)\b", clause):
                 named = find_target(line, npc)  # "I need Tobin. Can you take me to him?"
-                if named is not None and named.kind == "person":
-                    walk = Intent("go", target=named)
+                if named is not None and named.kind is Named.PERSON:
+                    walk = Intent(Kind.GO, target=named)
             found.append((at, walk))
             continue
         look = request(clause, LOOK, names)
@@ -282,26 +283,26 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
             rest = clause[look.end() :]
             target = find_target(rest, npc) if rest.strip() else None
             if re.match(r"\s*(?:at )?(?:me|us)\b", rest):
-                target = Target("player", "player", "you")
+                target = _PLAYER
             elif target is None and not re.search(r"\b(?:around|about)\b", rest):
                 named = find_target(line, npc)  # "a splash in the pond; take a peek"
                 target = named if named is not None and not named.weak else None
-            found.append((at, Intent("look", target=target)))
+            found.append((at, Intent(Kind.LOOK, target=target)))
             continue
         if SEE.search(clause):
-            found.append((at, Intent("look")))
+            found.append((at, Intent(Kind.LOOK)))
             continue
         wait = request(clause, WAIT, names)
         if wait is not None and only_wait(line[at:], wait.end()):
-            found.append((at, Intent("wait", seconds=wait_seconds(clause))))
+            found.append((at, Intent(Kind.WAIT, seconds=wait_seconds(clause))))
             continue
         for skill in SKILLS.values():
             if skill.asks is not None and request(clause, skill.asks, names) is not None:
-                found.append((at, Intent("skill", sub=skill.name)))
+                found.append((at, Intent(Kind.SKILL, sub=skill.name)))
     return found
 
 
-_PLAYER = Target("player", "player", "you")
+_PLAYER = Target(Named.PLAYER, "player", "you")
 
 
 def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
@@ -324,34 +325,34 @@ def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
     )
     rest = re.split(r",|\b(?:and|because|so|since|as|i|i'm|i've|we|cause|for i)\b", rest)[0]
     if re.search(r"^\s*(?:away|off|along|elsewhere)\b", rest) and follow is None:
-        return Intent("go", sub="away")
+        return Intent(Kind.GO, sub="away")
     if re.search(r"\baround\b|\ba tour\b", asked + rest[:8]) and not re.search(r"\bto\b", rest):
-        return Intent("go", target=find_target(rest, npc), sub="tour")
+        return Intent(Kind.GO, target=find_target(rest, npc), sub="tour")
     direction = next((DIRECTIONS[w] for w in tokens(rest)[:3] if w in DIRECTIONS), None)
     target = find_target(rest, npc)
     if direction is not None and target is None:
-        return Intent("go", direction=direction)
+        return Intent(Kind.GO, direction=direction)
     if re.search(r"\bhome\b", rest) and not re.search(r"\b(?:my|his|her|their|your)\b", rest):
         if re.search(r"\b(?:take|bring|walk|lead|guide|show) (?:me|us)\b", asked):
-            return Intent("go", sub="unknown")  # the player's home is not on the map
+            return Intent(Kind.GO, sub="unknown")  # the player's home is not on the map
         home = next((p for p in npc.places if p.name == npc.home), None)
         if home is not None:
-            return Intent("go", target=place_target(home))
-    if target is not None and target.kind == "self":
-        return Intent("go", target=_PLAYER, sub="self")
+            return Intent(Kind.GO, target=place_target(home))
+    if target is not None and target.kind is Named.SELF:
+        return Intent(Kind.GO, target=_PLAYER, sub=Named.SELF)
     if target is not None and target.weak and names_a_place(tokens(rest)):
-        return Intent("go", sub="unknown")  # "the old mill": a mill the map has not
+        return Intent(Kind.GO, sub="unknown")  # "the old mill": a mill the map has not
     if target is not None:
-        return Intent("go", target=target)
+        return Intent(Kind.GO, target=target)
     content = [w for w in tokens(rest) if w not in FILLER]
     if follow is not None and (not content or not re.match(r"\s*(?:over |down |up )?to\b", rest)):
-        return Intent("go", target=_PLAYER, sub="follow")  # "come with me, I've got to..."
+        return Intent(Kind.GO, target=_PLAYER, sub="follow")  # "come with me, I've got to..."
     if not content:
         if re.search(r"\blead (?:the way|on)\b|\btake (?:me|us)\b|\bshow (?:me|us)\b", asked):
-            return Intent("go", target=_PLAYER, sub="lead")  # where to may be said elsewhere
+            return Intent(Kind.GO, target=_PLAYER, sub="lead")  # where to may be said elsewhere
         return None
     if re.search(r"\b(?:to|towards?|into|where|at)\b", asked + rest) or names_a_place(content):
-        return Intent("go", sub="unknown")
+        return Intent(Kind.GO, sub="unknown")
     if re.match(r"(?:(?:" + OPENERS + r")\b[, ]*)*(?:go|head|visit|take)\b", clause):
-        return Intent("go", sub="unknown")
+        return Intent(Kind.GO, sub="unknown")
     return None

@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
+from game.npc.reading.kinds import Named, Target
 
 __all__ = [
     "FILLER",
     "PLACE_NOUNS",
     "TITLES",
-    "Target",
     "families_of",
     "find_target",
     "name_words",
@@ -141,18 +141,6 @@ _NOT_OWNERS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Target:
-    """A place, villager, the player or the NPC itself, as the facts give it."""
-
-    kind: str  # place, person, player, self
-    name: str  # what the skills take: a place name, a villager's name, 'player'
-    label: str  # how to speak of it: "the elder house", "Wren"
-    about: str = ""  # a place's description, a villager's role
-    home: str = ""  # a villager's home place name
-    weak: bool = False  # found only by words of a description ("the apple trees")
-
-
 def norm(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
     return " ".join(text.lower().split())
@@ -213,15 +201,15 @@ def _place_label(place: PlaceFact) -> str:
 
 
 def place_target(place: PlaceFact, weak: bool = False) -> Target:
-    return Target("place", place.name, _place_label(place), place.description, weak=weak)
+    return Target(Named.PLACE, place.name, _place_label(place), place.description, weak=weak)
 
 
 def _person_target(v: PersonFact) -> Target:
-    return Target("person", v.name, v.name, v.role, v.home)
+    return Target(Named.PERSON, v.name, v.name, v.role, v.home)
 
 
 def _self_target(npc: VillagerFacts) -> Target:
-    return Target("self", npc.name, npc.name, npc.persona, npc.home)
+    return Target(Named.SELF, npc.name, npc.name, npc.persona, npc.home)
 
 
 def _me(npc: VillagerFacts) -> PersonFact:

@@ -10,11 +10,12 @@ import re
 
 from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
-from game.npc.reading.naming import Target
+from game.npc.reading.kinds import Kind, Target
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import about_it, clauses, closest, side_on
-from game.npc.scripted.speaker import PlannedCall, PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
+from game.npc.skills import SkillCall
 
 __all__ = ["bit_of", "own", "person_answer", "place_answer", "self_answer", "side_of"]
 
@@ -44,14 +45,14 @@ def _mine(sentence: str) -> str:
     return sentence
 
 
-def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> PlannedCall:
+def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
     place = place_named(npc, target.name)
     desc = own(place.description, npc) if place is not None and place.description else ""
     if not desc:
         desc = f"It's {target.label}. You can't miss it."
-    table = "place_mine" if target.name == npc.home else "place"
+    table = "place_mine" if target.name == npc.home else Kind.PLACE
     said = _persona_on(npc, target)
     if said and asks_yes_no(talk.said) and not speak.stale(said):
         # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
@@ -61,7 +62,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> PlannedCal
         text = f"{text} {said}"
     if desc in text or not speak.stale(text):
         return say(text, "player")
-    return speak.line("go", place=target.label)
+    return speak.line(Kind.GO, place=target.label)
 
 
 def _persona_on(npc: VillagerFacts, target: Target) -> str:
@@ -74,7 +75,7 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
     return ""
 
 
-def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> PlannedCall:
+def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     """The line about a villager asked of: where they are found, who they are."""
     target = intent.target
     assert target is not None
@@ -112,7 +113,7 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
     return ""
 
 
-def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> PlannedCall:
+def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its persona in the first person."""
     npc = talk.npc
     said = [_mine(first_person(s, npc.name)) for s in sentences(npc.persona)]

@@ -16,11 +16,11 @@ import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
 
+from game.npc.reading.kinds import Kind
+from game.npc.scripted.moods import CHEERFUL, Mood
 from game.wording import overlap as share
 
-__all__ = ["MOODS", "line_table", "overlap", "pick", "sentences"]
-
-MOODS = ("gruff", "cheerful", "wise", "quiet", "curious", "shrewd")
+__all__ = ["line_table", "overlap", "pick", "sentences"]
 
 Table = dict[str, tuple[str, ...]]
 
@@ -36,11 +36,11 @@ def _load_tables() -> dict[str, Table]:
 _T: dict[str, Table] = _load_tables()
 
 
-def line_table(kind: str, mood: str) -> tuple[str, ...]:
+def line_table(kind: str, mood: Mood) -> tuple[str, ...]:
     """The lines of a mood for one kind of reply (the cheerful ones if the mood has none;
     chat lines for a kind with no table, such as a gesture a game maker declared)."""
-    table = _T.get(kind) or _T["chat"]
-    return table.get(mood) or table["cheerful"]
+    table = _T.get(kind) or _T[Kind.CHAT]
+    return table.get(mood.name) or table[CHEERFUL.name]
 
 
 def overlap(a: str, b: str) -> float:

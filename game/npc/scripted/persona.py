@@ -20,38 +20,31 @@ model. It is the offline default and the fallback when a real provider fails.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import random
-from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
-from game.agent.providers.base import (
-    Done,
-    Message,
-    Provider,
-    ProviderEvent,
-    ProviderRequest,
-    TextDelta,
-    ToolCallArgsDelta,
-    ToolCallDone,
-    ToolCallStart,
-    Usage,
-)
+from game.agent.providers.base import Message, ProviderRequest
 from game.agent.providers.registry import REGISTRY
-from game.gestures import MOOD_GESTURES
+from game.gestures import NOD, SHAKE_HEAD, WAVE
 from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
+from game.npc.mind import CHUNK, Decision, MindProvider, Speech
 from game.npc.reading.player import player_line
 from game.npc.scripted.lines import line_table, pick
-from game.npc.scripted.speaker import PlannedCall, PlayerLine, mood_of, say
+from game.npc.scripted.moods import Mood, mood_of
+from game.npc.scripted.speaker import PlayerLine, React, Step, said_by, say
 from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
+from game.npc.skills import ASK, EMOTE, LOOK, MOVE, SAY, WAIT, SkillCall
+from game.npc.skills.ask import picked
+from game.npc.skills.move import MoveArgs
+from game.npc.skills.say import SayArgs
 
 __all__ = [
     "MAX_PLAN",
     "PersonaProvider",
     "Situation",
+    "decide",
     "line_for",
     "mood_of",
     "next_action",
@@ -60,7 +53,6 @@ __all__ = [
     "situation_of",
 ]
 
-CHUNK = 3
 _DIRECTIONS = ("up", "down", "left", "right")
 _OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 MAX_PLAN = 3
@@ -98,7 +90,7 @@ class Situation:
         return self.npc.home
 
     @property
-    def mood(self) -> str:
+    def mood(self) -> Mood:
         """The persona's mood."""
         return mood_of(self.npc.persona)
 
@@ -179,13 +171,13 @@ def _history(messages: list[Message]) -> tuple[list[str], list[str], bool]:
             if msg.content.strip():
                 replies.append(msg.content.strip())
             for call in msg.tool_calls:
-                if call.name == "ask":
+                if call.name == ASK.name:
                     asked = True
-                if call.name != "say":
+                if call.name != SAY.name:
                     continue
-                text = call.parsed().get("text")
-                if isinstance(text, str) and text.strip():
-                    replies.append(text.strip())
+                said = SAY.parse(call.parsed())
+                if isinstance(said, SayArgs) and said.text.strip():
+                    replies.append(said.text.strip())
     return lines, replies, asked
 
 
@@ -195,7 +187,7 @@ def _turn_of(messages: list[Message]) -> int:
     return max(0, users - 1)
 
 
-def plan_for(s: Situation) -> list[PlannedCall]:
+def plan_for(s: Situation) -> list[Step]:
     """The skill calls of one turn, in order; a pure function of the situation."""
     rng = random.Random(seed_of(s.npc.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
     mood = s.mood
@@ -204,11 +196,9 @@ def plan_for(s: Situation) -> list[PlannedCall]:
     if s.kind == "heard":
         facts = {"speaker": s.speaker or "friend", "name": s.name}
         seed = seed_of(s.npc.npc_id, s.said, str(s.turn))
-        plan: list[PlannedCall] = [
-            say(pick(line_table("heard", mood), seed, s.replies, facts), s.speaker)
-        ]
+        plan: list[Step] = [say(pick(line_table("heard", mood), seed, s.replies, facts), s.speaker)]
         if rng.random() < 0.3:
-            plan.insert(0, ("emote", {"name": "nod"}))
+            plan.insert(0, EMOTE.call(name=NOD.name))
         return plan
     if s.kind == "player_near":
         greeting = s.npc.greeting
@@ -217,7 +207,7 @@ def plan_for(s: Situation) -> list[PlannedCall]:
         else:
             seed = seed_of(s.npc.npc_id, "again", str(s.turn))
             line = pick(line_table("again", mood), seed, [*s.replies, greeting], {"name": s.name})
-        return [("emote", {"name": "wave"}), say(line, "player")]
+        return [EMOTE.call(name=WAVE.name), say(line, "player")]
     if s.kind == "news":
         sensed = s.sensed
         if sensed is None or sensed.tell is None:
@@ -229,29 +219,26 @@ def plan_for(s: Situation) -> list[PlannedCall]:
     return _idle_plan(s, rng)
 
 
-def _idle_plan(s: Situation, rng: random.Random) -> list[PlannedCall]:
+def _idle_plan(s: Situation, rng: random.Random) -> list[Step]:
     mood = s.mood
-    emote: PlannedCall = ("emote", {"name": rng.choice(MOOD_GESTURES[mood])})
+    emote = EMOTE.call(name=rng.choice(mood.gestures).name)
     roll = rng.random()
     if s.home and not s.at_home and roll < 0.3:
-        return [("move", {"to": s.home}), emote]
+        return [MOVE.call(to=s.home), emote]
     if roll < 0.55:
-        step: PlannedCall = (
-            "move",
-            {"direction": rng.choice(_DIRECTIONS), "steps": rng.randint(1, 3)},
-        )
+        step = MOVE.call(direction=rng.choice(_DIRECTIONS), steps=rng.randint(1, 3))
         after = rng.random()
         if after < 0.3:
             return [step, emote]
         if after < 0.45:
-            return [step, ("look", {})]
+            return [step, LOOK.call()]
         return [step]
     if roll < 0.7:
         return [emote]
     if roll < 0.78:
-        return [("look", {"at": s.home} if s.home and rng.random() < 0.5 else {})]
+        return [LOOK.call(at=s.home) if s.home and rng.random() < 0.5 else LOOK.call()]
     if roll < 0.85:
-        return [("wait", {"seconds": float(rng.randint(2, 5))})]
+        return [WAIT.call(seconds=float(rng.randint(2, 5)))]
     line = rng.choice(line_table("idle", mood))
     who = s.nearby[0] if s.nearby else None
     if "{who}" in line:
@@ -261,7 +248,7 @@ def _idle_plan(s: Situation, rng: random.Random) -> list[PlannedCall]:
     return [say(line)]
 
 
-def next_action(request: ProviderRequest) -> PlannedCall | None:
+def next_action(request: ProviderRequest) -> SkillCall | None:
     """The call to make at this step of the turn, or None when the turn is over."""
     s = situation_of(request)
     plan = plan_for(s)
@@ -279,30 +266,31 @@ def next_action(request: ProviderRequest) -> PlannedCall | None:
     done = 0
     retried = False
     for result in results:
-        action = plan[done] if done < len(plan) else ("", {})
+        action = plan[done] if done < len(plan) else None
         done += 1
-        if result.is_error and action[0] == "move":
-            back = _OPPOSITE.get(str(action[1].get("direction")))
-            if back is not None and not retried:
-                retried = True
-                plan = [*plan[:done], ("move", {"direction": back, "steps": 2}), *plan[done:]]
-            elif s.kind == "player_message":
-                seed = seed_of(s.npc.npc_id, s.said, "failed")
-                line = pick(line_table("move_failed", s.mood), seed, s.replies)
-                plan = [*plan[:done], ("emote", {"name": "shake_head"}), say(line, "player")]
-            else:
-                plan = [*plan[:done], ("emote", {"name": "shake_head"})]
+        if not result.is_error or not isinstance(action, SkillCall) or action.skill is not MOVE:
+            continue
+        direction = action.args.direction if isinstance(action.args, MoveArgs) else None
+        back = _OPPOSITE.get(direction) if direction is not None else None
+        if back is not None and not retried:
+            retried = True
+            plan = [*plan[:done], MOVE.call(direction=back, steps=2), *plan[done:]]
+        elif s.kind == "player_message":
+            seed = seed_of(s.npc.npc_id, s.said, "failed")
+            line = pick(line_table("move_failed", s.mood), seed, s.replies)
+            plan = [*plan[:done], EMOTE.call(name=SHAKE_HEAD.name), say(line, "player")]
+        else:
+            plan = [*plan[:done], EMOTE.call(name=SHAKE_HEAD.name)]
     if done >= min(len(plan), MAX_PLAN + 1):
         return None
-    name, args = plan[done]
-    if name == "_react":  # answer the player's pick of the question just asked
+    step = plan[done]
+    if isinstance(step, React):  # answer the player's pick of the question just asked
         last = results[-1] if results else None
         if last is None or last.is_error:
             return None
-        chose = (last.data or {}).get("choice", "")
-        reaction = args["answers"].get(chose)
+        reaction = step.answers.get(picked(last.data) or "")
         return say(reaction, "player") if reaction else None
-    return plan[done]
+    return step
 
 
 def _last_user_text(messages: list[Message]) -> str:
@@ -321,9 +309,10 @@ def line_for(npc: VillagerFacts, heard: str, turn: int) -> str:
         if turn == 0 and npc.greeting:
             return npc.greeting
         return pick(line_table("again", mood_of(npc.persona)), seed_of(npc.npc_id, str(turn)))
-    for call, args in answer(PlayerLine(npc=npc, said=heard, turn=turn, met=turn > 0)):
-        if call == "say":
-            return str(args["text"])
+    for step in answer(PlayerLine(npc=npc, said=heard, turn=turn, met=turn > 0)):
+        said = said_by(step)
+        if said is not None:
+            return said.text
     return npc.greeting or f"Hello there. I'm {npc.name}."
 
 
@@ -335,7 +324,19 @@ def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, hom
     return line_for(npc, heard, turn)
 
 
-class PersonaProvider(Provider):
+def decide(request: ProviderRequest) -> Decision | None:
+    """The persona mind: the plan's next skill call, or with no skills offered the plan's
+    line as plain text; None when the turn is over."""
+    if request.tools:
+        return next_action(request)
+    s = situation_of(request)
+    says = [said.text for said in map(said_by, plan_for(s)) if said is not None]
+    return Speech(
+        says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
+    )
+
+
+class PersonaProvider(MindProvider):
     """Answers like a model would, from the persona alone; deterministic and offline."""
 
     name = "scripted"
@@ -343,53 +344,4 @@ class PersonaProvider(Provider):
     capabilities = REGISTRY["scripted"].capabilities  # none: no prime, no load, not remote
 
     def __init__(self, *, delay_s: float = 0.03, chunk: int = CHUNK) -> None:
-        self.delay_s = delay_s
-        self.chunk = chunk
-
-    async def aclose(self) -> None:
-        """Nothing to release."""
-
-    async def stream(self, request: ProviderRequest) -> AsyncGenerator[ProviderEvent, None]:
-        """Stream one step: the plan's next skill call, plain text, or the end of the turn."""
-        tool_names = {t.name for t in request.tools}
-        if not tool_names:
-            async for event in self._text(request):
-                yield event
-            return
-        action = next_action(request)
-        while action is not None and action[0] not in tool_names:
-            action = None  # a skill this NPC does not have: end quietly
-        if action is None:
-            yield Usage(input_tokens=_estimate(request), output_tokens=1)
-            yield Done(stop_reason="stop")
-            return
-        name, args = action
-        step = sum(1 for m in request.messages if m.role == "tool")
-        call_id = f"call_{seed_of(json.dumps(args, sort_keys=True), str(step)):08x}"
-        text = json.dumps(args, ensure_ascii=False)
-        yield ToolCallStart(index=0, id=call_id, name=name)
-        chunk = self.chunk if name == "say" else len(text)
-        for i in range(0, len(text), chunk):
-            yield ToolCallArgsDelta(index=0, delta=text[i : i + chunk])
-            if name == "say":
-                await asyncio.sleep(self.delay_s)  # even 0 lets the world step between pieces
-        yield ToolCallDone(index=0, id=call_id, name=name, arguments=text)
-        yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
-        yield Done(stop_reason="tool_calls")
-
-    async def _text(self, request: ProviderRequest) -> AsyncIterator[ProviderEvent]:
-        """No skills offered: say the line of the plan in plain text."""
-        s = situation_of(request)
-        plan = plan_for(s)
-        says = [str(args["text"]) for call, args in plan if call == "say"]
-        text = says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
-        for i in range(0, len(text), self.chunk):
-            yield TextDelta(text=text[i : i + self.chunk])
-            await asyncio.sleep(self.delay_s)
-        yield Usage(input_tokens=_estimate(request), output_tokens=max(1, len(text) // 4))
-        yield Done(stop_reason="stop")
-
-
-def _estimate(request: ProviderRequest) -> int:
-    size = len(request.system) + sum(len(m.content) for m in request.messages)
-    return max(1, size // 4)
+        super().__init__(decide, delay_s=delay_s, chunk=chunk)

@@ -1,62 +1,62 @@
 """The persona brain's two sides of a line: the player's (`PlayerLine`: what was said and
 what the NPC knows around it) and its own (`Speaker`: a line from the tables, picked by
 the turn's seed, never one said recently, now and then with the player's name; `say`, the
-call that says it). The mood a persona speaks in is `mood_of`'s.
+call that says it). The mood a persona speaks in is `game.npc.scripted.moods`'.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
 from game.npc.scripted.lines import clip, line_table, overlap, pick
+from game.npc.scripted.moods import Mood, mood_of
 from game.npc.seeds import seed_of
+from game.npc.skills import SAY, SkillCall
+from game.npc.skills.say import SayArgs
 
 __all__ = [
-    "PlannedCall",
     "PlayerLine",
+    "React",
     "Speaker",
+    "Step",
     "label_of",
-    "mood_of",
     "place_named",
+    "said_by",
     "say",
 ]
 
-PlannedCall = tuple[str, dict[str, Any]]
-
-# Mood is read from the persona; each mood has its own turns of phrase.
-_MOODS: dict[str, tuple[str, ...]] = {
-    "gruff": ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
-    "cheerful": ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
-    "wise": ("wise", "elder", "old", "calm", "patient", "remembers"),
-    "quiet": ("quiet", "shy", "fisher", "few words", "patient", "river"),
-    "curious": ("curious", "child", "young", "questions", "eager", "adventure"),
-    "shrewd": ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
-}
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
 
 
-def mood_of(persona: str) -> str:
-    """The mood whose words the persona uses most (ties go to the first listed)."""
-    text = persona.lower()
-    scores = {mood: sum(text.count(w) for w in words) for mood, words in _MOODS.items()}
-    best = max(scores, key=lambda m: scores[m])
-    return best if scores[best] else "cheerful"
+@dataclass(frozen=True)
+class React:
+    """A step of a plan after an `ask`: the line said to the answer the player picked."""
+
+    answers: dict[str, str]  # the option picked -> what the NPC says to it
 
 
-def say(text: str, target: str | None = None) -> PlannedCall:
+# One step of the persona brain's plan: a skill call, or the reaction to an answer.
+Step = SkillCall | React
+
+
+def say(text: str, target: str | None = None) -> SkillCall:
     """A `say` call: one line of plain speech (no markup, braces or line breaks, which a
     recalled line of the player's could bring), at most 200 characters."""
     text = re.sub(r"[{}\[\]<>\\`|#*_~]", "", text).replace('"', "'")
     text = clip(re.sub(r"[\x00-\x1f\x7f]+", " ", text)) or "Hm."
-    args: dict[str, Any] = {"text": text}
-    if target:
-        args["target"] = target
-    return ("say", args)
+    return SAY.call(text=text, target=target) if target else SAY.call(text=text)
+
+
+def said_by(step: Step) -> SayArgs | None:
+    """What a step says, if it is a `say`."""
+    if isinstance(step, SkillCall) and isinstance(step.args, SayArgs):
+        return step.args
+    return None
 
 
 @dataclass
@@ -75,7 +75,7 @@ class PlayerLine:
     sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
 
     @property
-    def mood(self) -> str:
+    def mood(self) -> Mood:
         """The persona's mood."""
         return mood_of(self.npc.persona)
 
@@ -117,7 +117,7 @@ class Speaker:
         if npc.greeting:
             self.used.append(npc.greeting)
 
-    def line(self, table: str, **facts: str) -> PlannedCall:
+    def line(self, table: str, **facts: str) -> SkillCall:
         """A `say` to the player from a table of lines, filled with facts."""
         return say(self.text(table, **facts), "player")
 
@@ -127,7 +127,7 @@ class Speaker:
         filled = {**self.facts, **facts}
         text = pick(line_table(table, talk.mood), talk.seed(table), self.used, filled)
         if self.stale(text):
-            text = pick(line_table("chat", talk.mood), talk.seed("chat"), self.used, filled)
+            text = pick(line_table(Kind.CHAT, talk.mood), talk.seed(Kind.CHAT), self.used, filled)
         return self.named(text)
 
     def stale(self, text: str) -> bool:
@@ -138,7 +138,7 @@ class Speaker:
         """Now and then, the player's name in the line, once the player has told it."""
         player = self.talk.player
         kind = self.intent.kind
-        if not player or player in text or kind in ("tell_name", "ask_name"):
+        if not player or player in text or kind in (Kind.TELL_NAME, Kind.ASK_NAME):
             return text
         if self.talk.seed("name") % 3:
             return text

@@ -13,50 +13,26 @@ from __future__ import annotations
 import random
 import re
 
+from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
 from game.npc.reading.player import recall
 from game.npc.scripted.about import bit_of, own, person_answer, place_answer, self_answer
-from game.npc.scripted.speaker import PlannedCall, PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.speaker import (
+    PlayerLine,
+    React,
+    Speaker,
+    Step,
+    label_of,
+    place_named,
+    said_by,
+    say,
+)
+from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["ASKS", "answer", "news_reply", "opener", "setting_off"]
-
-# A question some moods put to the player: (question, [(option, reaction), ...]).
-ASKS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "curious": (
-        "Will you help me find the dragon past the river?",
-        (
-            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
-            ("Maybe later", "Aww. Later, then. Promise?"),
-            ("Dragons aren't real", "They are too! You'll see!"),
-        ),
-    ),
-    "shrewd": (
-        "Care to see something special from the mountains?",
-        (
-            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
-            ("Not today", "Your loss, friend. My cart will be here... for now."),
-        ),
-    ),
-    "cheerful": (
-        "Would you like a warm bun?",
-        (
-            ("Yes, please!", "Here you are, fresh from the oven!"),
-            ("No, thank you", "Another time, then! They're best in the morning."),
-        ),
-    ),
-}
-# A sleeping NPC spoken to wakes grumbling: its first line opens with one of these.
-GRUMBLES: dict[str, str] = {
-    "gruff": "Hrmph. You woke me.",
-    "cheerful": "Mmh? Oh! I was fast asleep.",
-    "wise": "Hm... at this hour? Well, I am awake now.",
-    "quiet": "...Mm. I was sleeping.",
-    "curious": "Huh? Is it morning? ...No.",
-    "shrewd": "Ahem, closed for the night, friend... but go on.",
-}
-ACTIONS = frozenset({"go", "gesture", "look", "wait", "bye"})
+__all__ = ["answer", "news_reply", "opener", "setting_off"]
 
 
 def opener(talk: PlayerLine) -> str:
@@ -66,7 +42,7 @@ def opener(talk: PlayerLine) -> str:
     if sensed is None:
         return ""
     if sensed.woken:
-        return GRUMBLES.get(talk.mood, GRUMBLES["cheerful"])
+        return talk.mood.grumble
     feeling = next((f for f in sensed.feelings if f.other_id == "player"), None)
     return "Hmph." if feeling is not None and feeling.word == "cross" else ""
 
@@ -75,7 +51,7 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     """The answer to a news question, from the news the NPC heard, or the news the player
     just told it said back ("" when the line is neither)."""
     intent = intent or read_intent(talk.said, talk.npc)
-    if intent.kind in ACTIONS:
+    if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
     if asks_news(talk.said):
         first = opener(talk)  # what the line opens with takes its room first
@@ -93,7 +69,7 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     return next((line for line in map(heard_line, told) if line), "")
 
 
-def answer(talk: PlayerLine) -> list[PlannedCall]:
+def answer(talk: PlayerLine) -> list[Step]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
     walk, look or wait, and one line to the player (a question with its reaction rarely),
     opened by a grumble when it was just woken."""
@@ -101,84 +77,73 @@ def answer(talk: PlayerLine) -> list[PlannedCall]:
     first = opener(talk)
     if not first:
         return plan
-    at = next((i for i, (tool, _) in enumerate(plan) if tool == "say"), None)
+    at = next((i for i, step in enumerate(plan) if said_by(step) is not None), None)
     if at is None:
         return [say(first, "player"), *plan]
-    args = plan[at][1]
-    return [*plan[:at], say(f"{first} {args['text']}", args.get("target")), *plan[at + 1 :]]
+    said = said_by(plan[at])
+    assert said is not None
+    return [*plan[:at], say(f"{first} {said.text}", said.target), *plan[at + 1 :]]
 
 
-def _answer(talk: PlayerLine) -> list[PlannedCall]:
+def _answer(talk: PlayerLine) -> list[Step]:
     intent = read_intent(talk.said, talk.npc)
     news = news_reply(talk, intent)
     if news:
         return [say(news, "player")]
     speak = Speaker(talk, intent)
     kind = intent.kind
-    if kind == "gesture" and intent.gesture:
+    if kind is Kind.GESTURE and intent.gesture:
         table = (
-            "bye" if intent.gesture == "wave" and _bye(talk.said) else f"gesture_{intent.gesture}"
+            Kind.BYE
+            if intent.gesture == WAVE.name and _bye(talk.said)
+            else f"gesture_{intent.gesture}"
         )
-        return [("emote", {"name": intent.gesture}), speak.line(table)]
-    if kind == "go":
+        return [EMOTE.call(name=intent.gesture), speak.line(table)]
+    if kind is Kind.GO:
         return _walk(talk, intent, speak)
-    if kind == "look":
+    if kind is Kind.LOOK:
         return _look(intent, speak)
-    if kind == "wait":
-        return [speak.line("wait"), ("wait", {"seconds": intent.seconds or 3.0})]
-    if kind == "bye":
-        return [("emote", {"name": "wave"}), speak.line("bye")]
-    if kind == "greet":
+    if kind is Kind.WAIT:
+        return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
+    if kind is Kind.BYE:
+        return [EMOTE.call(name=WAVE.name), speak.line(Kind.BYE)]
+    if kind is Kind.GREET:
         greeting = talk.npc.greeting
         if talk.first_meeting and greeting:
-            return [("emote", {"name": "wave"}), say(greeting, "player")]
+            return [EMOTE.call(name=WAVE.name), say(greeting, "player")]
         return [speak.line("greet_again")]
-    if kind == "tell_name":
-        return [speak.line("tell_name", player=intent.name or "")]
-    if kind == "ask_name":
+    if kind is Kind.TELL_NAME:
+        return [speak.line(Kind.TELL_NAME, player=intent.name or "")]
+    if kind is Kind.ASK_NAME:
         player = talk.player
-        return [speak.line("ask_name", player=player) if player else speak.line("no_name")]
-    if kind == "recall":
+        return [speak.line(Kind.ASK_NAME, player=player) if player else speak.line("no_name")]
+    if kind is Kind.RECALL:
         earlier = recall(talk.said, talk.earlier)
-        return [speak.line("recall", said=earlier) if earlier else speak.line("recall_none")]
-    if kind == "place" and intent.target is not None:
+        return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
+    if kind is Kind.PLACE and intent.target is not None:
         return [place_answer(talk, intent.target, speak)]
-    if kind == "person" and intent.target is not None:
+    if kind is Kind.PERSON and intent.target is not None:
         return [person_answer(talk, intent, speak)]
-    if kind == "self":
+    if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
-    if kind == "village":
+    if kind is Kind.VILLAGE:
         names = [label_of(p).removeprefix("the ") for p in talk.npc.places]
         if names:
             pick_of = names[: min(5, len(names))]
             places = ", ".join(f"the {n}" for n in pick_of[:-1]) + f" and the {pick_of[-1]}"
-            return [speak.line("village", places=places)]
-        return [speak.line("question")]
-    if kind in (
-        "injection",
-        "ai",
-        "offworld",
-        "how",
-        "thanks",
-        "question",
-        "unknown_place",
-        "seek",
-        "sad",
-        "glad",
-        "favour",
-        "chatter",
-    ):
+            return [speak.line(Kind.VILLAGE, places=places)]
+        return [speak.line(Kind.QUESTION)]
+    if kind in ONE_LINE:
         return [speak.line(kind)]
-    line = speak.line("chat")
-    rng = random.Random(talk.seed("ask"))
-    mood = talk.mood
-    if talk.talks and mood in ASKS and not talk.asked and "?" not in talk.said:
+    line = speak.line(Kind.CHAT)
+    rng = random.Random(talk.seed(ASK.name))
+    question = talk.mood.question
+    if talk.talks and question is not None and not talk.asked and "?" not in talk.said:
         if rng.random() < 0.4:
-            question, answers = ASKS[mood]
             return [
                 line,
-                ("ask", {"question": question, "options": [o for o, _ in answers]}),
-                ("_react", {"answers": dict(answers)}),
+                ASK.call(question=question.text, options=[o for o, _ in question.answers]),
+                React(dict(question.answers)),
             ]
     return [line]
 
@@ -193,19 +158,19 @@ def _bye(said: str) -> bool:
     return bool(re.search(r"\b(?:bye|goodbye|farewell|see you)\b", said.lower()))
 
 
-def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]:
+def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
     if sub == "unknown":
-        return [speak.line("unknown_place")]
-    if sub == "self":
+        return [speak.line(Kind.UNKNOWN_PLACE)]
+    if sub == Named.SELF:
         return [speak.line("go_self")]
     if sub == "away":
         direction = rng.choice(("up", "down", "left", "right"))
-        return [("move", {"direction": direction, "steps": 3}), speak.line("away")]
+        return [MOVE.call(direction=direction, steps=3), speak.line("away")]
     if intent.direction is not None:
-        return [("move", {"direction": intent.direction, "steps": 3}), speak.line("follow")]
-    if sub == "tour" and (target is None or target.kind != "place"):
+        return [MOVE.call(direction=intent.direction, steps=3), speak.line("follow")]
+    if sub == "tour" and (target is None or target.kind is not Named.PLACE):
         places = [p for p in talk.npc.places if p.name != talk.place]
         home = place_named(talk.npc, talk.npc.home)
         if home is not None and talk.place != home.name:
@@ -214,21 +179,21 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[PlannedCall]
             choice = places[rng.randrange(len(places))]
         else:
             return [speak.line("follow")]
-        return [("move", {"to": choice.name}), speak.line("tour", place=label_of(choice))]
-    if target is None or target.kind == "player":
-        return [("move", {"to": "player"}), speak.line("follow")]
-    if target.kind == "person":
-        return [("move", {"to": target.name}), speak.line("go_person", who=target.label)]
-    table = "tour" if sub == "tour" else "go"
+        return [MOVE.call(to=choice.name), speak.line("tour", place=label_of(choice))]
+    if target is None or target.kind is Named.PLAYER:
+        return [MOVE.call(to="player"), speak.line("follow")]
+    if target.kind is Named.PERSON:
+        return [MOVE.call(to=target.name), speak.line("go_person", who=target.label)]
+    table = "tour" if sub == "tour" else Kind.GO
     place = place_named(talk.npc, target.name)
     bit = bit_of(own(place.description, talk.npc)) if place is not None else ""
-    return [("move", {"to": target.name}), speak.line(table, place=target.label, bit=bit)]
+    return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
-def _look(intent: Intent, speak: Speaker) -> list[PlannedCall]:
+def _look(intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
     if target is None:
-        return [("look", {}), speak.line("look_around")]
-    if target.kind == "player":
-        return [("look", {"at": "player"}), speak.line("look_you")]
-    return [("look", {"at": target.name}), speak.line("look_at", thing=target.label)]
+        return [LOOK.call(), speak.line("look_around")]
+    if target.kind is Named.PLAYER:
+        return [LOOK.call(at="player"), speak.line("look_you")]
+    return [LOOK.call(at=target.name), speak.line("look_at", thing=target.label)]

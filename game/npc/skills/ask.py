@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, model_validator
+from collections.abc import Mapping
+
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from game.agent.tools import ToolContext, ToolResult
 from game.npc.skills.base import MAX_SAY, Skill, do
@@ -23,6 +25,20 @@ class AskArgs(BaseModel):
         if any(not o for o in self.options):
             raise ValueError("every option needs some text")
         return self
+
+
+class Picked(BaseModel):
+    """What the player picked, as the world's outcome of an `Ask` gives it."""
+
+    choice: str
+
+
+def picked(data: Mapping[str, str] | None) -> str | None:
+    """The answer the player picked, from an `ask` result's data (None: no pick)."""
+    try:
+        return Picked.model_validate(data).choice if data else None
+    except ValidationError:
+        return None
 
 
 async def ask(ctx: ToolContext, args: AskArgs) -> ToolResult:

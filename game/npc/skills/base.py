@@ -14,13 +14,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from game.agent.tools import StreamCallback, Tool, ToolContext, ToolResult
 from game.world.commands import Outcome, Success, WorldCommand
 from game.world.world import World
 
-__all__ = ["MAX_SAY", "Skill", "SkillDeps", "Targets", "do", "pretty", "world_of"]
+__all__ = ["MAX_SAY", "Skill", "SkillCall", "SkillDeps", "Targets", "do", "pretty", "world_of"]
 
 MAX_SAY = 200  # characters of one line said (or asked)
 
@@ -52,6 +52,18 @@ class Skill:
     asks: str | None = None  # the words that ask for it, where the reader has no rule of its own
     optional: bool = False  # left out of a registry that does not ask for it (`ask`)
 
+    def call(self, **arguments: Any) -> SkillCall:
+        """A call of this skill, its arguments validated by its model (ValidationError if
+        they do not fit)."""
+        return SkillCall(self, self.args()(**arguments))
+
+    def parse(self, arguments: dict[str, Any]) -> BaseModel | None:
+        """A call's arguments read by this skill's model; None when they do not fit."""
+        try:
+            return self.args().model_validate(arguments)
+        except ValidationError:
+            return None
+
     def tool(self) -> Tool[Any]:
         """The skill as the agent runtime's tool."""
         description = self.description if isinstance(self.description, str) else self.description()
@@ -66,6 +78,27 @@ class Skill:
             speech=self.speech,
             acts=self.acts,
         )
+
+
+@dataclass(frozen=True)
+class SkillCall:
+    """One call of a skill, as a mind decides it: the skill and its validated arguments."""
+
+    skill: Skill
+    args: BaseModel
+
+    @property
+    def name(self) -> str:
+        """The skill's name, as the tool is called."""
+        return self.skill.name
+
+    def arguments(self) -> dict[str, Any]:
+        """The arguments given, as the call's JSON object (those left out stay out)."""
+        return self.args.model_dump(mode="json", exclude_unset=True)
+
+    def bracket(self) -> str:
+        """How the play script writes the call in brackets ("waves"; "" for nothing)."""
+        return self.skill.does(self.arguments())
 
 
 @dataclass(frozen=True)

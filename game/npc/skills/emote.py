@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, create_model
@@ -14,7 +15,12 @@ from game.world.commands import Emote
 
 def emote_args() -> type[BaseModel]:
     """The argument model: one of the gestures declared now."""
-    names = gesture_names()
+    return _model_for(gesture_names())
+
+
+@cache
+def _model_for(names: tuple[str, ...]) -> type[BaseModel]:
+    """The argument model for these gestures (one per set of names, so calls compare)."""
     return create_model(
         "EmoteArgs",
         __doc__="Show a feeling with a gesture.",

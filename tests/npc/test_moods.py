@@ -1,0 +1,55 @@
+"""A mood is declared once (`game.npc.scripted.moods`): the line tables speak only in
+declared moods, each has the cheerful lines to fall back on, and a persona's words pick
+its mood."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from game.gestures import GESTURES, NOD
+from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.moods import CHEERFUL, GRUFF, MOODS, SHREWD, Mood, mood_of
+from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.talk import opener
+
+
+def _tables() -> dict[str, dict[str, list[str]]]:
+    text = resources.files("game.npc.scripted").joinpath("lines.json").read_text("utf-8")
+    data: dict[str, dict[str, list[str]]] = json.loads(text)
+    return data
+
+
+def test_every_line_table_speaks_in_declared_moods_and_falls_back_to_cheerful() -> None:
+    for kind, table in _tables().items():
+        assert set(table) <= set(MOODS), (kind, sorted(set(table) - set(MOODS)))
+        assert CHEERFUL.name in table, kind
+
+
+def test_a_mood_without_lines_speaks_the_cheerful_ones() -> None:
+    sleepy = Mood("sleepy", ("yawns",), (NOD,), "Zzz... what?")
+    tables = _tables()
+    assert line_table("bye", sleepy) == tuple(tables["bye"][CHEERFUL.name])
+    assert line_table("bye", GRUFF) == tuple(tables["bye"][GRUFF.name])
+    assert line_table("no such table", GRUFF) == tuple(tables["chat"][GRUFF.name])
+
+
+def test_a_persona_speaks_in_the_mood_its_words_name() -> None:
+    assert mood_of("A gruff, blunt blacksmith at the forge.") is GRUFF
+    assert mood_of("A travelling merchant who loves a bargain.") is SHREWD
+    assert mood_of("Someone.") is CHEERFUL
+
+
+def test_every_mood_reaches_for_declared_gestures_and_grumbles() -> None:
+    for mood in MOODS.values():
+        assert mood.gestures and all(GESTURES[g.name] is g for g in mood.gestures)
+        assert mood.grumble
+        if mood.question is not None:
+            assert 2 <= len(mood.question.answers) <= 4
+
+
+def test_a_woken_npc_opens_with_its_moods_grumble() -> None:
+    npc = VillagerFacts(npc_id="brenna", name="Brenna", persona="A gruff smith.")
+    woken = PlayerLine(npc=npc, said="Hello?", sensed=SensedFacts(woken=True))
+    assert opener(woken) == GRUFF.grumble
