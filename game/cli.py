@@ -35,13 +35,10 @@ def _common(
     slot: bool = True,
     saves_help: str = "where save slots live (default: the user data dir; env "
     "NPC_VILLAGE_SAVES_DIR)",
+    map_default: Path | None = DEFAULT_MAP,
+    map_help: str = "Tiled map to play, .tmx or .tmj (default: maps/village.tmx)",
 ) -> None:
-    parser.add_argument(
-        "--map",
-        type=Path,
-        default=DEFAULT_MAP,
-        help="Tiled map to play, .tmx or .tmj (default: maps/village.tmx)",
-    )
+    parser.add_argument("--map", type=Path, default=map_default, help=map_help)
     if slot:
         parser.add_argument(
             "--slot",
@@ -147,21 +144,25 @@ def build_parser() -> argparse.ArgumentParser:
     judge = sub.add_parser(
         "eval",
         help="judge the NPCs: run the believability scenarios, print a table and the figures",
-        description="Run the believability scenarios (game/eval/scenarios/) against the village "
-        "and a provider; print one row per scenario, then one JSON line of figures.",
+        description="Run the believability scenarios of every village (game/eval/scenarios/"
+        "<map_id>/, each on maps/<map_id>.tmx) against a provider; print one row per "
+        "scenario, then one JSON line of figures per village and one of the total.",
     )
     judge.add_argument(
         "--only",
         nargs="+",
         default=[],
         metavar="ID_OR_CATEGORY",
-        help="run only these scenarios (ids) or categories (e.g. gesture memory)",
+        help="run only these scenarios (ids) or categories (e.g. gesture memory), in "
+        "every village that has them",
     )
     judge.add_argument(
         "--read",
         action="store_true",
-        help="a blind read: print 40 last lines (a fixed seed, shuffled) with what was said "
-        "before each, and no ids or figures, for a person to mark (figures go to --out)",
+        help="a blind read: 40 last lines of the village kept out of tuning and 40 of "
+        "Hollowbrook (a fixed seed, shuffled together; one village's 40 when only one ran), "
+        "with what was said before each, and no ids, villages, provider or figures, for a "
+        "person to mark (figures go to --out)",
     )
     judge.add_argument(
         "--read-ahead",
@@ -181,6 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
         slot=False,
         saves_help="where the scenarios' slots go, one per scenario; must not hold them yet "
         "(default: a temporary directory, removed after)",
+        map_default=None,
+        map_help="run one village's scenarios: a map id (village, or the name of another "
+        "folder in game/eval/scenarios/) or a map file named after one (default: every "
+        "village whose map is in maps/)",
     )
     from game.models import add_models_parser
     from game.save.cli import add_saves_parser
@@ -215,7 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_stoppable(doctor(args, _settings(args), _cli_progress()))
         if args.command == "eval":
-            return run_stoppable(_eval(args))
+            from game.eval.command import run_eval
+
+            return run_stoppable(run_eval(args, _settings(args), _cli_progress()))
         if args.command == "saves":
             from game.save.cli import run_saves
 
@@ -313,61 +320,3 @@ def _cli_progress() -> Callable[[float, str], None]:
     from game.agent.providers.local.model import text_progress
 
     return text_progress()
-
-
-async def _eval(args: argparse.Namespace) -> int:
-    """Run the believability suite: a table row per scenario, the figures' JSON line last."""
-    import json
-    import tempfile
-
-    from game.agent.providers.base import ProviderError
-    from game.assets import load_game_map
-    from game.eval.figures import figures
-    from game.eval.scenarios import load_scenarios, select
-    from game.eval.suite import TABLE_HEAD, blind_read, check, row, run_suite, transcript
-    from game.village import open_providers
-    from game.world.world import World
-
-    scenarios = select(load_scenarios(), args.only)
-    map_data = load_game_map(args.map)
-    out: Path | None = args.out
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out {out} is a file; give a directory")
-    with tempfile.TemporaryDirectory(prefix="npc-eval-") as temp:
-        saves = args.saves_dir if args.saves_dir is not None else Path(temp)
-        check(scenarios, World(map_data), saves)  # before a model loads for minutes
-        settings = _settings(args)
-        providers = await open_providers(settings, _cli_progress())
-        try:
-            if providers.primary.capabilities.needs_loading:  # figures with the model warm
-                failed = await providers.primary.load()
-                if isinstance(failed, ProviderError):
-                    print(f"error: {failed.kind}: {failed.message}", file=sys.stderr)
-                    return 1
-            if not args.read:
-                print(TABLE_HEAD, flush=True)
-            runs = await run_suite(
-                scenarios,
-                map_data,
-                saves,
-                provider=providers.provider,
-                provider_for=providers.provider_for(settings),
-                on_run=None if args.read else lambda run: print(row(run), flush=True),
-                read_ahead=args.read_ahead,
-            )
-        finally:
-            crash = providers.crash_line()
-            await providers.aclose()
-    provider = providers.provider
-    fallbacks = providers.fallback.fallbacks if providers.fallback is not None else 0
-    result = figures(runs, provider=provider.name, model=provider.model, fallbacks=fallbacks)
-    line = json.dumps(result)
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "figures.json").write_text(line + "\n", encoding="utf-8")
-        text = json.dumps(transcript(runs), indent=1, ensure_ascii=False)
-        (out / "transcript.json").write_text(text + "\n", encoding="utf-8")
-    if crash is not None:
-        print(f"error: {crash}", file=sys.stderr)
-    print(blind_read(runs) if args.read else line, flush=True)
-    return 1 if crash is not None else 0

@@ -38,7 +38,8 @@ def test_the_wheel_carries_the_maps_and_the_art(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for wanted in (
         "game/cli.py",
-        "game/eval/scenarios/greetings.json",
+        "game/eval/scenarios/village/greetings.json",
+        "game/eval/scenarios/village/held_out/places.json",
         "game/data/maps/village.tmx",
         "game/data/maps/village.tmj",
         "game/data/assets/tiles/village_tiles.tsx",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Hollowbrook's art (tileset, character sheets, emotes) and maps (TMX + TMJ twins).
+"""Generate the art (tileset, character sheets, emotes) and the villages' maps (TMX + TMJ twins).
 
 Everything is drawn procedurally with Pillow from fixed seeds, so the output is deterministic;
 the drawing lives in the package `tools/make_assets/`. Run from the repository root:

@@ -205,12 +205,12 @@ def junk(runs: Sequence[ScenarioRun]) -> int:
 def repeat_rate(runs: Sequence[ScenarioRun]) -> float:
     """The share of replies whose word pairs overlap `REPEAT_OVERLAP` or more with an
     earlier reply of the same NPC in the run, or with its greeting (outside greetings)."""
-    earlier: dict[str, list[str]] = {}
+    earlier: dict[tuple[str, str], list[str]] = {}  # by village and NPC: ids may recur
     repeats = total = 0
     for run in runs:
         for turn in run.turns:
             for text in turn.said:
-                before = earlier.setdefault(turn.npc_id, [])
+                before = earlier.setdefault((run.scenario.village, turn.npc_id), [])
                 others = list(before)
                 if run.scenario.category != "greeting" and run.greeting:
                     others.append(run.greeting)

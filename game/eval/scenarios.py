@@ -1,17 +1,45 @@
-"""The suite's scenarios: JSON files in `game/eval/scenarios/`, one per group, validated.
+"""The suite's scenarios: JSON files, one folder per village, one file per group, validated.
+
+A village's set is `game/eval/scenarios/<map_id>/*.json`: the folder's name is the stem of
+the map its scenarios play on (`village` is Hollowbrook, `maps/village.tmx`), so a scenario
+names no map. Its `held_out/` folder holds scenarios kept out of tuning (`line_fit_held_out`),
+and a `village.json` of `{"untuned": true}` keeps the whole village out of tuning: nobody
+reads its transcripts while changing how NPCs think, only its figures.
 
 A file is `{"scenarios": [...]}`; a scenario names the NPC, the steps of the talk (the
 player's lines, a line the NPC overhears from another NPC, an idle tick), where the
 player stands if not face to face, and what fits the last turn: the actions (with their
 arguments where they matter) and a pattern the reply must match. Each runs in a fresh
-slot named after its id. A bad file is one line naming the file and the field.
+slot named after its id, so ids are unique across villages. A bad file is one line naming
+the file and the field.
+
+The categories (`Category`) are the kinds of talk; most are plain (a greeting, a gesture
+asked for, "come with me"). These need a word:
+
+- `villagers`: a question about another villager, by name ("What's Wren like?");
+- `role`: who does what, asked by the job, not the name ("Who runs the mill?"): the
+  answer names the villager;
+- `persona`: a question about the NPC itself ("What do you do all day?");
+- `stance`: a yes/no question the persona decides ("Would you sail with me?"): its line
+  check gives the persona's `stance`;
+- `refusal`: a request the persona refuses, in character ("Give me a lobster for
+  free?"): its line check's `stance` is `no`;
+- `village_life`: the life of the village asked about: the news, the notice board, the
+  time of day, how someone feels;
+- `overheard`: villagers talking to each other: the NPC hears a line another says that
+  names it, and takes it as its own turn;
+- `idle`: an idle tick, nobody needing the NPC.
+
+`role`, `stance`, `refusal` and `village_life` are judged by their line, so a scenario of
+these needs a `line`. (Hollowbrook's older yes/no questions and questions by job stay
+`persona` and `villagers`, as they were written.)
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -22,6 +50,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from game.errors import UsageError
 from game.gestures import GESTURES
 from game.npc.skills import EMOTE, SKILLS
+from game.paths import HOME_MAP_ID
+from game.safe_json import load_json
 
 Category = Literal[
     "greeting",
@@ -32,8 +62,11 @@ Category = Literal[
     "look",
     "wait",
     "places",  # questions about places on the map
-    "villagers",  # questions about the other villagers
+    "villagers",  # questions about another villager, by name
+    "role",  # who does what, asked by the job: "who runs the mill?"
     "persona",  # questions about the NPC itself
+    "stance",  # a yes/no question the persona decides
+    "refusal",  # a request refused in character
     "memory",  # the player's name, something the player said
     "injection",  # prompt injection
     "fourth_wall",  # "you are an AI"
@@ -41,10 +74,12 @@ Category = Literal[
     "goodbye",
     "long_talk",  # ten lines, for repetition
     "follow_up",  # "tell me more": the story goes on
-    "overheard",  # the NPC hears its name from another NPC
+    "overheard",  # villagers talking: the NPC hears its name from another NPC
     "idle",
+    "village_life",  # the news, the board, the time of day, feelings
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
+LINE_CATEGORIES = frozenset({"role", "stance", "refusal", "village_life"})  # need a `line`
 PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
 
 
@@ -147,6 +182,7 @@ class Scenario(_Strict):
     category: Category
     line: LineCheck | None = None  # what the last line must say (`line_fit`), if judged
     held_out: bool = False  # kept out of tuning: set by the loader for scenarios/held_out/
+    village: str = ""  # the map it plays on: set by the loader, the name of its folder
     lines: list[Step] = Field(min_length=1)
     player_at: str | tuple[int, int] | None = None  # a place, or a tile; else face to face
     fits: list[Fit] = Field(default_factory=list)
@@ -169,6 +205,17 @@ class Scenario(_Strict):
                 raise ValueError(f"not a regular expression: {exc}") from exc
         return pattern
 
+    @model_validator(mode="after")
+    def _judged_by_its_line(self) -> Scenario:
+        if self.category in LINE_CATEGORIES and self.line is None:
+            raise ValueError(f"a {self.category} scenario is judged by its line: give `line`")
+        if self.category in ("stance", "refusal") and self.line is not None:
+            wanted = "no" if self.category == "refusal" else self.line.stance
+            if wanted is None or self.line.stance != wanted:
+                need = '"no"' if self.category == "refusal" else '"yes" or "no"'
+                raise ValueError(f"a {self.category} scenario's line needs stance {need}")
+        return self
+
     def asks_for_action(self) -> bool:
         """Whether it asks for a gesture, a move, a look or a wait (`action_fit`): only
         such actions fit, and talking alone does not."""
@@ -182,19 +229,69 @@ class ScenarioFile(_Strict):
 
 
 def bundled() -> Traversable:
-    """The scenarios shipped with the game (package data)."""
+    """The villages' scenario sets shipped with the game (package data): a folder each."""
     return resources.files("game.eval") / "scenarios"
 
 
-HELD_OUT = "held_out"  # the folder of scenarios kept out of tuning
+HOME = HOME_MAP_ID  # Hollowbrook's set, scenarios/village/: the village the game ships
+HELD_OUT = "held_out"  # the folder of a village's scenarios kept out of tuning
+ABOUT = "village.json"  # a village's own settings beside its scenarios (`About`)
+
+
+class About(_Strict):
+    """A village's `village.json`: `untuned` keeps the whole village out of tuning."""
+
+    untuned: bool = False
+
+
+@dataclass(frozen=True)
+class VillageSet:
+    """One village's scenarios, the id of the map they play on (the folder's name), and
+    whether the village is kept out of tuning."""
+
+    map_id: str
+    scenarios: tuple[Scenario, ...]
+    untuned: bool = False
+
+
+def load_villages(root: Traversable | Path | None = None) -> list[VillageSet]:
+    """Every village's set in `root` (the bundled ones by default), Hollowbrook's first, then
+    by name; ids are unique across villages. UsageError names a bad folder or file."""
+    top = bundled() if root is None else root
+    stray = sorted(f.name for f in top.iterdir() if f.is_file() and f.name.endswith(".json"))
+    if stray:
+        raise UsageError(
+            f"{stray[0]}: a scenario file belongs in its village's folder, "
+            f"{top}/<map_id>/, named after the map it plays on"
+        )
+    folders = sorted(
+        (f for f in top.iterdir() if f.is_dir() and not f.name.startswith((".", "_"))),
+        key=lambda f: (f.name != HOME, f.name),
+    )
+    if not folders:
+        raise UsageError(f"no village folders in {top}: put scenarios in {top}/<map_id>/")
+    out: list[VillageSet] = []
+    seen: dict[str, str] = {}
+    for folder in folders:
+        scenarios = load_scenarios(folder)
+        for scenario in scenarios:
+            if scenario.id in seen:
+                raise UsageError(
+                    f"{folder.name}/: scenario id {scenario.id!r} is taken in {seen[scenario.id]}/"
+                    "; ids are slots, unique across villages"
+                )
+            seen[scenario.id] = folder.name
+        out.append(VillageSet(folder.name, tuple(scenarios), _about(folder).untuned))
+    return out
 
 
 def load_scenarios(folder: Traversable | Path | None = None) -> list[Scenario]:
-    """Every scenario of every `*.json` file in `folder` (the bundled ones by default) and
-    its `held_out/` folder (marked `held_out`), in file-name order; ids are unique across
-    files. UsageError names a bad file and field."""
-    root = bundled() if folder is None else folder
-    files = [(f, False) for f in root.iterdir() if f.name.endswith(".json")]
+    """One village's scenarios: every `*.json` file in `folder` (Hollowbrook's by default)
+    and its `held_out/` folder (marked `held_out`), in file-name order, each marked with
+    its village (the folder's name); ids are unique across files. UsageError names a bad
+    file and field."""
+    root = bundled() / HOME if folder is None else folder
+    files = [(f, False) for f in root.iterdir() if f.name.endswith(".json") and f.name != ABOUT]
     kept = root / HELD_OUT
     if kept.is_dir():
         files += [(f, True) for f in kept.iterdir() if f.name.endswith(".json")]
@@ -205,12 +302,16 @@ def load_scenarios(folder: Traversable | Path | None = None) -> list[Scenario]:
     seen: dict[str, str] = {}
     for file, held_out in files:
         for found in load_file(file):
-            if found.held_out:
-                raise UsageError(
-                    f"{file.name}: scenario {found.id!r}: held_out is set by the folder "
-                    f"({HELD_OUT}/); leave it out of the file"
-                )
-            scenario = found.model_copy(update={"held_out": held_out})
+            for field, value, folder_says in (
+                ("held_out", found.held_out, f"{HELD_OUT}/"),
+                ("village", found.village, "the village's, named after its map"),
+            ):
+                if value:
+                    raise UsageError(
+                        f"{file.name}: scenario {found.id!r}: {field} is set by the folder "
+                        f"({folder_says}); leave it out of the file"
+                    )
+            scenario = found.model_copy(update={"held_out": held_out, "village": root.name})
             if scenario.id in seen:
                 first = seen[scenario.id]
                 raise UsageError(f"{file.name}: scenario id {scenario.id!r} is taken in {first}")
@@ -221,18 +322,36 @@ def load_scenarios(folder: Traversable | Path | None = None) -> list[Scenario]:
 
 def load_file(file: Traversable | Path) -> list[Scenario]:
     """The scenarios of one file; UsageError (one line) naming the file and the field."""
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"{file.name}: cannot read it: {exc.strerror or exc}") from exc
-    except ValueError as exc:
-        raise UsageError(f"{file.name}: not valid JSON: {exc}") from exc
+    data = _read_json(file)
     try:
         return ScenarioFile.model_validate(data).scenarios
     except ValidationError as exc:
         # A union reports each member's failure: the deepest one is the one that was meant.
         err = max(exc.errors(include_url=False), key=lambda e: len(e["loc"]))
         raise UsageError(f"{file.name}: {_where(data, err['loc'])}: {err['msg']}") from exc
+
+
+def _about(folder: Traversable | Path) -> About:
+    """The village's `village.json`, or the defaults without one."""
+    file = folder / ABOUT
+    if not file.is_file():
+        return About()
+    data = _read_json(file)
+    try:
+        return About.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(k) for k in err["loc"]) or "(the file)"
+        raise UsageError(f"{folder.name}/{ABOUT}: {where}: {err['msg']}") from exc
+
+
+def _read_json(file: Traversable | Path) -> object:
+    try:
+        return load_json(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{file.name}: cannot read it: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise UsageError(f"{file.name}: not valid JSON: {exc}") from exc
 
 
 def _where(data: object, loc: Sequence[int | str]) -> str:

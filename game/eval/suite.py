@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from game.agent.providers.base import Provider
 from game.agent.trigger import Trigger
 from game.errors import UsageError
 from game.eval.figures import ScenarioRun, fits, line_problems
-from game.eval.scenarios import PLAYER, IdleStep, OverheardStep, Scenario
+from game.eval.scenarios import HOME, PLAYER, IdleStep, OverheardStep, Scenario
 from game.harness import FAST_PACE, Call, Pace, Talk, TurnReport
 from game.npc.cues import heard_cue
 from game.npc.known import villager_facts
@@ -201,12 +201,14 @@ def did(turn: TurnReport) -> str:
     return " ".join(parts) or "(nothing)"
 
 
-TABLE_HEAD = f"{'scenario':<28} {'npc':<8} {'fit':<4} {'line':<4} {'s':>6}  last turn"
+TABLE_HEAD = (
+    f"{'scenario':<28} {'village':<10} {'npc':<8} {'fit':<4} {'line':<4} {'s':>6}  last turn"
+)
 
 
 def row(run: ScenarioRun) -> str:
-    """One line of the table: id, NPC, fit or not, the line judged or not, the last
-    turn's seconds and doings, and what was wrong with the line."""
+    """One line of the table: id, village, NPC, fit or not, the line judged or not, the
+    last turn's seconds and doings, and what was wrong with the line."""
     last = run.last
     seconds = f"{last.wall_s:6.2f}" if last is not None else "     -"
     shown = did(last) if last is not None else "(no turn)"
@@ -214,7 +216,8 @@ def row(run: ScenarioRun) -> str:
     problems = line_problems(run)
     line = "-" if problems is None else ("no" if problems else "yes")
     why = f"  [{'; '.join(problems)}]" if problems else ""
-    return f"{run.scenario.id:<28} {run.scenario.npc:<8} {ok:<4} {line:<4} {seconds}  {shown}{why}"
+    s = run.scenario
+    return f"{s.id:<28} {s.village:<10} {s.npc:<8} {ok:<4} {line:<4} {seconds}  {shown}{why}"
 
 
 def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
@@ -222,6 +225,7 @@ def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
     return [
         {
             "id": run.scenario.id,
+            "village": run.scenario.village,
             "npc": run.scenario.npc,
             "category": run.scenario.category,
             "held_out": run.scenario.held_out,
@@ -233,16 +237,31 @@ def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
     ]
 
 
-READ_LINES = 40  # the lines of a blind read
+READ_LINES = 40  # the lines of a blind read, from each of its villages
 READ_SEED = 25  # which lines: the same ones every run of the same suite
 
 
-def blind_read(runs: Sequence[ScenarioRun], count: int = READ_LINES, seed: int = READ_SEED) -> str:
-    """The last lines of `count` talks, picked by a fixed seed and shuffled, each with who
-    says it and what was said before it: no ids and no figures, for a person to mark."""
-    talks = [r for r in runs if r.last is not None and r.last.said and r.last.kind == "player"]
+def read_pools(runs: Sequence[ScenarioRun], untuned: Collection[str]) -> list[list[ScenarioRun]]:
+    """What a blind read picks from: the villages kept out of tuning, and Hollowbrook; with
+    neither among the runs, all of them."""
+    pools = [
+        [r for r in runs if r.scenario.village in untuned],
+        [r for r in runs if r.scenario.village == HOME],
+    ]
+    return [pool for pool in pools if pool] or [list(runs)]
+
+
+def blind_read(
+    pools: Sequence[Sequence[ScenarioRun]], count: int = READ_LINES, seed: int = READ_SEED
+) -> str:
+    """The last lines of `count` talks of each pool, picked by a fixed seed and shuffled
+    together, each with who says it and what was said before it: no ids, no villages and
+    no figures, for a person to mark."""
     rng = random.Random(seed)
-    picked = rng.sample(talks, min(count, len(talks)))
+    picked: list[ScenarioRun] = []
+    for pool in pools:
+        talks = [r for r in pool if r.last is not None and r.last.said and r.last.kind == "player"]
+        picked += rng.sample(talks, min(count, len(talks)))
     rng.shuffle(picked)
     out: list[str] = []
     for number, run in enumerate(picked, start=1):

@@ -11,7 +11,27 @@ from PIL import Image, ImageChops
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
-SHEETS = ["player", "smith", "baker", "elder", "fisher", "child", "merchant"]
+SHEETS = [
+    "player",
+    "smith",
+    "baker",
+    "elder",
+    "fisher",
+    "child",
+    "merchant",
+    "potter",
+    "beekeeper",
+    "teacher",
+    "watchman",
+    "peatcutter",
+    "glassblower",
+    "miner",
+    "innkeeper",
+    "goatherd",
+    "herbalist",
+    "weaver",
+    "tinker",
+]
 EMOTES = ["wave", "nod", "shake_head", "laugh", "think"]
 TILE = 32
 

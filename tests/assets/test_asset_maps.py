@@ -16,6 +16,9 @@ import pytiled_parser
 from PIL import Image
 from pytiled_parser.tiled_object import Point, Rectangle
 
+from game.assets import load_game_map
+from game.world.plans import Plan, parse_plan
+
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
 TILES_DIR = ROOT / "assets" / "tiles"
@@ -23,6 +26,41 @@ CHARACTERS = ROOT / "assets" / "characters"
 TILE = 32
 
 LAYER_ORDER = ["ground", "decor", "collision", "places", "npcs", "spawns"]
+# The playable villages: their stem, name, size in tiles, the square where the village meets
+# (lamps at its corners, the notice board at its edge, the player's spawn) and places they
+# must have.
+VILLAGES: dict[str, tuple[str, tuple[int, int], str, set[str]]] = {
+    "village": (
+        "Hollowbrook",
+        (48, 36),
+        "plaza",
+        {"forge", "bakery", "well", "plaza", "market", "dock", "elder_house", "bridge"},
+    ),
+    "larkmoor": (
+        "Larkmoor",
+        (46, 34),
+        "green",
+        {
+            "green",
+            "schoolhouse",
+            "pottery",
+            "apiary",
+            "glassworks",
+            "peat_cuttings",
+            "causeway",
+            "watch_house",
+            "marsh",
+        },
+    ),
+    "stonereach": (
+        "Stonereach",
+        (44, 36),
+        "square",
+        {"square", "mine", "quarry", "pasture", "inn", "herb_garden", "weaver_cottage"},
+    ),
+}
+BOTH = [f"{stem}.{ext}" for stem in VILLAGES for ext in ("tmx", "tmj")]
+TMX = [f"{stem}.tmx" for stem in VILLAGES]
 VILLAGE_LAYER_ORDER = ["ground", "decor", "collision", "places", "boards", "npcs", "spawns"]
 NPC_PROPS = {"id", "name", "persona", "greeting", "sprite", "home", "work", "plan"}
 ID_RE = re.compile(r"^[a-z0-9_-]+$")
@@ -218,15 +256,26 @@ def describe(m: pytiled_parser.TiledMap) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+def village_of(rel: str) -> tuple[str, tuple[int, int], str, set[str]]:
+    """The VILLAGES entry of a map file."""
+    return VILLAGES[Path(rel).stem]
+
+
+def square_of(m: pytiled_parser.TiledMap, rel: str) -> Any:
+    """The place where the village meets (the plaza, the green)."""
+    return next(o for o in objects(m, "places") if o.name == village_of(rel)[2])
+
+
+@pytest.mark.parametrize("rel", BOTH)
 def test_village_structure(rel: str) -> None:
     m = load(rel)
-    assert (m.map_size.width, m.map_size.height) == (48, 36)
+    name, size, _, _ = village_of(rel)
+    assert (m.map_size.width, m.map_size.height) == size
     assert (m.tile_size.width, m.tile_size.height) == (TILE, TILE)
     assert m.orientation == "orthogonal"
     assert [la.name for la in m.layers] == VILLAGE_LAYER_ORDER
     map_props = dict(m.properties or {})
-    assert map_props["name"] == "Hollowbrook"
+    assert map_props["name"] == name
     assert str(map_props["description"]).endswith(".")
     assert layer(m, "collision").visible is False
     for name in ("ground", "decor", "collision"):
@@ -235,7 +284,7 @@ def test_village_structure(rel: str) -> None:
     assert all(g > 0 for row in ground for g in row), "ground must be filled everywhere"
 
 
-@pytest.mark.parametrize("stem", ["village", "tiny"])
+@pytest.mark.parametrize("stem", [*VILLAGES, "tiny"])
 def test_tmx_and_tmj_twins_are_identical(stem: str) -> None:
     tmx, tmj = describe(load(f"{stem}.tmx")), describe(load(f"{stem}.tmj"))
     assert tmx == tmj
@@ -283,7 +332,7 @@ def test_every_tile_has_name_and_walkable() -> None:
     )
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj", "tiny.tmx", "tiny.tmj"])
+@pytest.mark.parametrize("rel", [*BOTH, "tiny.tmx", "tiny.tmj"])
 def test_collision_layer_matches_tile_properties(rel: str) -> None:
     m = load(rel)
     props = tile_props(m)
@@ -294,7 +343,7 @@ def test_collision_layer_matches_tile_properties(rel: str) -> None:
             assert bool(c) == by_props, f"collision/tile property mismatch at {(x, y)}"
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "tiny.tmx"])
+@pytest.mark.parametrize("rel", [*TMX, "tiny.tmx"])
 def test_map_border_is_blocked(rel: str) -> None:
     m = load(rel)
     w, h = map_wh(m)
@@ -305,7 +354,7 @@ def test_map_border_is_blocked(rel: str) -> None:
     assert border <= blocked
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+@pytest.mark.parametrize("rel", BOTH)
 def test_npcs_are_complete_and_stand_on_walkable_tiles(rel: str) -> None:
     m = load(rel)
     npcs = objects(m, "npcs")
@@ -331,9 +380,31 @@ def test_npcs_are_complete_and_stand_on_walkable_tiles(rel: str) -> None:
     assert len(set(ids)) == len(ids)
     assert len({str_props(o)["sprite"] for o in npcs}) == 6
     assert len({str_props(o)["name"] for o in npcs}) == 6
+    sellers = [o.name for o in npcs if str_props(o).get("wares", "").strip()]
+    assert len(sellers) == 1, f"one villager sells wares, not {sellers}"
+    for o in npcs:
+        props = str_props(o)
+        plan = parse_plan(props["plan"], places, props["home"], props["work"])
+        assert isinstance(plan, Plan), f"{o.name}'s plan: {plan}"
+        assert len(props["persona"]) < 2000
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+def test_each_villages_people_wear_their_own_sheets() -> None:
+    worn = {
+        stem: {str_props(o)["sprite"] for o in objects(load(f"{stem}.tmx"), "npcs")}
+        for stem in VILLAGES
+    }
+    for stem, sheets in worn.items():
+        others = set().union(*(s for other, s in worn.items() if other != stem))
+        assert not sheets & others, f"{stem} shares {sheets & others}"
+
+
+@pytest.mark.parametrize("rel", [*TMX, "tiny.tmx"])
+def test_the_game_loads_the_map_without_a_warning(rel: str) -> None:
+    assert load_game_map(MAPS / rel).warnings == []
+
+
+@pytest.mark.parametrize("rel", BOTH)
 def test_spawn_is_walkable_near_plaza_and_an_npc(rel: str) -> None:
     m = load(rel)
     spawn = spawn_of(m)
@@ -341,7 +412,7 @@ def test_spawn_is_walkable_near_plaza_and_an_npc(rel: str) -> None:
     sx, sy = tile_of(spawn)
     assert (spawn.coordinates.x % TILE, spawn.coordinates.y % TILE) == (16, 16)
     assert (sx, sy) not in blocked_cells(m)
-    plaza = next(o for o in objects(m, "places") if o.name == "plaza")
+    plaza = square_of(m, rel)
     px, py = plaza.coordinates.x // TILE, plaza.coordinates.y // TILE
     pw, ph = plaza.size.width // TILE, plaza.size.height // TILE
     assert px <= sx < px + pw and py <= sy < py + ph
@@ -351,7 +422,7 @@ def test_spawn_is_walkable_near_plaza_and_an_npc(rel: str) -> None:
     assert min(dists) <= 10
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj", "tiny.tmx"])
+@pytest.mark.parametrize("rel", [*BOTH, "tiny.tmx"])
 def test_every_npc_is_reachable_from_spawn(rel: str) -> None:
     m = load(rel)
     seen = reachable(m, tile_of(spawn_of(m)))
@@ -359,7 +430,7 @@ def test_every_npc_is_reachable_from_spawn(rel: str) -> None:
         assert tile_of(o) in seen, f"{o.name} cannot be reached from the spawn"
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "tiny.tmx"])
+@pytest.mark.parametrize("rel", [*TMX, "tiny.tmx"])
 def test_no_isolated_walkable_pockets(rel: str) -> None:
     m = load(rel)
     w, h = map_wh(m)
@@ -368,8 +439,9 @@ def test_no_isolated_walkable_pockets(rel: str) -> None:
     assert seen == free, f"unreachable walkable cells: {sorted(free - seen)[:10]}"
 
 
-def test_doors_block_and_open_onto_reachable_paths() -> None:
-    m = load("village.tmx")
+@pytest.mark.parametrize("rel", TMX)
+def test_doors_block_and_open_onto_reachable_paths(rel: str) -> None:
+    m = load(rel)
     names = gids_by_name(m)
     decor = grid(m, "decor")
     seen = reachable(m, tile_of(spawn_of(m)))
@@ -379,7 +451,7 @@ def test_doors_block_and_open_onto_reachable_paths() -> None:
         for x, g in enumerate(row)
         if g in (names["wall_door"], names["wall_stone_door"])
     ]
-    assert 5 <= len(doors) <= 7, "4-6 houses plus the forge"
+    assert 5 <= len(doors) <= 7, "a door for each home and workshop"
     blocked = blocked_cells(m)
     for x, y in doors:
         assert (x, y) in blocked
@@ -420,26 +492,59 @@ def test_village_features_present() -> None:
     assert dock and dock <= seen
 
 
+def test_larkmoor_features_present() -> None:
+    m = load("larkmoor.tmx")
+    names = gids_by_name(m)
+    cells = [g for lay in ("ground", "decor") for row in grid(m, lay) for g in row]
+    for feature in ("water", "reeds", "dock", "oven", "forge", "hay_bale", "log_pile", "rock"):
+        assert names[feature] in cells, f"{feature} missing from Larkmoor"
+    seen = reachable(m, tile_of(spawn_of(m)))
+    ground = grid(m, "ground")
+    causeway = {
+        (x, y) for y, row in enumerate(ground) for x, g in enumerate(row) if g == names["dock"]
+    }
+    assert causeway and causeway <= seen
+    lowen = next(o for o in objects(m, "npcs") if o.name == "lowen")
+    assert tile_of(lowen) in seen, "the watch house is reached over the causeway"
+
+
+def test_stonereach_features_present() -> None:
+    m = load("stonereach.tmx")
+    names = gids_by_name(m)
+    cells = [g for lay in ("ground", "decor") for row in grid(m, lay) for g in row]
+    for feature in ("sand", "rock", "cart", "log_pile", "hay_bale", "cloth_stall", "cobble"):
+        assert names[feature] in cells, f"{feature} missing from Stonereach"
+    places = {o.name: o for o in objects(m, "places")}
+    quarry = places["quarry"]
+    x0, y0 = int(quarry.coordinates.x // TILE), int(quarry.coordinates.y // TILE)
+    inside = {
+        (x, y)
+        for x in range(x0, x0 + int(quarry.size.width // TILE))
+        for y in range(y0, y0 + int(quarry.size.height // TILE))
+    }
+    assert inside & reachable(m, tile_of(spawn_of(m))), "the quarry can be walked into"
+
+
 def test_the_lamp_tile_lights_the_night() -> None:
     props = {p["name"]: p for p in tile_props(load("village.tmx")).values()}
     assert props["lamp"]["lamp"] is True and props["lamp"]["radius"] == 4.0
     assert not [n for n, p in props.items() if "lamp" in p and n != "lamp"]
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+@pytest.mark.parametrize("rel", BOTH)
 def test_lamp_posts_stand_at_the_plaza_corners(rel: str) -> None:
     m = load(rel)
     lamp = gids_by_name(m)["lamp"]
     lamps = {
         (x, y) for y, row in enumerate(grid(m, "decor")) for x, g in enumerate(row) if g == lamp
     }
-    plaza = next(o for o in objects(m, "places") if o.name == "plaza")
+    plaza = square_of(m, rel)
     x0, y0 = int(plaza.coordinates.x // TILE), int(plaza.coordinates.y // TILE)
     x1, y1 = x0 + int(plaza.size.width // TILE) - 1, y0 + int(plaza.size.height // TILE) - 1
     assert {(x0, y0), (x1, y0), (x0, y1), (x1, y1)} <= lamps
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+@pytest.mark.parametrize("rel", BOTH)
 def test_the_notice_board_stands_on_the_plaza_by_a_lamp(rel: str) -> None:
     m = load(rel)
     (board,) = objects(m, "boards")
@@ -452,7 +557,7 @@ def test_the_notice_board_stands_on_the_plaza_by_a_lamp(rel: str) -> None:
     decor = grid(m, "decor")
     assert decor[by][bx] == names["notice_board"]
     assert (bx, by) in blocked_cells(m)
-    plaza = next(o for o in objects(m, "places") if o.name == "plaza")
+    plaza = square_of(m, rel)
     px, py = plaza.coordinates.x // TILE, plaza.coordinates.y // TILE
     pw, ph = plaza.size.width // TILE, plaza.size.height // TILE
     assert px <= bx < px + pw and py <= by < py + ph
@@ -463,15 +568,16 @@ def test_the_notice_board_stands_on_the_plaza_by_a_lamp(rel: str) -> None:
     assert any((bx + dx, by + dy) in seen for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
 
 
-@pytest.mark.parametrize("rel", ["village.tmx", "village.tmj"])
+@pytest.mark.parametrize("rel", BOTH)
 def test_places_are_grid_aligned_rectangles(rel: str) -> None:
     m = load(rel)
     places = objects(m, "places")
     names = [o.name for o in places]
     assert len(places) >= 7
     assert len(set(names)) == len(names)
-    required = {"forge", "bakery", "well", "plaza", "market", "dock", "elder_house", "bridge"}
-    assert required <= set(names)
+    assert village_of(rel)[3] <= set(names)
+    npcs = [str_props(o) for o in objects(m, "npcs")]
+    assert {p[k] for p in npcs for k in ("home", "work")} <= set(names)
     for o in places:
         assert isinstance(o, Rectangle)
         assert ID_RE.match(o.name)
@@ -512,19 +618,20 @@ ARCADE_SCRIPT = """
 import sys
 import arcade
 window = arcade.Window(64, 64, visible=False)
-for path in sys.argv[1:]:
+for arg in sys.argv[1:]:
+    path, w, h = arg.rsplit(":", 2)
     tm = arcade.load_tilemap(path, scaling=1.0)
-    assert (tm.width, tm.height) == (48, 36), path
-    assert len(tm.sprite_lists["ground"]) == 48 * 36, path
+    assert (tm.width, tm.height) == (int(w), int(h)), path
+    assert len(tm.sprite_lists["ground"]) == int(w) * int(h), path
     assert {"places", "boards", "npcs", "spawns"} <= set(tm.object_lists), path
     assert len(tm.object_lists["npcs"]) == 6, path
     print("ok", path)
 """
 
 
-def test_arcade_loads_both_maps() -> None:
+def test_arcade_loads_every_village() -> None:
     env = dict(os.environ, ARCADE_HEADLESS="1")
-    paths = [str(MAPS / "village.tmx"), str(MAPS / "village.tmj")]
+    paths = [f"{MAPS / rel}:{village_of(rel)[1][0]}:{village_of(rel)[1][1]}" for rel in BOTH]
     proc = subprocess.run(
         [sys.executable, "-c", ARCADE_SCRIPT, *paths],
         env=env,
@@ -534,4 +641,4 @@ def test_arcade_loads_both_maps() -> None:
         cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.count("ok ") == 2
+    assert proc.stdout.count("ok ") == len(BOTH)

@@ -12,10 +12,13 @@ import pytest
 from game.errors import UsageError
 from game.eval.scenarios import (
     CATEGORIES,
+    HOME,
+    LINE_CATEGORIES,
     IdleStep,
     OverheardStep,
     load_file,
     load_scenarios,
+    load_villages,
     select,
 )
 from game.eval.suite import check
@@ -27,10 +30,12 @@ VILLAGE = ROOT / "maps" / "village.tmx"
 GESTURES = {"wave", "nod", "shake_head", "laugh", "think"}
 
 
-def test_the_bundled_scenarios_cover_every_category_and_every_npc(tmp_path: Path) -> None:
+def test_hollowbrooks_scenarios_cover_every_category_and_every_npc(tmp_path: Path) -> None:
     scenarios = load_scenarios()
     assert len(scenarios) >= 40
-    assert set(Counter(s.category for s in scenarios)) == set(CATEGORIES)
+    # The kinds judged by their line came with the other villages: Hollowbrook asks them
+    # as `villagers` and `persona`, as it was written.
+    assert set(Counter(s.category for s in scenarios)) == set(CATEGORIES) - LINE_CATEGORIES
     world = World(load_map(VILLAGE))
     assert {s.npc for s in scenarios} == set(world.npcs)
     asked = {
@@ -46,6 +51,38 @@ def test_the_bundled_scenarios_cover_every_category_and_every_npc(tmp_path: Path
     assert any(isinstance(step, OverheardStep) for s in scenarios for step in s.lines)
     assert any(isinstance(step, IdleStep) for s in scenarios for step in s.lines)
     check(scenarios, world, tmp_path)  # every NPC, place and name exists on the map
+
+
+# The kinds of talk every village's set has (issue 37), and the categories that are each.
+KINDS: dict[str, set[str]] = {
+    "greetings and gestures": {"greeting", "gesture"},
+    "walking somewhere and showing the way": {"go", "follow", "guide"},
+    "where places are": {"places"},
+    "who does what, asked by the job": {"role"},
+    "yes/no questions the persona decides": {"stance"},
+    "requests refused in character": {"refusal"},
+    "memory": {"memory"},
+    "robustness": {"injection", "fourth_wall", "off_world"},
+    "village life": {"village_life"},
+    "villagers talking to each other": {"overheard"},
+}
+
+
+def test_every_bundled_village_plays_on_its_own_map_and_the_new_ones_are_full_sets(
+    tmp_path: Path,
+) -> None:
+    for village in load_villages():
+        world = World(load_map(ROOT / "maps" / f"{village.map_id}.tmx"))
+        check(village.scenarios, world, tmp_path)  # its NPCs, places and names are there
+        if village.map_id == HOME:
+            continue
+        unjudged = [s.id for s in village.scenarios if s.line is None]
+        assert not unjudged, f"{village.map_id}: no line check: {unjudged}"
+        asked = {s.category for s in village.scenarios}
+        missing = [kind for kind, categories in KINDS.items() if not asked & categories]
+        assert not missing, f"{village.map_id} has no scenario of: {missing}"
+        if village.untuned:
+            assert len(village.scenarios) >= 40, village.map_id
 
 
 def write(tmp: Path, data: Any, name: str = "group.json") -> Path:
@@ -165,3 +202,24 @@ def test_a_bad_line_check_is_one_line(tmp_path: Path, line: dict[str, Any], wher
     with pytest.raises(UsageError) as info:
         load_file(write(tmp_path, {"scenarios": [{**GOOD, "line": line}]}))
     assert str(info.value).startswith(f"group.json: {where}"), str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ({"category": "role", "lines": ["Who runs the mill?"]}, "a role scenario is judged by"),
+        ({"category": "village_life", "lines": ["Any news?"]}, "village_life scenario is judged"),
+        ({"category": "stance", "lines": ["Sail with me?"], "line": {"says": ["sea"]}},
+         'stance scenario\'s line needs stance "yes" or "no"'),
+        ({"category": "refusal", "lines": ["Free bread?"], "line": {"stance": "yes"}},
+         'refusal scenario\'s line needs stance "no"'),
+    ],
+)  # fmt: skip
+def test_the_new_kinds_are_judged_by_their_line(
+    tmp_path: Path, scenario: dict[str, Any], message: str
+) -> None:
+    file = write(tmp_path, {"scenarios": [{"id": "a", "npc": "x", **scenario}]})
+    with pytest.raises(UsageError, match=message):
+        load_file(file)
+    fine = {**scenario, "line": {"stance": "no"}}
+    assert load_file(write(tmp_path, {"scenarios": [{"id": "a", "npc": "x", **fine}]}))

@@ -51,23 +51,26 @@ def test_eval_prints_a_table_and_the_figures_last(tmp_path: Path) -> None:
     out_dir = tmp_path / "out"
     done = subprocess.run(
         [sys.executable, str(ROOT / "run_game.py"), "eval", "--provider", "scripted",
-         "--only", "wait", "--out", str(out_dir)],
+         "--map", "village", "--only", "wait", "--out", str(out_dir)],
         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=dict(os.environ),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     waits = [s for s in load_scenarios() if s.category == "wait"]
-    assert lines[0].split()[:3] == ["scenario", "npc", "fit"]
-    assert [line.split()[0] for line in lines[1:-1]] == [s.id for s in waits]
-    result = json.loads(lines[-1])
+    assert lines[0].split()[:4] == ["scenario", "village", "npc", "fit"]
+    assert [line.split()[:2] for line in lines[1:-2]] == [[s.id, "village"] for s in waits]
+    result, total = json.loads(lines[-2]), json.loads(lines[-1])
+    assert result["village"] == "village" and result["untuned"] is False
     assert result["provider"] == "scripted" and result["scenarios"] == len(waits)
     for key in ("fit", "action_fit", "parse_failures", "fourth_wall", "repeat_rate", "junk",
                 "distinct2", "calls_per_turn_mean", "calls_per_turn_max", "s_per_reply_median",
                 "s_per_reply_p90", "first_letter_s_median"):  # fmt: skip
-        assert key in result
-    assert json.loads((out_dir / "figures.json").read_text()) == result
+        assert key in result and total[key] == result[key]
+    assert total["villages"] == ["village"]
+    kept_figures = json.loads((out_dir / "figures.json").read_text())
+    assert kept_figures == {"villages": [result], "total": total}
     kept = json.loads((out_dir / "transcript.json").read_text())
-    assert [t["id"] for t in kept] == [s.id for s in waits]
+    assert [(t["id"], t["village"]) for t in kept] == [(s.id, "village") for s in waits]
     assert kept[0]["turns"][0]["line"] == waits[0].lines[0]
 
 
@@ -77,7 +80,7 @@ def test_a_blind_read_shows_the_lines_without_ids_or_figures(tmp_path: Path) -> 
     def read(*more: str) -> subprocess.Popen[str]:
         return subprocess.Popen(
             [sys.executable, str(ROOT / "run_game.py"), "eval", "--provider", "scripted",
-             "--only", "memory", "villagers", "--read", *more],
+             "--map", "village", "--only", "memory", "villagers", "--read", *more],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
             env=dict(os.environ),
         )  # fmt: skip
@@ -97,7 +100,7 @@ def test_a_blind_read_shows_the_lines_without_ids_or_figures(tmp_path: Path) -> 
     for s in chosen:
         assert f"You: {s.lines[-1]}" in text  # what was asked, with each line
     figures = json.loads((out_dir / "figures.json").read_text())
-    assert figures["lines_judged"] == len(chosen)
+    assert figures["total"]["lines_judged"] == len(chosen)
     assert again == text  # the same lines, in the same order, every run
 
 

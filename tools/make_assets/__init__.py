@@ -1,4 +1,4 @@
-"""Hollowbrook's art (tileset, character sheets, emotes) and maps (TMX + TMJ twins).
+"""The art (tileset, character sheets, emotes) and the villages' maps (TMX + TMJ twins).
 
 Everything is drawn procedurally with Pillow from fixed seeds, so the output is deterministic.
 `tools/make_assets.py` runs it (see `output.main`). The modules, in the order they build on

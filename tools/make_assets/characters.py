@@ -42,7 +42,7 @@ class Villager:
     shirt: RGBA
     pants: RGBA
     shoes: RGBA
-    hat: str = ""  # "" | toque | rainhat | feather
+    hat: str = ""  # "" | toque | rainhat | feather | cap
     hat_colour: RGBA = WHITE
     beard: RGBA | None = None
     beard_long: bool = False
@@ -137,6 +137,146 @@ VILLAGERS: dict[str, Villager] = {
         hat_colour=hexc("#8c3450"),
         belt=hexc("#e0b84a"),
         pack=hexc("#9a6a3e"),
+    ),
+    # Larkmoor's people.
+    "potter": Villager(
+        SKIN_TAN,
+        SKIN_TAN_D,
+        hexc("#a8482a"),
+        "tied",
+        hexc("#d08a3a"),
+        hexc("#6a5444"),
+        hexc("#4a3426"),
+        apron=hexc("#b8a48c"),
+        scarf=hexc("#4a8ac8"),
+    ),
+    "beekeeper": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#c8a070"),
+        "short",
+        hexc("#f0ead0"),
+        hexc("#9a8a5a"),
+        hexc("#5a4a30"),
+        hat="rainhat",
+        hat_colour=hexc("#f4f0e0"),
+        belt=hexc("#e0a82a"),
+    ),
+    "teacher": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#8c8a94"),
+        "tied",
+        hexc("#2e3c68"),
+        hexc("#26304e"),
+        hexc("#2a2228"),
+        robe=True,
+        scarf=hexc("#f2f0f6"),
+    ),
+    "watchman": Villager(
+        SKIN_DARK,
+        SKIN_DARK_D,
+        hexc("#3a3436"),
+        "crop",
+        hexc("#4a5a4e"),
+        hexc("#2e3434"),
+        hexc("#221c1a"),
+        hat="cap",
+        hat_colour=hexc("#2c2c38"),
+        beard=hexc("#a8a4a8"),
+        staff=True,
+    ),
+    "peatcutter": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#1e1a1c"),
+        "crop",
+        hexc("#6a7a3a"),
+        hexc("#5a4030"),
+        hexc("#3a2a1e"),
+        belt=hexc("#3a2a1e"),
+        pack=hexc("#7a5a34"),
+    ),
+    "glassblower": Villager(
+        SKIN_TAN,
+        SKIN_TAN_D,
+        hexc("#5a3420"),
+        "short",
+        hexc("#2a7a8a"),
+        hexc("#3a3a4a"),
+        hexc("#2a2020"),
+        apron=hexc("#7a4e30"),
+        scarf=hexc("#e8a23a"),
+    ),
+    # Stonereach's people.
+    "miner": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#4a3a2a"),
+        "crop",
+        hexc("#7a6a58"),
+        hexc("#3a3a44"),
+        hexc("#2a2220"),
+        hat="cap",
+        hat_colour=hexc("#d8b040"),
+        beard=hexc("#5a4634"),
+        belt=hexc("#2a2220"),
+    ),
+    "innkeeper": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#b86a3a"),
+        "tied",
+        hexc("#a83a3a"),
+        hexc("#4a3a34"),
+        hexc("#3a2a22"),
+        apron=hexc("#f0e6d0"),
+    ),
+    "goatherd": Villager(
+        SKIN_TAN,
+        SKIN_TAN_D,
+        hexc("#e0c070"),
+        "long",
+        hexc("#5aa04a"),
+        hexc("#7a5a3a"),
+        hexc("#4a3420"),
+        scarf=hexc("#e8d04a"),
+        staff=True,
+    ),
+    "herbalist": Villager(
+        SKIN_DARK,
+        SKIN_DARK_D,
+        hexc("#d8d4dc"),
+        "long",
+        hexc("#3e6a4a"),
+        hexc("#2e4a36"),
+        hexc("#3a2a22"),
+        robe=True,
+        belt=hexc("#a8783a"),
+    ),
+    "weaver": Villager(
+        SKIN,
+        SKIN_D,
+        hexc("#2a2226"),
+        "tied",
+        hexc("#8a4aa0"),
+        hexc("#4a3a5a"),
+        hexc("#2a2228"),
+        scarf=hexc("#e86a8a"),
+        belt=hexc("#e0b84a"),
+    ),
+    "tinker": Villager(
+        SKIN_TAN,
+        SKIN_TAN_D,
+        hexc("#6a4a2a"),
+        "short",
+        hexc("#c87a3a"),
+        hexc("#4a5a6a"),
+        hexc("#3a2a22"),
+        hat="cap",
+        hat_colour=hexc("#6a5a4a"),
+        pack=hexc("#8a8a9a"),
+        belt=hexc("#3a2a22"),
     ),
 }
 
@@ -377,6 +517,13 @@ def hat_region(v: Villager, d: str, hx0: int, hy0: int, hx1: int, hy1: int) -> R
         return rounded(hx0 + 1, hy0 - 3, hx1 - 1, hy0 + 3, 3) | box(
             hx0 - 3, hy0 + 3, hx1 + 3, hy0 + 5
         )
+    if v.hat == "cap":
+        crown = rounded(hx0, hy0 - 2, hx1, hy0 + 2, 3)
+        if d == "down":
+            return crown | box(hx0 + 2, hy0 + 3, hx1 - 2, hy0 + 3)
+        if d == "left":
+            return crown | box(hx0 - 3, hy0 + 2, hx0 + 1, hy0 + 3)
+        return crown
     if v.hat == "feather":
         brim = (
             box(hx0 - 2, hy0 + 2, hx1 + 2, hy0 + 3)
@@ -393,6 +540,8 @@ def hat_details(c: Canvas, v: Villager, d: str, hx0: int, hy0: int, hx1: int) ->
         c.hline(hx0 + 1, hx1 - 1, hy0 + 2, hexc("#d8d2c8"))
     elif v.hat == "rainhat":
         c.hline(hx0 + 1, hx1 - 1, hy0 + 2, shade_of(v.hat_colour, 0.7))
+    elif v.hat == "cap":
+        c.hline(hx0 + 1, hx1 - 1, hy0 + 1, shade_of(v.hat_colour, 0.75))
     elif v.hat == "feather":
         c.hline(hx0 + 1, hx1 - 1, hy0 + 1, hexc("#e0b84a"))
         fx = hx1 - 2 if d != "left" else hx1 - 1

@@ -59,6 +59,87 @@ TTbTTbbTP......bT.P..T.....bPP.P.TT..TTTPbb.P.bP
 PPTPTTTTTTPPTPPTTTPTTTTTPTTTPTTTTTPTPTTPTTTPPTTT
 """
 
+# Larkmoor, a moorland village on the edge of a marsh: the same legend, read for its trades
+# (O the potter's kiln, F the glass furnace, h straw beehives, l stacks of drying peat, v
+# pots, d the causeway's boards over the marsh).
+LARKMOOR_LAYOUT = """
+bTPoPbbPTPPToPPbbTPbPTbbbPPbPPPbbTboTTPoPPbbPP
+PT...Pb.bPT.b...."....b.Pb...b.T..."...P.....b
+T..."..".."....,.."".....,....",.....,..,....P
+P..uuu&uuu.""...rrr^r.......|--------|.rr^rrTP
+T."UUUUUUU......RRRRR.,...".|,,,,,,,,|.RRRRRPT
+Pb.HwHwHwH.....CHwDwHO...~~.|,h,,h,h,|.HwDwHPP
+P..HwHDHwH...,.v..:::vv..~~.|,,,,,,,,|v..:"qTb
+b..S..:..nn.......:::.K."...|,h,h,,h,|...:...P
+PP....:....~~i......:"."....|,,,,,,,,|...:...P
+P.....:....~~.""....:.".....|---::---|...:.".b
+TT."..:,...,q",.....::::::::::::::::::::::...b
+T.."..:........LN::::::::L...................P
+P."...:.~~i....:....:,..v:...."....o.........P
+TT....:.~~~....:.n".:..n.:.".....o...o...."..P
+P..,".:.,,.....:....:.,..:..............~~~~~P
+P.....:::::::::::::::::::::::...o..t.,o.~i~~~P
+P.........:.:..:...,:....:..:........,..~~~~~P
+P..uuuu&u.:.:..:.n,.:..,M:..:....o...o".~~i~~b
+P..UUUUUU.K.:."L:::::::::L.":.".,..o..."~~~~~T
+P.CGgGEgGF,.:.........."....:.~~.""....~~~@~~P
+T.....:::.:.:..............":.i~.."....~i~~~~P
+P......,.K:::::."..""."..".L:S."..".~~~~~~~~~P
+T..rrr^r....:........"..~.~~d~.~~~~"~uu&uu~~~P
+P..RRRRR...":...........~~~id~~~~i~~~UUUUU~~~b
+P..HwDwH....:.o.."..."o.~~~~d~~i~~~~.GgEgG.~~T
+P..".:".....:..."~~~~"".~~~~d~~~~~~....:.L.~~P
+P.:::::::::::q..~~~~~~i.~~~~ddddddd"::::....~P
+P.:ll::::::l::..~~~~~~..~~~~~~~~~~~"..."..K.~P
+TT:::::ll:::::b.~~~~~~..~~~~~i~~~~~.l.......~T
+T.::::::::::c:.i~~~~~~..~~~~~~~~~~~......oo.~P
+P.:l::::::l:::.."~~~~"..~i~~~~@~~~~~.".".".~~T
+T.::::l:::::l:.........t~~i~~~~~~~i~~~~~~~~~~b
+PP"."."."."."....b...b..~~~~~~~~~~~~~~~~~~~~~P
+TPPbPPPPTPbPbPPPbPPoPPPPoPbPPbPPPPTPbPPPoPPTPb
+"""
+
+# Stonereach, a hill village between a copper mine and a quarry: sand is the quarry's floor of
+# broken stone, l the pit props, c the ore carts (and the tinker's barrow), Y cloth drying.
+STONEREACH_LAYOUT = """
+PoTPTPTPoPPPoPPPPoPPoPPoTPoPPPPPPPTPPPPPTPTP
+PoPPPoTPTPPPoPPPTToPPPTPPTPPoPPoPoPoPPPTPPPP
+Po|---------|....uuuu&.....oooossssssssssooo
+oT|...".....|....UUUUU...P.osssssossossKss.o
+oP|.h......q|..L.GgEgG.C...osssoosssssssss.P
+PP|......h..|...c:::::l:...ossCsssssssooss.P
+PT|"P..h....|...:::::::l.b.osssssssscsssssoP
+PP|.........|.o.K:::::::.."sssssssosssssss.P
+PP|..h.o".h.|...:::::::S:::sssosssssssCsos.P
+oP|.".......|......:....:::ossssslsssossss.P
+PT|----..---|.P..T.:.P..:.".osssssssssssoo.P
+PP.r^r.:...........:....:............o..o.PP
+Po.RRR.::::::::::::::::::..........:ot....oo
+oT.HDH........LN########L..rrrr^rr.:..nn.oPP
+Po..:.........#####v#####..RRRRRRR.:S......P
+oP..::::::::::##n#####n##."HwHwHwHK:.....o.P
+PPrrr^r.......###########.vHwHDHwHK:o..o..oP
+ooRRRRR.P.T...#######v#####a#n###a::......Po
+PPHwDwH.......##an####c##.....:..."....P...o
+oP.,::::::::::###########.o...:...P.P.....PP
+PP|---::---|..L#########L.....:.........P.PP
+Po|,,,::,,,|..:....:.....:::::::::.........P
+PP|,m,m,,m,|..:..P.:..o...:...uu&uu."T.T...P
+Po|,,,,x,,,|.t:....:......:...UUUUU..."....o
+PP|,,m,,m,,|.::::::::::::::...GgEgG....o...P
+Po|,x,,,,,x|..:....:......:.P...:...,o.....P
+PP|--------|..:...~~~o~~~.:...b.:.b.....P.oP
+oP............:.~i~~~~~~~~:.P..............P
+PT.rrr^r...o..:.~~~~@~~~~~:......uuu&u.....P
+PP.RRRRR.b....:.~~~~~~~~~o:..P.o.UUUUU.....P
+oo.HwDwH.,..b.:.~~~~~~~~~~:......HwDwH.c...P
+PPY..:..Y.P...:.~~~~~~~~i~:,.T.T.C.:...M...P
+Pot..:.v..,...:..~~~~~~~..:......K.:...CK..P
+Po...::::::::::...........::::::::::.......P
+PT....P.T.P.bbPT..PTPb.......b..b......b..PP
+PTPooPoPTPPPTPoPPPoTPPPPPPToPPPPPoPPToPoPPPP
+"""
+
 TINY_LAYOUT = """
 TTPTTTTPTT
 T...,....T

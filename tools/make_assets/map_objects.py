@@ -149,3 +149,178 @@ TINY_PLACES: tuple[PlaceDef, ...] = (
     PlaceDef("yard", (1, 4, 8, 3), "An open yard with a short dirt path."),
 )
 TINY_SPAWN: Px = (2, 5)
+
+LARKMOOR_NPCS = load_npcs("larkmoor")
+LARKMOOR_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef(
+        "green",
+        (15, 11, 11, 8),
+        "The village green in the middle of Larkmoor: a square of grass ringed by a dirt path, "
+        "with a lamp at each corner, benches, and the notice board by the north-west lamp.",
+    ),
+    PlaceDef(
+        "schoolhouse",
+        (3, 3, 7, 5),
+        "Agnes's schoolhouse in the north-west of the village: a long slate-roofed building "
+        "with benches outside where the children wait for the bell.",
+    ),
+    PlaceDef(
+        "pottery",
+        (15, 3, 8, 5),
+        "Edda's pottery north of the green: a red-roofed workshop with a brick kiln at its "
+        "side and pots drying in the yard.",
+    ),
+    PlaceDef(
+        "apiary",
+        (28, 3, 10, 7),
+        "A fenced meadow of heather in the north-east of the village where Corin keeps his "
+        "straw beehives.",
+    ),
+    PlaceDef(
+        "hive_cottage",
+        (38, 3, 7, 5),
+        "Corin's small cottage in the north-east corner, just past the beehives.",
+    ),
+    PlaceDef(
+        "spring",
+        (11, 8, 2, 2),
+        "A small clear spring north-west of the green, by the path to the schoolhouse, where "
+        "the village draws its water.",
+    ),
+    PlaceDef(
+        "glassworks",
+        (2, 17, 9, 5),
+        "Ivo's stone glassworks on the west side of the village, with the glass furnace "
+        "roaring by its door.",
+    ),
+    PlaceDef(
+        "turf_cottage",
+        (3, 22, 5, 4),
+        "Mab's low cottage in the south-west of the village, beside the peat cuttings.",
+    ),
+    PlaceDef(
+        "peat_cuttings",
+        (2, 26, 12, 6),
+        "The peat cuttings in the south-west corner: dark cut banks of bog where the peat is "
+        "stacked to dry.",
+    ),
+    PlaceDef(
+        "standing_stones",
+        (32, 12, 7, 7),
+        "A ring of old standing stones on the open moor east of the green.",
+    ),
+    PlaceDef(
+        "black_pool",
+        (15, 24, 9, 8),
+        "The Black Pool south of the green: a deep, dark pool cut off from the marsh by a "
+        "grassy bank. Folk keep away from it.",
+    ),
+    PlaceDef(
+        "marsh",
+        (24, 21, 21, 12),
+        "The great marsh south-east of the village: reeds, black water and mist, crossed only "
+        "by the causeway.",
+    ),
+    PlaceDef(
+        "causeway",
+        (28, 21, 8, 6),
+        "A wooden causeway that starts at the lamp south-east of the green and runs out across "
+        "the marsh to the watch house.",
+    ),
+    PlaceDef(
+        "watch_house",
+        (36, 22, 7, 5),
+        "Lowen's stone watch house on a dry island out in the marsh, at the far end of the "
+        "causeway, with a lamp that burns all night.",
+    ),
+)
+LARKMOOR_SPAWN: Px = (20, 16)
+LARKMOOR_BOARDS: tuple[BoardDef, ...] = (
+    BoardDef(
+        "notice_board",
+        (16, 11),  # the `N` of the layout: the green's north edge, by its north-west lamp
+        "The village notice board on the green: news, lost and found, and the glassblower's wares.",
+    ),
+)
+
+STONEREACH_NPCS = load_npcs("stonereach")
+STONEREACH_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef(
+        "square",
+        (14, 13, 11, 8),
+        "The cobbled square in the middle of Stonereach, with a lamp at each corner, benches "
+        "and tables, and the notice board by the north-west lamp.",
+    ),
+    PlaceDef(
+        "mine",
+        (15, 2, 10, 7),
+        "The mouth of the copper mine on the north side of the village: a stone pithead with "
+        "a slate roof, ore carts and stacks of pit props.",
+    ),
+    PlaceDef(
+        "quarry",
+        (27, 2, 15, 9),
+        "The stone quarry in the north-east corner: a pale floor of broken rock walled off by "
+        "boulders, with a gap on its west side.",
+    ),
+    PlaceDef(
+        "pasture",
+        (2, 2, 11, 9),
+        "The high pasture in the north-west: a fenced meadow where the village goats graze, "
+        "with hay put by for the winter.",
+    ),
+    PlaceDef("goat_hut", (3, 11, 3, 4), "Tamsin's little hut just below the pasture gate."),
+    PlaceDef(
+        "inn",
+        (26, 13, 9, 5),
+        "Ilse's inn on the east side of the square: a long red-roofed house with tables and "
+        "barrels out front and beds upstairs.",
+    ),
+    PlaceDef(
+        "miner_cottage",
+        (30, 22, 5, 4),
+        "Garrow's stone cottage south-east of the square, on the path between the inn and the "
+        "tinker's yard.",
+    ),
+    PlaceDef(
+        "herb_cottage",
+        (2, 16, 5, 4),
+        "Odile's cottage on the west side of the village, just above her herb garden.",
+    ),
+    PlaceDef(
+        "herb_garden",
+        (2, 20, 10, 7),
+        "Odile's fenced herb garden on the west side of the village, full of flowers, "
+        "mushrooms and greens.",
+    ),
+    PlaceDef(
+        "weaver_cottage",
+        (2, 28, 8, 5),
+        "Fenna's cottage in the south-west corner, with her cloth hung out to dry on either "
+        "side of the door.",
+    ),
+    PlaceDef(
+        "tinker_yard",
+        (32, 28, 9, 5),
+        "Joss's yard in the south-east corner: a slate-roofed workshop with crates, barrels, a "
+        "stall and his barrow.",
+    ),
+    PlaceDef(
+        "tarn",
+        (16, 26, 10, 7),
+        "A small, cold mountain tarn south of the square, with reeds at its edges.",
+    ),
+    PlaceDef(
+        "lookout",
+        (35, 11, 7, 6),
+        "A rocky knoll east of the inn, with a bench and a view down the valley.",
+    ),
+)
+STONEREACH_SPAWN: Px = (19, 17)
+STONEREACH_BOARDS: tuple[BoardDef, ...] = (
+    BoardDef(
+        "notice_board",
+        (15, 13),  # the `N` of the layout: the square's north edge, by its north-west lamp
+        "The village notice board on the square: news, lost and found, and the tinker's wares.",
+    ),
+)

@@ -9,8 +9,23 @@ from PIL import Image
 
 from .characters import VILLAGERS, build_sheet
 from .emotes import EMOTES, e_talk_hint
-from .layouts import TINY_LAYOUT, VILLAGE_LAYOUT, build_grids, compose_map
+from .layouts import (
+    LARKMOOR_LAYOUT,
+    STONEREACH_LAYOUT,
+    TINY_LAYOUT,
+    VILLAGE_LAYOUT,
+    build_grids,
+    compose_map,
+)
 from .map_objects import (
+    LARKMOOR_BOARDS,
+    LARKMOOR_NPCS,
+    LARKMOOR_PLACES,
+    LARKMOOR_SPAWN,
+    STONEREACH_BOARDS,
+    STONEREACH_NPCS,
+    STONEREACH_PLACES,
+    STONEREACH_SPAWN,
     TINY_NPCS,
     TINY_PLACES,
     TINY_SPAWN,
@@ -24,7 +39,7 @@ from .tiled import make_map, write_tmj, write_tmx, write_tsj, write_tsx
 from .tileset import build_tileset
 
 DESCRIPTION = (
-    "Generate Hollowbrook's art (tileset, character sheets, emotes) and maps (TMX + TMJ twins)."
+    "Generate the art (tileset, character sheets, emotes) and the villages' maps (TMX + TMJ twins)."
 )
 REPO = Path(__file__).resolve().parents[2]  # the default output root: ./assets and ./maps
 LICENSE_TEXT = """# Art licence
@@ -43,6 +58,16 @@ and use them for any purpose without asking permission or giving credit.
 VILLAGE_DESCRIPTION = (
     "Hollowbrook is a cosy riverside village with a cobbled plaza around an old well, a forge, "
     "a bakery, a market and a quiet fishing pond."
+)
+LARKMOOR_DESCRIPTION = (
+    "Larkmoor is a damp little moorland village on the edge of a great marsh: a village green "
+    "with a notice board, a schoolhouse, a pottery, beehives in the heather, a glassworks, "
+    "peat cuttings, and a causeway out to the watch house."
+)
+STONEREACH_DESCRIPTION = (
+    "Stonereach is a windy hill village between a copper mine and a stone quarry: a cobbled "
+    "square with a notice board, an inn, goats on the high pasture, an herb garden, a "
+    "weaver's and a tinker's, and a cold little tarn."
 )
 
 
@@ -91,6 +116,28 @@ def generate(root: Path) -> list[Path]:
     )
     txt(write_tmx(village, "../assets/tiles/village_tiles.tsx"), "maps/village.tmx")
     txt(write_tmj(village, "../assets/tiles/village_tiles.tsj"), "maps/village.tmj")
+    larkmoor = make_map(
+        LARKMOOR_LAYOUT,
+        "Larkmoor",
+        LARKMOOR_DESCRIPTION,
+        LARKMOOR_NPCS,
+        LARKMOOR_PLACES,
+        LARKMOOR_SPAWN,
+        boards=LARKMOOR_BOARDS,
+    )
+    txt(write_tmx(larkmoor, "../assets/tiles/village_tiles.tsx"), "maps/larkmoor.tmx")
+    txt(write_tmj(larkmoor, "../assets/tiles/village_tiles.tsj"), "maps/larkmoor.tmj")
+    stonereach = make_map(
+        STONEREACH_LAYOUT,
+        "Stonereach",
+        STONEREACH_DESCRIPTION,
+        STONEREACH_NPCS,
+        STONEREACH_PLACES,
+        STONEREACH_SPAWN,
+        boards=STONEREACH_BOARDS,
+    )
+    txt(write_tmx(stonereach, "../assets/tiles/village_tiles.tsx"), "maps/stonereach.tmx")
+    txt(write_tmj(stonereach, "../assets/tiles/village_tiles.tsj"), "maps/stonereach.tmj")
     tiny_desc = "A tiny test map: one villager, a bit of house wall and a small pond."
     tiny = make_map(TINY_LAYOUT, "Tinybrook", tiny_desc, TINY_NPCS, TINY_PLACES, TINY_SPAWN)
     txt(write_tmx(tiny, "../assets/tiles/village_tiles.tsx"), "maps/tiny.tmx")
