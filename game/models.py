@@ -127,9 +127,13 @@ async def measure(
             raise LocalModelError(f"{path.name} does not load: {failed.message}")
         with tempfile.TemporaryDirectory(prefix="npc-measure-") as saves:
             talk = Talk(
-                world, Path(saves), slot="measure", provider=provider, pace=FAST_PACE,
+                world,
+                Path(saves),
+                slot="measure",
+                provider=provider,
+                pace=FAST_PACE,
                 read_ahead=True,
-            )  # fmt: skip
+            )
             try:
                 talks = zip(sorted(world.npcs), MEASURE_LINES, strict=False)
                 for i, (npc_id, line) in enumerate(talks):
@@ -349,10 +353,18 @@ def format_rows(rows: list[ModelRow]) -> str:
     table = [head]
     for row in rows:
         m = row.model
-        table.append((
-            "*" if row.in_use else "", m.name, m.params, row.size_text, m.licence,
-            "yes" if row.path is not None else "no", row.speed_text, m.good_for,
-        ))  # fmt: skip
+        table.append(
+            (
+                "*" if row.in_use else "",
+                m.name,
+                m.params,
+                row.size_text,
+                m.licence,
+                "yes" if row.path is not None else "no",
+                row.speed_text,
+                m.good_for,
+            )
+        )
     widths = [max(len(r[i]) for r in table) for i in range(len(head) - 1)]
     lines = [
         "  ".join(c.ljust(w) for c, w in zip(r[:-1], widths, strict=True)) + "  " + r[-1]

@@ -104,6 +104,7 @@ def chars(n: int) -> str:
     """A length as the docs write it: "2,000 characters"."""
     return f"{n:,} characters"
 
+
 # (the row's first cell, what its bound cell says, the docs that list it). One line a row.
 ROWS: list[tuple[str, str, tuple[str, ...]]] = [
     ("`meta.json`", size(SLOT_FILE_BYTES["meta.json"]), SLOT),

@@ -194,8 +194,11 @@ def did(turn: TurnReport) -> str:
             runs.append([shown, 1])
     parts = [shown if times == 1 else f"{shown} x{times}" for shown, times in runs]
     said_by_calls = {c.text() for c in turn.calls}
-    parts += [f"text({json.dumps(t[:SAY_SHOWN], ensure_ascii=False)})" for t in turn.said
-              if t not in said_by_calls]  # fmt: skip
+    parts += [
+        f"text({json.dumps(t[:SAY_SHOWN], ensure_ascii=False)})"
+        for t in turn.said
+        if t not in said_by_calls
+    ]
     if turn.outcome != "final":
         parts.append(f"[{turn.outcome}{': ' + (turn.error or '')[:60] if turn.error else ''}]")
     return " ".join(parts) or "(nothing)"

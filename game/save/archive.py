@@ -154,9 +154,12 @@ def _end_record(file: IO[bytes]) -> tuple[int, int, int] | None:
 
 
 def unpack(
-    zf: zipfile.ZipFile, files: dict[str, zipfile.ZipInfo], saves: Path, target: Path,
+    zf: zipfile.ZipFile,
+    files: dict[str, zipfile.ZipInfo],
+    saves: Path,
+    target: Path,
     archive: Path,
-) -> dict[str, LogCopy]:  # fmt: skip
+) -> dict[str, LogCopy]:
     """Unpack checked members beside the target, then swap it in; each step named so a kill
     is undone or finished at the next start (see `game.save.tidy`). Returns what of each
     NPC's log was set aside (lines nested too deep for any reader), by NPC."""

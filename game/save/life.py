@@ -213,11 +213,19 @@ def set_aside(
 def _news_of(saved: SavedNews) -> NewsBook:
     news = {
         news_id: News(
-            news_id, n.kind, n.origin, n.origin_name, n.subject, n.place, n.when, n.hour,
-            n.key, n.clock,
+            news_id,
+            n.kind,
+            n.origin,
+            n.origin_name,
+            n.subject,
+            n.place,
+            n.when,
+            n.hour,
+            n.key,
+            n.clock,
         )
         for news_id, n in saved.news.items()
-    }  # fmt: skip
+    }
     known = {
         npc_id: {
             news_id: Heard(news_id, h.source, h.source_name, h.clock, h.place, h.how)

@@ -230,9 +230,11 @@ def _salvage_boards(raw: dict[str, Any], s: Salvage) -> SavedBoards:
     for board_id, value, at in s.entries(raw.get("boards"), "boards", MAX_SAVED_IDS):
         # The board itself first (who may use it, where it stands), then each post.
         head = s.valid(
-            SavedBoard, {**value, "posts": []} if isinstance(value, dict) else value, at,
+            SavedBoard,
+            {**value, "posts": []} if isinstance(value, dict) else value,
+            at,
             record=value,
-        )  # fmt: skip
+        )
         if head is None:
             continue
         posts = [

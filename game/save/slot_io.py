@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -332,10 +332,10 @@ def write_slot(
             )
             log.error("%s", message)
             return SaveResult(False, slot, message, time.perf_counter() - started, warnings)
-        write_atomic(
-            world_path, world_raw, fsync=fsync, backup=True, valid=world_is_valid,
-            limit=bound_of(WORLD_FILE), damaged=True,
-        )  # fmt: skip
+        guarded = partial(write_atomic, fsync=fsync, damaged=True)  # an unreadable one kept aside
+        guarded(
+            world_path, world_raw, backup=True, valid=world_is_valid, limit=bound_of(WORLD_FILE)
+        )
         if life is not None:
             files, unsaved = life_files(life)
             warnings.extend(unsaved)
@@ -347,10 +347,7 @@ def write_slot(
                 write_atomic(file_path, file.data, fsync=fsync)
             for warning in warnings:
                 log.warning("slot %r: %s", slot, warning)
-        write_atomic(
-            meta_path, meta_raw, fsync=fsync, valid=_meta_is_valid, limit=bound_of(META_FILE),
-            damaged=True,
-        )  # fmt: skip
+        guarded(meta_path, meta_raw, valid=_meta_is_valid, limit=bound_of(META_FILE))
         if thumbnail is not None:
             png = _thumbnail_png(thumbnail, warnings)
             if png is not None:

@@ -121,15 +121,27 @@ class ProgressBar(arcade.gui.UIWidget):
 
 
 def _label(
-    text: str, width: float, *, color: arcade.types.Color = INK, size: float = CELL_SIZE,
-    bold: bool = False, multiline: bool = False, height: float | None = None,
-) -> arcade.gui.UILabel:  # fmt: skip
+    text: str,
+    width: float,
+    *,
+    color: arcade.types.Color = INK,
+    size: float = CELL_SIZE,
+    bold: bool = False,
+    multiline: bool = False,
+    height: float | None = None,
+) -> arcade.gui.UILabel:
     # size_hint None: the layout keeps the size given, so the columns line up; a label
     # whose text comes later is given its height (an empty one measures none).
     return arcade.gui.UILabel(
-        text=text, width=width, height=height, font_size=size, text_color=color, bold=bold,
-        multiline=multiline, size_hint=None,
-    )  # fmt: skip
+        text=text,
+        width=width,
+        height=height,
+        font_size=size,
+        text_color=color,
+        bold=bold,
+        multiline=multiline,
+        size_hint=None,
+    )
 
 
 def _button(text: str, action: Callable[[], object], width: int) -> arcade.gui.UIFlatButton:

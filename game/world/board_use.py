@@ -131,9 +131,14 @@ def post_to(world: WorldState, npc: Npc, text: str, name: str, about: str) -> Ou
         news_id = news.news_id
     try:
         post = world.board.post(
-            board_id, npc.entity_id, text, author_name=npc.name, about=news_id,
-            clock=world.clock, hour=world.day.hour,
-        )  # fmt: skip
+            board_id,
+            npc.entity_id,
+            text,
+            author_name=npc.name,
+            about=news_id,
+            clock=world.clock,
+            hour=world.day.hour,
+        )
     except BoardError as err:
         return Impossible(str(err))
     title = _title(world, board_id, npc.entity_id)

@@ -26,9 +26,7 @@ ESCAPES = (
 
 def _forbidden(text: str) -> list[str]:
     return [
-        repr(ch)
-        for ch in text
-        if (ord(ch) < 0x20 and ch not in "\t\n") or 0x7F <= ord(ch) < 0xA0
+        repr(ch) for ch in text if (ord(ch) < 0x20 and ch not in "\t\n") or 0x7F <= ord(ch) < 0xA0
     ]
 
 
@@ -63,8 +61,10 @@ def _say_reply(text: str) -> Reply:
 @pytest.mark.parametrize("how", ["text", "say"])
 async def test_a_model_cannot_drive_the_terminal(tmp_path: Path, how: str) -> None:
     server = SSEServer()
-    first = _text_reply(f"Fresh{ESCAPES} bread!") if how == "text" else _say_reply(
-        f"Fresh{ESCAPES} bread!"
+    first = (
+        _text_reply(f"Fresh{ESCAPES} bread!")
+        if how == "text"
+        else _say_reply(f"Fresh{ESCAPES} bread!")
     )
 
     def reply_for(seen: Seen) -> Reply:

@@ -103,8 +103,10 @@ def test_a_notice_board_in_sight_is_seen_with_its_posts() -> None:
     data.boards.append(BoardSpot("notice_board", (10, 8)))
     data.player_spawn = (0, 0)
     world = World(data)
-    assert perceive(world, "me").render().endswith(
-        "A notice board (0 posts) stands two tiles to the north."
+    assert (
+        perceive(world, "me")
+        .render()
+        .endswith("A notice board (0 posts) stands two tiles to the north.")
     )
     world.board.post("notice_board", "me", "Bread at noon.")
     world.npcs["me"].place((20, 20))  # out of sight: no board
