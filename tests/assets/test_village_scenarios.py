@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.assets import load_game_map
-from game.eval.scenarios import LineCheck, Scenario, load_file, load_scenarios
+from game.eval.scenarios import LineCheck, Scenario, load_scenarios, load_villages
 from game.eval.suite import check
 from game.world.world import World
 
@@ -32,8 +32,8 @@ KINDS = {
 
 
 def scenarios_of(village: str) -> list[Scenario]:
-    """Every scenario of a village's folder, file by file."""
-    return [s for f in sorted((SCENARIOS / village).glob("*.json")) for s in load_file(f)]
+    """Every scenario of a village's folder, as eval loads them (its village.json aside)."""
+    return load_scenarios(SCENARIOS / village)
 
 
 @pytest.mark.parametrize("village", VILLAGES)
@@ -67,3 +67,12 @@ def test_no_two_scenarios_share_an_id_across_villages() -> None:
     # needs every id once.
     ids = [s.id for s in load_scenarios()] + [s.id for v in VILLAGES for s in scenarios_of(v)]
     assert [i for i, n in Counter(ids).items() if n > 1] == []
+
+
+def test_only_larkmoor_is_kept_out_of_tuning() -> None:
+    # Its village.json says so: eval marks its figures untuned, and the blind read draws on it.
+    assert {v.map_id: v.untuned for v in load_villages()} == {
+        "village": False,
+        "larkmoor": True,
+        "stonereach": False,
+    }
