@@ -23,6 +23,21 @@ _NOT_VERBS = frozenset(
 )
 
 
+# He and she are the NPC (a persona speaks of no one else that way); "they" may not be.
+# In order: a pattern and what the NPC says instead ("her" before a word is done below).
+_PRONOUNS = (
+    (r"\b(?:She|He) is\b", "I am"),
+    (r"\b(?:she|he) is\b", "I am"),
+    (r"\b(?:She|He)\b", "I"),
+    (r"\b(?:she|he)\b", "I"),
+    (r"\bhis\b", "my"),
+    (r"\bHis\b", "My"),
+    (r"\bhim\b", "me"),
+    (r"\b(?:himself|herself)\b", "myself"),
+    (r"\bher\b(?=\s*(?:[.,;:!?]|$))", "me"),
+)
+
+
 def _base_verb(word: str) -> str:
     if word in _IRREGULAR:
         return _IRREGULAR[word]
@@ -41,20 +56,10 @@ def first_person(text: str, name: str) -> str:
     names = [n for n in {name, name.split()[-1]} if n]
     out = text
     for n in sorted(names, key=len, reverse=True):
-        out = re.sub(rf"\b{re.escape(n)}'s\b", "my", out)
-        out = re.sub(rf"\b{re.escape(n)} is\b", "I am", out)
-        out = re.sub(rf"\b{re.escape(n)} has\b", "I have", out)
-        out = re.sub(rf"\b{re.escape(n)}\b", "I", out)
-    # He and she are the NPC (a persona speaks of no one else that way); "they" may not be.
-    out = re.sub(r"\b(?:She|He) is\b", "I am", out)
-    out = re.sub(r"\b(?:she|he) is\b", "I am", out)
-    out = re.sub(r"\b(?:She|He)\b", "I", out)
-    out = re.sub(r"\b(?:she|he)\b", "I", out)
-    out = re.sub(r"\bhis\b", "my", out)
-    out = re.sub(r"\bHis\b", "My", out)
-    out = re.sub(r"\bhim\b", "me", out)
-    out = re.sub(r"\b(?:himself|herself)\b", "myself", out)
-    out = re.sub(r"\bher\b(?=\s*(?:[.,;:!?]|$))", "me", out)
+        for after, said in (("'s", "my"), (" is", "I am"), (" has", "I have"), ("", "I")):
+            out = re.sub(rf"\b{re.escape(n)}{after}\b", said, out)
+    for pattern, pronoun in _PRONOUNS:
+        out = re.sub(pattern, pronoun, out)
     out = re.sub(
         r"\bher\b(?=\s+(\w+))",
         lambda m: "me" if (m.group(1) or "") in _OBJECT_AFTER else "my",
