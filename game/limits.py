@@ -40,7 +40,7 @@ NPC_TEXT_CHARS: dict[str, int] = {
     "greeting": 300,
     "wares": 500,
     "plan": 1000,  # at most 24 stops
-    # A character sheet's fields stated directly (game/npc/sheet.py): short lists.
+    # A character sheet's fields stated directly (game/npc/sheet/): short lists.
     "role": 80,
     "likes": 300,
     "dislikes": 300,
@@ -58,7 +58,7 @@ MAX_NPC_PROPERTY_NAME = 64
 # decode to gigabytes; past this the map is refused before any window opens.
 MAX_MAP_IMAGE_PIXELS = MAX_IMAGE_PX * MAX_IMAGE_PX
 
-# --- an NPC's character sheet (game/npc/sheet.py), read once when the village opens ---
+# --- an NPC's character sheet (game/npc/sheet/), read once when the village opens ---
 SHEET_ITEMS = 8  # of each list (likes, beliefs, opinions, ...): more are left out
 SHEET_PHRASE_CHARS = 120  # of one phrase on it ("the wind speaks to me"): longer is cut
 

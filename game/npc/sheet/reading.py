@@ -1,81 +1,18 @@
-"""An NPC's character sheet: who it is, read once from the map when the village opens.
-
-The persona's sentences are read clause by clause for what they state in plain English:
-a trade ("is a loud miller"), likes ("loves", "takes pride in"), dislikes ("hates", "has
-no time for"), beliefs with how sure ("is certain", "thinks", "suspects"), fears ("is
-afraid of"), refusals ("never pours on credit", "haggles hard"), what it sells, how it
-talks (few words, jokes, ...) and what it thinks of the other NPCs it names, by name or
-by their trade. The NPC's other Tiled properties (`work`, `wares`) fill their fields, and
-a map maker may state any field directly (`role`, `likes`, `dislikes`, `beliefs`,
-`fears`, `refuses`, `opinions`, `talks`), which wins over what was read. A value that
-cannot be read is one warning line naming the map, the NPC and the property.
-"""
+"""Reading a persona's sentences into a character sheet, once, when the village opens."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import Literal, get_args
-
-from pydantic import BaseModel, ConfigDict
+from collections.abc import Sequence
 
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
+from game.npc.sheet.model import Belief, CharacterSheet, Sureness, Talk
+from game.npc.sheet.stated import stated
 from game.world.tiled import MapData, NpcSpawn
 
-__all__ = ["SURENESS", "TALKS", "Belief", "CharacterSheet", "read_sheet", "read_sheets"]
-
-Sureness = Literal["certain", "thinks", "suspects"]
-Talk = Literal[
-    "few words", "questions", "jokes", "formal", "stammer", "loud", "gloomy", "cheerful", "brisk"
-]
-SURENESS: tuple[str, ...] = get_args(Sureness)
-TALKS: tuple[str, ...] = get_args(Talk)
-
-
-class Belief(BaseModel):
-    """Something the NPC holds true, in its own words, and how sure it is."""
-
-    model_config = ConfigDict(frozen=True)
-
-    what: str
-    sure: Sureness = "thinks"
-
-
-class CharacterSheet(BaseModel):
-    """Who an NPC is, as fields: what the persona and the map say of it, once."""
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    role: str = ""  # its trade ("miller") or, when no trade is named, what it does
-    work: str = ""  # the id of its work place, if the map gives one
-    likes: tuple[str, ...] = ()
-    dislikes: tuple[str, ...] = ()
-    beliefs: tuple[Belief, ...] = ()
-    fears: tuple[str, ...] = ()
-    refuses: tuple[str, ...] = ()  # what it will not do or give ("credit", "free goods")
-    opinions: dict[str, str] = {}  # another NPC's id -> what it thinks of them
-    talks: tuple[Talk, ...] = ()
-    wares: tuple[str, ...] = ()
-
-    def lines(self) -> list[str]:
-        """The sheet as a few short lines (the inspector shows them)."""
-        out = [f"role      {self.role}" + (f" (works at {self.work})" if self.work else "")]
-        pairs = (
-            ("likes", "; ".join(self.likes)),
-            ("dislikes", "; ".join(self.dislikes)),
-            ("believes", "; ".join(f"{b.what} ({b.sure})" for b in self.beliefs)),
-            ("fears", "; ".join(self.fears)),
-            ("refuses", "; ".join(self.refuses)),
-            ("thinks of", "; ".join(f"{k}: {v}" for k, v in self.opinions.items())),
-            ("talks", ", ".join(self.talks)),
-            ("wares", ", ".join(self.wares)),
-        )
-        return out + [f"{label:<9} {text}" for label, text in pairs if text]
-
-
-# --- reading a persona ----------------------------------------------------------------
+__all__ = ["read_sheet", "read_sheets"]
 
 # Where a sentence divides into clauses: ";", ", but", "but", and "and" or a comma when a
 # verb follows (a word of the persona's own verbs, an adverb, or "is"/"has"), and "who"
@@ -363,70 +300,6 @@ def _talks(persona: str) -> tuple[Talk, ...]:
     return tuple(talk for talk, pattern in _TALK_WORDS if pattern.search(persona))
 
 
-# --- what the map maker states -------------------------------------------------------
-
-
-def _split(value: str) -> list[str]:
-    return [i.strip() for i in re.split(r"\s*[;,]\s*", value) if i.strip()][:SHEET_ITEMS]
-
-
-def _short(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(i[:SHEET_PHRASE_CHARS] for i in items)
-
-
-def _stated(npc: NpcSpawn, ids: set[str], where: str, warnings: list[str]) -> dict[str, object]:
-    """The sheet's fields the NPC's properties state, read; a bad one is left out with
-    one warning line."""
-    props = npc.properties
-    out: dict[str, object] = {}
-
-    def bad(key: str, why: str) -> None:
-        warnings.append(
-            f"map {where}: NPC {npc.name!r}: its {key} property {why}; it is read from the "
-            "persona instead"
-        )
-
-    if props.get("role", "").strip():
-        out["role"] = " ".join(props["role"].split())[:SHEET_PHRASE_CHARS]
-    for key in ("likes", "dislikes", "fears", "refuses"):
-        if props.get(key, "").strip():
-            out[key] = _short(_split(props[key]))
-    if props.get("beliefs", "").strip():
-        beliefs = []
-        for item in re.split(r"\s*;\s*", props["beliefs"].strip()):
-            sure, colon, what = item.partition(":")
-            if not colon:
-                sure, what = "thinks", item
-            if sure.strip().lower() not in SURENESS or not what.strip():
-                bad("beliefs", f"has {item!r}; write 'certain: ...; thinks: ...; suspects: ...'")
-                break
-            said = what.strip()[:SHEET_PHRASE_CHARS]
-            beliefs.append(Belief.model_validate({"what": said, "sure": sure.strip().lower()}))
-        else:
-            out["beliefs"] = tuple(beliefs[:SHEET_ITEMS])
-    if props.get("opinions", "").strip():
-        opinions: dict[str, str] = {}
-        for item in re.split(r"\s*;\s*", props["opinions"].strip()):
-            other, colon, what = (p.strip() for p in item.partition(":"))
-            if not colon or not what or other not in ids:
-                bad(
-                    "opinions",
-                    f"has {item!r}; write 'npc_id: phrase; npc_id: phrase' with this map's ids",
-                )
-                break
-            opinions[other] = what[:SHEET_PHRASE_CHARS]
-        else:
-            out["opinions"] = dict(list(opinions.items())[:SHEET_ITEMS])
-    if props.get("talks", "").strip():
-        talks = [" ".join(t.lower().replace("_", " ").split()) for t in _split(props["talks"])]
-        unknown = [t for t in talks if t not in TALKS]
-        if unknown:
-            bad("talks", f"has {unknown[0]!r}; use some of: {', '.join(TALKS)}")
-        else:
-            out["talks"] = tuple(dict.fromkeys(talks))
-    return out
-
-
 def read_sheet(
     npc: NpcSpawn, map_data: MapData, warnings: list[str] | None = None
 ) -> CharacterSheet:
@@ -452,7 +325,7 @@ def read_sheet(
         "talks": _talks(npc.persona),
     }
     ids = {other.npc_id for other in map_data.npcs if other.npc_id != npc.npc_id}
-    fields |= _stated(npc, ids, map_data.path.name, warnings if warnings is not None else [])
+    fields |= stated(npc, ids, map_data.path.name, warnings if warnings is not None else [])
     return CharacterSheet.model_validate(fields)
 
 
