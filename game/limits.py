@@ -40,6 +40,15 @@ NPC_TEXT_CHARS: dict[str, int] = {
     "greeting": 300,
     "wares": 500,
     "plan": 1000,  # at most 24 stops
+    # A character sheet's fields stated directly (game/npc/sheet/): short lists.
+    "role": 80,
+    "likes": 300,
+    "dislikes": 300,
+    "beliefs": 500,
+    "fears": 300,
+    "refuses": 300,
+    "opinions": 500,
+    "talks": 100,
 }
 MAX_NPC_PROPERTY_CHARS = 500  # any other property's value (home, work, description, ...)
 MAX_NPC_PROPERTIES = 32  # properties of one NPC; more, or a name past 64 characters, dropped
@@ -48,6 +57,10 @@ MAX_NPC_PROPERTY_NAME = 64
 # worth (256 MiB decoded as RGBA). Each image is within MAX_IMAGE_PX, yet six such would
 # decode to gigabytes; past this the map is refused before any window opens.
 MAX_MAP_IMAGE_PIXELS = MAX_IMAGE_PX * MAX_IMAGE_PX
+
+# --- an NPC's character sheet (game/npc/sheet/), read once when the village opens ---
+SHEET_ITEMS = 8  # of each list (likes, beliefs, opinions, ...): more are left out
+SHEET_PHRASE_CHARS = 120  # of one phrase on it ("the wind speaks to me"): longer is cut
 
 # --- what an NPC knows by heart (its profile, on every request; game/npc/known.py) ------
 # On a bigger map than these an NPC knows the nearest (and whom it met, and its own places):

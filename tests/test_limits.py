@@ -59,6 +59,8 @@ from game.limits import (
     NPC_TEXT_CHARS,
     PROFILE_PLACES,
     PROFILE_VILLAGERS,
+    SHEET_ITEMS,
+    SHEET_PHRASE_CHARS,
     SLOT_FILE_BYTES,
 )
 
@@ -97,12 +99,19 @@ NODES = "XML elements, or JSON objects and arrays, in one of those files"
 IMAGES = "a map's images (tilesets, image layers), all together"
 PROPERTIES = f"{MAX_NPC_PROPERTIES}, each named in at most {MAX_NPC_PROPERTY_NAME} characters"
 SCRIPT = f"{size(MAX_SCRIPT_BYTES)}, and frames up to {number(MAX_SCRIPT_FRAME)}"
+SHEET_LIST = "items of one list of a character sheet (likes, beliefs, opinions, ...)"
 OTHER_PROPERTY = "any other property of an NPC (`home`, `work`, `description`, your own)"
 
 
 def chars(n: int) -> str:
     """A length as the docs write it: "2,000 characters"."""
     return f"{n:,} characters"
+
+
+def chars_of(*keys: str) -> str:
+    """The length the docs write for NPC properties sharing one row: all must agree."""
+    bounds = {NPC_TEXT_CHARS[k] for k in keys}
+    return chars(bounds.pop()) if len(bounds) == 1 else f"differ: {sorted(bounds)}"
 
 
 # (the row's first cell, what its bound cell says, the docs that list it). One line a row.
@@ -149,6 +158,16 @@ ROWS: list[tuple[str, str, tuple[str, ...]]] = [
     ("an NPC's `greeting`", chars(NPC_TEXT_CHARS["greeting"]), README),
     ("an NPC's `wares`", chars(NPC_TEXT_CHARS["wares"]), README),
     ("an NPC's `plan`", chars(NPC_TEXT_CHARS["plan"]), README),
+    ("an NPC's `role`", chars(NPC_TEXT_CHARS["role"]), README),
+    (
+        "an NPC's `likes`, `dislikes`, `fears`, `refuses`",
+        chars_of("likes", "dislikes", "fears", "refuses"),
+        README,
+    ),
+    ("an NPC's `beliefs`, `opinions`", chars_of("beliefs", "opinions"), README),
+    ("an NPC's `talks`", chars(NPC_TEXT_CHARS["talks"]), README),
+    (SHEET_LIST, f"{SHEET_ITEMS}; more are left out", README),
+    ("one phrase of a character sheet", chars(SHEET_PHRASE_CHARS), README),
     (OTHER_PROPERTY, chars(MAX_NPC_PROPERTY_CHARS), README),
     ("properties of one NPC", PROPERTIES, README),
     ("villagers an NPC knows of (on a map of more)", str(PROFILE_VILLAGERS), README),

@@ -4,8 +4,9 @@ The agent runtime carries them without reading them (`game.agent.facts.Facts`); 
 readers here read them back with `of`, which gives the instance itself or, for a request
 replayed from a log, its fields validated:
 
-- `VillagerFacts`: who the NPC is, with its home, the places and the people it knows,
-  from the map (`npc.known.villager_facts`), on every request as `request.npc`.
+- `VillagerFacts`: who the NPC is, with its home, the places and the people it knows
+  and its character sheet (`npc.sheet`), from the map (`npc.known.villager_facts`), on
+  every request as `request.npc`.
 - `SensedFacts`: what the NPC perceived when its trigger fired, with the facts of its day,
   logged with the trigger event (`trigger.sensed`, read with `sensed_of`); `sensed_facts`
   is the one builder, from the world's `Perception` and the village life's `DayFacts`.
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from game.agent.facts import Facts, NpcFacts, TriggerFacts
+from game.npc.sheet import CharacterSheet
 from game.world.perception import Perception, compass
 
 __all__ = [
@@ -147,6 +149,7 @@ class VillagerFacts(NpcFacts):
     home: str = ""  # the name of its home place, if the map gives one
     places: list[PlaceFact] = Field(default_factory=list)  # the named places it knows
     people: list[PersonFact] = Field(default_factory=list)  # the other characters of the map
+    sheet: CharacterSheet = Field(default_factory=CharacterSheet)  # read once from the map
 
 
 def sensed_of(trigger: TriggerFacts | None) -> SensedFacts | None:

@@ -6,16 +6,19 @@ nearest to it (and those it has met), and its own places (home, work, the stops 
 day) with the places nearest to where it starts, `PROFILE_PLACES` in all. The facts are
 made once per world and shared by every profile; the starts and the places are filed by
 square (`game.world.places.Nearest`), so finding an NPC's nearest reads a few squares,
-not the whole map.
+not the whole map. Every NPC's character sheet (`game.npc.sheet`) is read once per world
+too, and goes on its profile.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from weakref import WeakKeyDictionary
 
 from game.limits import PROFILE_PLACES, PROFILE_VILLAGERS
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
+from game.npc.sheet import CharacterSheet, read_sheets
 from game.world.places import Nearest
 from game.world.world import World
 
@@ -24,6 +27,7 @@ __all__ = [
     "Villagers",
     "first_sentence",
     "places_of",
+    "sheets_of",
     "villager_facts",
     "villagers_of",
 ]
@@ -108,8 +112,10 @@ class Places:
         return [self.facts[name] for name in sorted(known, key=self.order.__getitem__)]
 
 
+log = logging.getLogger(__name__)
 _VILLAGERS: WeakKeyDictionary[World, Villagers] = WeakKeyDictionary()
 _PLACES: WeakKeyDictionary[World, Places] = WeakKeyDictionary()
+_SHEETS: WeakKeyDictionary[World, dict[str, CharacterSheet]] = WeakKeyDictionary()
 
 
 def villagers_of(world: World) -> Villagers:
@@ -125,6 +131,19 @@ def places_of(world: World) -> Places:
     found = _PLACES.get(world)
     if found is None:
         found = _PLACES[world] = Places(world)
+    return found
+
+
+def sheets_of(world: World) -> dict[str, CharacterSheet]:
+    """Every NPC's character sheet by id, read once per world (when the village opens);
+    a property that could not be read is one warning line, logged and on the map's."""
+    found = _SHEETS.get(world)
+    if found is None:
+        warnings: list[str] = []
+        found = _SHEETS[world] = read_sheets(world.map, warnings)
+        for line in warnings:
+            log.warning("%s", line)
+        world.map.warnings.extend(w for w in warnings if w not in world.map.warnings)
     return found
 
 
@@ -153,4 +172,5 @@ def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> Vill
         home=npc.properties.get("home", ""),
         places=places_of(world).known_to(npc_id),
         people=villagers_of(world).known_to(npc_id, met),
+        sheet=sheets_of(world).get(npc_id, CharacterSheet()),
     )

@@ -2,7 +2,8 @@
 
 The panel reads only snapshots: every half second it asks the agent thread for the NPC's
 status, token meter and (when the context view is on) its next provider input, and shows
-the latest answer. Recent tool calls, results and errors come from a `TurnMonitor`. The
+the latest answer, with its character sheet in a few short lines under its activity.
+Recent tool calls, results and errors come from a `TurnMonitor`. The
 NPC's day (its plan, where it is due now, asleep or awake), its feelings and the news it
 knows are world data, read on the game thread. What a model sent is shown through
 `clean_text`, without control characters.
@@ -18,6 +19,7 @@ from typing import Any
 import arcade
 
 from game.agent.monitor import Snapshot, TurnMonitor
+from game.npc.known import sheets_of
 from game.text import clean_text
 from game.ui.theme import ACCENT, INK, MONOSPACE, PANEL
 from game.world.entities import Npc
@@ -122,6 +124,9 @@ class Inspector:
                 f"tokens    in {snap.tokens_in}  out {snap.tokens_out}   turns {snap.turns}",
             ]
         lines.append(f"activity  {npc.activity} at {npc.tile}")
+        sheet = sheets_of(self.world).get(npc_id)
+        if sheet is not None:
+            lines += [line if len(line) <= 70 else line[:69] + "…" for line in sheet.lines()]
         lines += self.life_lines(npc)
         timings = self.monitor.timings(npc_id)[-4:]
         if timings:

@@ -1,0 +1,334 @@
+"""Reading a persona's sentences into a character sheet, once, when the village opens."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import sentences
+from game.npc.sheet.model import Belief, CharacterSheet, Sureness, Talk
+from game.npc.sheet.stated import stated
+from game.world.tiled import MapData, NpcSpawn
+
+__all__ = ["read_sheet", "read_sheets"]
+
+# Where a sentence divides into clauses: ";", ", but", "but", and "and" or a comma when a
+# verb follows (a word of the persona's own verbs, an adverb, or "is"/"has"), and "who"
+# after a person named ("a miller who is sure...": not "anyone who wastes bread").
+_ADVERBS = "never|always|often|still|also|quietly|rarely|sometimes|will|won't|can't|cannot|is|has"
+# Verbs that start what a persona states (a like, a belief, a trade...).
+_CUES = (
+    r"(?:loves|likes|hates|fears|dislikes|enjoys|adores|believes|thinks|suspects|sells|swears|"
+    r"dreams|scolds|haggles|trades|keeps|runs|talks|tells|knows|worries|dreads|prefers|"
+    r"collects|deals|mends|makes)"
+)
+_SPLIT = re.compile(
+    r"\s*;\s*|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|unless)\s+|"
+    r",?\s+and\s+(?=(?:she|he|they|no|nobody|everyone|every)\b)|"
+    r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
+    r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|all|anyone|no|"
+    r"nothing|he|she|it)\b)|"
+    r"(?<!anyone)(?<!everyone)(?<!someone)(?<!those)(?<!people)(?<!nobody)(?<!anybody)"
+    r"\s+who\s+"
+)
+_PRONOUN = re.compile(r"^(?:she|he|they|it)\s+", re.I)
+
+# A trade named: "is a cheerful, loud miller", "is Hollowtown's baker", "is the old
+# lighthouse keeper". The noun is the last word before a clause goes on.
+_TRADE = re.compile(
+    r"\bis\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)(?=\s+(?:who|that|with|from|in|at|on|of|"
+    r"by|and|for|whose)\b|[.:;!?]|,\s*(?:who|that|with|and)\b|$)",
+    re.I,
+)
+# Words for someone who keeps, makes or mends: the word before them is part of the trade
+# ("tavern keeper", "clock maker").
+_COMPOUND = re.compile(
+    r"^(?:keeper|maker|master|mistress|man|woman|wife|hand|herd|wright|monger|sister|brother)$"
+)
+_NOT_TRADE = frozenset("person soul one sort kind type fellow".split())
+
+_BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
+    (
+        "certain",
+        re.compile(
+            r"\b(?:is|am) (?:quite |utterly |dead )?(?:certain|sure|convinced|positive)"
+            r"(?: that)?\s+|"
+            r"\bswears?(?: that)?\s+|\bknows for (?:certain|sure|a fact)(?: that)?\s+",
+            re.I,
+        ),
+    ),
+    (
+        "suspects",
+        re.compile(
+            r"\bsuspects?(?: that)?\s+|\bwonders? (?:if|whether)\s+|\bhalf[- ]believes?(?: that)?"
+            r"\s+|\bis not sure(?: that| if| whether)?\s+",
+            re.I,
+        ),
+    ),
+    (
+        "thinks",
+        re.compile(
+            r"\b(?:thinks?|believes?|reckons?|insists?|holds?|feels? sure)(?: that)?\s+(?!of\b)",
+            re.I,
+        ),
+    ),
+)
+_FEARS = re.compile(
+    r"\b(?:is |am )?(?:(?:deathly|terribly|very|a little|secretly) )?(?:afraid|scared|frightened|"
+    r"terrified|fearful) of\s+|\b(?:fears?|dreads?)\s+|\bworr(?:ies|y|ied) (?:about|over|that)\s+",
+    re.I,
+)
+_DISLIKES = re.compile(
+    r"\b(?:hates?|dislikes?|detests?|loathes?|despises?|scolds?|resents?|frowns? on|"
+    r"(?:can't|cannot|can not|won't|will not) (?:stand|abide|bear)(?: for)?|"
+    r"(?:has|with) (?:no|little) (?:time|patience|use) for|is short on patience for|grumbles about|"
+    r"is tired of|is sick of)\s+",
+    re.I,
+)
+_LIKES = re.compile(
+    r"\b(?:loves?|likes?|enjoys?|adores?|is fond of|delights? in|takes? (?:\w+ )?pride in|"
+    r"dreams? of|longs? (?:for|to)|treasures?|lives for|has a soft spot for|cherishes?|"
+    r"collects?|prefers?)\s+",
+    re.I,
+)
+_SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
+_NEVER = re.compile(
+    r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not)"
+    r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b)",
+    re.I,
+)
+# Refusals of the kinds a player meets at a counter, by what a persona says of them.
+_REFUSAL_KINDS = (
+    ("credit", re.compile(r"\b(?:credit|on tick|on the slate|on account)\b", re.I)),
+    (
+        "free goods",
+        re.compile(
+            r"\bhaggl|\bhard bargain|\bnothing (?:is |comes )?(?:for )?free\b|"
+            r"\bcoin (?:first|up front)\b|\bpay(?:s|ment)? (?:first|up front)\b|\bfor nothing\b",
+            re.I,
+        ),
+    ),
+    (
+        "idle talk",
+        re.compile(
+            r"\b(?:gossip|chatter|idle talk|small talk|chit-?chat|idle chatter|prattle)\b", re.I
+        ),
+    ),
+)
+_REFUSING = re.compile(
+    r"\b(?:never|no|not|won't|will not|refuses?|hates?|dislikes?|can't stand|without)\b|"
+    r"\bhaggl|\bhard bargain|\bshort on patience|\bno (?:time|patience)",
+    re.I,
+)
+_TALK_WORDS: tuple[tuple[Talk, re.Pattern[str]], ...] = (
+    (
+        "few words",
+        re.compile(
+            r"\bfew words\b|\bshort sentences\b|\bterse\b|\btaciturn\b|\bcurt\b|\blaconic\b|"
+            r"\bsays little\b|\bslow-spoken\b|\bquiet\b|\bclipped\b|\bmonosyllab",
+            re.I,
+        ),
+    ),
+    ("questions", re.compile(r"\bquestions\b|\bnosy\b|\binquisitive\b|\bcurious\b", re.I)),
+    (
+        "jokes",
+        re.compile(r"\bjok(?:e|es|ing)\b|\bjests?\b|\bpuns?\b|\bwitty\b|\bwit\b|\bteas", re.I),
+    ),
+    (
+        "formal",
+        re.compile(r"\bformal\b|\bproper\b|\bcourteous\b|\bstern\b|\bprecise\b|\bdignified", re.I),
+    ),
+    ("stammer", re.compile(r"\bstammer|\bstutter", re.I)),
+    ("loud", re.compile(r"\bloud\b|\bbooming\b|\bbellow|\bshouts?\b|\bboisterous\b", re.I)),
+    (
+        "gloomy",
+        re.compile(
+            r"\bgloomy\b|\bglum\b|\bdour\b|\bmorose\b|\bmelanchol|\bpessimis|"
+            r"\bgrim\b",
+            re.I,
+        ),
+    ),
+    ("cheerful", re.compile(r"\bcheerful\b|\bjolly\b|\bmerry\b|\bsunny\b|\bbright\b", re.I)),
+    ("brisk", re.compile(r"\bbrisk\b|\bno-nonsense\b|\bpractical\b|\bsharp-tongued\b", re.I)),
+)
+
+
+def _phrase(text: str, name: str, own: bool = True) -> str:
+    """A phrase as the NPC would say it: its own pronouns first person (unless it names
+    someone else, whom they may mean), short, no stop."""
+    text = " ".join(text.split())
+    text = (first_person(text, name) if own else text).strip(" ,.;:!?")
+    text = re.sub(r"^(?:that|to)\s+", "", text)
+    return text[:SHEET_PHRASE_CHARS].rstrip()
+
+
+def _clauses(persona: str, name: str) -> list[str]:
+    """The persona's clauses without their subject ("loves bread", "is sure the wind speaks
+    to her"), in order."""
+    names = sorted({name, name.split()[0], name.split()[-1]}, key=len, reverse=True)
+    subject = re.compile(
+        r"^(?:" + "|".join(re.escape(n) for n in names) + r")(?:'s)?\s+|^(?:she|he|they)\s+", re.I
+    )
+    out: list[str] = []
+    for sentence in sentences(persona):
+        for part in _SPLIT.split(sentence.rstrip(".!?")):
+            part = subject.sub("", part.strip(" ,"))
+            if part:
+                out.append(part)
+    return out
+
+
+def _trade(persona: str) -> str:
+    """The trade a persona names ("miller", "tavern keeper"), or ""."""
+    first = sentences(persona)[:2]
+    for sentence in first:
+        found = _TRADE.search(sentence)
+        if not found:
+            continue
+        # "cheerful, loud miller": the last part of two words or more, else the last part.
+        parts = [p.split() for p in found.group(1).split(",") if p.strip()]
+        words = next((p for p in reversed(parts) if len(p) > 1), parts[-1] if parts else [])
+        if not words or words[-1].lower() in _NOT_TRADE:
+            continue
+        if len(words) > 1 and _COMPOUND.search(words[-1].lower()):
+            return f"{words[-2]} {words[-1]}".lower()
+        return words[-1].lower()
+    return ""
+
+
+_WHERE = frozenset(
+    "in on at by from under above below for with near beside across behind since".split()
+)
+
+
+def _role(persona: str, name: str) -> str:
+    """The trade named, else what the first clause says the NPC does, up to where or how
+    long ("keeps the inn", "has worked the copper mine")."""
+    trade = _trade(persona)
+    if trade:
+        return trade
+    clauses = _clauses(persona, name)
+    if not clauses:
+        return ""
+    words = _phrase(clauses[0], name).split()
+    end = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE), len(words))
+    return " ".join(words[:end])
+
+
+def _after(pattern: re.Pattern[str], clause: str) -> str:
+    found = pattern.search(clause)
+    return clause[found.end() :] if found else ""
+
+
+def _items(text: str) -> list[str]:
+    """A list said in words ("lobster and rope", "pots, needles and oil") as its items."""
+    text = re.split(r"\s+(?:for|to|at|in|from|on)\s+", text, maxsplit=1)[0]
+    return [i.strip() for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
+
+
+def _others(npc: NpcSpawn, spawns: Sequence[NpcSpawn]) -> list[tuple[str, re.Pattern[str]]]:
+    """The other NPCs and how a persona may name them: by name, or by their trade."""
+    out = []
+    for other in spawns:
+        if other.npc_id == npc.npc_id:
+            continue
+        names = {other.name, other.name.split()[0]}
+        trade = _trade(other.persona)
+        words = [re.escape(n) for n in names] + ([rf"the {re.escape(trade)}"] if trade else [])
+        out.append((other.npc_id, re.compile(r"\b(?:" + "|".join(words) + r")\b", re.I)))
+    return out
+
+
+class _Sheet:
+    """The fields of a sheet as they are gathered."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, list[str]] = {
+            k: [] for k in ("likes", "dislikes", "fears", "refuses", "wares")
+        }
+        self.beliefs: list[Belief] = []
+        self.opinions: dict[str, str] = {}
+
+    def add(self, field: str, phrase: str) -> None:
+        items = self.lists[field]
+        if phrase and phrase not in items and len(items) < SHEET_ITEMS:
+            items.append(phrase)
+
+
+def _read_clause(
+    clause: str, name: str, others: list[tuple[str, re.Pattern[str]]], s: _Sheet
+) -> None:
+    """What one clause says, put on the sheet."""
+    named = [(other_id, found) for other_id, p in others if (found := p.search(clause))]
+    own = not named
+    for sure, pattern in _BELIEFS:
+        what = _after(pattern, clause)
+        if what and len(s.beliefs) < SHEET_ITEMS:
+            s.beliefs.append(Belief(what=_phrase(what, name, own), sure=sure))
+            break
+    fear = _after(_FEARS, clause)
+    if fear:
+        s.add("fears", _phrase(fear, name, own))
+    dislike = _after(_DISLIKES, clause)
+    if dislike:
+        s.add("dislikes", _phrase(dislike, name, own))
+    like = _after(_LIKES, clause)
+    if like and not dislike:
+        s.add("likes", _phrase(like, name, own))
+    never = _NEVER.search(clause)
+    sold = _after(_SELLS, clause)
+    if sold and not never:
+        for item in _items(sold):
+            s.add("wares", _phrase(item, name))
+    refusing = _REFUSING.search(clause)
+    kinds = [kind for kind, p in _REFUSAL_KINDS if refusing and p.search(clause)]
+    for kind in kinds:
+        s.add("refuses", kind)
+    if never and not kinds:
+        said = first_person(f"I never {clause[never.end() :]}", name)
+        s.add("refuses", _phrase(said.removeprefix("I never "), name))
+    for other_id, found in named:
+        if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
+            rest = clause[found.end() :].strip()
+            said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
+            s.opinions[other_id] = _phrase(said, name, own=False)
+
+
+def _talks(persona: str) -> tuple[Talk, ...]:
+    return tuple(talk for talk, pattern in _TALK_WORDS if pattern.search(persona))
+
+
+def read_sheet(
+    npc: NpcSpawn, map_data: MapData, warnings: list[str] | None = None
+) -> CharacterSheet:
+    """The NPC's sheet: its persona read against the map's other NPCs, its properties,
+    and the fields the map maker states (which win); bad ones add to `warnings`."""
+    name = npc.name
+    s = _Sheet()
+    others = _others(npc, map_data.npcs)
+    for clause in _clauses(npc.persona, name):
+        _read_clause(clause, name, others, s)
+    wares = _items(npc.properties.get("wares", ""))
+    if wares:
+        s.lists["wares"] = [w[:SHEET_PHRASE_CHARS] for w in wares[:SHEET_ITEMS]]
+    role = _role(npc.persona, name) or (
+        map_data.places[npc.work].name if npc.work in map_data.places else ""
+    )
+    fields: dict[str, object] = {
+        "role": role or "villager",
+        "work": npc.work,
+        **{k: tuple(v) for k, v in s.lists.items()},
+        "beliefs": tuple(s.beliefs),
+        "opinions": s.opinions,
+        "talks": _talks(npc.persona),
+    }
+    ids = {other.npc_id for other in map_data.npcs if other.npc_id != npc.npc_id}
+    fields |= stated(npc, ids, map_data.path.name, warnings if warnings is not None else [])
+    return CharacterSheet.model_validate(fields)
+
+
+def read_sheets(map_data: MapData, warnings: list[str] | None = None) -> dict[str, CharacterSheet]:
+    """Every NPC's sheet of a map, by id."""
+    return {npc.npc_id: read_sheet(npc, map_data, warnings) for npc in map_data.npcs}
