@@ -51,12 +51,8 @@ GID_MASK = 0x1FFFFFFF  # Tiled keeps flip flags in the top three bits of a gid
 _ID_RE = re.compile(r"[a-z0-9_-]{1,64}")
 log = logging.getLogger(__name__)
 _WARNED: set[str] = set()
-# An NPC's properties the game reads (`_KNOWN` first, when there are too many to keep).
-_KNOWN = (
-    *("id", "persona", "greeting", "sprite", "home", "work", "plan", "wares", "description"),
-    # A character sheet's fields, stated by the map maker (read by `game.npc.sheet`).
-    *("role", "likes", "dislikes", "beliefs", "fears", "refuses", "opinions", "talks"),
-)
+# The NPC properties the game reads, kept first when there are too many (after the name).
+_KNOWN = ("id", "sprite", "home", "work", "description", *NPC_TEXT_CHARS)
 
 
 @dataclass(frozen=True)
