@@ -76,7 +76,7 @@ PEOPLE: list[tuple[str, str, str, dict[str, str]]] = [
         "fenwick",
         "Fenwick",
         "Fenwick is a gloomy lighthouse keeper who talks in short sentences. He swears he saw "
-        "a sea serpent off the point.",
+        "a sea serpent off the point, and he is afraid of the fog.",
         {"work": "lighthouse", "home": "lighthouse"},
     ),
     (

@@ -180,6 +180,9 @@ _SHEET_LISTS = {
     "fear": "fears",
     "refuse": "refuses",
 }
+# The most words of a fear a line names as a thing ("the old bridge", "heights"): a longer
+# one is a whole worry ("Tamsin spends too many nights alone...").
+_THING_WORDS = 4
 # A belief a question can put as it is: not one that opens on a word pointing elsewhere
 # ("it snarls the threads").
 _POINTING = re.compile(r"^(?:it|they|he|she|this|that|these|those|there|so)\b", re.I)
@@ -197,6 +200,7 @@ def sheet_slots(npc: VillagerFacts, seed: int) -> dict[str, str]:
     if work is not None:
         slots["work"] = label_of(work)
     lists = {slot: getattr(sheet, field) for slot, field in _SHEET_LISTS.items()}
+    lists["fear"] = tuple(f for f in sheet.fears if len(f.split()) <= _THING_WORDS)
     lists["belief"] = tuple(b.what for b in sheet.beliefs if not _POINTING.match(b.what))
     for slot, items in lists.items():
         if items:
