@@ -45,8 +45,9 @@ def test_every_mood_reaches_for_declared_gestures_and_grumbles() -> None:
     for mood in MOODS.values():
         assert mood.gestures and all(GESTURES[g.name] is g for g in mood.gestures)
         assert mood.grumble
-        if mood.question is not None:
-            assert 2 <= len(mood.question.answers) <= 4
+        for shape in mood.asks:
+            assert "{" + shape.slot + "}" in shape.text, (mood.name, shape.text)
+            assert 2 <= len(shape.answers) <= 4
 
 
 def test_a_woken_npc_opens_with_its_moods_grumble() -> None:

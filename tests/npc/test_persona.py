@@ -162,16 +162,18 @@ async def test_an_npc_asks_the_player_and_reacts_to_the_pick(tmp_path: Path) -> 
             break
         assert fut.done()
     assert world.ask is not None, "Pip never asked anything"
-    assert world.ask.options[0] == "Yes, let's go!"
+    # The question is about what Pip's sheet holds (a belief), the reaction Pip's mood's.
+    assert world.ask.question == "Do you believe a dragon lives past the river?"
+    assert world.ask.options[0] == "Yes!"
     world.answer_ask(0)
     await life.run(until=fut.done)
     assert calls_of(life, "pip")[-1] == (
         "say",
-        {"text": "Yes! I'll get my wooden sword!", "target": "player"},
+        {"text": "I knew it! I knew you'd see it too!", "target": "player"},
     )
     # The pick reached the brain as a fact in the log, not as prose it unpicked.
     asked = [e for e in life.runtime.store("test").read("pip") if getattr(e, "name", "") == "ask"]
-    assert asked[-1].data == {"choice": "Yes, let's go!"}
+    assert asked[-1].data == {"choice": "Yes!"}
     await life.close()
 
 

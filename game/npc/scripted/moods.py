@@ -1,13 +1,18 @@
-"""The moods a persona speaks in, declared once: each mood's words in a persona, the
-gestures it reaches for, its grumble on being woken and the question it may put.
+"""The moods a persona speaks in, declared once: the temperament words that speak in each,
+the gestures it reaches for, its grumble on being woken and the questions it may put.
 
-A mood is read from the persona (`mood_of`); its `name` keys its lines in every table of
-`lines.json` (`game.npc.scripted.lines` reads them by it). Everything that knows moods
-reads them from here.
+A mood is read from the persona's temperament words and the character sheet's `talks`
+(`mood_of`), never from a trade; its `name` keys its lines in every table of `lines.json`
+(`game.npc.scripted.lines` reads them by it). A mood's question is only a shape: what it
+asks about (a ware to offer, a like, a belief) comes from the NPC's sheet
+(`Mood.question_for`), and a mood asks nothing when the sheet has none of it. Everything
+that knows moods reads them from here.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, THINK, WAVE, Gesture
@@ -20,6 +25,7 @@ __all__ = [
     "QUIET",
     "SHREWD",
     "WISE",
+    "Asking",
     "Mood",
     "Question",
     "mood_of",
@@ -35,81 +41,174 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Asking:
+    """The shape of a question: the sheet slot it is about (`ware`, `like`, `belief`),
+    its words with that `{slot}` in them, and the answers with the mood's reactions."""
+
+    slot: str
+    text: str
+    answers: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class Mood:
     """One way a persona speaks."""
 
     name: str  # its key in the line tables
-    words: tuple[str, ...]  # the persona words that speak in it
+    words: tuple[str, ...]  # the temperament words of a persona that speak in it
     gestures: tuple[Gesture, ...]  # reached for when nobody asked, likeliest first
     grumble: str  # what its first line opens with when it was just woken
-    question: Question | None = None
+    talks: tuple[str, ...] = ()  # the sheet's ways of talking that speak in it
+    asks: tuple[Asking, ...] = ()  # the questions it may put, the first the sheet fills
+
+    def question_for(self, slots: Mapping[str, str]) -> Question | None:
+        """The mood's question about what the sheet's `slots` hold (None: it has none)."""
+        for shape in self.asks:
+            value = slots.get(shape.slot)
+            if value:
+                return Question(shape.text.replace("{" + shape.slot + "}", value), shape.answers)
+        return None
 
 
 GRUFF = Mood(
     "gruff",
-    ("gruff", "stern", "blunt", "grumpy", "smith", "forge"),
+    (
+        *("gruff", "stern", "blunt", "grumpy", "surly", "dour"),
+        *("curt", "brusque", "gloomy", "sharp-tongued"),
+    ),
     (SHAKE_HEAD, NOD, THINK),
     "Hrmph. You woke me.",
+    ("brisk", "gloomy"),
+    (
+        Asking(
+            "ware",
+            "Need {ware}? Coin up front.",
+            (("Yes", "Right. Coin first, then it's yours."), ("No", "Suit yourself.")),
+        ),
+    ),
 )
 CHEERFUL = Mood(
     "cheerful",
-    ("cheerful", "warm", "kind", "jolly", "baker", "friendly", "bright"),
+    ("cheerful", "warm", "kind", "jolly", "friendly", "bright", "merry", "sunny", "chatty"),
     (LAUGH, WAVE, NOD),
     "Mmh? Oh! I was fast asleep.",
-    Question(
-        "Would you like a warm bun?",
-        (
-            ("Yes, please!", "Here you are, fresh from the oven!"),
-            ("No, thank you", "Another time, then! They're best in the morning."),
+    ("cheerful", "jokes", "loud"),
+    (
+        Asking(
+            "ware",
+            "Would you like {ware}?",
+            (
+                ("Yes, please!", "Wonderful! I'll set it aside for you."),
+                ("No, thank you", "Another time, then!"),
+            ),
+        ),
+        Asking(
+            "like",
+            "Do you like {like} as much as I do?",
+            (
+                ("I do!", "Oh, wonderful! We'll get on famously."),
+                ("Not really", "Ha! Each to their own, friend!"),
+            ),
         ),
     ),
 )
 WISE = Mood(
     "wise",
-    ("wise", "elder", "old", "calm", "patient", "remembers"),
+    ("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
     (THINK, NOD),
     "Hm... at this hour? Well, I am awake now.",
+    ("formal",),
+    (
+        Asking(
+            "ware",
+            "Would {ware} be of use to you?",
+            (
+                ("Perhaps", "Then think on it. It will be here when you decide."),
+                ("Not now", "Another day, then."),
+            ),
+        ),
+    ),
 )
 QUIET = Mood(
     "quiet",
-    ("quiet", "shy", "fisher", "few words", "patient", "river"),
+    ("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
     (NOD, THINK),
     "...Mm. I was sleeping.",
+    ("few words", "stammer"),
+    (
+        Asking(
+            "ware",
+            "...Want {ware}?",
+            (("Yes", "Mm. Yours, for the usual price."), ("No", "Fine.")),
+        ),
+    ),
 )
 CURIOUS = Mood(
     "curious",
-    ("curious", "child", "young", "questions", "eager", "adventure"),
+    ("curious", "young", "questions", "eager", "restless", "inquisitive"),
     (LAUGH, THINK, WAVE),
     "Huh? Is it morning? ...No.",
-    Question(
-        "Will you help me find the dragon past the river?",
-        (
-            ("Yes, let's go!", "Yes! I'll get my wooden sword!"),
-            ("Maybe later", "Aww. Later, then. Promise?"),
-            ("Dragons aren't real", "They are too! You'll see!"),
+    ("questions",),
+    (
+        Asking(
+            "ware",
+            "Want to see {ware}? It's the best!",
+            (
+                ("Show me!", "Isn't it great? I could look at it all day!"),
+                ("Not now", "Aww. Later, then?"),
+            ),
+        ),
+        Asking(
+            "belief",
+            "Do you believe {belief}?",
+            (
+                ("Yes!", "I knew it! I knew you'd see it too!"),
+                ("Maybe", "Maybe is a start! We'll find out."),
+                ("No", "It's true! You'll see!"),
+            ),
+        ),
+        Asking(
+            "like",
+            "Do you like {like} too?",
+            (
+                ("Yes!", "Really? Me too! We'll be friends."),
+                ("Not really", "Oh. Well, I still do!"),
+            ),
         ),
     ),
 )
 SHREWD = Mood(
     "shrewd",
-    ("merchant", "trader", "travell", "bargain", "coin", "shrewd"),
+    ("shrewd", "haggl", "bargain", "coin", "canny", "cunning", "thrifty"),
     (LAUGH, NOD, THINK),
     "Ahem, closed for the night, friend... but go on.",
-    Question(
-        "Care to see something special from the mountains?",
-        (
-            ("Show me", "Behold: a compass that always points home. For you, a bargain!"),
-            ("Not today", "Your loss, friend. My cart will be here... for now."),
+    (),
+    (
+        Asking(
+            "ware",
+            "Care to see {ware}? For you, a fair price.",
+            (
+                ("Show me", "Fine quality, isn't it? Coin first, and it's yours."),
+                ("Not today", "Your loss, friend. It won't wait forever."),
+            ),
         ),
     ),
 )
 # Every mood; a persona's ties go to the first listed.
 MOODS: dict[str, Mood] = {m.name: m for m in (GRUFF, CHEERFUL, WISE, QUIET, CURIOUS, SHREWD)}
 
+_PERSONA_WEIGHT = 2  # a temperament the persona names outweighs a way of talking read from it
 
-def mood_of(persona: str) -> Mood:
-    """The mood whose words the persona uses most (cheerful when it uses none)."""
+
+def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
+    """The mood the persona's temperament words and the sheet's ways of talking name most
+    (cheerful when they name none)."""
     text = persona.lower()
-    scores = {mood: sum(text.count(w) for w in mood.words) for mood in MOODS.values()}
+    said = tuple(talks)
+    scores = {
+        mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)
+        + sum(t in mood.talks for t in said)
+        for mood in MOODS.values()
+    }
     best = max(scores, key=lambda m: scores[m])
     return best if scores[best] else CHEERFUL

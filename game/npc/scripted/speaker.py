@@ -2,6 +2,11 @@
 what the NPC knows around it) and its own (`Speaker`: a line from the tables, picked by
 the turn's seed, never one said recently, now and then with the player's name; `say`, the
 call that says it). The mood a persona speaks in is `game.npc.scripted.moods`'.
+
+The lines carry only a mood's tone: what an NPC does, sells, likes or believes reaches
+them through slots filled from its character sheet and the map (`sheet_slots`: {role},
+{work}, {ware}, {like}, {dislike}, {fear}, {refuse}, {belief}); a line whose slot the NPC
+has nothing for is not said.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
 from game.npc.scripted.lines import clip, line_table, overlap, pick
-from game.npc.scripted.moods import Mood, mood_of
+from game.npc.scripted.moods import Mood, Question, mood_of
 from game.npc.seeds import seed_of
 from game.npc.skills import SAY, SkillCall
 from game.npc.skills.say import SayArgs
@@ -28,6 +33,7 @@ __all__ = [
     "place_named",
     "said_by",
     "say",
+    "sheet_slots",
 ]
 
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
@@ -76,8 +82,14 @@ class PlayerLine:
 
     @property
     def mood(self) -> Mood:
-        """The persona's mood."""
-        return mood_of(self.npc.persona)
+        """The persona's mood, from its temperament and the sheet's ways of talking."""
+        return mood_of(self.npc.persona, self.npc.sheet.talks)
+
+    @property
+    def question(self) -> Question | None:
+        """The question the NPC's mood may put this turn, about what its sheet holds."""
+        asked = self.mood.question_for(sheet_slots(self.npc, self.seed("sheet")))
+        return Question(clip(asked.text), asked.answers) if asked is not None else None
 
     @property
     def player(self) -> str | None:
@@ -113,12 +125,14 @@ class Speaker:
         home = place_named(npc, npc.home)
         if home is not None:
             self.facts["home"] = label_of(home)
+        self.facts |= sheet_slots(npc, talk.seed("sheet"))
         self.used = [*talk.replies[-12:]]
         if npc.greeting:
             self.used.append(npc.greeting)
 
     def line(self, table: str, **facts: str) -> SkillCall:
-        """A `say` to the player from a table of lines, filled with facts."""
+        """A `say` to the player from a table of lines, filled with facts (which win over
+        the NPC's own: the person tables' {role} is the other villager's)."""
         return say(self.text(table, **facts), "player")
 
     def text(self, table: str, **facts: str) -> str:
@@ -156,3 +170,46 @@ def place_named(npc: VillagerFacts, name: str) -> PlaceFact | None:
 def label_of(place: PlaceFact) -> str:
     """A place as a line says it: "the old bridge"."""
     return "the " + place.name.replace("_", " ")
+
+
+# The sheet's lists a line may name one item of, by the slot it fills.
+_SHEET_LISTS = {
+    "ware": "wares",
+    "like": "likes",
+    "dislike": "dislikes",
+    "fear": "fears",
+    "refuse": "refuses",
+}
+# The most words of a fear a line names as a thing ("the old bridge", "heights"): a longer
+# one is a whole worry ("Tamsin spends too many nights alone...").
+_THING_WORDS = 4
+# A belief a question can put as it is: not one that opens on a word pointing elsewhere
+# ("it snarls the threads").
+_POINTING = re.compile(r"^(?:it|they|he|she|this|that|these|those|there|so)\b", re.I)
+
+
+def sheet_slots(npc: VillagerFacts, seed: int) -> dict[str, str]:
+    """The NPC's character sheet as line slots: its role when it is a trade's name, its work
+    place as a line says it, and one of its wares, likes, dislikes, fears, refusals and
+    beliefs, picked by `seed`. A slot the sheet has nothing for is left out."""
+    sheet = npc.sheet
+    slots: dict[str, str] = {}
+    if _is_trade(sheet.role):
+        slots["role"] = sheet.role
+    work = place_named(npc, sheet.work)
+    if work is not None:
+        slots["work"] = label_of(work)
+    lists = {slot: getattr(sheet, field) for slot, field in _SHEET_LISTS.items()}
+    lists["fear"] = tuple(f for f in sheet.fears if len(f.split()) <= _THING_WORDS)
+    lists["belief"] = tuple(b.what for b in sheet.beliefs if not _POINTING.match(b.what))
+    for slot, items in lists.items():
+        if items:
+            slots[slot] = items[seed % len(items)]
+    return slots
+
+
+def _is_trade(role: str) -> bool:
+    """Whether a sheet's role names a trade ("miller", "tavern keeper"), not what the NPC
+    does ("grows herbs", "keeps the inn")."""
+    words = role.split()
+    return 0 < len(words) <= 2 and (len(words) == 1 or not words[0].endswith("s"))

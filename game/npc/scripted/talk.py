@@ -137,7 +137,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(kind)]
     line = speak.line(Kind.CHAT)
     rng = random.Random(talk.seed(ASK.name))
-    question = talk.mood.question
+    question = talk.question
     if talk.talks and question is not None and not talk.asked and "?" not in talk.said:
         if rng.random() < 0.4:
             return [
