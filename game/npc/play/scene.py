@@ -14,6 +14,7 @@ from typing import Any
 from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message
 from game.npc.facts import PlaceFact, VillagerFacts, sensed_of
+from game.npc.reading.address import unaddressed
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import FACTS, Kind
 from game.npc.reading.player import recalled, told_name
@@ -265,30 +266,7 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     return ". ".join(n[0].upper() + n[1:] for n in notes[:3]) + "." if notes else ""
 
 
-# Words before a comma that address someone, or only clear the throat ("Well, ...").
-_INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
-_ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
-
-
-def unaddressed(text: str, npc: VillagerFacts) -> str:
-    """The line without a first or last word or two that address the NPC by its name or
-    its persona's words ("Elder, ...", "..., Brenna?") or only clear the throat."""
-    own = {
-        w.lower() for w in re.findall(r"[A-Za-z]{3,}", f"{npc.name} {_first_clause(npc.persona)}")
-    }
-    own |= _ADDRESS
-
-    def drop(found: re.Match[str], keep: str) -> str:
-        words = found.group(1).lower().split()
-        if words == [words[0]] and words[0] in _INTERJECTION and found.start() == 0:
-            return keep
-        return keep if all(w in own for w in words) else found.group(0)
-
-    text = re.sub(r"^\W*([A-Za-z]+(?: [A-Za-z]+)?)\s*,\s*", lambda m: drop(m, ""), text)
-    return re.sub(
-        r",\s*([A-Za-z]+(?: [A-Za-z]+)?)\s*([?!.]*)\s*$", lambda m: drop(m, m.group(2)), text
-    )
 
 
 def _first_clause(text: str) -> str:

@@ -57,7 +57,7 @@ from game.npc.play.scene import (
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
 from game.npc.scripted.about import side_of
-from game.npc.scripted.persona import situation_of
+from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.retell import clauses, closest
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
@@ -367,6 +367,8 @@ def build_script(request: ProviderRequest) -> Script:
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
+    if trigger.kind == "heard" and not script.said:  # a villager answers as itself
+        script.lead = heard_lead(request)
     sensed = sensed_of(trigger)
     if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
         script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
@@ -430,7 +432,11 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     plan = answer(talk)
     if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    said = next((s.text for s in map(said_by, plan) if s is not None), "")
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+
+
+def _cut(said: str) -> str:
+    """A line cut to its first sentence, or to a long one's first comma: a lead."""
     text = one_line(said)
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text
@@ -438,3 +444,11 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
         lead = lead[: comma + 1] if comma > 0 else lead
     return lead[:MAX_LINE_CHARS]
+
+
+def heard_lead(request: ProviderRequest) -> str:
+    """What a villager spoken to by another starts its answer with: the persona brain's
+    line to them (`game.npc.scripted.between`), cut to a lead, so it names the right
+    people and says something of its own sheet."""
+    plan = plan_for(situation_of(request))
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
