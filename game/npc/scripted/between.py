@@ -72,7 +72,10 @@ def _base(verb: str) -> str:
 
 
 # The verbs that hold an opinion of someone: "thinks Hobb waters the ale".
-_HOLDS = r"(?:thinks|believes|says|knows|swears|suspects|reckons|feels|is (?:sure|certain|convinced))"
+_HOLDS = (
+    r"(?:thinks|believes|says|knows|swears|suspects|reckons|feels"
+    r"|is (?:sure|certain|convinced))"
+)
 
 
 def to_their_face(opinion: str, name: str) -> str:
@@ -131,9 +134,7 @@ def _news(sensed: SensedFacts | None, other: str, other_id: str) -> str:
     return tell_line(fresh[0], other) if fresh else ""
 
 
-def _own(
-    npc: VillagerFacts, mood: Mood, other: str, seed: int, used: list[str], table: str
-) -> str:
+def _own(npc: VillagerFacts, mood: Mood, other: str, seed: int, used: list[str], table: str) -> str:
     """A line of its own to `other` from the mood's `table`: often of its work."""
     facts = {"speaker": other, "who": other, "name": npc.name}
     work = place_named(npc, npc.sheet.work) or place_named(npc, npc.home)
