@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from game.eval.scenarios import IdleStep, LineCheck, OverheardStep, Scenario
 from game.npc.facts import VillagerFacts
-from game.npc.reading.naming import name_words, people_words, trades_of
+from game.npc.reading.naming import TITLES, name_words, people_words, trades_of
 from game.npc.reading.player import told_name
 from game.npc.scripted.first_person import first_person
 
@@ -53,6 +53,7 @@ class LineFacts:
     player: str | None = None  # the name the player gave, if they gave one
     listener: str | None = None  # the villager who spoke to it or stands by, if one did
     to_villager: bool = False  # the line is for that villager, not the player
+    asked: str = ""  # the last line said to it ("Who could mend it?": a name may answer)
 
 
 def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
@@ -130,15 +131,18 @@ def _wrong_one_addressed(text: str, facts: LineFacts) -> list[str]:
     """Whoever the NPC talks to, called by a name that is not theirs: a name it opens or
     closes the line with ("Tobin, ...", "..., Tobin!"), or their name told them."""
     npc = facts.npc
-    known = {w for p in npc.people for w in name_words(p.name) if len(w) > 2}
-    known |= {w for w in name_words(npc.name) if len(w) > 2}
+    known = {w for p in npc.people for w in name_words(p.name) - TITLES if len(w) > 2}
+    known |= {w for w in name_words(npc.name) - TITLES if len(w) > 2}
     if facts.player:
         known.add(facts.player.lower())
     theirs = {w for w in name_words(facts.listener or "") if len(w) > 2}
     if facts.player and not facts.to_villager:
         theirs.add(facts.player.lower())
     low = " ".join(text.lower().split())
-    called = re.findall(r"^\W*([a-z]+)\s*,|,\s*([a-z]+)\s*[.!?]*$", low)
+    # A name opening the answer to "who ...?" is the answer, not whom it talks to.
+    opening = "" if re.search(r"\bwho\b", facts.asked, re.I) else r"^\W*([a-z]+)\s*,|"
+    called = re.findall(rf"{opening},\s*([a-z]+)\s*[.!?]*$", low)
+    called = [c if isinstance(c, tuple) else ("", c) for c in called]
     called += [("", m) for m in re.findall(r"\byour name(?:'s| is)\s+([a-z]+)", low)]
     for words in called:
         name = next((w for w in words if w), "")
@@ -188,7 +192,14 @@ def judged(scenario: Scenario, said: Sequence[str], npc: VillagerFacts) -> list[
     last = scenario.lines[-1]
     to_villager = isinstance(last, OverheardStep) and last.overheard.to == "npc"
     to_villager |= isinstance(last, IdleStep) and last.beside is not None
-    facts = LineFacts(npc, _player_name(lines, npc), _listener(scenario, npc), to_villager)
+    asked = last.overheard.text if isinstance(last, OverheardStep) else last
+    facts = LineFacts(
+        npc,
+        _player_name(lines, npc),
+        _listener(scenario, npc),
+        to_villager,
+        asked if isinstance(asked, str) else "",
+    )
     return line_problems(" ".join(said), scenario.line, facts)
 
 

@@ -26,7 +26,14 @@ from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, SkillCall
 
-__all__ = ["READ_BACK_RUN", "heard_plan", "reads_back", "to_a_villager", "to_their_face"]
+__all__ = [
+    "READ_BACK_RUN",
+    "heard_plan",
+    "reads_back",
+    "to_a_villager",
+    "to_their_face",
+    "view_of",
+]
 
 READ_BACK_RUN = 6  # this many words in a row of the persona read it back
 # What a villager may ask another that is answered as the player's question would be.
@@ -118,6 +125,15 @@ def _short(rest: str) -> str:
     if cut is None or cut > SAID_WORDS + 1:
         return ""
     return " " + " ".join(words[:cut])
+
+
+def view_of(held: str, other: str, name: str) -> str:
+    """An opinion as a note of who holds it: "Garrow thinks Joss is a chancer"."""
+    first = re.escape(other.split()[0])
+    held = " ".join(held.split()).rstrip(".!")
+    if re.match(rf"^(?:{_HOLDS}|worries)(?: that)? {first}\b", held):
+        return f"{name} {held}"
+    return f"{name} thinks {other} {held}"
 
 
 def _opinion(npc: VillagerFacts, other_id: str, other: str) -> str:
