@@ -9,9 +9,10 @@ import pytest
 
 from game.npc.facts import NewsFact, SeenFact, SensedFacts, VillagerFacts
 from game.npc.known import villager_facts
-from game.npc.scripted.between import heard_plan, reads_back, to_a_villager, to_their_face
+from game.npc.scripted.between import heard_plan, to_a_villager, to_their_face
 from game.npc.scripted.moods import mood_of
 from game.npc.scripted.speaker import said_by
+from game.wording import reads_back
 from game.world.tiled import load_map
 from game.world.world import World
 from tests.npc.test_sheet import PEOPLE, write_map

@@ -111,6 +111,7 @@ def _line(script: Script) -> LineSpec:
         banned_words=list(NOT_SAID),
         max_chars=MAX_LINE_CHARS,
         lead=script.lead,
+        own=script.npc.persona,
     )
 
 

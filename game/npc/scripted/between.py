@@ -25,33 +25,19 @@ from game.npc.scripted.speaker import PlayerLine, Step, label_of, place_named, s
 from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, SkillCall
+from game.wording import reads_back
 
 __all__ = [
-    "READ_BACK_RUN",
     "heard_plan",
-    "reads_back",
     "to_a_villager",
     "to_their_face",
     "view_of",
 ]
 
-READ_BACK_RUN = 6  # this many words in a row of the persona read it back
 # What a villager may ask another that is answered as the player's question would be.
 _ANSWERED = frozenset(
     {Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.FAVOUR, Kind.RECALL, Kind.HOW}
 )
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z']+", text.lower().replace("\u2019", "'"))
-
-
-def reads_back(line: str, persona: str) -> bool:
-    """Whether a line says `READ_BACK_RUN` words in a row of the persona."""
-    own = _words(persona)
-    runs = {tuple(own[i : i + READ_BACK_RUN]) for i in range(len(own) - READ_BACK_RUN + 1)}
-    said = _words(line)
-    return any(tuple(said[i : i + READ_BACK_RUN]) in runs for i in range(len(said)))
 
 
 # An opinion as the sheet holds it, and how it is said to its subject's face.
