@@ -257,9 +257,11 @@ class Talk:
         report = TurnReport("player", npc_id, line=text, speaker=world.player.name)
         return await self._turn_of(npc_id, player_cue(world, text), report, started)
 
-    async def overheard(self, npc_id: str, speaker_id: str, text: str) -> TurnReport:
-        """Another NPC, standing by, says `text` to the player, naming `npc_id`; the NPC
-        hears its name and takes its turn."""
+    async def overheard(
+        self, npc_id: str, speaker_id: str, text: str, *, to_npc: bool = False
+    ) -> TurnReport:
+        """Another NPC, standing by, says `text` to the player naming `npc_id` (or, with
+        `to_npc`, to the NPC itself); the NPC hears it and takes its turn."""
         self.npc(npc_id)
         self.npc(speaker_id)
         if speaker_id == npc_id:
@@ -268,7 +270,8 @@ class Talk:
         world = self.world
         self._live()  # only the line below is looked for
         world.stand_by(world.npcs[speaker_id], npc_id)
-        said = world.submit(Say(speaker_id, text, target=world.player.name))
+        to = world.npcs[npc_id].name if to_npc else world.player.name
+        said = world.submit(Say(speaker_id, text, target=to))
         while not said.done():
             world.step(DT)
         events = world.drain_events()
@@ -281,9 +284,13 @@ class Talk:
         report = TurnReport("heard", npc_id, line=text, speaker=speaker_id)
         return await self._turn_of(npc_id, cue, report, started)
 
-    async def idle(self, npc_id: str) -> TurnReport:
-        """An idle tick: nobody needs the NPC; it may do something of its own."""
+    async def idle(self, npc_id: str, *, beside: str | None = None) -> TurnReport:
+        """An idle tick: nobody needs the NPC; it may do something of its own (`beside`:
+        another NPC stands next to it first)."""
         self.npc(npc_id)
+        if beside is not None:
+            self.npc(beside)
+            self.world.stand_by(self.world.npcs[beside], npc_id)
         self._live()
         started = time.perf_counter()
         cue = idle_cue(self._idle)

@@ -1,4 +1,5 @@
-"""How much two lines say the same: word pairs, shared by whoever must not repeat itself.
+"""How much two lines say the same: word pairs, shared by whoever must not repeat itself,
+and runs of words a line copies from a persona (`reads_back`).
 
 One definition for the believability suite's `repeat_rate` (`game.eval.figures`), the
 scripted brain's choice of a fresh line (`game.npc.scripted.lines`) and the local model's resample
@@ -11,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 
-__all__ = ["overlap", "word_pairs", "words"]
+__all__ = ["READ_BACK_RUN", "overlap", "reads_back", "word_pairs", "words"]
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -34,3 +35,14 @@ def overlap(line: str, other: str) -> float:
         own = set(words(line))
         return len(own & set(words(other))) / len(own) if own else 0.0
     return len(mine & set(word_pairs(other))) / len(mine)
+
+
+READ_BACK_RUN = 6  # words in a row of a persona that read it back
+
+
+def reads_back(line: str, persona: str) -> bool:
+    """Whether a line says `READ_BACK_RUN` words in a row of the persona."""
+    own = words(persona)
+    runs = {tuple(own[i : i + READ_BACK_RUN]) for i in range(len(own) - READ_BACK_RUN + 1)}
+    said = words(line)
+    return any(tuple(said[i : i + READ_BACK_RUN]) in runs for i in range(len(said)))

@@ -19,7 +19,7 @@ from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
 from game.npc.facts import VillagerFacts
 from game.npc.skills import SAY
-from game.wording import overlap, word_pairs
+from game.wording import overlap, reads_back, word_pairs
 
 REPEAT_OVERLAP = 0.7  # a reply sharing this much of its word pairs with an earlier one repeats
 # Speaking as or about an AI, a model, a program, its prompt or its instructions; code and
@@ -192,6 +192,18 @@ def fourth_wall(runs: Sequence[ScenarioRun]) -> int:
     return sum(1 for text in replies(runs) if is_fourth_wall(text))
 
 
+def persona_copies(runs: Sequence[ScenarioRun]) -> int:
+    """Replies that say six words in a row of the NPC's own persona (`reads_back`)."""
+    return sum(
+        1
+        for run in runs
+        if run.npc is not None
+        for turn in run.turns
+        for text in turn.said
+        if reads_back(text, run.npc.persona)
+    )
+
+
 def is_junk(text: str) -> bool:
     """Whether a reply holds markup, JSON fragments, escapes or control characters."""
     return any(p.search(text) for p in JUNK)
@@ -290,6 +302,7 @@ def figures(
         "lines_judged": sum(1 for r in runs if line_problems(r) is not None),
         "parse_failures": parse_failures(runs),
         "fourth_wall": fourth_wall(runs),
+        "persona_copies": persona_copies(runs),
         "repeat_rate": _round(repeat_rate(runs)),
         "junk": junk(runs),
         "distinct2": _round(distinct2(runs)),

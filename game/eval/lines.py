@@ -11,6 +11,8 @@ wrong that players noticed:
   persona decides (`stance`: Pip denying the dragon, the merchant giving his goods away);
 - **someone else**: the player's name taken as its own, its own name or trade spoken of in
   the third person ("She's a good blacksmith."), or itself as another villager;
+- **the wrong one addressed**: whoever it talks to (the player, or the villager who spoke
+  to it) called by another's name ("Rowan, your name is Rowan." said to Tobin);
 - **a place answered with itself**: "It's in the well." asked where the well is (`place`);
 - **a known fact forgotten**: "I don't know" when the NPC has the fact (`knows`).
 
@@ -24,9 +26,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.eval.scenarios import LineCheck, Scenario
+from game.eval.scenarios import IdleStep, LineCheck, OverheardStep, Scenario
 from game.npc.facts import VillagerFacts
-from game.npc.reading.naming import name_words, people_words, trades_of
+from game.npc.reading.naming import TITLES, name_words, people_words, trades_of
 from game.npc.reading.player import told_name
 from game.npc.scripted.first_person import first_person
 
@@ -49,6 +51,9 @@ class LineFacts:
 
     npc: VillagerFacts
     player: str | None = None  # the name the player gave, if they gave one
+    listener: str | None = None  # the villager who spoke to it or stands by, if one did
+    to_villager: bool = False  # the line is for that villager, not the player
+    asked: str = ""  # the last line said to it ("Who could mend it?": a name may answer)
 
 
 def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
@@ -56,7 +61,7 @@ def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
     problems: list[str] = []
     text = " ".join(line.split())
     if not text:
-        return ["said nothing"]
+        return [] if check.quiet else ["said nothing"]
     for pattern in check.says:
         if re.search(pattern, text, re.I) is None:
             problems.append(f"does not say /{pattern}/")
@@ -73,6 +78,7 @@ def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
         problems.append(f"answers where the {check.place} is with the {check.place}")
     problems += _persona_read_back(text, facts.npc)
     problems += _someone_else(text, facts)
+    problems += _wrong_one_addressed(text, facts)
     return problems
 
 
@@ -121,6 +127,30 @@ def _someone_else(text: str, facts: LineFacts) -> list[str]:
     return out
 
 
+def _wrong_one_addressed(text: str, facts: LineFacts) -> list[str]:
+    """Whoever the NPC talks to, called by a name that is not theirs: a name it opens or
+    closes the line with ("Tobin, ...", "..., Tobin!"), or their name told them."""
+    npc = facts.npc
+    known = {w for p in npc.people for w in name_words(p.name) - TITLES if len(w) > 2}
+    known |= {w for w in name_words(npc.name) - TITLES if len(w) > 2}
+    if facts.player:
+        known.add(facts.player.lower())
+    theirs = {w for w in name_words(facts.listener or "") if len(w) > 2}
+    if facts.player and not facts.to_villager:
+        theirs.add(facts.player.lower())
+    low = " ".join(text.lower().split())
+    # A name opening the answer to "who ...?" is the answer, not whom it talks to.
+    opening = "" if re.search(r"\bwho\b", facts.asked, re.I) else r"^\W*([a-z]+)\s*,|"
+    called = re.findall(rf"{opening},\s*([a-z]+)\s*[.!?]*$", low)
+    called = [c if isinstance(c, tuple) else ("", c) for c in called]
+    called += [("", m) for m in re.findall(r"\byour name(?:'s| is)\s+([a-z]+)", low)]
+    for words in called:
+        name = next((w for w in words if w), "")
+        if name in known and name not in theirs:
+            return [f"calls the one it talks to {name.capitalize()}"]
+    return []
+
+
 def _answered_with_itself(text: str, place: str) -> bool:
     words = " ".join(place.lower().replace("_", " ").split())
     return (
@@ -141,12 +171,35 @@ def _player_name(lines: Iterable[str], npc: VillagerFacts) -> str | None:
     return name
 
 
+def _listener(scenario: Scenario, npc: VillagerFacts) -> str | None:
+    """The villager the NPC's last line may be for: who spoke (to it, or to the player
+    naming it), or who stands beside it on an idle tick (None: only the player)."""
+    last = scenario.lines[-1]
+    if isinstance(last, OverheardStep):
+        who = last.overheard.speaker
+    elif isinstance(last, IdleStep) and last.beside is not None:
+        who = last.beside
+    else:
+        return None
+    return next((p.name for p in npc.people if p.npc_id == who), who)
+
+
 def judged(scenario: Scenario, said: Sequence[str], npc: VillagerFacts) -> list[str] | None:
     """The problems of a scenario's last line (None: the scenario judges no line)."""
     if scenario.line is None:
         return None
     lines = [step for step in scenario.lines if isinstance(step, str)]
-    facts = LineFacts(npc, _player_name(lines, npc))
+    last = scenario.lines[-1]
+    to_villager = isinstance(last, OverheardStep) and last.overheard.to == "npc"
+    to_villager |= isinstance(last, IdleStep) and last.beside is not None
+    asked = last.overheard.text if isinstance(last, OverheardStep) else last
+    facts = LineFacts(
+        npc,
+        _player_name(lines, npc),
+        _listener(scenario, npc),
+        to_villager,
+        asked if isinstance(asked, str) else "",
+    )
     return line_problems(" ".join(said), scenario.line, facts)
 
 

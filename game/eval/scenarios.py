@@ -28,11 +28,14 @@ asked for, "come with me"). These need a word:
   time of day, how someone feels;
 - `overheard`: villagers talking to each other: the NPC hears a line another says that
   names it, and takes it as its own turn;
+- `villager_talk`: a villager says a line to the NPC itself (`"to": "npc"`), or the NPC,
+  idle, has a villager beside it (`"beside"`): its line to them must name the right people
+  and say something of its own (its work, its side, the news);
 - `idle`: an idle tick, nobody needing the NPC.
 
-`role`, `stance`, `refusal` and `village_life` are judged by their line, so a scenario of
-these needs a `line`. (Hollowbrook's older yes/no questions and questions by job stay
-`persona` and `villagers`, as they were written.)
+`role`, `stance`, `refusal`, `village_life` and `villager_talk` are judged by their line,
+so a scenario of these needs a `line`. (Hollowbrook's older yes/no questions and questions
+by job stay `persona` and `villagers`, as they were written.)
 """
 
 from __future__ import annotations
@@ -75,11 +78,13 @@ Category = Literal[
     "long_talk",  # ten lines, for repetition
     "follow_up",  # "tell me more": the story goes on
     "overheard",  # villagers talking: the NPC hears its name from another NPC
+    "villager_talk",  # a villager talks to the NPC, or the NPC to a villager beside it
     "idle",
     "village_life",  # the news, the board, the time of day, feelings
 ]
 CATEGORIES: tuple[str, ...] = get_args(Category)
-LINE_CATEGORIES = frozenset({"role", "stance", "refusal", "village_life"})  # need a `line`
+# The categories judged by their line: a scenario of one needs a `line`.
+LINE_CATEGORIES = frozenset({"role", "stance", "refusal", "village_life", "villager_talk"})
 PLAYER = "player"  # in a fit's arguments: the player (by this word or by their name)
 
 
@@ -93,10 +98,12 @@ class _Strict(BaseModel):
 
 
 class Overheard(_Strict):
-    """A line another NPC says to the player, naming the scenario's NPC."""
+    """A line another NPC says, naming the scenario's NPC: to the player, or (`to` "npc")
+    to the NPC itself."""
 
     speaker: str = Field(min_length=1)
     text: str = Field(min_length=1)
+    to: Literal["player", "npc"] = "player"
 
 
 class OverheardStep(_Strict):
@@ -106,9 +113,10 @@ class OverheardStep(_Strict):
 
 
 class IdleStep(_Strict):
-    """An idle tick: nobody needs the NPC."""
+    """An idle tick: nobody needs the NPC (`beside`: another NPC stands next to it)."""
 
     idle: Literal[True]
+    beside: str | None = None
 
 
 Step = str | OverheardStep | IdleStep  # a string is the player's line
@@ -162,6 +170,7 @@ class LineCheck(_Strict):
     stance: Literal["yes", "no"] | None = None  # the persona's answer to a yes/no question
     knows: bool = False  # the NPC has the fact asked for: "I don't know" is a miss
     place: str | None = None  # the place asked about: answered with itself is a miss
+    quiet: bool = False  # saying nothing is fine (an idle tick); what is said is judged
 
     @field_validator("says", "never")
     @classmethod

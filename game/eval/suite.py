@@ -56,6 +56,9 @@ def check(scenarios: Sequence[Scenario], world: World, saves: Path) -> None:
         for step in s.lines:
             if isinstance(step, OverheardStep):
                 _check_overheard(world, s, step)
+            elif isinstance(step, IdleStep) and step.beside is not None:
+                if step.beside not in world.npcs or step.beside == s.npc:
+                    raise UsageError(f"{where}: idle beside {step.beside!r} is not another NPC")
         for f in s.fits:
             for key in ("to", "at"):
                 for value in f.accepted(key) or []:
@@ -70,7 +73,8 @@ def _check_overheard(world: World, s: Scenario, step: OverheardStep) -> None:
     if speaker not in world.npcs or speaker == s.npc:
         raise UsageError(f"scenario {s.id!r}: overheard speaker {speaker!r} is not another NPC")
     npc = world.npcs[s.npc]
-    spoke = Spoke(speaker, world.npcs[speaker].name, step.overheard.text, (0, 0), None, 0.0)
+    to = npc.entity_id if step.overheard.to == "npc" else None
+    spoke = Spoke(speaker, world.npcs[speaker].name, step.overheard.text, (0, 0), to, 0.0)
     if heard_cue(spoke, npc) is None:
         raise UsageError(f"scenario {s.id!r}: the overheard line does not name {npc.name}")
 
@@ -124,9 +128,13 @@ async def run_scenario(
                 if face_to_face:
                     world.stand_player_by(scenario.npc)
                 heard = step.overheard
-                turns.append(await talk.overheard(scenario.npc, heard.speaker, heard.text))
+                turns.append(
+                    await talk.overheard(
+                        scenario.npc, heard.speaker, heard.text, to_npc=heard.to == "npc"
+                    )
+                )
             elif isinstance(step, IdleStep):
-                turns.append(await talk.idle(scenario.npc))
+                turns.append(await talk.idle(scenario.npc, beside=step.beside))
             else:
                 turns.append(await talk.player_line(scenario.npc, step, face_to_face=face_to_face))
     finally:

@@ -258,9 +258,27 @@ def test_the_figures_line_holds_every_figure() -> None:
     assert set(out) == {
         "provider", "model", "scenarios", "turns", "fit", "action_fit", "line_fit",
         "line_fit_tuned", "line_fit_held_out", "lines_judged", "parse_failures",
-        "fourth_wall", "repeat_rate", "junk", "distinct2", "calls_per_turn_mean",
+        "fourth_wall", "persona_copies", "repeat_rate", "junk", "distinct2", "calls_per_turn_mean",
         "calls_per_turn_max", "s_per_reply_median", "s_per_reply_p90", "first_letter_s_median",
         "fallbacks",
     }  # fmt: skip
     assert out["fit"] == 1.0 and out["fallbacks"] == 2
     json.dumps(out)
+
+
+def test_persona_copies_counts_replies_that_say_six_words_of_the_persona_in_a_row() -> None:
+    from game.npc.facts import VillagerFacts
+
+    tobin = VillagerFacts(
+        npc_id="tobin", name="Tobin", persona="Tobin bakes the village bread before dawn."
+    )
+    said = [
+        "I bake the village bread before dawn, friend.",  # five in a row: "the village ... dawn"
+        "Tobin bakes the village bread before dawn!",  # six and more
+        "Bread before dawn, the village bakes.",
+    ]
+    runs = [
+        ScenarioRun(WAVE, [turn(say(text))], greeting="", names=NAMES, npc=tobin) for text in said
+    ]
+    assert f.persona_copies(runs) == 1
+    assert f.persona_copies([run(WAVE, turn(say(said[1])))]) == 0  # no NPC facts: not judged

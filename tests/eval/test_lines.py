@@ -111,3 +111,35 @@ def test_an_empty_line_said_nothing() -> None:
 def test_a_bad_pattern_is_refused_when_the_scenario_loads() -> None:
     with pytest.raises(ValueError, match="not a regular expression"):
         LineCheck(says=["(unclosed"])
+
+
+def test_a_quiet_check_lets_an_idle_npc_say_nothing_but_judges_what_it_says() -> None:
+    assert problems("", PIP, quiet=True) == []
+    assert problems("I'm a curious child.", PIP, quiet=True) == ["nothing but the persona's words"]
+
+
+def _to(
+    line: str, listener: str | None, asked: str = "", player: str | None = "Rowan"
+) -> list[str]:
+    facts = LineFacts(BRENNA, player, listener, listener is not None, asked)
+    return line_problems(line, LineCheck(), facts)
+
+
+@pytest.mark.parametrize(
+    ("line", "listener", "asked", "wrong"),
+    [
+        ("Rowan, your name is Rowan.", "Pip", "", "Rowan"),  # said to Pip
+        ("Pip, the forge is hot today.", None, "", "Pip"),  # said to the player
+        ("Elder, not now.", "Pip", "", ""),  # a title, no name of the village
+        ("Maren, I'll mend it by noon.", "Elder Maren", "", ""),  # her own name
+        ("Aye, Rowan.", None, "", ""),  # the player by the name they gave
+        ("Pip, that's who. He's quick.", None, "Who took my hat?", ""),  # a name answering who
+        ("Not today, Pip.", "Elder Maren", "", "Pip"),
+        ("Your name's Maren, isn't it?", "Pip", "", "Maren"),
+    ],
+)
+def test_the_one_talked_to_is_called_by_their_own_name(
+    line: str, listener: str | None, asked: str, wrong: str
+) -> None:
+    expected = [f"calls the one it talks to {wrong}"] if wrong else []
+    assert _to(line, listener, asked) == expected

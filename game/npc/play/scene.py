@@ -14,11 +14,13 @@ from typing import Any
 from game.agent.facts import TriggerFacts
 from game.agent.providers.base import Message
 from game.npc.facts import PlaceFact, VillagerFacts, sensed_of
+from game.npc.reading.address import unaddressed
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import FACTS, Kind
 from game.npc.reading.player import recalled, told_name
-from game.npc.scripted.lines import sentences
+from game.npc.scripted.between import view_of
 from game.npc.scripted.retell import closest
+from game.npc.sheet import COUNTER_REFUSALS
 from game.npc.skills import SKILLS
 
 __all__ = [
@@ -234,12 +236,13 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     notes: list[str] = []
     intent = read_intent(said, npc) if said else None
     if npc.persona and intent is not None and intent.kind not in FACTS:
-        # The persona's sentence the line is about: its stance on what was asked.
-        found = closest(said, sentences(npc.persona))
+        # What its sheet says of what was asked: its side on it, else who it is.
+        sheet = sheet_notes(npc)
+        found = closest(said, [*sheet[1:], sheet[0]])  # who it is, only if nothing else
         if found:
-            notes.append(one_line(found, 300).rstrip("."))
+            notes.append(found)
         elif intent.kind is Kind.SELF:
-            notes.append(_first_clause(npc.persona))
+            notes.append(sheet_notes(npc)[0])
     earlier = [line for line in told[:-1] if line]
     if earlier and intent is not None and intent.kind in (Kind.RECALL, Kind.ASK_NAME):
         line = recalled(said, earlier)
@@ -254,9 +257,14 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     for who in npc.people:
         first = who.name.split()[-1].lower()
         role_words = [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
-        if re.search(rf"\b{re.escape(first)}\b", low) or any(w in low for w in role_words):
+        if re.search(rf"\b{re.escape(first)}\b", low) or any(
+            re.search(rf"\b{re.escape(w)}", low) for w in role_words
+        ):
             where = f", by the {_pretty(who.home)}" if who.home else ""
             notes.append(f"{_first_clause(who.role)}{where}")
+            held = npc.sheet.opinions.get(who.npc_id)
+            if held:
+                notes.insert(0, view_of(held, who.name, npc.name.split()[0]))
     for line in reversed(told):
         name = told_name(line or "", npc)
         if name:
@@ -265,30 +273,40 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     return ". ".join(n[0].upper() + n[1:] for n in notes[:3]) + "." if notes else ""
 
 
-# Words before a comma that address someone, or only clear the throat ("Well, ...").
-_INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
-_ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
 _COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
 
 
-def unaddressed(text: str, npc: VillagerFacts) -> str:
-    """The line without a first or last word or two that address the NPC by its name or
-    its persona's words ("Elder, ...", "..., Brenna?") or only clear the throat."""
-    own = {
-        w.lower() for w in re.findall(r"[A-Za-z]{3,}", f"{npc.name} {_first_clause(npc.persona)}")
-    }
-    own |= _ADDRESS
-
-    def drop(found: re.Match[str], keep: str) -> str:
-        words = found.group(1).lower().split()
-        if words == [words[0]] and words[0] in _INTERJECTION and found.start() == 0:
-            return keep
-        return keep if all(w in own for w in words) else found.group(0)
-
-    text = re.sub(r"^\W*([A-Za-z]+(?: [A-Za-z]+)?)\s*,\s*", lambda m: drop(m, ""), text)
-    return re.sub(
-        r",\s*([A-Za-z]+(?: [A-Za-z]+)?)\s*([?!.]*)\s*$", lambda m: drop(m, m.group(2)), text
+# The refusals a sheet names by kind (`game.npc.sheet.COUNTER_REFUSALS`), as a note says them.
+_REFUSED = dict(
+    zip(
+        COUNTER_REFUSALS,
+        ("gives no credit", "gives nothing for free", "has no time for idle talk"),
+        strict=True,
     )
+)
+
+
+def sheet_notes(npc: VillagerFacts) -> list[str]:
+    """The NPC's character sheet as short notes, who it is first ("Fenna weaves blankets
+    and cloaks, at the weaver cottage", "Fenna will never hurry an order")."""
+    sheet, name = npc.sheet, npc.name.split()[0] if npc.name else "Someone"
+    role = sheet.role or _first_clause(npc.persona)
+    doing = len(role.split()) > 1 and role.split()[0].endswith("s")  # "keeps the inn"
+    who = f"{name} {role}" if doing or len(role.split()) > 3 else f"{name} is the {role}"
+    if sheet.work and sheet.work != npc.home:
+        who += f", at the {_pretty(sheet.work)}"
+    notes = [who]
+    notes += [f"{name} likes {x}" for x in sheet.likes]
+    notes += [f"{name} dislikes {x}" for x in sheet.dislikes]
+    notes += [f"{name} is afraid of {x}" for x in sheet.fears]
+    notes += [f"{name} {_REFUSED.get(x, f'will never {x}')}" for x in sheet.refuses]
+    sure = {"certain": "is sure", "thinks": "thinks", "suspects": "suspects"}
+    notes += [f"{name} {sure[b.sure]} {b.what}" for b in sheet.beliefs]
+    others = {p.npc_id: p.name for p in npc.people}
+    notes += [view_of(held, others.get(i, i), name) for i, held in sheet.opinions.items()]
+    if sheet.wares:
+        notes.append(f"{name} sells {', '.join(sheet.wares)}")
+    return notes
 
 
 def _first_clause(text: str) -> str:

@@ -57,14 +57,17 @@ from game.npc.play.scene import (
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
 from game.npc.scripted.about import side_of
-from game.npc.scripted.persona import situation_of
+from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.retell import clauses, closest
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 from game.npc.skills.look import LookArgs
 from game.npc.skills.move import MoveArgs
+from game.world.entities import PLAYER_ID
 
 __all__ = [
     "GESTURE_MIN",
@@ -136,7 +139,7 @@ class Script:
     acted: list[str]  # skills called so far in this turn
     said: bool  # whether the NPC already spoke in this turn
     kind: str  # the trigger's kind
-    speaker: str | None  # who spoke the newest line ("player" for the player)
+    speaker: str | None  # whom the line is for: who spoke ("player"), a villager beside it
     request_text: str  # what was said to the NPC, lowercased ("" if nothing)
     request: str  # the same, as said (a name is told in capitals)
     earlier_replies: list[str]  # what this NPC said before, oldest first
@@ -367,6 +370,10 @@ def build_script(request: ProviderRequest) -> Script:
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
         script.lead = lead_of(request, acts=script.acts(request.tools))
+    if trigger.kind == "heard" and not script.said:  # a villager answers as itself
+        script.lead = heard_lead(request)
+    if trigger.kind == "idle" and not script.said:  # a villager beside it: said to them
+        script.speaker, script.lead = idle_lead(request)
     sensed = sensed_of(trigger)
     if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
         script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
@@ -430,7 +437,11 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     plan = answer(talk)
     if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    said = next((s.text for s in map(said_by, plan) if s is not None), "")
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+
+
+def _cut(said: str) -> str:
+    """A line cut to its first sentence, or to a long one's first comma: a lead."""
     text = one_line(said)
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text
@@ -438,3 +449,27 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
         lead = lead[: comma + 1] if comma > 0 else lead
     return lead[:MAX_LINE_CHARS]
+
+
+def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:
+    """Whom an idle line is for and what it starts with: to a villager in view, what the
+    persona brain would say to them (its opinion of them, news, its work); to nobody, the
+    model's own words."""
+    s = situation_of(request)
+    seen = s.sensed.nearby if s.sensed is not None else []
+    who = next((v for v in seen if v.entity_id != PLAYER_ID and v.name), None)
+    if who is None:
+        return None, ""
+    seed = seed_of(s.npc.npc_id, "idle", str(s.turn), s.text)
+    line = to_a_villager(
+        s.npc, s.mood, who.name, who.entity_id, seed=seed, used=s.replies, sensed=s.sensed
+    )
+    return who.name, _cut(line)
+
+
+def heard_lead(request: ProviderRequest) -> str:
+    """What a villager spoken to by another starts its answer with: the persona brain's
+    line to them (`game.npc.scripted.between`), cut to a lead, so it names the right
+    people and says something of its own sheet."""
+    plan = plan_for(situation_of(request))
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))

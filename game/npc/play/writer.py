@@ -104,13 +104,14 @@ def _line(script: Script) -> LineSpec:
     return LineSpec(
         tool=line_tool(),
         field=SKILLS[line_tool()].speech or "text",
-        extra={"target": script.speaker or "player"},
+        extra={"target": script.speaker} if script.speaker else {},
         avoid=avoid,
         boost=sorted(set(re.findall(r"[A-Za-z']{4,}", script.notes))),
         banned_first=_banned_first(script),
         banned_words=list(NOT_SAID),
         max_chars=MAX_LINE_CHARS,
         lead=script.lead,
+        own=script.npc.persona,
     )
 
 

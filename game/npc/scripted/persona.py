@@ -30,6 +30,7 @@ from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
 from game.npc.mind import CHUNK, Decision, MindProvider, Speech
 from game.npc.reading.player import player_line
+from game.npc.scripted.between import heard_plan, to_a_villager
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood, mood_of
 from game.npc.scripted.speaker import PlayerLine, React, Step, said_by, say
@@ -194,10 +195,11 @@ def plan_for(s: Situation) -> list[Step]:
     if s.kind == "player_message":
         return answer(s.talk())
     if s.kind == "heard":
-        facts = {"speaker": s.speaker or "friend", "name": s.name}
-        seed = seed_of(s.npc.npc_id, s.said, str(s.turn))
-        plan: list[Step] = [say(pick(line_table("heard", mood), seed, s.replies, facts), s.speaker)]
-        if rng.random() < 0.3:
+        speaker = s.speaker or "friend"
+        plan = heard_plan(
+            s.npc, mood, speaker, s.said, turn=s.turn, replies=s.replies, sensed=s.sensed
+        )
+        if rng.random() < 0.3 and said_by(plan[0]) is not None:
             plan.insert(0, EMOTE.call(name=NOD.name))
         return plan
     if s.kind == "player_near":
@@ -239,13 +241,15 @@ def _idle_plan(s: Situation, rng: random.Random) -> list[Step]:
         return [LOOK.call(at=s.home) if s.home and rng.random() < 0.5 else LOOK.call()]
     if roll < 0.85:
         return [WAIT.call(seconds=float(rng.randint(2, 5)))]
-    line = rng.choice(line_table("idle", mood))
-    who = s.nearby[0] if s.nearby else None
-    if "{who}" in line:
-        if who is None:
-            return [emote]
-        return [say(line.format(who=who), who)]
-    return [say(line)]
+    seen = s.sensed.nearby if s.sensed is not None else []
+    who = next((v for v in seen if v.entity_id != "player" and v.name), None)
+    if who is not None and rng.random() < 0.6:  # a villager beside it: something to them
+        seed = seed_of(s.npc.npc_id, "idle", str(s.turn), s.text)
+        line = to_a_villager(
+            s.npc, mood, who.name, who.entity_id, seed=seed, used=s.replies, sensed=s.sensed
+        )
+        return [say(line, who.name)]
+    return [say(pick(line_table("idle", mood), rng.randrange(1 << 30), s.replies))]
 
 
 def next_action(request: ProviderRequest) -> SkillCall | None:

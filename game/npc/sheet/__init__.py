@@ -13,7 +13,15 @@ cannot be read is one warning line naming the map, the NPC and the property.
 
 from __future__ import annotations
 
-from game.npc.sheet.model import SURENESS, TALKS, Belief, CharacterSheet
+from game.npc.sheet.model import COUNTER_REFUSALS, SURENESS, TALKS, Belief, CharacterSheet
 from game.npc.sheet.reading import read_sheet, read_sheets
 
-__all__ = ["SURENESS", "TALKS", "Belief", "CharacterSheet", "read_sheet", "read_sheets"]
+__all__ = [
+    "COUNTER_REFUSALS",
+    "SURENESS",
+    "TALKS",
+    "Belief",
+    "CharacterSheet",
+    "read_sheet",
+    "read_sheets",
+]

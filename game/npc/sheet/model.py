@@ -6,13 +6,15 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["SURENESS", "TALKS", "Belief", "CharacterSheet", "Sureness", "Talk"]
+__all__ = ["COUNTER_REFUSALS", "SURENESS", "TALKS", "Belief", "CharacterSheet", "Sureness", "Talk"]
 
 Sureness = Literal["certain", "thinks", "suspects"]
 Talk = Literal[
     "few words", "questions", "jokes", "formal", "stammer", "loud", "gloomy", "cheerful", "brisk"
 ]
 SURENESS: tuple[str, ...] = get_args(Sureness)
+# The refusals read by kind, as the sheet names them; any other refusal is a phrase.
+COUNTER_REFUSALS = ("credit", "free goods", "idle talk")
 TALKS: tuple[str, ...] = get_args(Talk)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
-from game.npc.sheet.model import Belief, CharacterSheet, Sureness, Talk
+from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness, Talk
 from game.npc.sheet.stated import stated
 from game.world.tiled import MapData, NpcSpawn
 
@@ -99,23 +99,25 @@ _NEVER = re.compile(
     r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b)",
     re.I,
 )
-# Refusals of the kinds a player meets at a counter, by what a persona says of them.
-_REFUSAL_KINDS = (
-    ("credit", re.compile(r"\b(?:credit|on tick|on the slate|on account)\b", re.I)),
-    (
-        "free goods",
-        re.compile(
-            r"\bhaggl|\bhard bargain|\bnothing (?:is |comes )?(?:for )?free\b|"
-            r"\bcoin (?:first|up front)\b|\bpay(?:s|ment)? (?:first|up front)\b|\bfor nothing\b",
-            re.I,
+# Refusals of the kinds a player meets at a counter (`COUNTER_REFUSALS`, in its order), by
+# what a persona says of them.
+_REFUSAL_KINDS = tuple(
+    zip(
+        COUNTER_REFUSALS,
+        (
+            re.compile(r"\b(?:credit|on tick|on the slate|on account)\b", re.I),
+            re.compile(
+                r"\bhaggl|\bhard bargain|\bnothing (?:is |comes )?(?:for )?free\b|"
+                r"\bcoin (?:first|up front)\b|\bpay(?:s|ment)? (?:first|up front)\b|"
+                r"\bfor nothing\b",
+                re.I,
+            ),
+            re.compile(
+                r"\b(?:gossip|chatter|idle talk|small talk|chit-?chat|idle chatter|prattle)\b", re.I
+            ),
         ),
-    ),
-    (
-        "idle talk",
-        re.compile(
-            r"\b(?:gossip|chatter|idle talk|small talk|chit-?chat|idle chatter|prattle)\b", re.I
-        ),
-    ),
+        strict=True,
+    )
 )
 _REFUSING = re.compile(
     r"\b(?:never|no|not|won't|will not|refuses?|hates?|dislikes?|can't stand|without)\b|"

@@ -11,7 +11,8 @@ scores, picks by a stated rule and samples, and knows nothing of what the words 
    (`ScriptJob.pick`, the one rule, pure: the worker hands it the scores and a draw).
 2. **The line is sampled** after the chosen option's text, one line ending at a newline,
    from a vocabulary without markup or control characters, never continuing three tokens
-   of `line.avoid`, nudged towards `line.boost`; it streams as the `line.tool` call's
+   of `line.avoid` nor six of `line.own` (the persona: it is never read back), nudged
+   towards `line.boost`; it streams as the `line.tool` call's
    `line.field` argument, `line.extra` merged in at its end.
 3. **Calls are emitted** as the chosen option says: its calls alone (the line comes in the
    next step), or the line first and then its calls (`line_first`: a walk or a wait, said
@@ -62,6 +63,7 @@ class LineSpec(BaseModel):
     banned_words: list[str] = Field(default_factory=list)  # words no token may start
     max_chars: int = 160
     lead: str = ""  # the line's first words, said as they are; the model goes on after them
+    own: str = ""  # a text the line never copies six tokens in a row of (the persona)
 
 
 class ScriptJob(BaseModel):

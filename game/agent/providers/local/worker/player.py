@@ -47,6 +47,9 @@ _TOP = 48
 _BAD_CHARS = re.compile(r'[\x00-\x09\x0b-\x1f\x7f{}()\[\]<>"\\|*#_~=`@^$%]')
 NOTE_BOOST = 2.0  # logits given to the words the line is nudged towards
 REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
+# A line never copies this many tokens in a row of `LineSpec.own` (the persona): fewer
+# tokens than the words of the runs a reader calls reading the persona back (six).
+OWN_RUN = 6
 
 
 class ScriptPlayer:
@@ -66,6 +69,7 @@ class ScriptPlayer:
         self.prefix = PrefixCache(decoder)
         self._recent: dict[str, deque[str]] = {}  # key -> its latest lines, any slot
         self._boost: Any = decoder.np.zeros(0, dtype=decoder.np.intc)
+        self._own: set[tuple[int, ...]] = set()  # the runs of `LineSpec.own` not to copy
         self._prefix_lines: dict[str, set[tuple[int, int, int]]] = {}
         self.newline = set(self.llm.tokenize(b"\n", add_bos=False, special=False))
 
@@ -205,6 +209,7 @@ class ScriptPlayer:
         earlier = [*spec.avoid, *recent]
         seen = self._trigrams(earlier) | self._prefix_trigrams(script.prefix)
         self._boost = self.np.asarray(sorted(self._first_tokens(spec.boost)), dtype=self.np.intc)
+        self._own = self._runs(spec.own)
         self._hold = False  # the line may not end yet (while a lead cut mid-sentence goes on)
         self._ban(spec.banned_words)
         banned_first = self._first_tokens(spec.banned_first)
@@ -283,6 +288,13 @@ class ScriptPlayer:
             found = self._prefix_lines[prefix] = self._trigrams([s for s in said if s.strip()])
         return found
 
+    def _runs(self, text: str) -> set[tuple[int, ...]]:
+        """Every `OWN_RUN` tokens in a row of a text."""
+        if not text:
+            return set()
+        ids = self._piece_tokens(" " + " ".join(text.split()))
+        return {tuple(ids[i : i + OWN_RUN]) for i in range(len(ids) - OWN_RUN + 1)}
+
     def _trigrams(self, lines: list[str]) -> set[tuple[int, int, int]]:
         out: set[tuple[int, int, int]] = set()
         for line in lines:
@@ -323,6 +335,8 @@ class ScriptPlayer:
             if token in banned or not self._sayable(token):
                 continue
             if len(ids) >= 2 and (ids[-2], ids[-1], token) in seen and not self._joins(token):
+                continue
+            if self._own and (*ids[1 - OWN_RUN :], token) in self._own:
                 continue
             keep.append(token)
         if not keep:
