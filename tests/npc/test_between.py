@@ -49,7 +49,13 @@ def _lines(world: World, npc_id: str, speaker: str, said: str, turns: int = 8) -
     out = []
     for turn in range(turns):
         plan = heard_plan(
-            npc, mood_of(npc.persona), speaker, said, turn=turn, replies=[], sensed=None
+            npc,
+            mood_of(npc.persona, npc.sheet.talks),
+            speaker,
+            said,
+            turn=turn,
+            replies=[],
+            sensed=None,
         )
         spoken = [s for s in map(said_by, plan) if s is not None]
         assert len(spoken) == 1 and spoken[0].target == speaker  # to the one who spoke
@@ -80,12 +86,28 @@ def test_news_is_passed_on_to_a_villager_who_did_not_bring_it(coast: World) -> N
     )  # fmt: skip
     sensed = SensedFacts(news=[lost])
     lines = {
-        to_a_villager(npc, mood_of(npc.persona), "Gus", "gus", seed=seed, used=[], sensed=sensed)
+        to_a_villager(
+            npc,
+            mood_of(npc.persona, npc.sheet.talks),
+            "Gus",
+            "gus",
+            seed=seed,
+            used=[],
+            sensed=sensed,
+        )
         for seed in range(30)
     }
     assert any("red kite" in line and line.startswith("Gus") for line in lines), lines
     from_nell = {
-        to_a_villager(npc, mood_of(npc.persona), "Nell", "nell", seed=s, used=[], sensed=sensed)
+        to_a_villager(
+            npc,
+            mood_of(npc.persona, npc.sheet.talks),
+            "Nell",
+            "nell",
+            seed=s,
+            used=[],
+            sensed=sensed,
+        )
         for s in range(30)
     }
     assert not any("kite" in line for line in from_nell)  # not told back to who brought it

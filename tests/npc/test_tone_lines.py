@@ -29,7 +29,6 @@ from game.world.world import World
 from tests.world.crowd import crowd_map, prop
 
 # The tables of villager-to-villager talk are written with it (game/npc/scripted/persona.py).
-VILLAGER_TABLES = frozenset({"heard", "idle"})
 
 # Trades, the things of a trade and the kinds of place a village may or may not have: no
 # canned line names one, since a villager of any trade, in any village, says it.
@@ -162,7 +161,7 @@ def coast(tmp_path: Path) -> dict[str, VillagerFacts]:
 def _tables() -> dict[str, dict[str, list[str]]]:
     text = resources.files("game.npc.scripted").joinpath("lines.json").read_text("utf-8")
     data: dict[str, dict[str, list[str]]] = json.loads(text)
-    return {kind: table for kind, table in data.items() if kind not in VILLAGER_TABLES}
+    return data
 
 
 def _words(text: str) -> set[str]:

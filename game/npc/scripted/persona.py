@@ -93,7 +93,7 @@ class Situation:
     @property
     def mood(self) -> Mood:
         """The persona's mood."""
-        return mood_of(self.npc.persona)
+        return mood_of(self.npc.persona, self.npc.sheet.talks)
 
     @property
     def at_home(self) -> bool:
@@ -312,7 +312,8 @@ def line_for(npc: VillagerFacts, heard: str, turn: int) -> str:
     if not heard.strip():
         if turn == 0 and npc.greeting:
             return npc.greeting
-        return pick(line_table("again", mood_of(npc.persona)), seed_of(npc.npc_id, str(turn)))
+        mood = mood_of(npc.persona, npc.sheet.talks)
+        return pick(line_table("again", mood), seed_of(npc.npc_id, str(turn)))
     for step in answer(PlayerLine(npc=npc, said=heard, turn=turn, met=turn > 0)):
         said = said_by(step)
         if said is not None:
