@@ -28,8 +28,6 @@ from game.world.tiled import load_map
 from game.world.world import World
 from tests.world.crowd import crowd_map, prop
 
-# The tables of villager-to-villager talk are written with it (game/npc/scripted/persona.py).
-
 # Trades, the things of a trade and the kinds of place a village may or may not have: no
 # canned line names one, since a villager of any trade, in any village, says it.
 TRADE_WORDS = frozenset(
