@@ -36,6 +36,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
+from game.npc.scripted.stance import refusal
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT
 from game.npc.skills.base import MAX_SAY
 
@@ -98,6 +99,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if news:
         return [say(news, "player")]
     speak = Speaker(talk, intent)
+    no = refusal(talk, intent, speak)
+    if no is not None:  # a fear or a refusal the request touches: no walk, no gift
+        return [no]
     kind = intent.kind
     if kind is Kind.GESTURE and intent.gesture:
         table = (
