@@ -187,7 +187,8 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             carried = carried[:1].upper() + carried[1:]
         return _said(talk, speak, f"self_{sub}", "thing", shorter(carried))
     if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
-        return _job_line(talk, speak, "my_work")
+        held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
+        return held or _job_line(talk, speak, "my_work")
     if sub in ("like", "side", "about"):
         found = sheet_side(talk, speak)
         if found is not None:
@@ -236,11 +237,11 @@ def _likes_and_dislikes(
 
 
 def sheet_side(
-    talk: PlayerLine, speak: Speaker, any_item: bool = True, only: str = ""
+    talk: PlayerLine, speak: Speaker, any_item: bool = True, only: tuple[str, ...] = ()
 ) -> SkillCall | None:
     """The NPC's side on what the player asks, from its sheet: the belief, like, dislike or
     fear the question names (by shared words), else the kind it asks for ("what do you
-    fear?") unless `any_item` is False; `only`: of that list only ("beliefs"). None when
+    fear?") unless `any_item` is False; `only`: of those lists only ("beliefs"). None when
     the sheet has nothing to say to it."""
     sheet = talk.npc.sheet
     said = talk.said
@@ -254,7 +255,7 @@ def sheet_side(
         "likes": likes,
     }
     if only:
-        pools = {only: pools[only]}
+        pools = {f: items for f, items in pools.items() if f in only}
     touched = {f: _touched(said, items) for f, items in pools.items()}
     # What the question names wins over the kind it asks for.
     hit = next((f for f in pools if touched[f]), "")
@@ -322,6 +323,7 @@ def job_phrases(npc: VillagerFacts) -> list[str]:
     elif re.fullmatch(r"[a-z]+[^s']s|has|is", role.split()[0]) and len(role.split()) > 1:
         said = shorter(first_person(f"I {role}", npc.name))  # "keeps the inn"
         said += [f for f in map(fronted, said) if f]  # "Before dawn, I bake the bread"
+        said += claim_phrases(said[0])  # "The village bread. I bake it before dawn"
     else:
         said = [f"I'm {'an' if role[:1] in 'aeiou' else 'a'} {role}"]
     if at and not set(words_of(at)) - {"the"} <= set(words_of(role)):

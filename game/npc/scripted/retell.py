@@ -305,7 +305,7 @@ def claim_phrases(what: str) -> list[str]:
     "A sea serpent. I saw it off the point."), then cut short."""
     words = what.split()
     out: list[str] = []
-    if len(words) >= 3 and words[0] == "I":
+    if len(words) >= 3 and words[0] == "I" and words[1].lower() not in _DANGLING:
         # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
         rest = words[2:]
         at = next((i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE), len(rest))

@@ -114,10 +114,13 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if kind is wanted or asks.search(line):
             table = "refuse_pay" if refused in _PAY else "refuse"
             return say(speak.text(table, deed=deed), "player")
-    asked = _stems(_asked(talk, intent))
+    # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
+    # what is asked ("fetch me rope from your goat hut" sells no goat).
+    where = _stems(_asked(talk, intent))
     for fear in sheet.fears:
-        if not worried(fear, npc.persona) and asked & _stems(fear):
-            return _no(npc, speak, "fear_no", "thing", fear, asked)
+        if not worried(fear, npc.persona) and where & _stems(fear):
+            return _no(npc, speak, "fear_no", "thing", fear, where)
+    asked = _stems(talk.said)
     for refused in sheet.refuses:
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue

@@ -132,7 +132,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         earlier = recall(talk.said, talk.earlier)
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
     if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
-        belief = sheet_side(talk, speak, any_item=False, only="beliefs")
+        belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]
     if kind is Kind.PLACE and intent.target is not None:
