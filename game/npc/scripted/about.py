@@ -123,6 +123,9 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         views = view_phrases(opinion, names)
+        them = _what_they_do(person)  # "Joss? A tinker. A chancer, that one."
+        if them:
+            views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
         text = in_own_words(
             lambda v: speak.text("opinion", who=who, view=v), views, npc.persona, npc.name
         )
