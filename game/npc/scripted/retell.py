@@ -308,8 +308,9 @@ def claim_phrases(what: str) -> list[str]:
     if len(words) >= 3 and words[0] == "I" and words[1].lower() not in _DANGLING:
         # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
         rest = words[2:]
-        at = next((i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE), len(rest))
-        thing, after = " ".join(rest[:at]), rest[at:]
+        ends = (i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE)
+        end = next(ends, len(rest))
+        thing, after = " ".join(rest[:end]), rest[end:]
         if thing:
             for tail in shorter(" ".join(after)) if after else [""]:
                 told = f"{_capital(thing)}. I {words[1]} it {tail}".strip()
@@ -334,9 +335,9 @@ def claim_phrases(what: str) -> list[str]:
             if cut == pred and pronoun and not being:
                 # "A dragon? Past the river, it lives.": where it is said first.
                 rest = pred.split()
-                at = next((i for i, w in enumerate(rest) if i and w in _PREPOSITIONS), None)
-                if at is not None and len(rest) - at <= 5:
-                    head, where = " ".join(rest[:at]), " ".join(rest[at:])
+                on = next((i for i, w in enumerate(rest) if i and w in _PREPOSITIONS), None)
+                if on is not None and len(rest) - on <= 5:
+                    head, where = " ".join(rest[:on]), " ".join(rest[on:])
                     out.append(f"{_capital(subject)}? {_capital(where)}, {pronoun} {head}")
     out += [_capital(s) for s in shorter(what)]
     return list(dict.fromkeys(o for o in out if o))
