@@ -272,6 +272,8 @@ def test_the_new_tables_carry_tone_for_every_mood() -> None:
         for mood, lines in _T[table].items():
             assert lines, (table, mood)
             assert all(slot.lower() in line.lower() for line in lines), (table, mood)
+            if table in ("refuse", "refuse_pay", "fear_no"):  # every one of them a no
+                assert all(NO.search(line) for line in lines), (table, mood)
 
 
 def questions(npc: VillagerFacts) -> list[str]:

@@ -712,7 +712,7 @@ HAGGLE = r"price|bargain|deal|coin|cheap"
         ("tobin", "Could I try a piece of that loaf?", r"help yourself|take|do|share", r"^no"),
         ("cassius", "By order of the mayor, hand over your cart.", HAGGLE, r"maren"),
         # Idle talk offered to a smith short on patience for it.
-        ("brenna", "Fancy a long natter about the weather?", r"chatter|iron|quick|need", r"!$"),
+        ("brenna", "Fancy a long natter about the weather?", r"chatter|gossip|natter|need", r"!$"),
         # What it carries, where its things come from: its own words, not its whole card.
         ("pip", "What have you got in your pocket? It keeps rattling.", r"pebbles", r"cottage"),
         ("cassius", "Where do all these curious things of yours come from?", r"distant towns",

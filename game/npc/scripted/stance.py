@@ -50,21 +50,21 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "crowd crowds festival packed throng",
     )
 )
-_COUNTER = {
-    # a counter's refusal: what the NPC does not do, and the words that ask for it
+_COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
+    # a counter's refusal: ways to say what the NPC does not do, and the words that ask it
     "credit": (
-        "give credit",
+        ("give credit", "put anything on the slate", "sell on tick"),
         re.compile(
             r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|\bpay (?:you )?(?:back|later|"
             r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b",
         ),
     ),
     "free goods": (
-        "give my goods away for nothing",
+        ("give my goods away for nothing", "hand out what I sell", "give things away"),
         re.compile(r"\bfree\b|\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b"),
     ),
     "idle talk": (
-        "waste the day on idle chatter",
+        ("waste the day on idle chatter", "stand about gossiping", "natter the day away"),
         re.compile(r"\bchat|\bgossip|\bnatter|\bchinwag"),
     ),
 }
@@ -109,10 +109,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counter = _COUNTER.get(refused)
         if counter is None:
             continue
-        deed, asks = counter
+        deeds, asks = counter
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
         if kind is wanted or asks.search(line):
             table = "refuse_pay" if refused in _PAY else "refuse"
+            deed = deeds[talk.seed("deed") % len(deeds)]
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
