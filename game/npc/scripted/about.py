@@ -136,19 +136,21 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
 
 
 def _what_they_do(person: PersonFact) -> str:
-    """What another villager is, in a few words: their trade ("a tinker"), or what their
-    first sentence says they do ("bakes the village bread")."""
+    """What another villager is or does, in a few words of their first sentence ("a quiet
+    fisher", "bakes the village bread"), else their trade ("a tinker")."""
+    rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
+    for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
+        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
+    rest = re.sub(r"^(?:is|was)\s+", "", rest)
+    if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
+        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
+        if said:
+            return said
     trade = trade_of(person.role)
-    if trade:
-        return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}"
-    names = {person.name, *person.name.split()}
-    rest = person.role
-    for name in sorted(names, key=len, reverse=True):
-        rest = re.sub(rf"^{re.escape(name)}\s+", "", rest)
-    if rest == person.role or not re.match(r"[a-z]+[^s']s\b", rest):
-        return ""
-    cut = shorter(rest.rstrip(".!?"))
-    return next((c for c in reversed(cut) if len(c.split()) >= 3), cut[-1])
+    return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}" if trade else ""
+
+
+_THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
 
 
 # What a persona says the NPC carries ("collects shiny pebbles") and where its things come

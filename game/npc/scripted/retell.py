@@ -119,7 +119,8 @@ _WORD = re.compile(r"[a-z0-9']+")
 _CUT_BEFORE = _PREPOSITIONS | frozenset(
     """and or but while when whenever because since though although unless until so that
     which who whom whose where before after during without within across along among
-    behind beyond near off up down out around through""".split()
+    behind beyond near off up down out around through above below beside between beneath
+    inside outside toward towards upon against""".split()
 )
 # Words a cut phrase may not end on: it would say nothing ("the goats can", "a day before").
 _DANGLING = (
