@@ -19,7 +19,6 @@ from game.npc.scripted.retell import (
     about_it,
     claim_phrases,
     clauses,
-    closest,
     fronted,
     in_own_words,
     shorter,
@@ -199,17 +198,10 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         found = sheet_side(talk, speak)
         if found is not None:
             return found
-        # Nothing on the sheet: the persona's side on what is asked, said short.
-        side = side_of(talk) if sub == "side" else _closest_sentence(talk)
-        if side:
-            text = in_own_words(
-                lambda p: speak.text("self_side", about=p),
-                shorter(side.rstrip(".!?")),
-                npc.persona,
-                npc.name,
-            )
-            if text:
-                return say(text, "player")
+        if sub == "side":
+            side = side_of(talk)
+            if side:
+                return _said(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
         job = _job_line(talk, speak, "my_work")
         like = npc.sheet.likes[:1]
         if not like:
@@ -223,14 +215,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return _job_line(talk, speak, "my_who")
-
-
-def _closest_sentence(talk: PlayerLine) -> str:
-    """The persona sentence, in the first person, that shares telling words with what the
-    player asks about the NPC ("what are you proud of?"), or ""."""
-    npc = talk.npc
-    mine = [first_person(s, npc.name) for s in sentences(npc.persona)[1:]]
-    return closest(talk.said, mine) or ""
 
 
 # What a question about the NPC asks of its sheet, by its words.
