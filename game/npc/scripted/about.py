@@ -1,7 +1,9 @@
 """What the persona brain says of a place, a person and the NPC itself, from the facts:
 a place's description as the NPC says it (its own name in it becomes "my"), the persona's
-side on a place or a question, a villager's role and home, the NPC's work, things and
-likes from its persona in the first person.
+side on a place, a villager's role and home and what the NPC thinks of them, and the NPC
+itself from its character sheet: its work and work place, a like, a dislike, a fear or a
+worry, a belief with how sure it is. Every sheet phrase is said in the NPC's own words
+(`game.npc.scripted.retell.in_own_words`), never its persona read back.
 """
 
 from __future__ import annotations
@@ -38,7 +40,18 @@ from game.npc.sheet.reading import trade_of
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["bit_of", "own", "person_answer", "place_answer", "self_answer", "side_of"]
+__all__ = [
+    "bit_of",
+    "job_phrases",
+    "opinion_line",
+    "own",
+    "person_answer",
+    "place_answer",
+    "self_answer",
+    "sheet_side",
+    "side_of",
+    "worried",
+]
 
 
 def own(description: str, npc: VillagerFacts) -> str:
