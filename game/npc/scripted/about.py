@@ -1,23 +1,57 @@
 """What the persona brain says of a place, a person and the NPC itself, from the facts:
 a place's description as the NPC says it (its own name in it becomes "my"), the persona's
-side on a place or a question, a villager's role and home, the NPC's work, things and
-likes from its persona in the first person.
+side on a place, a villager's role and home and what the NPC thinks of them, and the NPC
+itself from its character sheet: its work and work place, a like, a dislike, a fear or a
+worry, a belief with how sure it is. Every sheet phrase is said in the NPC's own words
+(`game.npc.scripted.retell.in_own_words`), never its persona read back.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from game.npc.facts import VillagerFacts
+from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
+from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.retell import about_it, clauses, closest, side_on
-from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.retell import (
+    about_it,
+    claim_phrases,
+    clauses,
+    fronted,
+    in_own_words,
+    shorter,
+    side_on,
+    view_phrases,
+    words_of,
+)
+from game.npc.scripted.speaker import (
+    PlayerLine,
+    Speaker,
+    label_of,
+    place_named,
+    said_by,
+    say,
+)
+from game.npc.sheet.reading import trade_of
 from game.npc.skills import SkillCall
+from game.npc.skills.base import MAX_SAY
 
-__all__ = ["bit_of", "own", "person_answer", "place_answer", "self_answer", "side_of"]
+__all__ = [
+    "bit_of",
+    "job_phrases",
+    "opinion_line",
+    "own",
+    "person_answer",
+    "place_answer",
+    "self_answer",
+    "sheet_side",
+    "side_of",
+    "worried",
+]
 
 
 def own(description: str, npc: VillagerFacts) -> str:
@@ -35,14 +69,6 @@ def bit_of(description: str) -> str:
     if not 0 < len(head) <= 70:
         return ""
     return head[:1].lower() + head[1:] if re.match(r"(?:A|An|The)\b", head) else head
-
-
-def _mine(sentence: str) -> str:
-    """A persona sentence that only names a kind of person ("A cheerful baker.") said as
-    the NPC's own ("I'm a cheerful baker.")."""
-    if re.match(r"(?:A|An|The)\b", sentence):
-        return "I'm " + sentence[0].lower() + sentence[1:]
-    return sentence
 
 
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
@@ -76,18 +102,68 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
 
 
 def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
-    """The line about a villager asked of: where they are found, who they are."""
+    """The line about a villager asked of: where they are found, who they are, and what
+    the NPC thinks of them (from its sheet, or a plain word on their trade)."""
     target = intent.target
     assert target is not None
     home = place_named(talk.npc, target.home)
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and home is not None:
         return speak.line("person_where", home=label_of(home), **facts)
-    if intent.sub == "opinion":
-        return speak.line("person_opinion", **facts)
+    if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
+        return opinion_line(talk, target, speak)
     if not target.about:
-        return speak.line("person_opinion", **facts)
+        return opinion_line(talk, target, speak)
     return speak.line("person_who", **facts)
+
+
+def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
+    return next((p for p in npc.people if target.name in (p.name, p.npc_id)), None)
+
+
+def _opinion(npc: VillagerFacts, target: Target) -> str:
+    person = _person(npc, target)
+    return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
+
+
+def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
+    """What the NPC thinks of a villager: its opinion in its own words ("Fenwick? Hiding
+    something, that one."), else a plain word on what they do."""
+    npc = talk.npc
+    who = target.label
+    person = _person(npc, target)
+    opinion = _opinion(npc, target)
+    if opinion and person is not None:
+        names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
+        views = view_phrases(opinion, names)
+        them = _what_they_do(person)  # "Joss? A tinker. A chancer, that one."
+        if them:
+            views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
+        text = in_own_words(
+            lambda v: speak.text("opinion", who=who, view=v), views, npc.persona, npc.name
+        )
+        if text:
+            return say(text, "player")
+    them = _what_they_do(person) if person is not None else ""
+    return speak.line("opinion_none", who=who, them=them or "a neighbour")
+
+
+def _what_they_do(person: PersonFact) -> str:
+    """What another villager is or does, in a few words of their first sentence ("a quiet
+    fisher", "bakes the village bread"), else their trade ("a tinker")."""
+    rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
+    for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
+        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
+    rest = re.sub(r"^(?:is|was)\s+", "", rest)
+    if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
+        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
+        if said:
+            return said
+    trade = trade_of(person.role)
+    return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}" if trade else ""
+
+
+_THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
 
 
 # What a persona says the NPC carries ("collects shiny pebbles") and where its things come
@@ -114,29 +190,201 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 
 
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
-    """The line about the NPC itself, from its persona in the first person."""
+    """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
-    said = [_mine(first_person(s, npc.name)) for s in sentences(npc.persona)]
-    job = said[0] if said else f"I'm {npc.name}."
-    if sub == "work":
-        return speak.line("self_work", job=job)
-    if sub == "trade":  # the persona sentence the question is about, else what it does
-        return speak.line("self_work", job=closest(talk.said, said) or job)
+    if sub in ("work", "trade", "who"):
+        ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
+        if ware:
+            return _mine_line(talk, speak, "my_like", ware)
+        return _job_line(talk, speak, "my_who" if sub == "who" else "my_work")
     if sub in _OBJECTS:
-        carried = _persona_object(npc, sub)
+        carried = _persona_object(npc, sub) or ", ".join(npc.sheet.wares[:2])
         if not carried:
-            return speak.line("self_work", job=job)
+            return _job_line(talk, speak, "my_work")
         if sub == "have":
             carried = carried[:1].upper() + carried[1:]
-        return speak.line(f"self_{sub}", thing=carried)
-    if sub == "side":
-        return speak.line("self_side", about=side_of(talk) or job)
-    if sub in ("like", "about"):
-        index = 1 if sub == "like" else 2
-        about = said[min(index, len(said) - 1)] if said else job
-        about = side_of(talk) or closest(talk.said, said) or about
-        return speak.line(f"self_{sub}", about=about)
+        return _said(talk, speak, f"self_{sub}", "thing", shorter(carried))
+    if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
+        held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
+        return held or _job_line(talk, speak, "my_work")
+    if sub in ("like", "side", "about"):
+        found = sheet_side(talk, speak)
+        if found is not None:
+            return found
+        if sub == "side":
+            side = side_of(talk)
+            if side:
+                return _said(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
+        job = _job_line(talk, speak, "my_work")
+        like = npc.sheet.likes[:1]
+        if not like:
+            return job
+        liked = _mine_line(talk, speak, "my_like", like[0])
+        if sub == "like":
+            return liked
+        both = f"{said_by(job).text} {said_by(liked).text}"  # type: ignore[union-attr]
+        return say(both, "player") if len(both) <= MAX_SAY else job
     home = place_named(npc, npc.home)
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
-    return speak.line("self_who", job=job)
+    return _job_line(talk, speak, "my_who")
+
+
+# What a question about the NPC asks of its sheet, by its words.
+_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("fears", re.compile(r"\b(?:afraid|fear|scare|frighten|worr|dread|terrif|nervous)", re.I)),
+    ("dislikes", re.compile(r"\b(?:hate|dislike|annoy|can'?t stand|bother|irritat|anger)", re.I)),
+    ("beliefs", re.compile(r"\b(?:believe|true|really|sure|certain|think|real|exist)", re.I)),
+    ("likes", re.compile(r"\b(?:like|love|enjoy|favou?rite|dream|wish|hope|want|fond)", re.I)),
+)
+# "the company of herons to crowds": a like of one thing over another.
+_OVER = re.compile(r"^(?P<liked>.+\S) to (?P<not>[a-z]+s)$")
+
+
+def _likes_and_dislikes(
+    likes: Iterable[str], dislikes: Iterable[str]
+) -> tuple[list[str], list[str]]:
+    """The sheet's likes and dislikes, a liking of one thing over another split in two."""
+    liked, disliked = [], list(dislikes)
+    for like in likes:
+        over = _OVER.match(like)
+        liked.append(over.group("liked") if over else like)
+        if over:
+            disliked.append(over.group("not"))
+    return liked, disliked
+
+
+def sheet_side(
+    talk: PlayerLine, speak: Speaker, any_item: bool = True, only: tuple[str, ...] = ()
+) -> SkillCall | None:
+    """The NPC's side on what the player asks, from its sheet: the belief, like, dislike or
+    fear the question names (by shared words), else the kind it asks for ("what do you
+    fear?") unless `any_item` is False; `only`: of those lists only ("beliefs"). None when
+    the sheet has nothing to say to it."""
+    sheet = talk.npc.sheet
+    said = talk.said
+    field = next((f for f, pattern in _ASKS if pattern.search(said)), "")
+    any_item = any_item and not asks_yes_no(said)  # "do you believe in luck?": named only
+    likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
+    pools = {
+        "beliefs": [b.what for b in sheet.beliefs],
+        "fears": list(sheet.fears),
+        "dislikes": dislikes,
+        "likes": likes,
+    }
+    if only:
+        pools = {f: items for f, items in pools.items() if f in only}
+    touched = {f: _touched(said, items) for f, items in pools.items()}
+    # What the question names wins over the kind it asks for.
+    hit = next((f for f in pools if touched[f]), "")
+    if hit:
+        field, item = hit, touched[hit]
+    elif any_item and field in pools:
+        if not pools[field]:
+            return speak.line("fear_none") if field == "fears" else None
+        item = pools[field][0]
+    else:
+        return None
+    if field == "beliefs":
+        sure = next(b.sure for b in sheet.beliefs if b.what == item)
+        return _said(talk, speak, f"belief_{sure}", "what", claim_phrases(item))
+    if field == "fears":
+        return _fear_line(talk, speak, item)
+    table = "my_dislike" if field == "dislikes" else "my_like"
+    return _mine_line(talk, speak, table, item)
+
+
+def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
+    """What the NPC says of a fear: "I worry ..." when its persona says it worries."""
+    if worried(fear, talk.npc.persona):
+        return _said(talk, speak, "my_worry", "thing", claim_phrases(fear))
+    return _mine_line(talk, speak, "my_fear", fear)
+
+
+def worried(fear: str, persona: str) -> bool:
+    """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
+    does not keep the NPC from going near the thing."""
+    head = " ".join(fear.split()[:2])
+    return bool(
+        re.search(rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(head)}", persona, re.I)
+    )
+
+
+def _mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
+    """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
+    return _said(talk, speak, table, "thing", shorter(item))
+
+
+def _said(talk: PlayerLine, speak: Speaker, table: str, slot: str, phrases: list[str]) -> SkillCall:
+    """A line of `table` with `slot` filled by the first of `phrases` that does not read
+    the persona back (the job's line if none can be said)."""
+    npc = talk.npc
+    text = in_own_words(lambda p: speak.text(table, **{slot: p}), phrases, npc.persona, npc.name)
+    if not text:
+        return _job_line(talk, speak, "my_work")
+    return say(text, "player")
+
+
+def job_phrases(npc: VillagerFacts) -> list[str]:
+    """What the NPC does, as it says it, fullest first: "I'm a miller at the windmill",
+    "I keep the inn", "I grow herbs at the herb garden"."""
+    sheet = npc.sheet
+    role = sheet.role if sheet.role != "villager" else ""
+    work = place_named(npc, sheet.work)
+    at = label_of(work) if work is not None else ""
+    first = sentences(npc.persona)[:1]
+    if not role and first and re.match(r"(?:A|An|The)\s", first[0]):
+        role = first[0].rstrip(".!?")  # "A cheerful baker.": a persona of a kind only
+        said = shorter(f"I'm {role[:1].lower()}{role[1:]}")
+    elif not role:
+        return [f"I work at {at}"] if at else [f"I'm {npc.name}"]
+    elif re.fullmatch(r"[a-z]+[^s']s|has|is", role.split()[0]) and len(role.split()) > 1:
+        said = shorter(first_person(f"I {role}", npc.name))  # "keeps the inn"
+        said += [f for f in map(fronted, said) if f]  # "Before dawn, I bake the bread"
+        said += claim_phrases(said[0])  # "The village bread. I bake it before dawn"
+    else:
+        said = [f"I'm {'an' if role[:1] in 'aeiou' else 'a'} {role}"]
+    if at and not set(words_of(at)) - {"the"} <= set(words_of(role)):
+        return [f"{s} at {at}" for s in said] + said
+    return said
+
+
+# Words that say when, kept in a line about its work when the player asks when.
+_WHEN = frozenset(
+    "dawn morni night eveni noon dusk day dayli sunri sunse week hour early late".split()
+)
+
+
+def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
+    npc = talk.npc
+    keep = _WHEN if re.search(r"\bwhen\b|\bwhat time\b|\bhours\b", talk.said, re.I) else ()
+    text = in_own_words(
+        lambda j: speak.text(table, job=j), job_phrases(npc), npc.persona, npc.name, keep
+    )
+    return say(text or speak.text(table, job=f"I'm {npc.name}"), "player")
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w)[:5] for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
+
+
+def _touched(said: str, items: Iterable[str]) -> str:
+    """The item of a sheet list that shares the most telling words with a line (by their
+    stems, or their family: "packed" finds "crowds"), or ""."""
+    asked, kinds = _stems(said), families_of(said)
+    best, found = 0, ""
+    for item in items:
+        score = len(asked & _stems(item)) + len(kinds & families_of(item))
+        if score > best:
+            best, found = score, item
+    return found
+
+
+# Words that tell nothing of what a line is about.
+_NOT_TELLING = FILLER | frozenset(
+    """anyone anybody everyone everybody someone somebody nobody nothing anything whoever
+    whatever never always ever really truly think believe like love hate fear afraid sure
+    certain true real does have has had been being were was will would should could might
+    must shall they them their there then than your yours ours just much many more
+    most very also still even only such other others thing things something""".split()
+)

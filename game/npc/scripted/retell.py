@@ -9,12 +9,28 @@ it." instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Iterable
 
 from game.npc.reading.naming import families_of
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 
-__all__ = ["about_it", "clauses", "closest", "said_as_mine", "side_on"]
+__all__ = [
+    "MAX_RUN",
+    "about_it",
+    "bare",
+    "claim_phrases",
+    "clauses",
+    "closest",
+    "fronted",
+    "in_own_words",
+    "said_as_mine",
+    "shared_run",
+    "shorter",
+    "side_on",
+    "view_phrases",
+    "words_of",
+]
 
 _SPLIT = re.compile(r"\s*(?:[,;:]|\band\b|\bbut\b|\bwho\b|\bwhere\b)\s*")
 _PREPOSITIONS = frozenset(
@@ -90,3 +106,252 @@ _COMMON = frozenset(
     they them their does about like just really very much many some thing things come
     comes tell know would could should into over than then""".split()
 )
+
+
+# --- a sheet phrase in the NPC's own words ----------------------------------------------
+# A reply may share at most MAX_RUN words in a row with its persona (the issue's rule: six
+# would be read back); fewer than a player's read-back (four, the eval's judge) is better.
+MAX_RUN = 5
+_READ_BACK = 4
+_WORD = re.compile(r"[a-z0-9']+")
+# Where a phrase may be cut short and still say its thing: before a preposition, a joining
+# word or a relative ("a sea serpent | off the point", "the ticking | of a hundred clocks").
+_CUT_BEFORE = _PREPOSITIONS | frozenset(
+    """and or but while when whenever because since though although unless until so that
+    which who whom whose where before after during without within across along among
+    behind beyond near off up down out around through above below beside between beneath
+    inside outside toward towards upon against""".split()
+)
+# Words a cut phrase may not end on: it would say nothing ("the goats can", "a day before").
+_DANGLING = (
+    _CUT_BEFORE
+    | _ADVERBS
+    | frozenset(
+        """a an the my your his her its our their this that these those every each some any
+    no not is are was were be been am has have had can could will would may might must
+    shall should do does did too so very more most less""".split()
+    )
+)
+
+
+_PERSONS = frozenset("i i'm i've i'll i'd me my it they them we you he she".split())
+
+
+def words_of(text: str) -> list[str]:
+    """A text's lower-case word tokens, as the read-back rule compares them."""
+    return _WORD.findall(text.lower().replace("\u2019", "'"))
+
+
+def shared_run(text: str, persona: str, name: str = "") -> int:
+    """The most words in a row a line shares with its persona, as written or as the NPC
+    says it in the first person."""
+    said = words_of(text)
+    longest = 0
+    for sentence in sentences(persona):
+        for own in {sentence, first_person(sentence, name) if name else sentence}:
+            theirs = words_of(own)
+            longest = max(longest, _longest_common(said, theirs))
+    return longest
+
+
+def _longest_common(a: list[str], b: list[str]) -> int:
+    best = 0
+    row = [0] * (len(b) + 1)
+    for x in a:
+        prev = 0
+        for j, y in enumerate(b, 1):
+            here = row[j]
+            row[j] = prev + 1 if x == y else 0
+            best = max(best, row[j])
+            prev = here
+    return best
+
+
+def shorter(phrase: str) -> list[str]:
+    """A phrase and the shorter ways to say it, longest first: cut before a preposition,
+    a joining word, a relative or an article, never on a word that leaves it hanging;
+    then each of them contracted ("I've worked the mine")."""
+    words = phrase.split()
+    out = [phrase]
+    for end in range(len(words) - 2, 0, -1):  # a last word ("thunder is about") is kept
+        word = words[end].lower().strip(",;:")
+        # "can smell a storm | a day": before an article too, once something is said.
+        if word not in _CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3):
+            continue
+        head = words[:end]
+        while head and head[-1].lower().strip(",;:") in _DANGLING:
+            head.pop()
+        cut = " ".join(head).rstrip(",;:")
+        if len(head) >= 2 and cut not in out:
+            out.append(cut)
+    contracted = [_contracted(o) for o in out]
+    return list(dict.fromkeys(out + contracted))
+
+
+def _head(phrase: str) -> str:
+    """A phrase's first few words, what a long one is about ("the dark water")."""
+    head = phrase.split()[:3]
+    while len(head) > 1 and head[-1].lower().strip(",;:") in _DANGLING:
+        head.pop()
+    return " ".join(head).rstrip(",;:")
+
+
+_CONTRACTIONS = (
+    (r"\bI have\b", "I've"),
+    (r"\bI am\b", "I'm"),
+    (r"\bI will\b", "I'll"),
+    (r"\bI would\b", "I'd"),
+    (r"\b(do|does|is|are|was|were|has|have|would|should|could) not\b", r"\1n't"),
+    (r"\bcannot\b", "can't"),
+    (r"\bwill not\b", "won't"),
+    (r"\b(it|that|there|he|she) is\b", r"\1's"),
+)
+
+
+def _contracted(phrase: str) -> str:
+    """A phrase as it is said aloud: "I have" -> "I've", "is not" -> "isn't"."""
+    for pattern, short in _CONTRACTIONS:
+        phrase = re.sub(pattern, short, phrase)
+    return phrase
+
+
+def fronted(phrase: str) -> str:
+    """A phrase with its "when" or "where" said first ("I bake the bread before dawn" ->
+    "Before dawn, I bake the bread"), or "" when it has none to move."""
+    words = phrase.split()
+    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _PREPOSITIONS), None)
+    if at is None:
+        return ""
+    end = next(
+        (i for i in range(at + 1, len(words)) if words[i].lower() in _CUT_BEFORE), len(words)
+    )
+    if end - at > 4 or end - at < 2:
+        return ""
+    head = " ".join(words[:at] + words[end:]).rstrip(",;:")
+    return f"{_capital(' '.join(words[at:end]))}, {head}"
+
+
+def bare(phrases: Iterable[str]) -> list[str]:
+    """Phrases with the articles of a pair dropped ("without a lamp and a helmet" ->
+    "without lamp and helmet"): terse, as a no is said, and further from the persona."""
+    pair = re.compile(r"\b(?:a|an|the) (\w+) (and|or) (?:a|an|the) (\w+)\b", re.I)
+    out = [pair.sub(r"\1 \2 \3", p) for p in phrases]
+    return [p for p in dict.fromkeys(out) if p not in phrases]
+
+
+def in_own_words(
+    fill: Callable[[str], str],
+    phrases: Iterable[str],
+    persona: str,
+    name: str = "",
+    keep: Collection[str] = (),
+) -> str:
+    """The line `fill` makes of the first phrase that, said in it, shares fewer words in a
+    row with the persona than a player reads back (else no more than MAX_RUN): phrases that
+    keep more of the words in `keep` (stems of what was asked) first, then the fuller; a
+    phrase of one telling word only when nothing else can be said, and the first one's
+    first few words when none can. "" when every one would read the persona back."""
+    options = list(phrases)
+    kept = [sum(w[:5] in keep for w in words_of(p)) for p in options]
+    most = max(kept, default=0)
+    best: tuple[tuple[int, int, int], str] | None = None
+    for phrase, count in zip(options, kept, strict=True):
+        line = fill(phrase)
+        if not line:
+            continue
+        run = shared_run(line, persona, name)
+        telling = sum(w not in _DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
+        rank = (most - count, not telling, run >= _READ_BACK)
+        if run <= MAX_RUN and (best is None or rank < best[0]):
+            best = (rank, line)
+    if best is None:  # last, what the first phrase is about, in a few words
+        line = fill(_head(options[0])) if options else ""
+        return line if line and shared_run(line, persona, name) <= MAX_RUN else ""
+    return best[1]
+
+
+# Verbs that say what a clause's subject does or is, besides a verb's -s.
+_AUX = frozenset(
+    "is are was were has have had can could will would may might must shall should does".split()
+)
+_THINKING = re.compile(
+    r"^(?:(?:thinks?|believes?|reckons?|suspects?|swears?|knows?|feels?|says?|worr(?:ies|y)"
+    r"|(?:is|am) (?:quite )?(?:convinced|sure|certain|positive))(?: that)?\s+)+",
+    re.I,
+)
+_PRONOUN_SUBJECTS = frozenset("i it he she they this that we you".split())
+_BEING = re.compile(r"^(?:is|are|was|were|seems|looks)\s+(?:like\s+)?", re.I)
+
+
+def _verb_at(words: list[str]) -> int | None:
+    """Where a clause's verb is ("the old tower | is haunted", "a giant | sleeps"): the
+    first helping verb, or a word with a verb's -s after the subject; None if not found."""
+    for i, word in enumerate(words[1:], 1):
+        low = word.lower()
+        if low in _AUX:
+            return i
+        before = words[i - 1].lower()
+        if re.fullmatch(r"[a-z]+[^s']s", low) and before not in _DANGLING and i <= 4:
+            return i
+    return None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def claim_phrases(what: str) -> list[str]:
+    """A belief ("the wind speaks to me", "I saw a sea serpent off the point") as the ways
+    to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
+    "A sea serpent. I saw it off the point."), then cut short."""
+    words = what.split()
+    out: list[str] = []
+    if len(words) >= 3 and words[0] == "I" and words[1].lower() not in _DANGLING:
+        # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
+        rest = words[2:]
+        ends = (i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE)
+        end = next(ends, len(rest))
+        thing, after = " ".join(rest[:end]), rest[end:]
+        if thing:
+            for tail in shorter(" ".join(after)) if after else [""]:
+                told = f"{_capital(thing)}. I {words[1]} it {tail}".strip()
+                out.append(told)
+    at = _verb_at(words)
+    if at is not None and words[0].lower() not in _PRONOUN_SUBJECTS:
+        # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
+        # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
+        subject, pred = " ".join(words[:at]), " ".join(words[at:])
+        plural = subject.lower().endswith("s") and not subject.lower().endswith("ss")
+        being = _BEING.match(pred) is not None
+        # A person named gets "that one": "Ilse? That one works herself to the bone."
+        pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
+        for cut in shorter(pred):
+            said = cut
+            if being:
+                said = _BEING.sub("", said)
+            elif pronoun:  # a thing, or people by a plural
+                said = f"{pronoun} {said}"
+            if said:
+                out.append(f"{_capital(subject)}? {_capital(said)}")
+            if cut == pred and pronoun and not being:
+                # "A dragon? Past the river, it lives.": where it is said first.
+                rest = pred.split()
+                on = next((i for i, w in enumerate(rest) if i and w in _PREPOSITIONS), None)
+                if on is not None and len(rest) - on <= 5:
+                    head, where = " ".join(rest[:on]), " ".join(rest[on:])
+                    out.append(f"{_capital(subject)}? {_capital(where)}, {pronoun} {head}")
+    out += [_capital(s) for s in shorter(what)]
+    return list(dict.fromkeys(o for o in out if o))
+
+
+def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
+    """What an opinion of someone says of them, to follow their name, the fullest first:
+    "is the bravest man alive" -> "The bravest man alive"; "thinks Hobb waters the ale"
+    -> "Waters the ale"; "is hiding something" -> "Hiding something"."""
+    text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b\s*", "", text, flags=re.I)
+    if text.startswith("'s "):  # "Joss's needles are ...": said whole
+        return []
+    text = _BEING.sub("", text)
+    return [_capital(s) for s in shorter(text)] if text else []

@@ -15,10 +15,17 @@ import re
 
 from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
-from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
 from game.npc.reading.player import recall
-from game.npc.scripted.about import bit_of, own, person_answer, place_answer, self_answer
+from game.npc.scripted.about import (
+    bit_of,
+    own,
+    person_answer,
+    place_answer,
+    self_answer,
+    sheet_side,
+)
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -29,6 +36,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
+from game.npc.scripted.stance import refusal
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT
 from game.npc.skills.base import MAX_SAY
 
@@ -91,6 +99,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if news:
         return [say(news, "player")]
     speak = Speaker(talk, intent)
+    no = refusal(talk, intent, speak)
+    if no is not None:  # a fear or a refusal the request touches: no walk, no gift
+        return [no]
     kind = intent.kind
     if kind is Kind.GESTURE and intent.gesture:
         table = (
@@ -120,6 +131,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.RECALL:
         earlier = recall(talk.said, talk.earlier)
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
+    if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
+        belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
+        if belief is not None:  # "can your goats really smell a storm?": what it holds
+            return [belief]
     if kind is Kind.PLACE and intent.target is not None:
         return [place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
@@ -133,6 +148,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
             places = ", ".join(f"the {n}" for n in pick_of[:-1]) + f" and the {pick_of[-1]}"
             return [speak.line(Kind.VILLAGE, places=places)]
         return [speak.line(Kind.QUESTION)]
+    if kind in (Kind.QUESTION, Kind.CHAT) and asks_yes_no(talk.said):
+        side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
+        if side is not None:
+            return [side]
     if kind in ONE_LINE:
         return [speak.line(kind)]
     line = speak.line(Kind.CHAT)

@@ -12,7 +12,7 @@ from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Suren
 from game.npc.sheet.stated import stated
 from game.world.tiled import MapData, NpcSpawn
 
-__all__ = ["read_sheet", "read_sheets"]
+__all__ = ["read_sheet", "read_sheets", "trade_of"]
 
 # Where a sentence divides into clauses: ";", ", but", "but", and "and" or a comma when a
 # verb follows (a word of the persona's own verbs, an adverb, or "is"/"has"), and "who"
@@ -182,7 +182,7 @@ def _clauses(persona: str, name: str) -> list[str]:
     return out
 
 
-def _trade(persona: str) -> str:
+def trade_of(persona: str) -> str:
     """The trade a persona names ("miller", "tavern keeper"), or ""."""
     first = sentences(persona)[:2]
     for sentence in first:
@@ -208,7 +208,7 @@ _WHERE = frozenset(
 def _role(persona: str, name: str) -> str:
     """The trade named, else what the first clause says the NPC does, up to where or how
     long ("keeps the inn", "has worked the copper mine")."""
-    trade = _trade(persona)
+    trade = trade_of(persona)
     if trade:
         return trade
     clauses = _clauses(persona, name)
@@ -237,7 +237,7 @@ def _others(npc: NpcSpawn, spawns: Sequence[NpcSpawn]) -> list[tuple[str, re.Pat
         if other.npc_id == npc.npc_id:
             continue
         names = {other.name, other.name.split()[0]}
-        trade = _trade(other.persona)
+        trade = trade_of(other.persona)
         words = [re.escape(n) for n in names] + ([rf"the {re.escape(trade)}"] if trade else [])
         out.append((other.npc_id, re.compile(r"\b(?:" + "|".join(words) + r")\b", re.I)))
     return out
