@@ -125,6 +125,10 @@ CALLER = {
     "job": "I mind my work.",
     "places": "the square and the quay",
     "speaker": "Ada",
+    "what": "the tide turns early",
+    "view": "hard-working",
+    "them": "she",
+    "deed": "give credit",
 }
 
 
