@@ -91,8 +91,12 @@ def _persona_read_back(text: str, npc: VillagerFacts) -> list[str]:
     said = _words(text)
     for sentence in re.split(r"(?<=[.!?])\s+", npc.persona):
         own = _words(first_person(sentence, npc.name))
-        runs = {tuple(own[i : i + READ_BACK_WORDS]) for i in range(len(own))}
-        if any(tuple(said[i : i + READ_BACK_WORDS]) in runs for i in range(len(said))):
+        # Whole runs only: a reply's last word or two that end a sentence are no read-back.
+        runs = {tuple(own[i : i + READ_BACK_WORDS]) for i in range(len(own) - READ_BACK_WORDS + 1)}
+        if any(
+            tuple(said[i : i + READ_BACK_WORDS]) in runs
+            for i in range(len(said) - READ_BACK_WORDS + 1)
+        ):
             return ["reads the persona back"]
     content = [w for w in said if w not in _LITTLE]
     first = set(_words(npc.persona.split(".")[0])) | {"i'm", "am"}

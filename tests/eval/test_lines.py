@@ -143,3 +143,10 @@ def test_the_one_talked_to_is_called_by_their_own_name(
 ) -> None:
     expected = [f"calls the one it talks to {wrong}"] if wrong else []
     assert _to(line, listener, asked) == expected
+
+
+def test_words_ending_a_persona_sentence_are_no_read_back() -> None:
+    wren = npc("wren", "Wren", "Wren prefers the company of herons to crowds.")
+    assert problems("Mm. Not crowds.", wren) == []
+    assert problems("Herons to crowds, any day.", wren) == []  # three words in a row
+    assert problems("The company of herons, always.", wren) == ["reads the persona back"]
