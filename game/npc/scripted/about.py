@@ -15,6 +15,7 @@ from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import about_it, clauses, closest, side_on
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import SkillCall
 
 __all__ = ["bit_of", "own", "person_answer", "place_answer", "self_answer", "side_of"]
@@ -48,6 +49,9 @@ def _mine(sentence: str) -> str:
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
+    way = where_is(talk, target)  # "where is the tavern?": the way, not its looks
+    if way and not speak.stale(way):
+        return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
     desc = own(place.description, npc) if place is not None and place.description else ""
     if not desc:
