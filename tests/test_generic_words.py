@@ -33,7 +33,7 @@ VILLAGE = ROOT / "maps" / "village.tmx"
 EXEMPT_DIRS = (GAME / "eval" / "scenarios", GAME / "data")  # the suite's talks; the build's maps
 
 # Hits today: the next issue takes them out, and this count only goes down, deliberately.
-HITS_TODAY = 78
+HITS_TODAY = 73
 
 # Places any village may have: a village's own kinds of place are the other names.
 ANY_PLACE = frozenset(

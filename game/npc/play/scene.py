@@ -253,7 +253,8 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
             )
     for who in npc.people:
         first = who.name.split()[-1].lower()
-        role_words = [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
+        # Its words in lower case: a name in it (the village's, another's) is not who it is.
+        role_words = [w for w in re.findall(r"\b[a-z]{5,}\b", who.role) if w not in _COMMON]
         if re.search(rf"\b{re.escape(first)}\b", low) or any(w in low for w in role_words):
             where = f", by the {_pretty(who.home)}" if who.home else ""
             notes.append(f"{_first_clause(who.role)}{where}")
@@ -268,7 +269,7 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
 # Words before a comma that address someone, or only clear the throat ("Well, ...").
 _INTERJECTION = frozenset({"well", "so", "oh", "ah", "okay", "ok", "now", "right", "alright"})
 _ADDRESS = frozenset({"dear", "good", "old", "master", "mistress", "miss", "mister", "sir"})
-_COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
+_COMMON = frozenset({"village", "villager", "their", "there", "about", "every"})
 
 
 def unaddressed(text: str, npc: VillagerFacts) -> str:
