@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from game.limits import LEXICONS_KEPT
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.npc.reading.words import (
     FILLER,
@@ -258,8 +259,8 @@ class _Own:
         for place in mine:
             words = name_words(place)
             for w in words:  # "weaver_cottage": a weaver, and her cottage
-                who = len(words) > 1 and _PERSON_END.search(w) and not place_like(w)
-                parts["people" if who else "places"].add(w)
+                person = len(words) > 1 and bool(_PERSON_END.search(w)) and not place_like(w)
+                parts["people" if person else "places"].add(w)
         self.places = tuple(dict.fromkeys(p for p in mine if p in place_ids))
         for w in tokens(said):
             w = w.removesuffix("'s")
@@ -382,19 +383,16 @@ class Lexicon:
         return self.at.get(place.name, set())
 
 
-_LEXICONS: dict[tuple[object, ...], Lexicon] = {}
+_LEXICONS: dict[tuple[tuple[str, ...], tuple[str, ...]], Lexicon] = {}
 
 
 def lexicon(npc: VillagerFacts) -> Lexicon:
     """The families of the NPC's village: of the villagers and places it knows."""
     people = (*npc.people, me_of(npc))
-    key = (
-        tuple(tuple(v.model_dump().items()).__repr__() for v in people),
-        tuple(p.name for p in npc.places),
-    )
+    key = (tuple(v.model_dump_json() for v in people), tuple(p.name for p in npc.places))
     found = _LEXICONS.get(key)
     if found is None:
-        if len(_LEXICONS) >= 64:  # a few villages' worth; a new map starts afresh
+        if len(_LEXICONS) >= LEXICONS_KEPT:  # a few villages' worth: start afresh
             _LEXICONS.clear()
         found = _LEXICONS[key] = Lexicon(people, tuple(p.name for p in npc.places))
     return found

@@ -297,7 +297,7 @@ def _villager_by_role(
     paired = [v for v in found if before and lex.own[v.npc_id].part_of(before) is not None]
     if only:
         return paired[0] if paired else None
-    return (paired or found or [None])[0]
+    return next(iter(paired or found), None)
 
 
 def _best_place(
