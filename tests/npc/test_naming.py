@@ -48,6 +48,7 @@ def test_a_role_stated_in_words_finds_the_villager(
 def test_who_does_it_is_answered_with_a_name_and_where(
     harbour: dict[str, VillagerFacts], asker: str, line: str, who: str, where: str
 ) -> None:
+    assert read_intent(line, harbour[asker]).sub == "where"  # the keeper, and where they are
     text = said(harbour[asker], line)
     assert who in text and where in text, text
     for place in PLACES:  # the name, not what the place looks like

@@ -236,7 +236,7 @@ class _Own:
         self.key = f"@{v.npc_id}"
         skip = FILLER | _BLAND | TITLES | names  # anyone's name says who, not what
         parts: dict[str, set[str]] = {part: set() for part in PARTS}
-        trade = [w for w in tokens(v.trade) if w not in names]
+        trade = tokens(v.trade)  # a name in it is a title ("chapel sister" of Sister Agathe)
         # "miller", "tavern keeper": a trade named; "keeps the inn": what it does.
         named = 0 < len(trade) <= 2 and not (len(trade) == 2 and trade[0].endswith("s"))
         if named:
