@@ -104,12 +104,10 @@ async def _examine(args: argparse.Namespace, providers: Providers) -> int:
         if report is not None:
             print(f"llama.cpp settings: {report}")
     request = ProviderRequest(
-        system="You are Tobin, a cheerful village baker. Answer in one short sentence.",
+        system="You are Ada, a cheerful village baker. Answer in one short sentence.",
         messages=[Message(role="user", content='Player says: """Good morning!"""')],
         max_output_tokens=32,
-        npc=NpcFacts(
-            npc_id="doctor", name="Tobin", persona="A cheerful baker.", greeting="Morning!"
-        ),
+        npc=NpcFacts(npc_id="doctor", name="Ada", persona="A cheerful baker.", greeting="Morning!"),
         trigger=TriggerFacts(
             kind="player_message", text="Good morning!", source="player", said="Good morning!"
         ),

@@ -69,6 +69,9 @@ PROFILE_VILLAGERS = 50  # the other villagers a profile names
 # The places a profile names (its home, work, plan's stops, then the nearest), and those a
 # message to a model lists (an unknown place's: the nearest).
 PROFILE_PLACES = 50
+# The words of a village the English reader keeps made (game/npc/reading/families.py), one
+# per set of villagers and places a profile knows: past this many, it starts afresh.
+LEXICONS_KEPT = 64
 
 # --- a save slot ---------------------------------------------------------------------
 # The most bytes the game reads of each file of a slot, by its name (a zip's members too).

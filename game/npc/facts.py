@@ -69,10 +69,11 @@ class BoardFact(BaseModel):
 
 
 class PlaceFact(BaseModel):
-    """A named place of the map."""
+    """A named place of the map, with its area in tiles (x, y, width, height) if known."""
 
     name: str
     description: str = ""
+    area: tuple[int, int, int, int] | None = None
 
 
 class PersonFact(BaseModel):
@@ -82,6 +83,11 @@ class PersonFact(BaseModel):
     name: str
     role: str = ""  # one line: the first sentence of their persona
     home: str = ""  # where they are found by day (their work place, else home), if given
+    trade: str = ""  # their character sheet's role ("miller", "keeps the inn")
+    work: str = ""  # their work place, if the map gives one
+    lives: str = ""  # their home place, if the map gives one
+    wares: list[str] = Field(default_factory=list)  # what they sell
+    does: str = ""  # the persona's other sentences of what they do ("She runs the mill.")
 
 
 class NewsFact(BaseModel):

@@ -18,6 +18,7 @@ from weakref import WeakKeyDictionary
 
 from game.limits import PROFILE_PLACES, PROFILE_VILLAGERS
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
+from game.npc.reading.families import doings
 from game.npc.sheet import CharacterSheet, read_sheets
 from game.world.places import Nearest
 from game.world.world import World
@@ -44,16 +45,22 @@ class Villagers:
     def __init__(self, world: World, limit: int = PROFILE_VILLAGERS) -> None:
         self.limit = limit
         spawns = {spawn.npc_id: spawn.tile for spawn in world.map.npcs}
-        self.facts = {
-            npc.entity_id: PersonFact(
+        sheets = sheets_of(world)
+        self.facts = {}
+        for npc in world.npcs.values():
+            sheet = sheets.get(npc.entity_id, CharacterSheet())
+            self.facts[npc.entity_id] = PersonFact(
                 npc_id=npc.entity_id,
                 name=npc.name,
                 role=first_sentence(npc.persona),
                 # Where others find them by day: their work place, else their home.
                 home=npc.properties.get("work") or npc.properties.get("home", ""),
+                trade=sheet.role,
+                work=sheet.work,
+                lives=npc.properties.get("home", ""),
+                wares=list(sheet.wares),
+                does=doings(npc.persona, npc.name),
             )
-            for npc in world.npcs.values()
-        }
         self.order = {npc_id: i for i, npc_id in enumerate(self.facts)}
         self.starts = {npc_id: spawns.get(npc_id, world.npcs[npc_id].tile) for npc_id in self.facts}
         size = (world.map.width, world.map.height)
@@ -84,7 +91,11 @@ class Places:
     def __init__(self, world: World, limit: int = PROFILE_PLACES) -> None:
         self.limit = limit
         self.facts = {
-            name: PlaceFact(name=place.name, description=place.description)
+            name: PlaceFact(
+                name=place.name,
+                description=place.description,
+                area=(place.x, place.y, place.width, place.height),
+            )
             for name, place in world.map.places.items()
         }
         self.every = list(self.facts.values())

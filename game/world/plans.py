@@ -19,7 +19,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-__all__ = ["MIDDAY_PLACES", "Plan", "Stop", "default_plan", "parse_plan"]
+__all__ = ["MIDDAY_PLACES", "Plan", "Stop", "default_plan", "parse_plan", "plan_example"]
 
 MIDDAY_PLACES = ("plaza", "market", "square")  # where the village meets at midday
 MAX_STOPS = 24
@@ -63,6 +63,15 @@ class Plan:
         return list(dict.fromkeys(stop.place for stop in self.stops))
 
 
+def plan_example(places: Collection[str], home: str = "", work: str = "") -> str:
+    """A plan written with the map's own places, for an error to show how one reads
+    ("7 mill, 12 square, 19 home, 22 sleep")."""
+    names = sorted(p for p in places if p not in (home, work))
+    first = work or (names[0] if names else "work")
+    midday = next((p for p in MIDDAY_PLACES if p in places), names[-1] if names else first)
+    return f"7 {first}, 12 {midday}, 19 home, 22 sleep"
+
+
 def parse_plan(text: str, places: Collection[str], home: str, work: str) -> Plan | str:
     """The plan a `plan` property writes, or a one-line reason it does not read."""
     stops: list[Stop] = []
@@ -74,7 +83,8 @@ def parse_plan(text: str, places: Collection[str], home: str, work: str) -> Plan
     for part in parts:
         found = _STOP.match(part)
         if found is None:
-            return f"{part.strip()!r} is not 'HOUR PLACE' (for example '7 bakery' or '12:30 plaza')"
+            first, midday = plan_example(places, home, work).split(", ")[:2]
+            return f"{part.strip()!r} is not 'HOUR PLACE' (for example '{first}' or '{midday}')"
         h, m = int(found.group(1)), int(found.group(2) or 0)
         if h > 23 or m > 59:
             return f"{part.strip()!r}: the hour must be 0:00 to 23:59"

@@ -20,7 +20,7 @@ from pytiled_parser import ObjectLayer, TileLayer
 
 from game.text import clean_text
 from game.world.grid import Tile
-from game.world.plans import Plan, default_plan, parse_plan
+from game.world.plans import Plan, default_plan, parse_plan, plan_example
 
 __all__ = ["BoardSpot", "Lamp", "boards_of", "lamps_of", "plan_of"]
 
@@ -129,6 +129,6 @@ def plan_of(
             return plan
         warnings.append(
             f"map {map_name}: NPC {name!r} has a plan that does not read ({plan}); it follows "
-            "the default plan. Write it as '7 bakery, 12 plaza, 19 home, 22 sleep'"
+            f"the default plan. Write it as '{plan_example(known, home, work)}'"
         )
     return default_plan(home, work, known)

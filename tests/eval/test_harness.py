@@ -185,4 +185,6 @@ async def test_an_eval_scenario_plays_at_the_hour_its_world_shows(tmp_path: Path
         tmp_path,
         provider=PersonaProvider(delay_s=0),
     )
-    assert morning.last is not None and morning.last.said[0].startswith("Ah, the well!")
+    assert morning.last is not None, morning
+    said = morning.last.said[0]
+    assert said.startswith("The well?") and not said.startswith("Mmh?"), said

@@ -257,7 +257,7 @@ def test_wait_as_an_interjection_is_not_a_wait(village: dict[str, VillagerFacts]
 @pytest.mark.parametrize(
     ("line", "fragment"),
     [
-        ("Where is the bakery?", "brick oven"),
+        ("What is the bakery?", "brick oven"),
         ("What's the forge like?", "anvil"),
         ("Tell me about the pond.", "lily pads"),
         ("What can I find at the market?", "fruit, cloth"),
@@ -269,6 +269,11 @@ def test_a_question_about_a_place_is_answered_from_the_map(
 ) -> None:
     text = check_turn(plan(village["pip"], line))
     assert fragment in text
+
+
+def test_where_a_place_is_is_the_way_not_its_looks(village: dict[str, VillagerFacts]) -> None:
+    text = check_turn(plan(village["pip"], "Where is the bakery?"))
+    assert re.search(r"\bnear the \w+|\bin the \w+", text) and "brick oven" not in text, text
 
 
 def test_its_own_place_is_told_as_its_own(village: dict[str, VillagerFacts]) -> None:

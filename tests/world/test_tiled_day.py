@@ -281,7 +281,7 @@ def test_a_plan_with_a_bad_entry_is_one_warning_and_the_default(tmp_path: Path) 
     data = load_map(hamlet(tmp_path, [bo]))
     (line,) = data.warnings
     assert "'Bo'" in line and "'noon plaza'" in line
-    assert "7 bakery, 12 plaza" in line  # the fix: how a plan is written
+    assert "7 yard, 12 plaza" in line  # the fix: how a plan is written, with the map's places
     assert "\n" not in line
     (spawn,) = data.npcs
     assert spawn.plan is not None

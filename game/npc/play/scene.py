@@ -256,7 +256,8 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
             )
     for who in npc.people:
         first = who.name.split()[-1].lower()
-        role_words = [w for w in re.findall(r"[a-z]{5,}", who.role.lower()) if w not in _COMMON]
+        # Its words in lower case: a name in it (the village's, another's) is not who it is.
+        role_words = [w for w in re.findall(r"\b[a-z]{5,}\b", who.role) if w not in _COMMON]
         if re.search(rf"\b{re.escape(first)}\b", low) or any(
             re.search(rf"\b{re.escape(w)}", low) for w in role_words
         ):
@@ -273,7 +274,7 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
     return ". ".join(n[0].upper() + n[1:] for n in notes[:3]) + "." if notes else ""
 
 
-_COMMON = frozenset({"hollowbrook", "village", "villager", "their", "there", "about", "every"})
+_COMMON = frozenset({"village", "villager", "their", "there", "about", "every"})
 
 
 # The refusals a sheet names by kind (`game.npc.sheet.COUNTER_REFUSALS`), as a note says them.

@@ -208,6 +208,8 @@ def asks_yes_no(text: str) -> bool:
 def _about(target: Target, line: str) -> Intent:
     if target.kind is Named.PERSON:
         sub = next((s for s, p in PERSON_SUB if re.search(p, line)), "who")
+        if target.by_place and sub == "who":
+            sub = "where"  # "who runs the windmill?": its keeper, and where they are found
         return Intent(Kind.PERSON, target=target, sub=sub)
     return Intent(Kind.PLACE, target=target)
 

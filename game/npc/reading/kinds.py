@@ -101,3 +101,4 @@ class Target:
     about: str = ""  # a place's description, a villager's role
     home: str = ""  # a villager's home place name
     weak: bool = False  # found only by words of a description ("the apple trees")
+    by_place: bool = False  # a villager found by the place they keep ("who runs the mill?")

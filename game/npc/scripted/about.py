@@ -37,6 +37,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.sheet.reading import trade_of
+from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -74,6 +75,9 @@ def bit_of(description: str) -> str:
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
+    way = where_is(talk, target)  # "where is the tavern?": the way, not its looks
+    if way and not speak.stale(way):
+        return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
     desc = own(place.description, npc) if place is not None and place.description else ""
     if not desc:

@@ -1,0 +1,84 @@
+"""The words of a line: spelt one way (`norm`, `tokens`, `stem`), the words that name
+nothing, the words that call a place or go with a name: plain English, any village's."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "FILLER",
+    "GENERIC_PLACES",
+    "PLACE_NOUNS",
+    "TITLES",
+    "name_words",
+    "norm",
+    "place_like",
+    "stem",
+    "tokens",
+]
+
+# Words that say nothing about which place or person is meant.
+FILLER = frozenset(
+    """a an the to of in on at by for from with into onto over near by around about and or
+    but so then now please pls quickly quick right away there here this that these those it
+    its me us you your my our we i let lets let's can could would will just go going walk
+    take show lead bring guide way where is are be was some one thing place spot somewhere
+    friend mate sir madam again too also really very little bit together okay ok yes
+    village town now today up down back way do does did how what which who whom
+    whose want need like old new big small good nice great lovely pretty fine best
+    come came get got see look looks looking find out off all any kindly maybe perhaps
+    if i'd i'm you're tell know""".split()
+)
+# Words that call a place; a line that names one the map lacks is about a place unknown.
+PLACE_NOUNS = frozenset(
+    """tavern inn pub alehouse castle church temple chapel shrine tower mill windmill farm
+    school library harbour harbor port station hospital bank palace mine cave caves
+    lighthouse barn stable stables graveyard cemetery gate gates square hall townhall lake
+    sea ocean mountain mountains forest woods wood field fields road city town house home
+    hut cottage place shop store inn camp prison jail dungeon arena theatre theater museum
+    zoo park docks garden smithy market well bridge beach pond orchard plaza dock quay
+    street alley tree mansion manor fort fortress workshop studio cabin kiln""".split()
+)
+# How the name of a place often ends ("brewery", "granary", "bakehouse", "tinker_yard").
+_PLACE_END = re.compile(r"(?:[a-z]{3}(?:ery|ary|ory)|house|shop|yard|works|hut)$")
+# Words ending like a place that are not one.
+_NOT_PLACES = frozenset(
+    "every very bravery delivery misery mystery flattery scenery machinery recovery "
+    "discovery battery lottery jewellery history story memory sorry worry glory theory "
+    "victory salary library".split()
+)
+# Words for someone's place that do not say which place it is.
+GENERIC_PLACES = frozenset(
+    "house home place hut cottage shop spot workshop room door dwelling abode stall yard".split()
+)
+# Titles go with a name but do not tell who is meant ("Elder Maren": Maren).
+TITLES = frozenset("elder old young little master mistress mister mr mrs miss sir lady".split())
+
+
+def norm(text: str) -> str:
+    """A line in lower case, its quotes plain, its spaces single."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+    return " ".join(text.lower().split())
+
+
+def tokens(text: str) -> list[str]:
+    """The words of a line ("what's" and "wren's" kept whole)."""
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", norm(text))
+
+
+def stem(word: str) -> str:
+    """A word without its plural ending ("stories" -> "story")."""
+    for end, repl in (("ies", "y"), ("ves", "f"), ("es", ""), ("s", "")):
+        if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
+            return word[: -len(end)] + repl
+    return word
+
+
+def place_like(word: str) -> bool:
+    """Whether a word calls a place ("tavern", "brewery", "tinker_yard")."""
+    return word in PLACE_NOUNS or (bool(_PLACE_END.search(word)) and word not in _NOT_PLACES)
+
+
+def name_words(name: str) -> set[str]:
+    """The words of a name or a place id ("fisher_hut" -> fisher, hut)."""
+    return {w for w in tokens(name.replace("_", " ")) if w}

@@ -1,0 +1,123 @@
+"""Where a place is, as a villager tells the way: which way from where it stands, and
+near what, from the map's places (their areas) and the place's own description.
+
+"Where is the tavern?" asks the way, not what the tavern looks like: "The tavern? East
+of here, near the square." Where the NPC stands comes from what it senses; a
+description's words of where ("in the south-east corner", "beside the vegetable
+garden"), the place that holds the one asked of, or the nearest other place say near what.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from game.npc.facts import PlaceFact, VillagerFacts
+from game.npc.reading.kinds import Target
+from game.npc.reading.naming import name_words, norm
+from game.npc.scripted.speaker import PlayerLine, label_of, place_named
+from game.world.perception import compass
+
+__all__ = ["asks_the_way", "where_is"]
+
+# "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
+_THE_WAY = re.compile(
+    r"\bwhere(?:'s| is| are|s)\b|\bwhere (?:can|could|do|would|might) (?:i|we|one) find\b|"
+    r"\bhow (?:do|can|would|should|might) (?:i|we|one) get (?:to|there)\b|\bwhich way\b|"
+    r"\bway to\b|\bdirections? to\b|\bhow far\b|\bhow do i find\b"
+)
+_NEAR_TILES = 6  # a place this near is "just over there"
+_LANDMARK_TILES = 12  # the nearest other place says where, if it is this near
+# Words of a description that say where ("on the east side of the square").
+_WHERE = re.compile(
+    r"\b((?:just |right )?(?:on|in|at|by|beside|near|between|below|above|behind|past|across|"
+    r"over|under|next to|(?:north|south|east|west)(?:-?(?:east|west))? of)\s+(?:the|a|an)\s+"
+    r"[^,;.:!?]+)",
+    re.I,
+)
+_WHERE_WORDS = re.compile(
+    r"\b(?:north|south|east|west|corner|side|edge|shore|bank|river|hill|middle|heart|end)",
+    re.I,
+)
+
+
+def asks_the_way(said: str) -> bool:
+    """Whether a line asks where a place is or how to get there."""
+    return bool(_THE_WAY.search(norm(said)))
+
+
+def _middle(place: PlaceFact) -> tuple[float, float] | None:
+    if place.area is None:
+        return None
+    x, y, w, h = place.area
+    return (x + w / 2, y + h / 2)
+
+
+def _holds(place: PlaceFact, tile: tuple[float, float]) -> bool:
+    if place.area is None:
+        return False
+    x, y, w, h = place.area
+    return x <= tile[0] < x + w and y <= tile[1] < y + h
+
+
+def _said_where(place: PlaceFact, npc: VillagerFacts) -> str:
+    """The description's own words of where the place is, if it has some."""
+    others = {w for p in npc.places if p.name != place.name for w in name_words(p.name)}
+    for found in _WHERE.finditer(place.description):
+        phrase = found.group(1).strip()
+        words = set(re.findall(r"[a-z]+", phrase.lower()))
+        if _WHERE_WORDS.search(phrase) or words & others:
+            return phrase[:1].lower() + phrase[1:]
+    return ""
+
+
+def _landmark(place: PlaceFact, npc: VillagerFacts, here: str | None) -> str:
+    """Near what the place is: its description's words of where, the place that holds it,
+    or the nearest other place (not the one the NPC stands in)."""
+    said = _said_where(place, npc)
+    middle = _middle(place)
+    if said or middle is None:
+        return said
+    others = [p for p in npc.places if p.name != place.name]
+    holders = [(p.area[2] * p.area[3], p) for p in others if p.area and _holds(p, middle)]
+    if holders:
+        return f"in {label_of(min(holders, key=lambda h: h[0])[1])}"
+    best, found = float(_LANDMARK_TILES), None
+    for other in others:
+        at = _middle(other)
+        if at is None or other.name == here:
+            continue
+        distance = math.dist(at, middle)
+        if distance < best:
+            best, found = distance, other
+    return f"near {label_of(found)}" if found is not None else ""
+
+
+def where_is(talk: PlayerLine, target: Target) -> str:
+    """The way to a place named in a line that asks for it ("The tavern? East of here,
+    near the square."); "" when the line does not ask the way or nothing says where."""
+    npc = talk.npc
+    place = place_named(npc, target.name)
+    if place is None or target.weak or not asks_the_way(talk.said):
+        return ""
+    name = f"{target.label[:1].upper()}{target.label[1:]}?"
+    sensed = talk.sensed
+    tile = sensed.tile if sensed is not None else None
+    here = talk.place or (sensed.place if sensed is not None else None)
+    if here == place.name or (tile is not None and _holds(place, (tile[0] + 0.5, tile[1] + 0.5))):
+        return f"{name} Right here, where we stand."
+    parts = []
+    middle = _middle(place)
+    if tile is not None and middle is not None:
+        dx, dy = middle[0] - (tile[0] + 0.5), middle[1] - (tile[1] + 0.5)
+        way = re.sub(r"(?<=.)(east|west)$", r"-\1", compass(dx, dy))  # "south-east"
+        if math.hypot(dx, dy) <= _NEAR_TILES:
+            parts.append(f"Just over there, to the {way}")
+        else:
+            parts.append(f"{way[:1].upper()}{way[1:]} of here")
+    landmark = _landmark(place, npc, here)
+    if landmark:
+        parts.append(landmark if parts else f"It's {landmark}")
+    if not parts:
+        return ""
+    return f"{name} {', '.join(parts)}."
