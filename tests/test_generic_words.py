@@ -327,4 +327,3 @@ def test_docstrings_comments_and_help_are_exempt(tmp_path: Path) -> None:
 
 def test_no_hollowbrook_words_in_generic_code() -> None:
     assert not hits(), report()
-

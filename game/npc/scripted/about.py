@@ -36,8 +36,8 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.sheet.reading import trade_of
 from game.npc.scripted.whereabouts import where_is
+from game.npc.sheet.reading import trade_of
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
