@@ -5,8 +5,10 @@ A scenario's `LineCheck` names what its last line must say (`says`) and must not
 (`never`). Every judged line also passes the general checks, each a way a line reads
 wrong that players noticed:
 
-- **persona read back**: four words in a row of the persona (in the first person), or a
-  line that is nothing but the persona's own words ("I'm a curious child.");
+- **persona read back**: six words in a row of the persona (in the first person: the
+  issue's definition of reading it back verbatim), clauses of it stitched together (runs
+  of four or more covering eight words), or a line that is nothing but the persona's own
+  words ("I'm a curious child.");
 - **against the persona**: a bare yes or no on the other side of a yes/no question the
   persona decides (`stance`: Pip denying the dragon, the merchant giving his goods away);
 - **someone else**: the player's name taken as its own, its own name or trade spoken of in
@@ -31,10 +33,12 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import TITLES, name_words, people_words, trades_of
 from game.npc.reading.player import told_name
 from game.npc.scripted.first_person import first_person
+from game.wording import READ_BACK_RUN
 
 __all__ = ["LineFacts", "accepted_share", "judged", "line_problems"]
 
-READ_BACK_WORDS = 4  # words in a row of the persona that make a line read it back
+READ_BACK_WORDS = READ_BACK_RUN  # words in a row of the persona that read it back (six)
+STITCH_WORDS = 4  # a shorter run counts when such runs cover twice this many words
 _YES = re.compile(r"^\W*(yes|yeah|yep|aye|sure|of course|certainly|okay|ok|indeed)\b", re.I)
 _NO = re.compile(r"^\W*(no|nope|nah|never|not at all|of course not)\b", re.I)
 _FORGOT = re.compile(
@@ -53,7 +57,6 @@ class LineFacts:
     player: str | None = None  # the name the player gave, if they gave one
     listener: str | None = None  # the villager who spoke to it or stands by, if one did
     to_villager: bool = False  # the line is for that villager, not the player
-    asked: str = ""  # the last line said to it ("Who could mend it?": a name may answer)
 
 
 def line_problems(line: str, check: LineCheck, facts: LineFacts) -> list[str]:
@@ -87,17 +90,21 @@ def _words(text: str) -> list[str]:
 
 
 def _persona_read_back(text: str, npc: VillagerFacts) -> list[str]:
-    """Four words in a row of the persona said of itself, or the persona's words alone."""
+    """Six words in a row of the persona said of itself, or runs of four or more that
+    cover eight of the line's words (two clauses stitched), or the persona's words alone."""
     said = _words(text)
-    for sentence in re.split(r"(?<=[.!?])\s+", npc.persona):
-        own = _words(first_person(sentence, npc.name))
-        # Whole runs only: a reply's last word or two that end a sentence are no read-back.
-        runs = {tuple(own[i : i + READ_BACK_WORDS]) for i in range(len(own) - READ_BACK_WORDS + 1)}
-        if any(
-            tuple(said[i : i + READ_BACK_WORDS]) in runs
-            for i in range(len(said) - READ_BACK_WORDS + 1)
-        ):
-            return ["reads the persona back"]
+    own = [_words(first_person(s, npc.name)) for s in re.split(r"(?<=[.!?])\s+", npc.persona)]
+    runs = {tuple(o[i : i + STITCH_WORDS]) for o in own for i in range(len(o) - STITCH_WORDS + 1)}
+    covered = [False] * len(said)
+    longest = run = 0
+    for i in range(len(said)):
+        if tuple(said[i : i + STITCH_WORDS]) in runs:
+            covered[i : i + STITCH_WORDS] = [True] * STITCH_WORDS
+    for hit in covered:
+        run = run + 1 if hit else 0
+        longest = max(longest, run)
+    if longest >= READ_BACK_WORDS or sum(covered) >= 2 * STITCH_WORDS:
+        return ["reads the persona back"]
     content = [w for w in said if w not in _LITTLE]
     first = set(_words(npc.persona.split(".")[0])) | {"i'm", "am"}
     if 2 <= len(content) <= 4 and all(w in first for w in content):
@@ -143,8 +150,9 @@ def _wrong_one_addressed(text: str, facts: LineFacts) -> list[str]:
     if facts.player and not facts.to_villager:
         theirs.add(facts.player.lower())
     low = " ".join(text.lower().split())
-    # A name opening the answer to "who ...?" is the answer, not whom it talks to.
-    opening = "" if re.search(r"\bwho\b", facts.asked, re.I) else r"^\W*([a-z]+)\s*,|"
+    # A name opening a line to the player is most often the answer ("Joss, right there."):
+    # only a line to a villager is judged by the name it opens with.
+    opening = r"^\W*([a-z]+)\s*,|" if facts.to_villager else ""
     called = re.findall(rf"{opening},\s*([a-z]+)\s*[.!?]*$", low)
     called = [c if isinstance(c, tuple) else ("", c) for c in called]
     called += [("", m) for m in re.findall(r"\byour name(?:'s| is)\s+([a-z]+)", low)]
@@ -196,14 +204,7 @@ def judged(scenario: Scenario, said: Sequence[str], npc: VillagerFacts) -> list[
     last = scenario.lines[-1]
     to_villager = isinstance(last, OverheardStep) and last.overheard.to == "npc"
     to_villager |= isinstance(last, IdleStep) and last.beside is not None
-    asked = last.overheard.text if isinstance(last, OverheardStep) else last
-    facts = LineFacts(
-        npc,
-        _player_name(lines, npc),
-        _listener(scenario, npc),
-        to_villager,
-        asked if isinstance(asked, str) else "",
-    )
+    facts = LineFacts(npc, _player_name(lines, npc), _listener(scenario, npc), to_villager)
     return line_problems(" ".join(said), scenario.line, facts)
 
 
