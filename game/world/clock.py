@@ -84,16 +84,33 @@ def part_of_day(hour: float) -> str:
     return "evening"
 
 
+DUSK_HOUR = 18.0  # the dark starts to fall
+NIGHT_HOUR = 22.0  # full dark
+DAWN_HOUR = 5.0  # the dark starts to lift
+DAY_HOUR = 7.5  # full day
+
+
 def darkness(hour: float) -> float:
     """How dark the map is, 0.0 (day) to 1.0 (deep night): it falls from 6 pm to 10 pm
     and lifts from 5 am to 7:30 am."""
-    if 7.5 <= hour < 18:
+    if DAY_HOUR <= hour < DUSK_HOUR:
         return 0.0
-    if 18 <= hour < 22:
-        return (hour - 18) / 4
-    if 5 <= hour < 7.5:
-        return 1 - (hour - 5) / 2.5
+    if DUSK_HOUR <= hour < NIGHT_HOUR:
+        return (hour - DUSK_HOUR) / (NIGHT_HOUR - DUSK_HOUR)
+    if DAWN_HOUR <= hour < DAY_HOUR:
+        return 1 - (hour - DAWN_HOUR) / (DAY_HOUR - DAWN_HOUR)
     return 1.0
+
+
+def hour_words(hour: float) -> str:
+    """An hour as a villager says it, to the nearest half: "six", "half past nine"."""
+    halves = round(hour * 2) % 48
+    h, half = divmod(halves, 2)
+    name = _HOUR_NAMES[h % 12]
+    return f"half past {name}" if half else name
+
+
+_HOUR_NAMES = "twelve one two three four five six seven eight nine ten eleven".split()
 
 
 def lamps_lit(hour: float) -> bool:

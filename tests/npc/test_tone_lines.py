@@ -129,6 +129,9 @@ CALLER = {
     "view": "hard-working",
     "them": "she",
     "deed": "give credit",
+    "when": "still morning",
+    "dusk": "six",
+    "dark": "ten",
 }
 
 

@@ -52,6 +52,7 @@ from game.npc.reading.phrases import (
     ASK_NAME,
     BYE,
     CHATTER,
+    DARK,
     FAVOUR,
     GLAD,
     HAVE,
@@ -68,6 +69,7 @@ from game.npc.reading.phrases import (
     SEEK,
     SELF,
     THANKS,
+    TIME,
     VILLAGE,
 )
 from game.npc.reading.player import told_name
@@ -114,6 +116,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.BYE, name=name)
     if OFFWORLD.search(line):
         return Intent(Kind.OFFWORLD, name=name)
+    if TIME.search(line):
+        return Intent(Kind.TIME, sub="dark" if DARK.search(line) and "when" in line else "")
     if HAVE.search(line):
         return Intent(Kind.SELF, sub="have")
     if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):

@@ -36,6 +36,7 @@ class Kind(StrEnum):
     PERSON = "person"  # a question about a villager
     PLACE = "place"  # a question about a place
     VILLAGE = "village"  # "what is there in the village?"
+    TIME = "time"  # "is it still morning?", "when does it get dark?" (`sub` "dark")
     UNKNOWN_PLACE = "unknown_place"  # a place the map lacks
     SEEK = "seek"  # "I'm looking for ..." something not found
     FAVOUR = "favour"  # a favour asked
@@ -73,6 +74,7 @@ ONE_LINE = frozenset(
 # The play script's line starts with the persona brain's answer: the facts a small model
 # gets wrong, a villager's reply to talk of machines, and its side on a favour or idle talk.
 LEADS = FACTS | {
+    Kind.TIME,
     Kind.AI,
     Kind.INJECTION,
     Kind.OFFWORLD,

@@ -208,6 +208,16 @@ LIKING = re.compile(r"^(?:\w+,? )?do you (?:like|enjoy|love|hate|mind|prefer)\b"
 ORIGIN = re.compile(
     r"\bwhere (?:do|does|did) (?:\w+ ){0,8}come from\b|\bwhere did you (?:get|find)\b"
 )
+# "Is it still morning?", "what time is it?", "when does it get dark?": the time of day.
+TIME = re.compile(
+    r"\bwhat(?:'s| is)? the time\b|\bwhat time is it\b|\bhow late is it\b|"
+    r"\bis it (?:still |already |nearly |getting )?(?:morning|noon|midday|afternoon|evening|"
+    r"night|dawn|dusk|late|early|dark)\b|"
+    r"\bwhen (?:does|do|will) (?:it|the sun|the light|night|dusk|dark(?:ness)?) "
+    r"(?:get|go|set|fall|come|rise|grow|turn)"
+)
+# The time question that asks when night comes.
+DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(
     r"\bwhat(?:'s| is|'ve you got| have you got| do you have| do you keep| do you carry|"

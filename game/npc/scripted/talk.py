@@ -37,8 +37,9 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.stance import refusal
-from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT
+from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
+from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
 
@@ -141,6 +142,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
+    if kind is Kind.TIME:
+        return [_time(talk, intent, speak)]
     if kind is Kind.VILLAGE:
         names = [label_of(p).removeprefix("the ") for p in talk.npc.places]
         if names:
@@ -165,6 +168,28 @@ def _answer(talk: PlayerLine) -> list[Step]:
                 React(dict(question.answers)),
             ]
     return [line]
+
+
+# The parts of the day as a villager says the time is ("It's still morning.").
+_WHEN = {
+    "night": "the middle of the night",
+    "dawn": "barely dawn",
+    "morning": "still morning",
+    "midday": "around midday",
+    "afternoon": "afternoon already",
+    "dusk": "getting on for dusk",
+    "evening": "evening now",
+}
+
+
+def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
+    """What time of day it is, or when it gets dark, from the hour the NPC sensed."""
+    hour = talk.sensed.hour if talk.sensed is not None else None
+    if intent.sub == "dark":
+        return speak.line("time_dark", dusk=hour_words(DUSK_HOUR), dark=hour_words(NIGHT_HOUR))
+    if hour is None:
+        return speak.line(Kind.QUESTION)
+    return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
 
 
 def setting_off(talk: PlayerLine) -> str:
