@@ -128,11 +128,21 @@ PEOPLE: list[tuple[str, str, str, dict[str, str]]] = [
 ]
 
 
-def write_map(folder: Path, people: list[tuple[str, str, str, dict[str, str]]]) -> Path:
-    """A map on disk with these NPCs, as a map maker writes it."""
-    data = crowd_map(len(people))
-    npcs = next(layer for layer in data["layers"] if layer["name"] == "npcs")
-    for obj, (npc_id, name, persona, more) in zip(npcs["objects"], people, strict=True):
+def write_map(
+    folder: Path,
+    people: list[tuple[str, str, str, dict[str, str]]],
+    places: tuple[str, ...] = (),
+) -> Path:
+    """A map on disk with these NPCs, as a map maker writes it (and these places, each
+    with a plain description, beside the map's green)."""
+    data = crowd_map(len(people), places=len(places)) if places else crowd_map(len(people))
+    layers = {layer["name"]: layer for layer in data["layers"]}
+    if places:
+        houses = [o for o in layers["places"]["objects"] if o["name"] != "green"]
+        for obj, name in zip(houses, places, strict=True):
+            obj["name"] = name
+            obj["properties"] = [prop("description", f"The {name} of the coast.")]
+    for obj, (npc_id, name, persona, more) in zip(layers["npcs"]["objects"], people, strict=True):
         obj["name"] = name
         obj["properties"] = [
             prop("id", npc_id),

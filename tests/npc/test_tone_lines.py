@@ -26,7 +26,7 @@ from game.npc.scripted.talk import answer
 from game.npc.skills.ask import AskArgs
 from game.world.tiled import load_map
 from game.world.world import World
-from tests.world.crowd import crowd_map, prop
+from tests.npc.test_sheet import write_map
 
 # Trades, the things of a trade and the kinds of place a village may or may not have: no
 # canned line names one, since a villager of any trade, in any village, says it.
@@ -135,31 +135,9 @@ CALLER = {
 }
 
 
-def write_village(folder: Path) -> Path:
-    """The coast village on disk: its people, and a place for each one's work."""
-    data = crowd_map(len(PEOPLE), places=len(PLACES))
-    layers = {layer["name"]: layer for layer in data["layers"]}
-    houses = [o for o in layers["places"]["objects"] if o["name"] != "green"]
-    for obj, name in zip(houses, PLACES, strict=True):
-        obj["name"] = name
-        obj["properties"] = [prop("description", f"The {name} of the coast.")]
-    for obj, (npc_id, name, persona, more) in zip(layers["npcs"]["objects"], PEOPLE, strict=True):
-        obj["name"] = name
-        obj["properties"] = [
-            prop("id", npc_id),
-            prop("persona", persona),
-            prop("greeting", "Hello."),
-            prop("sprite", "baker"),
-            *(prop(k, v) for k, v in more.items()),
-        ]
-    path = folder / "coast.tmj"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def coast(tmp_path: Path) -> dict[str, VillagerFacts]:
-    world = World(load_map(write_village(tmp_path)))
+    world = World(load_map(write_map(tmp_path, PEOPLE, PLACES)))
     return {npc_id: villager_facts(world, npc_id, met=world.npcs) for npc_id, *_ in PEOPLE}
 
 
