@@ -218,6 +218,11 @@ TIME = re.compile(
 )
 # The time question that asks when night comes.
 DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
+# "Tell me more.", "and what else?", "go on": more of what was just talked of.
+MORE = re.compile(
+    r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh),?\s+)*(?:tell me more|more|go on|"
+    r"what else|and then|keep going|say more|anything else)(?:,? (?:please|then|now))?\W*$"
+)
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(
     r"\bwhat(?:'s| is|'ve you got| have you got| do you have| do you keep| do you carry|"

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
+from game.npc.reading.naming import norm
+from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -26,6 +29,7 @@ from game.npc.scripted.about import (
     self_answer,
     sheet_side,
 )
+from game.npc.scripted.lines import sentences
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -99,6 +103,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     news = news_reply(talk, intent)
     if news:
         return [say(news, "player")]
+    if MORE.search(norm(talk.said)) and talk.earlier:
+        return _more(talk)
     speak = Speaker(talk, intent)
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
@@ -190,6 +196,32 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
+
+
+def _more(talk: PlayerLine) -> list[Step]:
+    """More of what was just talked of ("tell me more"): the player's line before it
+    answered again, its line not one said before; for a place, what its description says
+    past what was said."""
+    before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
+    intent = read_intent(before.said, talk.npc)
+    place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
+    if intent.kind is Kind.PLACE and place is not None:
+        said = " ".join(talk.replies)
+        rest = [s for s in sentences(place.description) if s not in said]
+        if rest:
+            return [say(own(rest[0], talk.npc), "player")]
+        speak = Speaker(talk, intent)
+        side = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
+        if side is not None:
+            return [side]
+        if place.name in (talk.npc.sheet.work, talk.npc.home):  # its own place: its work
+            return [self_answer(talk, "work", speak)]
+    steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
+    return steps or [Speaker(talk, intent).line(Kind.CHAT)]
+
+
+def _is_gesture(step: Step) -> bool:
+    return isinstance(step, SkillCall) and step.skill is EMOTE
 
 
 def setting_off(talk: PlayerLine) -> str:

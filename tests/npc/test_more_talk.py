@@ -1,0 +1,46 @@
+""""Tell me more" goes on about what was just talked of, in something not said before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.npc.known import villager_facts
+from game.npc.reading.naming import norm
+from game.npc.reading.phrases import MORE
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+from game.world.tiled import load_map
+from game.world.world import World
+
+STONEREACH = Path(__file__).resolve().parents[2] / "maps" / "stonereach.tmx"
+
+
+@pytest.mark.parametrize(
+    ("said", "more"),
+    [
+        ("Tell me more.", True),
+        ("huh. tell me more?", True),
+        ("And what else?", True),
+        ("go on, please", True),
+        ("Tell me more about the mill", False),  # a question of its own
+        ("What else do you sell?", False),
+        ("more bread please", False),
+    ],
+)
+def test_a_follow_up_is_read_as_one(said: str, more: bool) -> None:
+    assert bool(MORE.search(norm(said))) is more
+
+
+def test_more_about_its_own_place_is_its_side_or_its_work_not_the_same_line() -> None:
+    world = World(load_map(STONEREACH))
+    garrow = villager_facts(world, "garrow")
+    first = PlayerLine(npc=garrow, said="How deep does the mine go?")
+    said = [s.text for s in map(said_by, answer(first)) if s is not None]
+    more = PlayerLine(
+        npc=garrow, said="Tell me more.", earlier=[first.said], replies=said, turn=1, met=True
+    )
+    line = " ".join(s.text for s in map(said_by, answer(more)) if s is not None)
+    assert line and line not in said
+    assert any(w in line.lower() for w in ("tunnel", "mine", "knock", "copper")), line
