@@ -1,4 +1,4 @@
-""""Tell me more" goes on about what was just talked of, in something not said before."""
+""" "Tell me more" goes on about what was just talked of, in something not said before."""
 
 from __future__ import annotations
 
