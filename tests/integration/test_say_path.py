@@ -10,8 +10,10 @@ from game.agent.outcomes import Final
 from game.agent.trigger import Trigger
 from game.bridge import Mailbox
 from game.npc.agents import NpcAgents
-from game.npc.scripted.persona import PersonaProvider, reply_for
+from game.npc.known import villager_facts
+from game.npc.scripted.persona import PersonaProvider, line_for
 from game.npc.skills import build_registry
+from game.wording import reads_back
 from game.world.commands import SpeechStart
 from game.world.events import Spoke
 from game.world.perception import perceive
@@ -48,7 +50,7 @@ async def test_scripted_reply_streams_into_the_bubble(tmp_path: Path) -> None:
     world.step(1 / 60)
     assert isinstance(outcome, Final)
     npc = world.npcs["tobin"]
-    expected = reply_for(npc.name, npc.persona, npc.greeting, "What do you do?", 0)
+    expected = line_for(villager_facts(world, "tobin"), "What do you do?", 0)
     assert npc.bubble is not None and npc.bubble.text == expected
     assert not npc.bubble.streaming
     assert len(seen) >= 3, f"the bubble did not grow piece by piece: {seen}"
@@ -59,13 +61,13 @@ async def test_scripted_reply_streams_into_the_bubble(tmp_path: Path) -> None:
 
 
 def test_persona_replies_are_deterministic_and_in_character() -> None:
-    smith = "A gruff blacksmith who works the forge from dawn."
-    baker = "A cheerful, warm baker."
-    assert reply_for("Brenna", smith, "Hm?", "tell me about swords", 3) == reply_for(
-        "Brenna", smith, "Hm?", "tell me about swords", 3
-    )
-    assert reply_for("Brenna", smith, "Hm?", "hello", 0) == "Hm?"
-    assert "Tobin" in reply_for("Tobin", baker, "Hi", "who are you?", 2)
-    assert "I'm a gruff blacksmith" in reply_for("Brenna", smith, "Hm?", "what do you do?", 2)
-    assert reply_for("Brenna", smith, "Hm?", "goodbye", 2) != "Hm?"
-    assert len(reply_for("X", baker, "", "a" * 500, 5)) <= 200
+    world = World(load_map(MAPS / "village.tmx"))
+    brenna, tobin = villager_facts(world, "brenna"), villager_facts(world, "tobin")
+    swords = line_for(brenna, "tell me about swords", 3)
+    assert swords == line_for(brenna, "tell me about swords", 3)
+    assert line_for(brenna, "hello", 0) == brenna.greeting
+    assert "Tobin" in line_for(tobin, "who are you?", 2)
+    work = line_for(brenna, "what do you do?", 2)
+    assert "blacksmith" in work and not reads_back(work, brenna.persona)  # its sheet's role
+    assert line_for(brenna, "goodbye", 2) != brenna.greeting
+    assert len(line_for(tobin, "a" * 500, 5)) <= 200

@@ -50,7 +50,6 @@ __all__ = [
     "mood_of",
     "next_action",
     "plan_for",
-    "reply_for",
     "situation_of",
 ]
 
@@ -321,14 +320,6 @@ def line_for(npc: VillagerFacts, heard: str, turn: int) -> str:
     return npc.greeting or f"Hello there. I'm {npc.name}."
 
 
-def reply_for(name: str, persona: str, greeting: str, heard: str, turn: int, home: str = "") -> str:
-    """`line_for` an NPC known only by its name, persona, greeting and home."""
-    npc = VillagerFacts(
-        npc_id=name.lower(), name=name, persona=persona, greeting=greeting, home=home
-    )
-    return line_for(npc, heard, turn)
-
-
 def decide(request: ProviderRequest) -> Decision | None:
     """The persona mind: the plan's next skill call, or with no skills offered the plan's
     line as plain text; None when the turn is over."""
@@ -336,9 +327,7 @@ def decide(request: ProviderRequest) -> Decision | None:
         return next_action(request)
     s = situation_of(request)
     says = [said.text for said in map(said_by, plan_for(s)) if said is not None]
-    return Speech(
-        says[0] if says else reply_for(s.name, s.npc.persona, s.npc.greeting, s.said, s.turn)
-    )
+    return Speech(says[0] if says else line_for(s.npc, s.said, s.turn))
 
 
 class PersonaProvider(MindProvider):
