@@ -80,7 +80,9 @@ def test_talk_streams_reply_into_a_growing_bubble(window, play) -> None:
     final = tobin.bubble.text
     assert "bread" in final  # what he does, from his persona
     partial = [s for s in seen if s != final]
-    assert len(partial) >= 2, f"the bubble did not grow while streaming: {seen}"
+    # A frame on a loaded machine may see several pieces land at once: one partial text
+    # shown before the whole line is the stream; the whole line at once is the failure.
+    assert partial, f"the bubble did not grow while streaming: {seen}"
     assert all(final.startswith(p) for p in partial)
     assert view.talk_input.text == ""
 
