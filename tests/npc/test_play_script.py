@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -428,3 +429,38 @@ def test_speaking_of_itself_the_line_does_not_start_with_he_or_she() -> None:
     about = script_job(pip_request("What do you think of Brenna?"))
     assert about is not None and about.line is not None
     assert "She's" not in about.line.banned_first
+
+
+@pytest.fixture(scope="module")
+def coast(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    from tests.npc.test_sheet_answers import COAST, COAST_PLACES, facts_of, write_village
+
+    return facts_of(write_village(tmp_path_factory.mktemp("coast"), "coast", COAST, COAST_PLACES))
+
+
+def coast_request(npc: VillagerFacts, text: str) -> ProviderRequest:
+    return request(text).model_copy(update={"npc": npc})
+
+
+def test_the_sheets_no_leads_the_line_and_the_refused_walk_is_not_a_candidate(
+    coast: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.play.script import lead_of
+
+    # The shepherd afraid of the sea: a small model says "Yes." to the boat; the sheet's no
+    # opens the line, and the walk to the quay is not among the actions.
+    lise = coast_request(coast["lise"], "Come with me down to the quay and we'll take the boat!")
+    script = build_script(lise)
+    assert script.refused
+    assert re.search(r"\b(?:no|not|never|won't|can't)\b", script.lead, re.I), script.lead
+    assert script.pool(TOOLS) == [TALK]
+    # A counter's refusal: the tavern keeper who never pours on credit.
+    hobb = lead_of(coast_request(coast["hobb"], "Pour me an ale and I'll pay you next week."))
+    assert re.search(r"\bcredit|coin|slate|tick|pay\b", hobb, re.I), hobb
+    # A yes/no question on a belief the sheet holds: its side leads, not a bare yes or no.
+    dagny = lead_of(coast_request(coast["dagny"], "Does the wind really speak to you?"))
+    assert "wind" in dagny.lower(), dagny
+    # What the sheet holds nothing on stays the model's own; a walk not refused is offered.
+    assert lead_of(coast_request(coast["lise"], "Tell me a joke.")) == ""
+    walk = build_script(coast_request(coast["lise"], "Come with me to the windmill."))
+    assert not walk.refused and len(walk.pool(TOOLS)) > 1

@@ -56,11 +56,12 @@ from game.npc.play.scene import (
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
-from game.npc.scripted.about import side_of
+from game.npc.scripted.about import sheet_side, side_of
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.retell import clauses, closest
-from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
+from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
@@ -149,6 +150,7 @@ class Script:
     notes: str = ""  # facts the newest line is about (the line leans on their words)
     people: set[str] = field(default_factory=set)  # the targets that are villagers in view
     lead: str = ""  # the line's first words, from the facts ("" : the model's from the start)
+    refused: bool = False  # its sheet refuses what the newest line asks: no action is taken
 
     @property
     def prompt(self) -> str:
@@ -213,6 +215,8 @@ class Script:
     def asked_now(self) -> list[Intent]:
         """The actions asked for that this step may take: a gesture first when a gesture
         and a walk or look are both asked, then the walk or look."""
+        if self.refused:
+            return []
         asked = asked_actions(self.request_text, self.npc) if self.request_text else []
         places = [a for a in asked if a.kind in (Kind.GO, Kind.LOOK)]
         if EMOTE.name in self.acted:
@@ -369,6 +373,7 @@ def build_script(request: ProviderRequest) -> Script:
         people={seen.name for seen in nearby(trigger)[:6] if seen.entity_id != "player"},
     )
     if trigger.kind == "player_message" and not script.said:  # a turn's one line leads
+        script.refused = refuses(request)
         script.lead = lead_of(request, acts=script.acts(request.tools))
     if trigger.kind == "heard" and not script.said:  # a villager answers as itself
         script.lead = heard_lead(request)
@@ -427,6 +432,9 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
 
 
 def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
+    held = _held(talk, intent)
+    if held:  # a refusal, fear or belief of its sheet the line touches: said from the sheet
+        return _cut(held)
     if intent.kind is Kind.SELF and intent.sub == "side":
         return _opener(side_of(talk))
     if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
@@ -438,6 +446,29 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
     return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+
+
+def refuses(request: ProviderRequest) -> bool:
+    """Whether the persona brain says no to the newest line from its sheet (a fear or a
+    refusal it touches): the walk or gift asked for is then not made."""
+    talk = situation_of(request).talk()
+    intent = read_intent(talk.said, talk.npc)
+    return refusal(talk, intent, Speaker(talk, intent)) is not None
+
+
+def _held(talk: PlayerLine, intent: Intent) -> str:
+    """The persona brain's no to a request its sheet refuses or fears, or its side on a
+    yes/no question its sheet holds a belief, fear or dislike on ("" when neither): a small
+    model says "Yes." to the boat trip the shepherd fears, so the sheet's answer leads."""
+    speak = Speaker(talk, intent)
+    no = refusal(talk, intent, speak)
+    if no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
+        no = sheet_side(talk, speak, any_item=False, only=_HELD)
+    said = said_by(no) if no is not None else None
+    return said.text if said is not None else ""
+
+
+_HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from the sheet
 
 
 def _cut(said: str) -> str:

@@ -78,23 +78,29 @@ _NOT_TELLING = FILLER | frozenset(
 )
 
 
-def _stems(text: str) -> set[str]:
+def _stems(text: str, families: bool = True) -> set[str]:
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
     found = {stem(w) for w in words}
-    for family in _FAMILIES:
+    for family in _FAMILIES if families else ():
         if (words | found) & family:
             found |= family
     return found
 
 
-def _asked(talk: PlayerLine, intent: Intent) -> str:
-    """The words of what is asked: the line, and a place walked to with its description."""
+def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
+    """Whether what is asked touches a fear: the line or the name of a place walked to, by
+    stems or a family ("the quay": the sea); that place's description by the fear's own
+    words only (a windmill's sails are no boat's)."""
     said = talk.said
     target = intent.target
+    description = ""
     if intent.kind is Kind.GO and target is not None and target.kind is Named.PLACE:
         place = place_named(talk.npc, target.name)
-        said += " " + target.label + (f" {place.description}" if place is not None else "")
-    return said
+        said += " " + target.label
+        description = place.description if place is not None else ""
+    return bool(
+        _stems(said) & _stems(fear) or _stems(description, False) & _stems(fear, False)
+    )
 
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
@@ -117,10 +123,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
-    where = _stems(_asked(talk, intent))
     for fear in sheet.fears:
-        if not worried(fear, npc.persona) and where & _stems(fear):
-            return _no(npc, speak, "fear_no", "thing", fear, where)
+        if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
+            return _no(npc, speak, "fear_no", "thing", fear, _stems(talk.said))
     asked = _stems(talk.said)
     for refused in sheet.refuses:
         if refused in _COUNTER or _KINDNESS.search(refused):
