@@ -98,9 +98,7 @@ def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
         place = place_named(talk.npc, target.name)
         said += " " + target.label
         description = place.description if place is not None else ""
-    return bool(
-        _stems(said) & _stems(fear) or _stems(description, False) & _stems(fear, False)
-    )
+    return bool(_stems(said) & _stems(fear) or _stems(description, False) & _stems(fear, False))
 
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
