@@ -38,9 +38,19 @@ def test_more_about_its_own_place_is_its_side_or_its_work_not_the_same_line() ->
     garrow = villager_facts(world, "garrow")
     first = PlayerLine(npc=garrow, said="How deep does the mine go?")
     said = [s.text for s in map(said_by, answer(first)) if s is not None]
-    more = PlayerLine(
-        npc=garrow, said="Tell me more.", earlier=[first.said], replies=said, turn=1, met=True
-    )
-    line = " ".join(s.text for s in map(said_by, answer(more)) if s is not None)
-    assert line and line not in said
-    assert any(w in line.lower() for w in ("tunnel", "mine", "knock", "copper")), line
+    lines = []
+    for turn in (1, 2):  # the rest of the place's description, then its side or its work
+        more = PlayerLine(
+            npc=garrow,
+            said="Tell me more.",
+            earlier=[first.said] + ["Tell me more."] * (turn - 1),
+            replies=said,
+            turn=turn,
+            met=True,
+        )
+        line = " ".join(s.text for s in map(said_by, answer(more)) if s is not None)
+        assert line and line not in said
+        said.append(line)
+        lines.append(line)
+    assert "pithead" in " ".join(said).lower()  # the description, in two parts
+    assert any(w in lines[-1].lower() for w in ("tunnel", "mine", "knock", "copper")), lines

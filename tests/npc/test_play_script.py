@@ -464,3 +464,17 @@ def test_the_sheets_no_leads_the_line_and_the_refused_walk_is_not_a_candidate(
     assert lead_of(coast_request(coast["lise"], "Tell me a joke.")) == ""
     walk = build_script(coast_request(coast["lise"], "Come with me to the windmill."))
     assert not walk.refused and len(walk.pool(TOOLS)) > 1
+
+
+def test_tell_me_more_leads_with_the_rest_of_what_was_talked_of(
+    coast: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.play.script import lead_of
+
+    asked = "What's the kiln like?"
+    first = lead_of(coast_request(coast["osric"], asked))
+    history = [Message(role="user", content="x", trigger=said(asked)), say_call(first), result()]
+    more = request("Tell me more.", history).model_copy(update={"npc": coast["osric"]})
+    lead = lead_of(more)
+    assert lead and overlap(lead, first) < 0.5, (first, lead)
+    assert lead_of(coast_request(coast["osric"], "Tell me more.")) == ""  # nothing talked of

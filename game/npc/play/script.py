@@ -56,6 +56,8 @@ from game.npc.play.scene import (
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
+from game.npc.reading.naming import norm
+from game.npc.reading.phrases import MORE
 from game.npc.scripted.about import sheet_side, side_of
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
@@ -439,7 +441,8 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         return _opener(side_of(talk))
     if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
         return setting_off(talk)
-    led = intent.kind in LEADS or (intent.kind is Kind.SELF and intent.sub in LEAD_SELF)
+    more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
+    led = more or intent.kind in LEADS or (intent.kind is Kind.SELF and intent.sub in LEAD_SELF)
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)

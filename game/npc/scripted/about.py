@@ -15,6 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
+from game.npc.scripted.describe import described
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
@@ -79,15 +80,20 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
-    desc = own(place.description, npc) if place is not None and place.description else ""
+    desc = ""
+    if place is not None and place.description:
+        desc = own(described(place.description, talk.seed("desc"), talk.said, target.label), npc)
     if not desc:
         desc = f"It's {target.label}. You can't miss it."
     table = "place_mine" if target.name == npc.home else Kind.PLACE
+    label = target.label[:1].upper() + target.label[1:]
     said = _persona_on(npc, target)
     if said and asks_yes_no(talk.said) and not speak.stale(said):
         # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
-        return say(f"{target.label[:1].upper()}{target.label[1:]}? {said}", "player")
+        return say(f"{label}? {said}", "player")
     text = speak.text(table, place=target.label, desc=desc)
+    if not set(words_of(target.label)) - {"the"} <= set(words_of(text)):
+        text = f"{label}? {text}"  # "Its water is cold and sweet.": which place's
     if said and said not in text and len(text) + len(said) < 200 and not speak.stale(said):
         text = f"{text} {said}"
     if desc in text or not speak.stale(text):

@@ -29,7 +29,7 @@ from game.npc.scripted.about import (
     self_answer,
     sheet_side,
 )
-from game.npc.scripted.lines import sentences
+from game.npc.scripted.describe import parts
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -207,7 +207,7 @@ def _more(talk: PlayerLine) -> list[Step]:
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
     if intent.kind is Kind.PLACE and place is not None:
         said = " ".join(talk.replies)
-        rest = [s for s in sentences(place.description) if s not in said]
+        rest = [s for s in parts(place.description) if s not in said]
         if rest:
             return [say(own(rest[0], talk.npc), "player")]
         speak = Speaker(talk, intent)

@@ -1,0 +1,68 @@
+"""A place as a villager tells of it: a part of its description, not the whole of it.
+
+A map's description is written for the map maker's reader ("The mouth of the copper mine on
+the north side of the village: a stone pithead with a slate roof, ore carts and stacks of
+pit props."). A villager asked about the place says one part of it: the part the question
+asks about (by shared words), else one the turn's seed picks, so the same place is not
+recited the same way to every question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.scripted.lines import sentences
+
+__all__ = ["described", "parts"]
+
+# Where a description's parts meet: a colon, a semicolon, ", with".
+_PARTS = re.compile(r"\s*[:;]\s+|,\s+(?=with\s)")
+_SHORT = 6  # words: a part this short is said with the next one
+
+
+def described(description: str, seed: int, asked: str = "", name: str = "") -> str:
+    """A part of a description, as a sentence: the one sharing most words with `asked`
+    (past the place's `name`), else the one `seed` picks (the whole, when it has one
+    part)."""
+    said = parts(description)
+    if len(said) < 2:
+        return description
+    wanted = _stems(asked) - _stems(name)
+    scores = [len(wanted & _stems(s)) for s in said]
+    best = max(scores)
+    options = [s for s, n in zip(said, scores, strict=True) if n == best]
+    return options[seed % len(options)]
+
+
+def parts(description: str) -> list[str]:
+    """The parts of a description's first sentence, each said as a sentence, then its
+    other sentences."""
+    first, *rest = sentences(description) or [""]
+    found = [p for p in _PARTS.split(first.rstrip(".!?")) if p]
+    return [_sentence(p) for p in _joined(found)] + rest
+
+
+def _joined(parts: list[str]) -> list[str]:
+    """The parts, each too short to say alone joined to the next."""
+    out: list[str] = []
+    for part in parts:
+        if out and len(out[-1].split()) < _SHORT:
+            out[-1] = f"{out[-1]}, {part}"
+        else:
+            out.append(part)
+    return out
+
+
+def _sentence(part: str) -> str:
+    """A part said as a sentence of its own ("with reeds at its edges": "It has reeds at
+    its edges.")."""
+    part = part.strip(" ,")
+    if part.lower().startswith("with "):
+        part = "It has " + part[5:]
+    return part[:1].upper() + part[1:] + "."
+
+
+def _stems(text: str) -> set[str]:
+    """The telling words of a text, by their first letters ("mooring" finds "moor")."""
+    return {stem(w.split("'")[0])[:4] for w in tokens(text) if len(w) > 3 and w not in FILLER}
