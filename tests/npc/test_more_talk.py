@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,26 @@ def test_more_about_its_own_place_is_its_side_or_its_work_not_the_same_line() ->
         lines.append(line)
     assert "pithead" in " ".join(said).lower()  # the description, in two parts
     assert any(w in lines[-1].lower() for w in ("tunnel", "mine", "knock", "copper")), lines
+
+
+def test_more_of_a_place_with_nothing_more_to_it_is_the_way_there(tmp_path: Path) -> None:
+    from game.npc.facts import SensedFacts
+    from tests.npc.test_sheet_answers import COAST, COAST_PLACES, facts_of, write_village
+
+    runa = facts_of(write_village(tmp_path, "coast", COAST, COAST_PLACES))["runa"]
+    here = SensedFacts(place="", map_name="Coast", nearby=[], tile=(1, 1))
+    first = PlayerLine(npc=runa, said="What's the lighthouse like?", sensed=here)
+    said = [s.text for s in map(said_by, answer(first)) if s is not None]
+    assert "grey stone" in " ".join(said)  # its description has one part: said whole
+    more = PlayerLine(
+        npc=runa,
+        said="Tell me more.",
+        earlier=[first.said],
+        replies=said,
+        turn=1,
+        met=True,
+        sensed=here,
+    )
+    line = " ".join(s.text for s in map(said_by, answer(more)) if s is not None)
+    assert re.search(r"\b(?:north|south|east|west)", line, re.I), line
+    assert "lighthouse" in line.lower() and line not in said

@@ -92,7 +92,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
         return say(f"{label}? {said}", "player")
     text = speak.text(table, place=target.label, desc=desc)
-    if not set(words_of(target.label)) - {"the"} <= set(words_of(text)):
+    if desc in text and not set(words_of(target.label)) - {"the"} <= set(words_of(text)):
         text = f"{label}? {text}"  # "Its water is cold and sweet.": which place's
     if said and said not in text and len(text) + len(said) < 200 and not speak.stale(said):
         text = f"{text} {said}"

@@ -41,6 +41,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
@@ -216,6 +217,9 @@ def _more(talk: PlayerLine) -> list[Step]:
             return [side]
         if place.name in (talk.npc.sheet.work, talk.npc.home):  # its own place: its work
             return [self_answer(talk, "work", speak)]
+        way = where_is(talk, intent.target, asked=True)  # nothing more of it: the way
+        if way and way not in said:
+            return [say(way, "player")]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 

@@ -32,7 +32,7 @@ _LANDMARK_TILES = 12  # the nearest other place says where, if it is this near
 _WHERE = re.compile(
     r"\b((?:just |right )?(?:on|in|at|by|beside|near|between|below|above|behind|past|across|"
     r"over|under|next to|(?:north|south|east|west)(?:-?(?:east|west))? of)\s+(?:the|a|an)\s+"
-    r"[^,;.:!?]+)",
+    r"(?:(?!\s(?:and|where|with)\s)[^,;.:!?])+)",
     re.I,
 )
 _WHERE_WORDS = re.compile(
@@ -93,12 +93,13 @@ def _landmark(place: PlaceFact, npc: VillagerFacts, here: str | None) -> str:
     return f"near {label_of(found)}" if found is not None else ""
 
 
-def where_is(talk: PlayerLine, target: Target) -> str:
-    """The way to a place named in a line that asks for it ("The tavern? East of here,
-    near the square."); "" when the line does not ask the way or nothing says where."""
+def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
+    """The way to a place named in a line that asks for it, or to one already talked of
+    (`asked`) ("The tavern? East of here, near the square."); "" when the line does not
+    ask the way or nothing says where."""
     npc = talk.npc
     place = place_named(npc, target.name)
-    if place is None or target.weak or not asks_the_way(talk.said):
+    if place is None or target.weak or not (asked or asks_the_way(talk.said)):
         return ""
     name = f"{target.label[:1].upper()}{target.label[1:]}?"
     sensed = talk.sensed
