@@ -15,11 +15,9 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
   also finds the place or person meant; the candidates narrow to that. Targets come only
   from the NPC's facts, so they always exist.
 - **The line is sampled**, one line, ending at the newline; see
-  `game.agent.providers.local.script` for how the worker does it. When the answer is a
-  fact (where a place is, who a villager is, what the player said, the player's name)
-  or a villager's reply to talk of machines and prompts, the line starts with what the
-  persona brain answers from the facts (`lead_of`), and the model goes on after it: a
-  small model asked "Who is Brenna?" says "She's a young woman." even with the note that
+  `game.agent.providers.local.script` for how the worker does it. It mostly starts with
+  what the persona brain answers (`game.npc.play.leads`), and the model goes on after it:
+  a small model asked "Who is Brenna?" says "She's a young woman." even with the note that
   she is the blacksmith right above.
 - **One reply per line.** A turn is at most one action (a gesture first when a gesture and
   a walk are asked together), then one line, then the end; an idle tick is one action or
@@ -30,7 +28,6 @@ scene and conversation, ending at the NPC's name. What it does and says come apa
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +37,7 @@ from game.gestures import GESTURES
 from game.npc.facts import VillagerFacts, sensed_of
 from game.npc.life.feelings import feeling_note
 from game.npc.life.news import tell_line
+from game.npc.play.leads import heard_lead, idle_lead, lead_of, refuses
 from game.npc.play.scene import (
     EXAMPLES,
     MAX_LINE_CHARS,
@@ -55,22 +53,11 @@ from game.npc.play.scene import (
     unaddressed,
 )
 from game.npc.reading.intent import Intent, asked_actions, asks_yes_no, read_intent
-from game.npc.reading.kinds import ACTIONS, LEADS, Kind, Named
-from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE
-from game.npc.scripted.about import sheet_side, side_of
-from game.npc.scripted.between import to_a_villager
-from game.npc.scripted.persona import plan_for, situation_of
+from game.npc.reading.kinds import Kind, Named
 from game.npc.scripted.retell import clauses, closest
-from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
-from game.npc.scripted.stance import refusal
-from game.npc.scripted.talk import answer, news_reply, opener, setting_off
-from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, LOOK, MOVE, SKILLS, WAIT, SkillCall
-from game.npc.skills.base import MAX_SAY
 from game.npc.skills.look import LookArgs
 from game.npc.skills.move import MoveArgs
-from game.world.entities import PLAYER_ID
 
 __all__ = [
     "GESTURE_MIN",
@@ -80,7 +67,6 @@ __all__ = [
     "Script",
     "applies",
     "build_script",
-    "lead_of",
 ]
 
 # The conversation lines a prompt holds: a small model reads little further back, and each
@@ -387,22 +373,6 @@ def build_script(request: ProviderRequest) -> Script:
     return script
 
 
-LEAD_SELF = frozenset({"who", "have", "origin"})  # questions about the NPC that are facts
-# Words of the persona's side that open the line: "I am certain", "I prefer"; the model
-# says the rest in its own words (said whole, the side reads the persona back).
-_OPENER = re.compile(r"^I(?:'m)?(?: (?:am|never|always|really|still|do|don't|can't))* \w+", re.I)
-
-
-def _opener(side: str) -> str:
-    """The first words of a side said as the NPC's own, up to its verb ("" if none)."""
-    found = _OPENER.match(side)
-    return found.group(0) if found else ""
-
-
-LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
-LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
-
-
 def _addressed(trigger: TriggerFacts) -> str | None:
     """Whom the line is said to: the player, whoever spoke, or whom news is passed to."""
     if trigger.source == "player":
@@ -419,91 +389,3 @@ def _feeling_note(trigger: TriggerFacts) -> str:
     source = trigger.source or ""
     feeling = next((f for f in (sensed.feelings if sensed else []) if f.other_id == source), None)
     return feeling_note(feeling) if feeling is not None else ""
-
-
-def lead_of(request: ProviderRequest, acts: bool = False) -> str:
-    """The persona brain's answer to the newest line, cut to its first sentence, when what
-    was asked is one of `LEADS`, a fact about the NPC, or an action this step does
-    (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
-    the NPC heard; a line of an NPC just woken opens with its grumble."""
-    talk = situation_of(request).talk()
-    intent = read_intent(talk.said, talk.npc)
-    first = opener(talk)
-    lead = news_reply(talk, intent) or _lead(talk, intent, acts)
-    return " ".join(part for part in (first, lead) if part)[:MAX_SAY]
-
-
-def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
-    held = _held(talk, intent)
-    if held:  # a refusal, fear or belief of its sheet the line touches: said from the sheet
-        return _cut(held)
-    if intent.kind is Kind.SELF and intent.sub == "side":
-        return _opener(side_of(talk))
-    if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
-        return setting_off(talk)
-    more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
-    led = more or intent.kind in LEADS or (intent.kind is Kind.SELF and intent.sub in LEAD_SELF)
-    if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
-        return ""
-    plan = answer(talk)
-    if not led and not acts and any(said_by(step) is None for step in plan):
-        return ""  # the action is not this step's: the line is the model's own
-    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
-
-
-def refuses(request: ProviderRequest) -> bool:
-    """Whether the persona brain says no to the newest line from its sheet (a fear or a
-    refusal it touches): the walk or gift asked for is then not made."""
-    talk = situation_of(request).talk()
-    intent = read_intent(talk.said, talk.npc)
-    return refusal(talk, intent, Speaker(talk, intent)) is not None
-
-
-def _held(talk: PlayerLine, intent: Intent) -> str:
-    """The persona brain's no to a request its sheet refuses or fears, or its side on a
-    yes/no question its sheet holds a belief, fear or dislike on ("" when neither): a small
-    model says "Yes." to the boat trip the shepherd fears, so the sheet's answer leads."""
-    speak = Speaker(talk, intent)
-    no = refusal(talk, intent, speak)
-    if no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
-        no = sheet_side(talk, speak, any_item=False, only=_HELD)
-    said = said_by(no) if no is not None else None
-    return said.text if said is not None else ""
-
-
-_HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from the sheet
-
-
-def _cut(said: str) -> str:
-    """A line cut to its first sentence, or to a long one's first comma: a lead."""
-    text = one_line(said)
-    end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
-    lead = text[: end.end()] if end else text
-    if len(lead) > LEAD_CHARS:  # the model finishes a long sentence in its own words
-        comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
-        lead = lead[: comma + 1] if comma > 0 else lead
-    return lead[:MAX_LINE_CHARS]
-
-
-def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:
-    """Whom an idle line is for and what it starts with: to a villager in view, what the
-    persona brain would say to them (its opinion of them, news, its work); to nobody, the
-    model's own words."""
-    s = situation_of(request)
-    seen = s.sensed.nearby if s.sensed is not None else []
-    who = next((v for v in seen if v.entity_id != PLAYER_ID and v.name), None)
-    if who is None:
-        return None, ""
-    seed = seed_of(s.npc.npc_id, "idle", str(s.turn), s.text)
-    line = to_a_villager(
-        s.npc, s.mood, who.name, who.entity_id, seed=seed, used=s.replies, sensed=s.sensed
-    )
-    return who.name, _cut(line)
-
-
-def heard_lead(request: ProviderRequest) -> str:
-    """What a villager spoken to by another starts its answer with: the persona brain's
-    line to them (`game.npc.scripted.between`), cut to a lead, so it names the right
-    people and says something of its own sheet."""
-    plan = plan_for(situation_of(request))
-    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))

@@ -1,0 +1,130 @@
+"""The first words of the bundled model's line, from the persona brain (`lead_of`).
+
+A small model asked "Who is Brenna?" says "She's a young woman." even with the note that
+she is the blacksmith right above, says "Yes." to the boat trip the shepherd fears and
+"I'm sorry, but you're not welcome here." to a thank-you. So the line starts with what the
+persona brain answers, cut to its first sentence (or a long one's first comma), and the
+model goes on after it in its own words:
+
+- a fact (a place, a villager, what the player said, the player's name, the time), a talk
+  of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
+  and the kinds the persona brain answers in one line of its mood;
+- a refusal, fear or belief of the character sheet that the line touches;
+- "tell me more", from what was just talked of;
+- the line of an action this step does;
+- to a villager who spoke, or one beside it when idle, the persona brain's line to them.
+
+The model's line is its own from the start only for plain chat and questions the persona
+brain has no answer for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.agent.providers.base import ProviderRequest
+from game.npc.play.scene import MAX_LINE_CHARS, one_line
+from game.npc.reading.intent import Intent, asks_yes_no, read_intent
+from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
+from game.npc.reading.naming import norm
+from game.npc.reading.phrases import MORE
+from game.npc.scripted.about import sheet_side
+from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.persona import plan_for, situation_of
+from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
+from game.npc.scripted.stance import refusal
+from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.seeds import seed_of
+from game.npc.skills.base import MAX_SAY
+from game.world.entities import PLAYER_ID
+
+__all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refuses"]
+
+LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
+LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
+
+
+def lead_of(request: ProviderRequest, acts: bool = False) -> str:
+    """The persona brain's answer to the newest line, cut to its first sentence, when what
+    was asked is one of `LEADS`, a fact about the NPC, or an action this step does
+    (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
+    the NPC heard; a line of an NPC just woken opens with its grumble."""
+    talk = situation_of(request).talk()
+    intent = read_intent(talk.said, talk.npc)
+    first = opener(talk)
+    lead = news_reply(talk, intent) or _lead(talk, intent, acts)
+    return " ".join(part for part in (first, lead) if part)[:MAX_SAY]
+
+
+def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
+    held = _held(talk, intent)
+    if held:  # a refusal, fear or belief of its sheet the line touches: said from the sheet
+        return _cut(held)
+    if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
+        return setting_off(talk)
+    more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
+    led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind is Kind.SELF
+    if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
+        return ""
+    plan = answer(talk)
+    if not led and not acts and any(said_by(step) is None for step in plan):
+        return ""  # the action is not this step's: the line is the model's own
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+
+
+def refuses(request: ProviderRequest) -> bool:
+    """Whether the persona brain says no to the newest line from its sheet (a fear or a
+    refusal it touches): the walk or gift asked for is then not made."""
+    talk = situation_of(request).talk()
+    intent = read_intent(talk.said, talk.npc)
+    return refusal(talk, intent, Speaker(talk, intent)) is not None
+
+
+def _held(talk: PlayerLine, intent: Intent) -> str:
+    """The persona brain's no to a request its sheet refuses or fears, or its side on a
+    yes/no question its sheet holds a belief, fear or dislike on ("" when neither): a small
+    model says "Yes." to the boat trip the shepherd fears, so the sheet's answer leads."""
+    speak = Speaker(talk, intent)
+    no = refusal(talk, intent, speak)
+    if no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
+        no = sheet_side(talk, speak, any_item=False, only=_HELD)
+    said = said_by(no) if no is not None else None
+    return said.text if said is not None else ""
+
+
+_HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from the sheet
+
+
+def _cut(said: str) -> str:
+    """A line cut to its first sentence, or to a long one's first comma: a lead."""
+    text = one_line(said)
+    end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
+    lead = text[: end.end()] if end else text
+    if len(lead) > LEAD_CHARS:  # the model finishes a long sentence in its own words
+        comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
+        lead = lead[: comma + 1] if comma > 0 else lead
+    return lead[:MAX_LINE_CHARS]
+
+
+def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:
+    """Whom an idle line is for and what it starts with: to a villager in view, what the
+    persona brain would say to them (its opinion of them, news, its work); to nobody, the
+    model's own words."""
+    s = situation_of(request)
+    seen = s.sensed.nearby if s.sensed is not None else []
+    who = next((v for v in seen if v.entity_id != PLAYER_ID and v.name), None)
+    if who is None:
+        return None, ""
+    seed = seed_of(s.npc.npc_id, "idle", str(s.turn), s.text)
+    line = to_a_villager(
+        s.npc, s.mood, who.name, who.entity_id, seed=seed, used=s.replies, sensed=s.sensed
+    )
+    return who.name, _cut(line)
+
+
+def heard_lead(request: ProviderRequest) -> str:
+    """What a villager spoken to by another starts its answer with: the persona brain's
+    line to them (`game.npc.scripted.between`), cut to a lead, so it names the right
+    people and says something of its own sheet."""
+    plan = plan_for(situation_of(request))
+    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
