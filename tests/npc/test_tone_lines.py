@@ -264,3 +264,16 @@ def test_a_mood_is_read_from_temperament_and_talk_never_from_a_trade() -> None:
     assert mood_of("Ada is a shy baker.") is MOODS["quiet"]
     assert mood_of("Ada is a gruff fisher.") is MOODS["gruff"]
     assert mood_of("Ada is a patient smith.") is MOODS["wise"]
+
+
+def test_a_talk_does_not_say_a_lines_own_words_twice() -> None:
+    # Asked of two likes in one talk, a villager says the second in other words than the
+    # first ("A clear sky! I love it! Do you?", then not "The smell of rain! I love it!...").
+    first_thing, second_thing = "a clear sky", "the smell of rain"
+    for mood in MOODS.values():
+        table = line_table("my_like", mood)
+        for seed in range(len(table)):
+            first = pick(table, seed, facts={"thing": first_thing})
+            second = pick(table, seed, [first], facts={"thing": second_thing})
+            assert second, (mood.name, seed)
+            assert second.lower().replace(second_thing, first_thing) != first.lower(), second

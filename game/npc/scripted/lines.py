@@ -19,6 +19,7 @@ from importlib import resources
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.moods import CHEERFUL, Mood
 from game.wording import overlap as share
+from game.wording import word_pairs
 
 __all__ = ["line_table", "overlap", "pick", "sentences"]
 
@@ -76,22 +77,34 @@ def pick(
     limit: float = 0.5,
 ) -> str:
     """One of `lines`, chosen by `seed`, filled with `facts`: the first one from the seed
-    on that overlaps nothing in `used` by more than `limit`, else the least overlapping."""
+    on that overlaps nothing in `used` by more than `limit` and whose own words (all but
+    its slots) were not said in `used` either, else the first that overlaps nothing, else
+    the least overlapping."""
     facts = facts or {}
-    options = [t for t in (_fill(line, facts) for line in lines) if t]
+    options = [(t, line) for line in lines if (t := _fill(line, facts))]
     if not options:
         return ""
     used = [u for u in used if u]
     start = seed % len(options)
     ordered = options[start:] + options[:start]
-    best, best_score = ordered[0], 2.0
-    for text in ordered:
+    best, best_score = ordered[0][0], 2.0
+    said_frame = ""  # a fresh line in words of its own said before: when no other is fresh
+    for text, line in ordered:
         score = max((overlap(text, u) for u in used), default=0.0)
         if score <= limit:
-            return clip(text)
-        if score < best_score:
+            if not _frame_said(line, used, limit):
+                return clip(text)
+            said_frame = said_frame or text
+        elif score < best_score:
             best, best_score = text, score
-    return clip(best)
+    return clip(said_frame or best)
+
+
+def _frame_said(line: str, used: list[str], limit: float) -> bool:
+    """Whether one of `used` has more than `limit` of the word pairs a line says besides
+    its slots ("I love it! Do you?" of "{Thing}! I love it! Do you?")."""
+    own = {pair for part in re.split(r"\{\w+\}", line) for pair in word_pairs(part)}
+    return bool(own) and any(len(own & set(word_pairs(u))) > limit * len(own) for u in used)
 
 
 def clip(text: str, size: int = 200) -> str:
