@@ -111,14 +111,32 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     target = intent.target
     assert target is not None
     home = place_named(talk.npc, target.home)
+    person = _person(talk.npc, target)
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and home is not None:
         return speak.line("person_where", home=label_of(home), **facts)
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
         return opinion_line(talk, target, speak)
-    if not target.about:
+    if not target.about or person is None:
         return opinion_line(talk, target, speak)
-    return speak.line("person_who", **facts)
+    # Their persona is not ours to read back either: fewer than six of its words in a row.
+    text = in_own_words(
+        lambda role: speak.text("person_who", who=target.label, role=role),
+        _who_they_are(person),
+        f"{person.role} {person.does}",
+        person.name,
+    )
+    return say(text, "player") if text else opinion_line(talk, target, speak)
+
+
+def _who_they_are(person: PersonFact) -> list[str]:
+    """Who another villager is, as short sentences, the fullest first: a few words of
+    their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
+    them = _what_they_do(person)
+    said = shorter(them) if them else []
+    if person.work:
+        said.append(f"works at the {person.work.replace('_', ' ')}")
+    return [f"{s[:1].upper()}{s[1:]}." for s in said]
 
 
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:

@@ -1,0 +1,86 @@
+"""The persona brain's stances on a harbour village no map of the game has: a refusal on a
+condition, a quarrel under a keeper's roof, a pledge to take someone in, a claimed order to
+hand goods over, a distrust a question touches, a no to another villager; and no line says
+six words in a row of any villager's persona, its own or another's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.npc.scripted.between import heard_plan
+from game.npc.scripted.moods import mood_of
+from game.npc.scripted.speaker import said_by
+from game.wording import reads_back
+from tests.npc.test_sheet_answers import Person, facts_of, reply, write_village
+
+PLACES = [
+    ("tavern", "A low tavern by the quay, its benches worn smooth."),
+    ("apiary", "Rows of straw hives at the edge of the heath."),
+    ("quay", "A stone quay where the ferry puts out to the islands."),
+    ("kiln", "A squat brick kiln behind the potter's yard."),
+    ("chandlery", "A narrow shop of rope, tar and lanterns on the harbour front."),
+]
+HARBOUR: list[Person] = [
+    (
+        "hobb",
+        "Hobb",
+        "Hobb keeps the tavern by the quay and pours the darkest ale on the coast. He never "
+        "turns a sailor away on a foggy night, paid or not, but he won't stand for a brawl "
+        "under his roof.",
+        {"work": "tavern"},
+    ),
+    (
+        "marta",
+        "Marta",
+        "Marta keeps bees at the apiary and makes candles and honey cakes for the whole "
+        "harbour. She is calm and dry, and she trusts nothing she cannot test for herself, "
+        "least of all omens and fortune-tellers. She will not sell a candle to anyone who "
+        "won't tell her what it is for.",
+        {"work": "apiary"},
+    ),
+    (
+        "runa",
+        "Runa",
+        "Runa is a cheerful, generous ferrywoman who gives credit to anyone with a kind word "
+        "and sells rope and lobster on the quay.",
+        {"work": "quay"},
+    ),
+    (
+        "osric",
+        "Osric",
+        "Osric is a proud, exact potter who will never hurry a pot, whoever asks, and never "
+        "fires the kiln while the wind is up.",
+        {"work": "kiln"},
+    ),
+    (
+        "wenna",
+        "Wenna",
+        "Wenna runs the chandlery on the harbour front and has sold rope and tar to three "
+        "generations of sailors.",
+        {"work": "chandlery"},
+    ),
+]
+NO = re.compile(r"^\W*(?:\w+\W+){0,2}(?:no|not|nope|nuh-uh)\b", re.I)
+YES = re.compile(r"^\W*(?:yes|yeah|aye|sure|of course|course|certainly)\b", re.I)
+
+
+@pytest.fixture(scope="module")
+def harbour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("harbour"), "harbour", HARBOUR, PLACES))
+
+
+def said(npc: VillagerFacts, line: str) -> str:
+    text, _ = reply(npc, line)
+    assert not any(reads_back(text, persona) for _, _, persona, _ in HARBOUR), text
+    return text
+
+
+def test_another_villager_is_told_of_in_a_few_words_not_their_persona(
+    harbour: dict[str, VillagerFacts],
+) -> None:
+    text = said(harbour["hobb"], "Who is Wenna?")
+    assert "Wenna" in text and re.search(r"chandlery|rope|tar", text), text
