@@ -33,6 +33,8 @@ _MAYBE = frozenset(
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
     r"\bdeal\b|\blet(?:'s| us)\b|\bhow about\b|\bwant to\b|\b(?:i'll|i will) (?:give|pay)\b|"
+    # what the player says it will do there: "I'm going to have it out with him here"
+    r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
     r"^(?:\w+, )?(?:please )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|fetch|walk|"
     r"join|show|hand|make|weave|sail|row|climb)\b"
 )
@@ -78,7 +80,16 @@ _NOT_TELLING = FILLER | frozenset(
 )
 
 
+# Sayings whose words tell nothing alone, as the plain word of their family.
+_SAYINGS = (
+    (re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"), "quarrel"),
+)
+
+
 def _stems(text: str) -> set[str]:
+    text = text.lower()
+    for saying, word in _SAYINGS:
+        text = saying.sub(word, text)
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
     found = {stem(w) for w in words}
     for family in _FAMILIES:
