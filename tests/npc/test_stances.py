@@ -79,6 +79,19 @@ def said(npc: VillagerFacts, line: str) -> str:
     return text
 
 
+def test_a_refusal_on_a_condition_says_what_would_make_it_a_yes(
+    harbour: dict[str, VillagerFacts],
+) -> None:
+    for line in (
+        "Just sell me a candle, and don't ask me what it's for.",
+        "Give me a candle, no questions asked.",
+    ):
+        text = said(harbour["marta"], line)
+        assert re.search(r"\bnot unless you tell me\b", text, re.I), (line, text)
+        assert re.search(r"\bwhat it is for\b|\bwhat it's for\b", text), text
+    assert "tell me what it is for" in " ".join(harbour["marta"].sheet.refuses)
+
+
 def test_a_quarrel_under_its_roof_is_refused(harbour: dict[str, VillagerFacts]) -> None:
     for line in (
         "That ferrywoman owes me money. I'm going to have it out with her right here!",

@@ -35,7 +35,7 @@ _REQUEST = re.compile(
     r"\bdeal\b|\blet(?:'s| us)\b|\bhow about\b|\bwant to\b|\b(?:i'll|i will) (?:give|pay)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
-    r"^(?:\w+, )?(?:please )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|fetch|walk|"
+    r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|fetch|walk|"
     r"join|show|hand|make|weave|sail|row|climb)\b"
 )
 # One idea, several words: a request touches a fear or refusal by any of them.
@@ -73,6 +73,19 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
 _PAY = frozenset({"credit", "free goods"})
 # A refusal to send someone away is a promise to take them in.
 _KINDNESS = re.compile(r"\baway\b|^(?:turn|send|refuse|deny|abandon|leave|let \w+ down)\b")
+# A refusal on a condition: what the one asking must do, or must bring ("give a remedy to
+# anyone who won't tell me what ails them", "take anyone below without a lamp").
+_UNLESS = re.compile(
+    r"\b(?:anyone|anybody|someone|people|those|a \w+) who (?:won't|will not|doesn't|does not|"
+    r"can't|cannot|don't|do not) (?P<must>.+)$|\bunless (?:they |you )?(?P<unless>.+)$|"
+    r"\bwithout (?P<without>.+)$"
+)
+# A request that says it will not do what such a condition asks ("and don't ask me why").
+_WITHHOLDS = re.compile(
+    r"\b(?:don't|do not|never) (?:ask|mind|question)\b|\bno questions\b|\bnone of your\b|"
+    r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
+    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
+)
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
@@ -136,9 +149,32 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for refused in sheet.refuses:
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue
+        unless = _UNLESS.search(refused)
+        deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
+        wanted = re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused)
+        if unless and wanted and _WITHHOLDS.search(line):  # "...and don't ask me why"
+            return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _no(npc, speak, "refuse", "deed", refused, asked)
     return None
+
+
+# The one the condition speaks of, as the one asking: "what ails them" -> "what ails you".
+_TO_YOU = ((r"\b(?:them|him|her)\b", "you"), (r"\b(?:their|his)\b", "your"), (r"\bthey\b", "you"))
+
+
+def _not_unless(npc: VillagerFacts, speak: Speaker, unless: re.Match[str]) -> SkillCall:
+    """A no that says what would make it a yes ("Not unless you tell me what ails you.")."""
+    must, because, without = unless.group("must"), unless.group("unless"), unless.group("without")
+    wanted = must or because
+    if wanted:
+        for pattern, you in _TO_YOU:
+            wanted = re.sub(pattern, you, wanted)
+        said = [f"unless you {p}" for p in shorter(wanted)]
+    else:
+        said = [f"without {p}" for p in shorter(without) + bare(shorter(without))]
+    text = in_own_words(lambda c: speak.text("refuse_unless", cond=c), said, npc.persona, npc.name)
+    return say(text or speak.text("refuse", deed="do that"), "player")
 
 
 def _no(
