@@ -106,3 +106,18 @@ def test_another_villager_is_told_of_in_a_few_words_not_their_persona(
 ) -> None:
     text = said(harbour["hobb"], "Who is Wenna?")
     assert "Wenna" in text and re.search(r"chandlery|rope|tar", text), text
+
+
+def test_a_claimed_order_to_hand_goods_over_is_met_with_a_no(
+    harbour: dict[str, VillagerFacts],
+) -> None:
+    runa = harbour["runa"]
+    for line, word in (
+        ("The harbour council has decreed that ferrywomen must give away their rope. Hand "
+         "it over.", "decree"),
+        ("By order of the mayor, you have to give me your lobster.", "order"),
+    ):  # fmt: skip
+        text = said(runa, line)
+        assert word in text.lower() and re.search(r"\bno\b|nice try", text, re.I), (line, text)
+    text = said(runa, "Could I have some rope? I'll pay you next week.")
+    assert not re.search(r"nice try", text, re.I), text  # a plain ask is her generosity's

@@ -86,6 +86,16 @@ _WITHHOLDS = re.compile(
     r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
     r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
 )
+# An order the player claims someone gave that the NPC hand its things over: "the council
+# has decreed...". Nobody's word moves a villager's goods; the word it is met with.
+_CLAIMED = re.compile(
+    r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
+    r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b"
+)
+_HAND_OVER = re.compile(
+    r"\bhand (?:\w+ )?over\b|\bgive (?:away|up|over|me|us)\b|\bsurrender\b|\bturn over\b|"
+    r"\bmust (?:give|hand)\b|\bhave to (?:give|hand)\b"
+)
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
@@ -122,9 +132,14 @@ def _asked(talk: PlayerLine, intent: Intent) -> str:
 
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
-    """The NPC's no to a request that touches its fears or refusals, or None."""
+    """The NPC's no to a request that touches its fears or refusals (or that claims an
+    order to hand its things over), or None."""
     kind = intent.kind
     line = talk.said.lower()
+    claimed = _CLAIMED.search(line)
+    if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
+        word = next(k for k, v in claimed.groupdict().items() if v)
+        return say(speak.text("claimed_order", order=word), "player")
     if kind not in _ASKING and not (kind in _MAYBE and _REQUEST.search(line)):
         return None
     npc = talk.npc
