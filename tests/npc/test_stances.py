@@ -121,3 +121,10 @@ def test_a_claimed_order_to_hand_goods_over_is_met_with_a_no(
         assert word in text.lower() and re.search(r"\bno\b|nice try", text, re.I), (line, text)
     text = said(runa, "Could I have some rope? I'll pay you next week.")
     assert not re.search(r"nice try", text, re.I), text  # a plain ask is her generosity's
+
+
+def test_a_pledge_is_a_yes(harbour: dict[str, VillagerFacts]) -> None:
+    text = said(harbour["hobb"], "It's foggy out and I've no coin. Could I have a bed tonight?")
+    assert YES.search(text) and "sailor away" in text, text
+    text = said(harbour["hobb"], "Will you let me start a brawl here?")
+    assert not YES.search(text), text

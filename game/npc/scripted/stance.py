@@ -48,7 +48,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "hurry rush quick quickly fast tonight hasten soon sooner",
         "quarrel fight argue row brawl shout shouting",
         "lend borrow loan",
-        "thunder storm lightning",
+        "thunder storm stormy lightning gale",
         "crowd crowds festival packed throng",
     )
 )
@@ -133,7 +133,7 @@ def _asked(talk: PlayerLine, intent: Intent) -> str:
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """The NPC's no to a request that touches its fears or refusals (or that claims an
-    order to hand its things over), or None."""
+    order to hand its things over), its yes to one a pledge of its covers, or None."""
     kind = intent.kind
     line = talk.said.lower()
     claimed = _CLAIMED.search(line)
@@ -171,6 +171,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _no(npc, speak, "refuse", "deed", refused, asked)
+    for pledged in sheet.refuses:
+        if _KINDNESS.search(pledged) and asked & _stems(pledged):
+            return _yes(npc, speak, pledged, asked)
     return None
 
 
@@ -190,6 +193,24 @@ def _not_unless(npc: VillagerFacts, speak: Speaker, unless: re.Match[str]) -> Sk
         said = [f"without {p}" for p in shorter(without) + bare(shorter(without))]
     text = in_own_words(lambda c: speak.text("refuse_unless", cond=c), said, npc.persona, npc.name)
     return say(text or speak.text("refuse", deed="do that"), "player")
+
+
+def _yes(npc: VillagerFacts, speak: Speaker, pledged: str, asked: set[str]) -> SkillCall:
+    """A yes that says the pledge ("Of course. A stormy night? I'd never turn a traveller
+    away."): what it never does, and when, said apart."""
+    deed, _, when = pledged.partition(",")[0].partition(" on ")
+    when = f"on {when}" if when else ""
+    for cut in re.finditer(r"\s(?:in|at|during|when|while|for)\s", deed):
+        deed, when = deed[: cut.start()], deed[cut.start() + 1 :]
+        break
+    said = shorter(deed)
+    keep = {w[:5] for w in asked}
+
+    def fill(phrase: str) -> str:
+        return speak.text("pledge", deed=phrase, **({"when": when} if when else {}))
+
+    text = in_own_words(fill, said, npc.persona, npc.name, keep)
+    return say(text or speak.text("pledge", deed="turn you away"), "player")
 
 
 def _no(
