@@ -128,3 +128,9 @@ def test_a_pledge_is_a_yes(harbour: dict[str, VillagerFacts]) -> None:
     assert YES.search(text) and "sailor away" in text, text
     text = said(harbour["hobb"], "Will you let me start a brawl here?")
     assert not YES.search(text), text
+
+
+def test_a_distrust_is_a_stance_the_question_touches(harbour: dict[str, VillagerFacts]) -> None:
+    assert "omens and fortune-tellers" in harbour["marta"].sheet.dislikes
+    text = said(harbour["marta"], "Will this omen bring me luck at sea?")
+    assert re.search(r"omens", text, re.I) and not YES.search(text), text
