@@ -134,3 +134,15 @@ def test_a_distrust_is_a_stance_the_question_touches(harbour: dict[str, Villager
     assert "omens and fortune-tellers" in harbour["marta"].sheet.dislikes
     text = said(harbour["marta"], "Will this omen bring me luck at sea?")
     assert re.search(r"omens", text, re.I) and not YES.search(text), text
+
+
+def test_a_villager_is_refused_to_their_face(harbour: dict[str, VillagerFacts]) -> None:
+    osric = harbour["osric"]
+    mood = mood_of(osric.persona, osric.sheet.talks)
+    for turn in range(4):
+        plan = heard_plan(
+            osric, mood, "Hobb", "Osric, will you hurry my jug?", turn=turn, replies=[], sensed=None
+        )
+        text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+        assert "Hobb" in text and re.search(r"\bhurry\b", text) and NO.search(text), text
+        assert not reads_back(text, osric.persona), text
