@@ -6,14 +6,15 @@ six words in a row of any villager's persona, its own or another's."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.life.news import asks_news
 from game.npc.scripted.between import heard_plan
 from game.npc.scripted.moods import mood_of
-from game.npc.scripted.speaker import said_by
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
 from game.wording import reads_back
 from tests.npc.test_sheet_answers import Person, facts_of, reply, write_village
 
@@ -60,7 +61,7 @@ HARBOUR: list[Person] = [
         "wenna",
         "Wenna",
         "Wenna runs the chandlery on the harbour front and has sold rope and tar to three "
-        "generations of sailors.",
+        "generations of sailors. She thinks Hobb waters his ale.",
         {"work": "chandlery"},
     ),
 ]
@@ -146,3 +147,24 @@ def test_a_villager_is_refused_to_their_face(harbour: dict[str, VillagerFacts]) 
         text = " ".join(s.text for s in map(said_by, plan) if s is not None)
         assert "Hobb" in text and re.search(r"\bhurry\b", text) and NO.search(text), text
         assert not reads_back(text, osric.persona), text
+
+
+def test_news_told_gets_a_reaction_and_what_it_makes_of_it(
+    harbour: dict[str, VillagerFacts],
+) -> None:
+    told = "Did you hear? Hobb's dog got into the kiln and broke Osric's best jug."
+    for npc_id in ("wenna", "runa", "marta"):
+        npc = harbour[npc_id]
+        first = said(npc, told)
+        assert "Hobb's dog" in first, (npc_id, first)
+        plan = answer(
+            PlayerLine(
+                npc=npc, said="What do you make of that?", turn=1, earlier=[told], replies=[first]
+            )
+        )
+        then = " ".join(s.text for s in map(said_by, plan) if s is not None)
+        assert "Hobb" in then and then != first, (npc_id, then)
+    assert "waters his ale" in said(harbour["wenna"], told).lower()  # what she thinks of him
+    assert asks_news("Have you heard? What's new?") and not asks_news(told)
+    event = said(harbour["runa"], "Have you heard? There's a dance on the quay tonight.")
+    assert "dance" in event.lower(), event

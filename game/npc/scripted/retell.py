@@ -129,7 +129,7 @@ _DANGLING = (
     | frozenset(
         """a an the my your his her its our their this that these those every each some any
     no not is are was were be been am has have had can could will would may might must
-    shall should do does did too so very more most less""".split()
+    shall should do does did too so very more most less many much few""".split()
     )
 )
 

@@ -30,6 +30,7 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.react import reaction
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -106,6 +107,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if MORE.search(norm(talk.said)) and talk.earlier:
         return _more(talk)
     speak = Speaker(talk, intent)
+    reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
+    if reacted is not None:
+        return [reacted]
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
