@@ -35,8 +35,8 @@ _REQUEST = re.compile(
     r"\bdeal\b|\blet(?:'s| us)\b|\bhow about\b|\bwant to\b|\b(?:i'll|i will) (?:give|pay)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
-    r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|fetch|walk|"
-    r"join|show|hand|make|weave|sail|row|climb)\b"
+    r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
+    r"fetch|walk|join|show|hand|make|weave|sail|row|climb)\b"
 )
 # One idea, several words: a request touches a fear or refusal by any of them.
 _FAMILIES: tuple[frozenset[str], ...] = tuple(
@@ -105,7 +105,10 @@ _NOT_TELLING = FILLER | frozenset(
 
 # Sayings whose words tell nothing alone, as the plain word of their family.
 _SAYINGS = (
-    (re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"), "quarrel"),
+    (
+        re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"),
+        "quarrel",
+    ),
 )
 
 
