@@ -15,10 +15,12 @@ from game.npc.scripted.between import heard_plan
 from game.npc.scripted.moods import mood_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from game.npc.skills import EMOTE
 from game.wording import reads_back
 from tests.npc.test_sheet_answers import Person, facts_of, reply, write_village
 
 PLACES = [
+    ("cottage", "A low cottage with bunches of herbs drying at the door."),
     ("tavern", "A low tavern by the quay, its benches worn smooth."),
     ("apiary", "Rows of straw hives at the edge of the heath."),
     ("quay", "A stone quay where the ferry puts out to the islands."),
@@ -26,6 +28,13 @@ PLACES = [
     ("chandlery", "A narrow shop of rope, tar and lanterns on the harbour front."),
 ]
 HARBOUR: list[Person] = [
+    (
+        "bryn",
+        "Bryn",
+        "Bryn is the village midwife, and she brews tonics and salves for anyone who is sick "
+        "or hurt.",
+        {"work": "cottage"},
+    ),
     (
         "hobb",
         "Hobb",
@@ -168,3 +177,17 @@ def test_news_told_gets_a_reaction_and_what_it_makes_of_it(
     assert asks_news("Have you heard? What's new?") and not asks_news(told)
     event = said(harbour["runa"], "Have you heard? There's a dance on the quay tonight.")
     assert "dance" in event.lower(), event
+
+
+def test_a_maker_asked_what_would_help_answers_from_its_work(
+    harbour: dict[str, VillagerFacts],
+) -> None:
+    asked = "Have a think for me: what would help a sore throat that won't go away?"
+    plan = answer(PlayerLine(npc=harbour["bryn"], said=asked))
+    assert any(getattr(s, "skill", None) is EMOTE for s in plan), plan
+    text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+    assert re.search(r"\btonics or salves\b", text), text
+    assert "tonics" in said(harbour["bryn"], "What would ease my aching chest?")
+    for npc_id in ("marta", "hobb"):  # candles are for the harbour, not the sick
+        text = said(harbour[npc_id], "What would help a sore throat?")
+        assert not re.search(r"\bone of my\b", text), (npc_id, text)
