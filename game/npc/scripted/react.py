@@ -70,12 +70,11 @@ def _view_of(talk: PlayerLine, speak: Speaker, named: list[PersonFact]) -> str:
         names = {person.name, *person.name.split(), "he", "she"}
         views = [v for v in view_phrases(opinion, names) if len(v.split()) >= 2]
         first = person.name.split()[0]
-        text = in_own_words(
-            lambda v, who=first: speak.text("opinion", who=who, view=v),
-            views,
-            npc.persona,
-            npc.name,
-        )
+
+        def fill(view: str, who: str = first) -> str:
+            return speak.text("opinion", who=who, view=view)
+
+        text = in_own_words(fill, views, npc.persona, npc.name)
         if text and any(v in text for v in views):  # not cut to a word that says nothing
             return text
     return ""

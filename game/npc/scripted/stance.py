@@ -169,8 +169,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             continue
         unless = _UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
-        wanted = re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused)
-        if unless and wanted and _WITHHOLDS.search(line):  # "...and don't ask me why"
+        asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused))
+        if unless and asks_it and _WITHHOLDS.search(line):  # "...and don't ask me why"
             return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _no(npc, speak, "refuse", "deed", refused, asked)
