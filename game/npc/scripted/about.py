@@ -18,11 +18,13 @@ from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, 
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
+    MAX_RUN,
     about_it,
     claim_phrases,
     clauses,
     fronted,
     in_own_words,
+    shared_run,
     shorter,
     side_on,
     view_phrases,
@@ -118,22 +120,24 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         return speak.line("person_where", home=label_of(home), **facts)
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
         return opinion_line(talk, target, speak)
-    if not target.about or person is None:
+    if not target.about:
         return opinion_line(talk, target, speak)
-    # Their persona is not ours to read back either: fewer than six of its words in a row.
-    text = in_own_words(
-        lambda role: speak.text("person_who", who=target.label, role=role),
-        _who_they_are(person),
-        f"{person.role} {person.does}",
-        person.name,
-    )
-    return say(text, "player") if text else opinion_line(talk, target, speak)
+    if person is None:  # known by the line's facts only
+        person = PersonFact(npc_id=target.name, name=target.label, role=target.about)
+    # Their persona is not ours to read back either: fewer than six of its words in a row,
+    # the fullest way to say who they are that keeps under it.
+    theirs = f"{person.role} {person.does}"
+    for role in _who_they_are(person):
+        text = speak.text("person_who", who=target.label, role=role)
+        if shared_run(text, theirs, person.name) <= MAX_RUN:
+            return say(text, "player")
+    return opinion_line(talk, target, speak)
 
 
 def _who_they_are(person: PersonFact) -> list[str]:
     """Who another villager is, as short sentences, the fullest first: a few words of
     their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
-    them = _what_they_do(person)
+    them = _what_they_do(person) or re.split(r"[.!?;:]", person.role, maxsplit=1)[0].strip()
     said = shorter(them) if them else []
     if person.work:
         said.append(f"works at the {person.work.replace('_', ' ')}")
@@ -428,7 +432,7 @@ _AILING = frozenset(
 )
 # What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
 _MAKES = re.compile(
-    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?|forges?)\s+"
+    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?)\s+"
     r"(?P<things>[\w ,'-]+?)\s+for\s+(?P<whom>.+)$",
     re.I,
 )
