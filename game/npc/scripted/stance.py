@@ -142,7 +142,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     claimed = _CLAIMED.search(line)
     if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
         word = next(k for k, v in claimed.groupdict().items() if v)
-        return say(speak.text("claimed_order", order=word), "player")
+        claim = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+        return say(speak.text("claimed_order", order=word, claim=claim), "player")
     if kind not in _ASKING and not (kind in _MAYBE and _REQUEST.search(line)):
         return None
     npc = talk.npc
