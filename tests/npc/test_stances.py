@@ -174,6 +174,11 @@ def test_news_told_gets_a_reaction_and_what_it_makes_of_it(
         then = " ".join(s.text for s in map(said_by, plan) if s is not None)
         assert "Hobb" in then and then != first, (npc_id, then)
     assert "waters his ale" in said(harbour["wenna"], told).lower()  # what she thinks of him
+    plain = "Hobb's dog chased the ferry cat into the sea."  # told without saying it is news
+    plan = answer(
+        PlayerLine(npc=harbour["runa"], said="What do you make of that?", earlier=[plain])
+    )
+    assert "Hobb's dog" in " ".join(s.text for s in map(said_by, plan) if s is not None)
     assert asks_news("Have you heard? What's new?") and not asks_news(told)
     event = said(harbour["runa"], "Have you heard? There's a dance on the quay tonight.")
     assert "dance" in event.lower(), event

@@ -19,11 +19,13 @@ __all__ = ["reaction"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
-    r"\bwhat do you (?:make|think|say|reckon) (?:of|about|to) (?:that|it|this)\b|"
-    r"\bwhat(?:'s| is) your (?:view|take)\b|\bhow about that\b|\bwhat do you reckon\b|"
-    r"\bcan you believe (?:it|that)\b|\bfancy that\b",
+    r"(?:\bwhat do you (?:make|think|say|reckon) (?:of|about|to) (?:that|it|this)|"
+    r"\bwhat(?:'s| is) your (?:view|take)(?: on (?:that|it|this))?|\bhow about that|"
+    r"\bwhat do you reckon|\bcan you believe (?:it|that)|\bfancy that)\W*$",
     re.I,
 )
+
+_TOLD_WORDS = 4  # the fewest words of a line the player told that "what of that?" asks of
 
 
 def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
@@ -31,7 +33,10 @@ def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     player asks what it makes of it; None when the line is neither."""
     told = told_news(talk.said)
     if not told and talk.earlier and _BACK.search(talk.said):
-        told = told_news(talk.earlier[-1])
+        before = talk.earlier[-1]  # news, or anything the player just told it
+        told = told_news(before) or (
+            before if "?" not in before and _TOLD_WORDS <= len(before.split()) else ""
+        )
     if not told:
         return None
     named = [p for p in talk.npc.people if _names(p, told)]
