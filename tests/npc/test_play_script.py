@@ -406,7 +406,7 @@ def test_a_fact_answer_leads_the_line_and_talk_does_not() -> None:
     assert lead_of(pip_request("Tell me a joke.")) == ""
     # A yes/no question the persona decides: its side opens the line, in its own words.
     side = lead_of(pip_request("Is there really a dragon?"))
-    assert side.startswith("I'm certain a dragon lives") and side[-1] in ".!", side
+    assert "I'm certain a dragon lives" in side and side[-1] in ".!", side
 
 
 def test_the_persona_decides_a_yes_no_question_so_the_line_takes_its_side() -> None:

@@ -298,7 +298,7 @@ def test_a_question_about_a_villager_is_answered_from_their_facts(
     village: dict[str, VillagerFacts], line: str, name: str, fragment: str
 ) -> None:
     text = check_turn(plan(village["maren"], line))
-    assert name in text and fragment in text, text
+    assert name in text and fragment in text.lower(), text  # "Bakes the village bread."
 
 
 @pytest.mark.parametrize(

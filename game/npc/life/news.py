@@ -19,7 +19,15 @@ from game.npc.reading.player import told_name
 from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
 
-__all__ = ["asks_news", "heard_line", "news_answer", "news_topic", "read_news", "tell_line"]
+__all__ = [
+    "asks_news",
+    "heard_line",
+    "news_answer",
+    "news_topic",
+    "read_news",
+    "tell_line",
+    "told_news",
+]
 
 _NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -154,9 +162,26 @@ def _thing_news(
     return None
 
 
+# An opener that tells news, not asks for it: "Did you hear? One of the goats ate...".
+_TELLS = re.compile(
+    r"^\W*(?:did you hear|have you heard|guess what|you'll never believe (?:it|this)|"
+    r"listen to this|you know what)\W*?[?!.,:;-]+\s*(?P<told>\w.*)$",
+    re.I,
+)
+
+
+def told_news(said: str) -> str:
+    """The news a line tells after an opener that says it is news ("Did you hear? One
+    of Tamsin's goats ate Ilse's apron." -> "One of Tamsin's goats ate Ilse's apron."), or
+    "" (a question after it asks for news: "have you heard? what's new?")."""
+    found = _TELLS.match(" ".join(said.split()))
+    told = found.group("told") if found is not None else ""
+    return "" if not told or told.rstrip().endswith("?") else told
+
+
 def asks_news(said: str) -> bool:
-    """Whether a line asks for news ("any news?", "what have you heard?")."""
-    return _ASKS.search(said) is not None
+    """Whether a line asks for news ("any news?", "what have you heard?"), not tells it."""
+    return _ASKS.search(said) is not None and not told_news(said)
 
 
 def news_topic(said: str) -> str:

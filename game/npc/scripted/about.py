@@ -19,11 +19,13 @@ from game.npc.scripted.describe import described
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
+    MAX_RUN,
     about_it,
     claim_phrases,
     clauses,
     fronted,
     in_own_words,
+    shared_run,
     shorter,
     side_on,
     view_phrases,
@@ -43,6 +45,7 @@ from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
 __all__ = [
+    "advice",
     "bit_of",
     "job_phrases",
     "opinion_line",
@@ -117,6 +120,7 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     target = intent.target
     assert target is not None
     home = place_named(talk.npc, target.home)
+    person = _person(talk.npc, target)
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and home is not None:
         return speak.line("person_where", home=label_of(home), **facts)
@@ -124,7 +128,26 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         return opinion_line(talk, target, speak)
     if not target.about:
         return opinion_line(talk, target, speak)
-    return speak.line("person_who", **facts)
+    if person is None:  # known by the line's facts only
+        person = PersonFact(npc_id=target.name, name=target.label, role=target.about)
+    # Their persona is not ours to read back either: fewer than six of its words in a row,
+    # the fullest way to say who they are that keeps under it.
+    theirs = f"{person.role} {person.does}"
+    for role in _who_they_are(person):
+        text = speak.text("person_who", who=target.label, role=role)
+        if shared_run(text, theirs, person.name) <= MAX_RUN:
+            return say(text, "player")
+    return opinion_line(talk, target, speak)
+
+
+def _who_they_are(person: PersonFact) -> list[str]:
+    """Who another villager is, as short sentences, the fullest first: a few words of
+    their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
+    them = _what_they_do(person) or re.split(r"[.!?;:]", person.role, maxsplit=1)[0].strip()
+    said = shorter(them) if them else []
+    if person.work:
+        said.append(f"works at the {person.work.replace('_', ' ')}")
+    return [f"{s[:1].upper()}{s[1:]}." for s in said]
 
 
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
@@ -398,3 +421,51 @@ _NOT_TELLING = FILLER | frozenset(
     must shall they them their there then than your yours ours just much many more
     most very also still even only such other others thing things something""".split()
 )
+
+
+# A question that asks what would help with something ("what would help a cough?").
+_HELP = re.compile(
+    r"\bwhat (?:would|will|could|might|can|should|do you think would) (?:help|cure|ease|fix|mend|"
+    r"soothe|settle|do for|sort out)\b|\bwhat (?:helps|cures|eases|fixes|mends|soothes)\b|"
+    r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b",
+    re.I,
+)
+# One idea in many words: what ails someone, and a maker's "for anyone who is ailing".
+_AILING = frozenset(
+    """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
+    aching sore throat chest hurt hurts pain pains wound wounds cut cuts burn burns rash
+    headache bruise sniffle sniffles unwell poorly""".split()
+)
+# What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
+_MAKES = re.compile(
+    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?)\s+"
+    r"(?P<things>[\w ,'-]+?)\s+for\s+(?P<whom>.+)$",
+    re.I,
+)
+
+
+def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What the NPC would give for what the player asks help with, from what its persona
+    says it makes and for whom ("One of my salves or teas, I'd say." asked what would help
+    a cough, of the one who makes salves and teas for anyone who is ailing); None when the
+    question asks no help, or its work is not for that."""
+    said = talk.said
+    found = _HELP.search(said)
+    if found is None:
+        return None
+    need = set(tokens(said[found.end() :]))
+    npc = talk.npc
+    for sentence in sentences(npc.persona):
+        made = _MAKES.search(sentence.rstrip(".!?"))
+        if made is None:
+            continue
+        whom, things = set(tokens(made.group("whom"))), made.group("things")
+        ailing = bool(need & _AILING and whom & _AILING)
+        if not ailing and not _stems(" ".join(need)) & _stems(f"{things} {made.group('whom')}"):
+            continue
+        items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", things) if i]
+        mine = "one of my " + " or ".join(items[:3])
+        text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
+        if text:
+            return say(text, "player")
+    return None

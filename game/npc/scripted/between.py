@@ -21,7 +21,16 @@ from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood
-from game.npc.scripted.speaker import PlayerLine, Step, label_of, place_named, said_by, say
+from game.npc.scripted.speaker import (
+    PlayerLine,
+    Speaker,
+    Step,
+    label_of,
+    place_named,
+    said_by,
+    say,
+)
+from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, SkillCall
@@ -182,9 +191,18 @@ def heard_plan(
     other_id = next((p.npc_id for p in npc.people if p.name == speaker), speaker.lower())
     seed = seed_of(npc.npc_id, said, str(turn))
     asked = unaddressed(said, npc)
-    kind = read_intent(asked, npc).kind
+    intent = read_intent(asked, npc)
+    kind = intent.kind
+    talk = PlayerLine(npc=npc, said=asked, turn=turn, met=True, replies=replies, sensed=sensed)
+    no = refusal(talk, intent, Speaker(talk, intent))  # "will you hurry my cloak?"
+    said_no = said_by(no) if no is not None else None
+    if said_no is not None and not reads_back(said_no.text, npc.persona):
+        first = re.search(r"[.!?](?:\s|$)", said_no.text)  # "No, Joss. I don't hurry..."
+        if first is None or first.start() < 2:
+            return [say(f"{speaker}, {_after_address(said_no.text, npc)}", speaker)]
+        text = said_no.text
+        return [say(f"{text[: first.start()]}, {speaker}{text[first.start() :]}", speaker)]
     if kind in _ANSWERED and (kind is not Kind.SELF or "?" in asked):
-        talk = PlayerLine(npc=npc, said=asked, turn=turn, met=True, replies=replies, sensed=sensed)
         plan = [s for s in answer(talk) if isinstance(s, SkillCall)]
         gestures = [s for s in plan if s.skill is EMOTE][:1]
         lines = [s for s in map(said_by, plan) if s is not None]

@@ -13,7 +13,8 @@ __all__ = ["first_person"]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
-    "and or but to with for about of in on at by from than as when while so if . , ; :".split()
+    """and or but to with for about of in on at by from than as when while so if . , ; :
+    what who why how where whether that a an the""".split()
 )
 
 

@@ -104,7 +104,7 @@ def _keys(text: str) -> set[str]:
 _COMMON = frozenset(
     """what when where which with your yours this that these those there here have from
     they them their does about like just really very much many some thing things come
-    comes tell know would could should into over than then""".split()
+    comes tell know would could should will into over than then""".split()
 )
 
 
@@ -129,7 +129,7 @@ _DANGLING = (
     | frozenset(
         """a an the my your his her its our their this that these those every each some any
     no not is are was were be been am has have had can could will would may might must
-    shall should do does did too so very more most less""".split()
+    shall should do does did too so very more most less many much few""".split()
     )
 )
 

@@ -33,8 +33,10 @@ _MAYBE = frozenset(
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
     r"\bdeal\b|\blet(?:'s| us)\b|\bhow about\b|\bwant to\b|\b(?:i'll|i will) (?:give|pay)\b|"
-    r"^(?:\w+, )?(?:please )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|fetch|walk|"
-    r"join|show|hand|make|weave|sail|row|climb)\b"
+    # what the player says it will do there: "I'm going to have it out with him here"
+    r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
+    r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
+    r"fetch|walk|join|show|hand|make|weave|sail|row|climb)\b"
 )
 # One idea, several words: a request touches a fear or refusal by any of them.
 _FAMILIES: tuple[frozenset[str], ...] = tuple(
@@ -46,7 +48,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "hurry rush quick quickly fast tonight hasten soon sooner",
         "quarrel fight argue row brawl shout shouting",
         "lend borrow loan",
-        "thunder storm lightning",
+        "thunder storm stormy lightning gale",
         "crowd crowds festival packed throng",
     )
 )
@@ -71,6 +73,29 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
 _PAY = frozenset({"credit", "free goods"})
 # A refusal to send someone away is a promise to take them in.
 _KINDNESS = re.compile(r"\baway\b|^(?:turn|send|refuse|deny|abandon|leave|let \w+ down)\b")
+# A refusal on a condition: what the one asking must do, or must bring ("give a remedy to
+# anyone who won't tell me what ails them", "take anyone below without a lamp").
+_UNLESS = re.compile(
+    r"\b(?:anyone|anybody|someone|people|those|a \w+) who (?:won't|will not|doesn't|does not|"
+    r"can't|cannot|don't|do not) (?P<must>.+)$|\bunless (?:they |you )?(?P<unless>.+)$|"
+    r"\bwithout (?P<without>.+)$"
+)
+# A request that says it will not do what such a condition asks ("and don't ask me why").
+_WITHHOLDS = re.compile(
+    r"\b(?:don't|do not|never) (?:ask|mind|question)\b|\bno questions\b|\bnone of your\b|"
+    r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
+    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
+)
+# An order the player claims someone gave that the NPC hand its things over: "the council
+# has decreed...". Nobody's word moves a villager's goods; the word it is met with.
+_CLAIMED = re.compile(
+    r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
+    r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b"
+)
+_HAND_OVER = re.compile(
+    r"\bhand (?:\w+ )?over\b|\bgive (?:away|up|over|me|us)\b|\bsurrender\b|\bturn over\b|"
+    r"\bmust (?:give|hand)\b|\bhave to (?:give|hand)\b"
+)
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
@@ -78,7 +103,19 @@ _NOT_TELLING = FILLER | frozenset(
 )
 
 
+# Sayings whose words tell nothing alone, as the plain word of their family.
+_SAYINGS = (
+    (
+        re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"),
+        "quarrel",
+    ),
+)
+
+
 def _stems(text: str, families: bool = True) -> set[str]:
+    text = text.lower()
+    for saying, word in _SAYINGS:
+        text = saying.sub(word, text)
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
     found = {stem(w) for w in words}
     for family in _FAMILIES if families else ():
@@ -102,9 +139,15 @@ def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
 
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
-    """The NPC's no to a request that touches its fears or refusals, or None."""
+    """The NPC's no to a request that touches its fears or refusals (or that claims an
+    order to hand its things over), its yes to one a pledge of its covers, or None."""
     kind = intent.kind
     line = talk.said.lower()
+    claimed = _CLAIMED.search(line)
+    if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
+        word = next(k for k, v in claimed.groupdict().items() if v)
+        claim = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+        return say(speak.text("claimed_order", order=word, claim=claim), "player")
     if kind not in _ASKING and not (kind in _MAYBE and _REQUEST.search(line)):
         return None
     npc = talk.npc
@@ -128,9 +171,53 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for refused in sheet.refuses:
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue
+        unless = _UNLESS.search(refused)
+        deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
+        asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused))
+        if unless and asks_it and _WITHHOLDS.search(line):  # "...and don't ask me why"
+            return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _no(npc, speak, "refuse", "deed", refused, asked)
+    for pledged in sheet.refuses:
+        if _KINDNESS.search(pledged) and asked & _stems(pledged):
+            return _yes(npc, speak, pledged, asked)
     return None
+
+
+# The one the condition speaks of, as the one asking: "what ails them" -> "what ails you".
+_TO_YOU = ((r"\b(?:them|him|her)\b", "you"), (r"\b(?:their|his)\b", "your"), (r"\bthey\b", "you"))
+
+
+def _not_unless(npc: VillagerFacts, speak: Speaker, unless: re.Match[str]) -> SkillCall:
+    """A no that says what would make it a yes ("Not unless you tell me what ails you.")."""
+    must, because, without = unless.group("must"), unless.group("unless"), unless.group("without")
+    wanted = must or because
+    if wanted:
+        for pattern, you in _TO_YOU:
+            wanted = re.sub(pattern, you, wanted)
+        said = [f"unless you {p}" for p in shorter(wanted)]
+    else:
+        said = [f"without {p}" for p in shorter(without) + bare(shorter(without))]
+    text = in_own_words(lambda c: speak.text("refuse_unless", cond=c), said, npc.persona, npc.name)
+    return say(text or speak.text("refuse", deed="do that"), "player")
+
+
+def _yes(npc: VillagerFacts, speak: Speaker, pledged: str, asked: set[str]) -> SkillCall:
+    """A yes that says the pledge ("Of course. A stormy night? I'd never turn a traveller
+    away."): what it never does, and when, said apart."""
+    deed, _, when = pledged.partition(",")[0].partition(" on ")
+    when = f"on {when}" if when else ""
+    for cut in re.finditer(r"\s(?:in|at|during|when|while|for)\s", deed):
+        deed, when = deed[: cut.start()], deed[cut.start() + 1 :]
+        break
+    said = shorter(deed)
+    keep = {w[:5] for w in asked}
+
+    def fill(phrase: str) -> str:
+        return speak.text("pledge", deed=phrase, **({"when": when} if when else {}))
+
+    text = in_own_words(fill, said, npc.persona, npc.name, keep)
+    return say(text or speak.text("pledge", deed="turn you away"), "player")
 
 
 def _no(

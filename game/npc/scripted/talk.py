@@ -22,6 +22,7 @@ from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
+    advice,
     bit_of,
     own,
     person_answer,
@@ -30,6 +31,7 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.describe import parts
+from game.npc.scripted.react import reaction
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -107,17 +109,23 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if MORE.search(norm(talk.said)) and talk.earlier:
         return _more(talk)
     speak = Speaker(talk, intent)
+    reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
+    if reacted is not None:
+        return [reacted]
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
     kind = intent.kind
+    helped = advice(talk, speak)  # "what would help a cough?": from what it makes
     if kind is Kind.GESTURE and intent.gesture:
         table = (
             Kind.BYE
             if intent.gesture == WAVE.name and _bye(talk.said)
             else f"gesture_{intent.gesture}"
         )
-        return [EMOTE.call(name=intent.gesture), speak.line(table)]
+        return [EMOTE.call(name=intent.gesture), helped or speak.line(table)]
+    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
+        return [helped]
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
     if kind is Kind.LOOK:

@@ -84,9 +84,12 @@ _DISLIKES = re.compile(
     r"\b(?:hates?|dislikes?|detests?|loathes?|despises?|scolds?|resents?|frowns? on|"
     r"(?:can't|cannot|can not|won't|will not) (?:stand|abide|bear)(?: for)?|"
     r"(?:has|with) (?:no|little) (?:time|patience|use) for|is short on patience for|grumbles about|"
-    r"is tired of|is sick of)\s+",
+    r"is tired of|is sick of|(?:dis|mis)trusts?|(?:trusts?|believes? in) nothing|"
+    r"(?:has|puts) no (?:faith|stock|trust) in|scoffs? at)\s+",
     re.I,
 )
+# Of a whole kind, the things named most: "nothing she cannot see, least of all charms".
+_MOST_OF_ALL = re.compile(r"\b(?:least of all|most of all|above all|especially)\s+", re.I)
 _LIKES = re.compile(
     r"\b(?:loves?|likes?|enjoys?|adores?|is fond of|delights? in|takes? (?:\w+ )?pride in|"
     r"dreams? of|longs? (?:for|to)|treasures?|lives for|has a soft spot for|cherishes?|"
@@ -274,6 +277,8 @@ def _read_clause(
     if fear:
         s.add("fears", _phrase(fear, name, own))
     dislike = _after(_DISLIKES, clause)
+    if _MOST_OF_ALL.search(dislike):
+        dislike = _after(_MOST_OF_ALL, dislike)
     if dislike:
         s.add("dislikes", _phrase(dislike, name, own))
     like = _after(_LIKES, clause)

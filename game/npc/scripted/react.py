@@ -1,0 +1,85 @@
+"""How the persona brain meets a piece of news the player tells it ("Did you hear? One of
+Tamsin's goats ate Ilse's apron."): with a reaction in its mood that names what it is about,
+and what it thinks of the villagers the news names, when its sheet holds an opinion of them.
+"What do you make of that?" asks again of what was just told.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.facts import PersonFact
+from game.npc.life.news import told_news
+from game.npc.scripted.retell import in_own_words, view_phrases
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.skills import SkillCall
+from game.npc.skills.base import MAX_SAY
+
+__all__ = ["reaction"]
+
+# A line that asks what the NPC makes of what was just said.
+_BACK = re.compile(
+    r"(?:\bwhat do you (?:make|think|say|reckon) (?:of|about|to) (?:that|it|this)|"
+    r"\bwhat(?:'s| is) your (?:view|take)(?: on (?:that|it|this))?|\bhow about that|"
+    r"\bwhat do you reckon|\bcan you believe (?:it|that)|\bfancy that)\W*$",
+    re.I,
+)
+
+_TOLD_WORDS = 4  # the fewest words of a line the player told that "what of that?" asks of
+
+
+def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's reaction to news the player tells it, or to the news just told when the
+    player asks what it makes of it; None when the line is neither."""
+    told = told_news(talk.said)
+    if not told and talk.earlier and _BACK.search(talk.said):
+        before = talk.earlier[-1]  # news, or anything the player just told it
+        told = told_news(before) or (
+            before if "?" not in before and _TOLD_WORDS <= len(before.split()) else ""
+        )
+    if not told:
+        return None
+    named = [p for p in talk.npc.people if _names(p, told)]
+    if named:
+        text = speak.text("news_react", echo=_echo(named, told))
+    else:
+        text = speak.text("news_react_none")
+    view = _view_of(talk, speak, named)
+    if view and len(text) + 1 + len(view) <= MAX_SAY:
+        text = f"{text} {view}"
+    return say(text, "player")
+
+
+def _names(person: PersonFact, text: str) -> re.Match[str] | None:
+    first = person.name.split()[0]
+    return re.search(rf"\b{re.escape(first)}\b", text)
+
+
+def _echo(named: list[PersonFact], told: str) -> str:
+    """What the news is about, as a villager's name and the thing of theirs it names
+    ("Tamsin's goats"), else the first name it names."""
+    found = [m for p in named if (m := _names(p, told)) is not None]
+    first = min(found, key=lambda m: m.start())
+    whose = re.match(r"'s ([a-z]{2,15})\b", told[first.end() :])
+    return f"{first.group(0)}'s {whose.group(1)}" if whose else first.group(0)
+
+
+def _view_of(talk: PlayerLine, speak: Speaker, named: list[PersonFact]) -> str:
+    """What the NPC thinks of the first villager the news names it has an opinion of
+    ("Joss? A chancer, that one."), in its own words; "" when it has none."""
+    npc = talk.npc
+    for person in named:
+        opinion = npc.sheet.opinions.get(person.npc_id, "")
+        if not opinion:
+            continue
+        names = {person.name, *person.name.split(), "he", "she"}
+        views = [v for v in view_phrases(opinion, names) if len(v.split()) >= 2]
+        first = person.name.split()[0]
+
+        def fill(view: str, who: str = first) -> str:
+            return speak.text("opinion", who=who, view=view)
+
+        text = in_own_words(fill, views, npc.persona, npc.name)
+        if text and any(v in text for v in views):  # not cut to a word that says nothing
+            return text
+    return ""
