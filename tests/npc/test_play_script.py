@@ -479,3 +479,16 @@ def test_tell_me_more_leads_with_the_rest_of_what_was_talked_of(
     lead = lead_of(more)
     assert lead and overlap(lead, first) < 0.5, (first, lead)
     assert lead_of(coast_request(coast["osric"], "Tell me more.")) == ""  # nothing talked of
+
+
+def test_a_woken_villagers_lead_grumbles_once(coast: dict[str, VillagerFacts]) -> None:
+    from game.npc.play.leads import lead_of
+
+    woken = SENSED.model_copy(update={"woken": True})
+    for line in ("Where's the lighthouse?", "Who is Hobb?", "Tell me a joke."):
+        base = coast_request(coast["fenwick"], line)
+        trigger = base.trigger.model_copy(update={"sensed": woken})  # type: ignore[union-attr]
+        messages = [base.messages[-1].model_copy(update={"trigger": trigger})]
+        lead = lead_of(base.model_copy(update={"trigger": trigger, "messages": messages}))
+        first = lead.split(".")[0]
+        assert lead and lead.count(first + ".") == 1, lead

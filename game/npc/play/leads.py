@@ -53,6 +53,8 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     intent = read_intent(talk.said, talk.npc)
     first = opener(talk)
     lead = news_reply(talk, intent) or _lead(talk, intent, acts)
+    if first and lead.startswith(first):  # the persona brain's line opens with it too
+        lead = lead[len(first) :].lstrip()
     return " ".join(part for part in (first, lead) if part)[:MAX_SAY]
 
 
