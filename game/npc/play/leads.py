@@ -98,8 +98,11 @@ _HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from
 
 
 def _cut(said: str) -> str:
-    """A line cut to its first sentence, or to a long one's first comma: a lead."""
+    """A line cut to its first sentence, or to a long one's first comma: a lead (a short
+    line whole: its first sentence is the sheet's claim, the rest its mood's words)."""
     text = one_line(said)
+    if len(text) <= LEAD_CHARS:
+        return text
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
     lead = text[: end.end()] if end else text
     if len(lead) > LEAD_CHARS:  # the model finishes a long sentence in its own words
