@@ -192,7 +192,9 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     """What time of day it is, or when it gets dark, from the hour the NPC sensed."""
     hour = talk.sensed.hour if talk.sensed is not None else None
     if intent.sub == "dark":
-        return speak.line("time_dark", dusk=hour_words(DUSK_HOUR), dark=hour_words(NIGHT_HOUR))
+        return speak.line(
+            "time_dark", dusk=hour_words(DUSK_HOUR, o_clock=True), dark=hour_words(NIGHT_HOUR)
+        )
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
