@@ -113,7 +113,10 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     home = place_named(talk.npc, target.home)
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and home is not None:
-        return speak.line("person_where", home=label_of(home), **facts)
+        line = speak.text("person_where", home=label_of(home), **facts)
+        if target.by_place and target.label not in line:  # "who minds the goats?": name them
+            line = f"{target.label}. {line}"
+        return say(line, "player")
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:

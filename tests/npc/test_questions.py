@@ -1,0 +1,104 @@
+"""The persona brain reads what a question asks, on a river village no map of the game has:
+whose things these are, who minds a thing, what is for sale, what else, an invitation, a
+look with a question after it, a recommendation, and what the player asked for before."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+
+from .test_sheet_answers import Person, facts_of, write_village
+
+PLACES = [
+    ("lighthouse", "A white lighthouse on the point, its great lamp turning all night."),
+    ("apiary", "Rows of straw hives on the heath, humming all summer long."),
+    ("pottery", "A low shed with a kiln behind it and shelves of drying jugs."),
+    ("quay", "A stone quay on the river where the ferry ties up."),
+    ("green", "The village green, with a maypole and a pump in the middle."),
+]
+PEOPLE: list[Person] = [
+    (
+        "bram",
+        "Bram",
+        "Bram keeps the lighthouse on the point. He is a man of few words, and he swears "
+        "the lamp has never once gone out on his watch.",
+        {"work": "lighthouse"},
+    ),
+    (
+        "wenna",
+        "Wenna",
+        "Wenna tends the bees in the hives up on the heath and sells honey and beeswax "
+        "candles. She is cheerful and chatty, and she is sure the bees can feel a storm "
+        "coming a day before it breaks. She will not sell a single hive, not for any price.",
+        {"work": "apiary"},
+    ),
+    (
+        "cato",
+        "Cato",
+        "Cato is the potter who throws jugs and bowls at his wheel and mends cracked pots "
+        "for a copper. He is calm and patient, and he thinks Maud is the best judge of "
+        "weather on the river.",
+        {"work": "pottery", "wares": "jugs, bowls and glazed cups"},
+    ),
+    (
+        "maud",
+        "Maud",
+        "Maud runs the ferry across the river and sells rope and smoked eels at the quay. She "
+        "is brisk and haggles hard.",
+        {"work": "quay"},
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def river(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("river"), "river", PEOPLE, PLACES))
+
+
+def talk(npc: VillagerFacts, *lines: str) -> list[tuple[str, list[str]]]:
+    """What the NPC says to each line of one talk, with the skills its plan calls."""
+    earlier: list[str] = []
+    replies: list[str] = []
+    out = []
+    for turn, line in enumerate(lines):
+        plan = answer(
+            PlayerLine(
+                npc=npc,
+                said=line,
+                turn=turn,
+                met=turn > 0,
+                earlier=list(earlier),
+                replies=list(replies),
+                talks=turn,
+            )
+        )
+        said = " ".join(s.text for s in map(said_by, plan) if s is not None)
+        skills = [step.skill.name for step in plan if hasattr(step, "skill")]
+        out.append((said, skills))
+        earlier.append(line)
+        replies.append(said)
+    return out
+
+
+def reply(npc: VillagerFacts, *lines: str) -> str:
+    """The NPC's line to the last of `lines`."""
+    return talk(npc, *lines)[-1][0]
+
+
+def test_who_minds_a_thing_names_them_even_in_few_words(
+    river: dict[str, VillagerFacts],
+) -> None:
+    for line, who in (
+        ("Who minds the hives up on the heath?", "Wenna"),
+        ("Who minds the apiary?", "Wenna"),
+        ("Who looks after the quay?", "Maud"),
+        ("Who runs the pottery?", "Cato"),
+    ):
+        for asker in ("bram", "cato", "maud"):
+            if asker.capitalize() == who:
+                continue
+            said = reply(river[asker], line)
+            assert who in said, (asker, line, said)
