@@ -102,3 +102,28 @@ def test_who_minds_a_thing_names_them_even_in_few_words(
                 continue
             said = reply(river[asker], line)
             assert who in said, (asker, line, said)
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "line", "wares"),
+    [
+        (
+            "wenna",
+            "I saw your name on the board by the green. What are you selling this week?",
+            "honey",
+        ),
+        ("cato", "What have you got for sale?", "jugs"),
+        ("maud", "What do you sell?", "rope"),
+        ("cato", "What's on your stall today?", "bowls"),
+    ],
+)
+def test_what_it_sells_is_its_wares(
+    river: dict[str, VillagerFacts], npc_id: str, line: str, wares: str
+) -> None:
+    said = reply(river[npc_id], line)
+    assert wares in said.lower(), said
+
+
+def test_one_who_sells_nothing_says_what_it_does(river: dict[str, VillagerFacts]) -> None:
+    said = reply(river["bram"], "What are you selling?")
+    assert "lighthouse" in said.lower(), said

@@ -130,8 +130,9 @@ CALLER = {
     "them": "she",
     "deed": "give credit",
     "when": "still morning",
-    "dusk": "six",
+    "dusk": "six o'clock",
     "dark": "ten",
+    "wares": "brass buttons and string",
 }
 
 

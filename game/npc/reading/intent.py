@@ -134,6 +134,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
     mine = target is not None and (target.weak or target.name == npc.home)
+    if self_sub == "wares" and _sells_here(line, npc):
+        return Intent(Kind.SELF, sub="wares")
     if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
         self_sub, target = "trade", None  # "do you make swords too?" to the smith
     if target is not None and target.kind is Named.SELF:
@@ -216,6 +218,17 @@ def _about(target: Target, line: str) -> Intent:
             sub = "where"  # "who runs the windmill?": its keeper, and where they are found
         return Intent(Kind.PERSON, target=target, sub=sub)
     return Intent(Kind.PLACE, target=target)
+
+
+def _sells_here(line: str, npc: VillagerFacts) -> bool:
+    """Whether a question of what is for sale asks what the NPC sells: the sentence asking
+    names no place, or only its own ("I saw your name by the well. What are you selling?",
+    not "what can I buy at the quay?")."""
+    wares = dict(SELF)["wares"]
+    asked = next((s for s in re.split(r"(?<=[.!?])\s+", line) if re.search(wares, s)), line)
+    there = find_target(asked, npc)
+    own = (npc.home, npc.sheet.work)
+    return there is None or there.weak or there.kind is Named.SELF or there.name in own
 
 
 def _addressed(line: str, names: set[str]) -> bool:

@@ -120,6 +120,17 @@ QUESTION = re.compile(
 )
 SELF = (
     (
+        # Asked what it sells ("What are you selling this week?"): before "your name" in
+        # "I saw your name on the board. What are you selling?" reads as "who are you".
+        "wares",
+        r"\bwhat (?:are|do|did|will|can) (?:you|ya) (?:\w+ )?(?:sell|selling|offer|offering|"
+        r"stock|have for sale|got for sale)\b|\bwhat(?:'s| is| have you got| do you have| have "
+        r"you) (?:\w+ )?for sale\b|"
+        r"\bwhat(?:'ve| have) you got (?:today|this week|to sell|for me)\b|"
+        r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
+        r"cart|counter|table)\b",
+    ),
+    (
         "who",
         r"\bwho (?:are|r) (?:you|u|ya)\b|\bwhat(?:'s| is) your name\b|\bwhat are you called\b|"
         r"\byour name\b|\bwho might you be\b|\bintroduce yourself\b|\bwho's this\b|"
@@ -144,7 +155,7 @@ SELF = (
         "work",
         r"\bwhat do you do\b|\byour (?:job|work|trade|craft|business|occupation|profession)\b|"
         r"\bwhat(?:'s| is) your (?:job|work|trade)\b|\bhow do you (?:make a living|earn)\b|"
-        r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|\bwhat do you sell\b|"
+        r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
         r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
         r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"

@@ -199,6 +199,8 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
+    if sub == "wares":
+        return _wares_line(talk, speak)
     if sub in ("work", "trade", "who"):
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
@@ -360,6 +362,24 @@ def job_phrases(npc: VillagerFacts) -> list[str]:
 _WHEN = frozenset(
     "dawn morni night eveni noon dusk day dayli sunri sunse week hour early late".split()
 )
+
+
+def said_list(items: Iterable[str]) -> str:
+    """Items as a list is said: "pots, needles and lamp oil"."""
+    items = [i for i in items if i]
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+_WARES_SAID = 3  # wares named in one line: a list longer than that is a catalogue
+
+
+def _wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """What it sells, from its sheet's wares ("Copper pots, sewing needles and lamp oil!");
+    what it does when it sells nothing."""
+    wares = talk.npc.sheet.wares
+    if not wares:
+        return _job_line(talk, speak, "my_work")
+    return speak.line("my_wares", wares=said_list(wares[:_WARES_SAID]))
 
 
 def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
