@@ -4,6 +4,8 @@ look with a question after it, a recommendation, and what the player asked for b
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.npc.facts import VillagerFacts
@@ -127,3 +129,22 @@ def test_what_it_sells_is_its_wares(
 def test_one_who_sells_nothing_says_what_it_does(river: dict[str, VillagerFacts]) -> None:
     said = reply(river["bram"], "What are you selling?")
     assert "lighthouse" in said.lower(), said
+
+
+NO = re.compile(r"\b(?:no|not|never|won't|don't|nope|nuh-uh)\b", re.I)
+
+
+def test_a_question_of_its_work_is_no_request(river: dict[str, VillagerFacts]) -> None:
+    """A refusal answers a request or an offer, not a question that merely names the thing."""
+    said = reply(river["wenna"], "How many hives do you look after?")
+    assert not NO.search(said) and "bees" in said, said
+    for asked in ("Will you sell me a hive?", "Do you sell your hives?"):
+        said = reply(river["wenna"], asked)
+        assert NO.search(said) and "hive" in said, (asked, said)
+
+
+def test_its_work_on_things_says_them(river: dict[str, VillagerFacts]) -> None:
+    """ "The bees. I tend them": a plural thing is "them", and small within a sentence."""
+    said = reply(river["wenna"], "How many hives do you look after?")
+    assert "I tend them" in said and "tend it" not in said, said
+    assert "The bees" not in said[1:], said  # "Oh, the bees." not "Oh, The bees."

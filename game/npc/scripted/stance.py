@@ -87,6 +87,20 @@ def _stems(text: str) -> set[str]:
     return found
 
 
+# "How many goats do you keep?": a question of what it does asks for nothing.
+_WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
+
+
+def _requests(line: str) -> bool:
+    """Whether a line puts a request or an offer ("will you sell me one?", "do you sell
+    goats?"), not a question of what it does ("how many goats do you look after?")."""
+    for found in _REQUEST.finditer(line):
+        plain = re.fullmatch(r"(?:do|did) you", found.group())
+        if not (plain and _WH.search(line[: found.start()])):
+            return True
+    return False
+
+
 def _asked(talk: PlayerLine, intent: Intent) -> str:
     """The words of what is asked: the line, and a place walked to with its description."""
     said = talk.said
@@ -101,7 +115,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     """The NPC's no to a request that touches its fears or refusals, or None."""
     kind = intent.kind
     line = talk.said.lower()
-    if kind not in _ASKING and not (kind in _MAYBE and _REQUEST.search(line)):
+    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
         return None
     npc = talk.npc
     sheet = npc.sheet
