@@ -42,7 +42,8 @@ PEOPLE: list[Person] = [
         "Cato",
         "Cato is the potter who throws jugs and bowls at his wheel and mends cracked pots "
         "for a copper. He is calm and patient, and he thinks Maud is the best judge of "
-        "weather on the river.",
+        "weather on the river. He never fires the kiln in the rain, since he is certain it "
+        "cracks the glaze.",
         {"work": "pottery", "wares": "jugs, bowls and glazed cups"},
     ),
     (
@@ -148,3 +149,24 @@ def test_its_work_on_things_says_them(river: dict[str, VillagerFacts]) -> None:
     said = reply(river["wenna"], "How many hives do you look after?")
     assert "I tend them" in said and "tend it" not in said, said
     assert "The bees" not in said[1:], said  # "Oh, the bees." not "Oh, The bees."
+
+
+def test_what_the_player_asked_for_is_said_back(river: dict[str, VillagerFacts]) -> None:
+    said = reply(
+        river["cato"],
+        "I'd like a jug in sea green, whenever you have the time.",
+        "How long have you been a potter?",
+        "What colour did I ask for?",
+    )
+    assert "sea green" in said and "whenever" not in said, said
+    said = reply(river["maud"], "I need two coils of rope for my boat.", "What did I order?")
+    assert "two coils of rope" in said, said
+
+
+def test_a_belief_that_points_elsewhere_is_not_said_alone(
+    river: dict[str, VillagerFacts],
+) -> None:
+    """ "It cracks the glaze" (the rain does) means nothing said on its own."""
+    for asked in ("How long have you been a potter?", "Do you like throwing pots?"):
+        said = reply(river["cato"], asked)
+        assert not said.lower().startswith("it cracks"), (asked, said)

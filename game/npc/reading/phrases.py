@@ -84,7 +84,11 @@ ASK_NAME = re.compile(
     r"what i(?:'m| am) called|what (?:you|to) call me|what my name is|my name\b[^.!]*\?)"
 )
 RECALL = re.compile(
-    r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked)\b|"
+    r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked|"
+    r"order|ordered)\b|"
+    # "What colour did I ask for?", "which size did I want?": a thing of an order or a wish.
+    r"\b(?:what|which) \w+ (?:did|have|had) i (?:just )?(?:say|tell you|mention|ask|asked|order|"
+    r"ordered|want|wanted|choose|chose|pick|picked|need|needed)\b|"
     r"\bwhat was i (?:looking|searching|after|saying)\b|\bwhat am i (?:looking|searching) for\b|"
     r"\b(?:do|can) you (?:remember|recall)\b|\bremember what\b|\bwhat i (?:said|told you|"
     r"mentioned)\b|"
