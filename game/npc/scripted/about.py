@@ -29,6 +29,7 @@ from game.npc.scripted.retell import (
     words_of,
 )
 from game.npc.scripted.speaker import (
+    POINTING,
     PlayerLine,
     Speaker,
     label_of,
@@ -276,7 +277,8 @@ def sheet_side(
     any_item = any_item and not asks_yes_no(said)  # "do you believe in luck?": named only
     likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
     pools = {
-        "beliefs": [b.what for b in sheet.beliefs],
+        # "it snarls the threads" says nothing without what it is: not said alone
+        "beliefs": [b.what for b in sheet.beliefs if not POINTING.match(b.what)],
         "fears": list(sheet.fears),
         "dislikes": dislikes,
         "likes": likes,
