@@ -170,3 +170,21 @@ def test_a_belief_that_points_elsewhere_is_not_said_alone(
     for asked in ("How long have you been a potter?", "Do you like throwing pots?"):
         said = reply(river["cato"], asked)
         assert not said.lower().startswith("it cracks"), (asked, said)
+
+
+@pytest.mark.parametrize("more", ["And what else?", "What more?", "Anything else?"])
+def test_what_else_after_its_work_says_more_of_it(
+    river: dict[str, VillagerFacts], more: str
+) -> None:
+    """ "What else?" after its work: what else it does or sells, then its work place."""
+    first, second, third = (s for s, _ in talk(river["wenna"], "What do you do?", more, more))
+    assert "honey" in second.lower() and "candles" in second, second
+    assert "hives" in third and third not in (first, second), third
+    said = reply(river["cato"], "What do you do?", more)
+    assert re.search(r"cracked pots|jugs", said, re.I), said
+    assert "cracked pots. i mend them" in said.lower() or "jugs" in said, said
+
+
+def test_what_else_keeps_a_list_whole(river: dict[str, VillagerFacts]) -> None:
+    said = reply(river["maud"], "What do you do?", "And what else?")
+    assert "rope and smoked eels" in said.lower(), said

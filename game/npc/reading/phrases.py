@@ -236,7 +236,8 @@ DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
 # "Tell me more.", "and what else?", "go on": more of what was just talked of.
 MORE = re.compile(
     r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh),?\s+)*(?:tell me more|more|go on|"
-    r"what else|and then|keep going|say more|anything else)(?:,? (?:please|then|now))?\W*$"
+    r"what else|what more|anything more|and then|keep going|say more|anything else)"
+    r"(?:,? (?:please|then|now))?\W*$"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(

@@ -23,6 +23,7 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
+    more_of_itself,
     own,
     person_answer,
     place_answer,
@@ -218,6 +219,10 @@ def _more(talk: PlayerLine) -> list[Step]:
             return [side]
         if place.name in (talk.npc.sheet.work, talk.npc.home):  # its own place: its work
             return [self_answer(talk, "work", speak)]
+    if intent.kind is Kind.SELF:  # more of itself: what else it does, sells, keeps
+        more = more_of_itself(talk, Speaker(talk, intent))
+        if more is not None:
+            return [more]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 
