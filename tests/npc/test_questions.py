@@ -35,7 +35,7 @@ PEOPLE: list[Person] = [
         "Wenna tends the bees in the hives up on the heath and sells honey and beeswax "
         "candles. She is cheerful and chatty, and she is sure the bees can feel a storm "
         "coming a day before it breaks. She will not sell a single hive, not for any price.",
-        {"work": "apiary"},
+        {"work": "apiary", "plan": "6 work, 12 green, 13 work, 18 quay, 20 work"},
     ),
     (
         "cato",
@@ -188,3 +188,19 @@ def test_what_else_after_its_work_says_more_of_it(
 def test_what_else_keeps_a_list_whole(river: dict[str, VillagerFacts]) -> None:
     said = reply(river["maud"], "What do you do?", "And what else?")
     assert "rope and smoked eels" in said.lower(), said
+
+
+def test_an_invitation_for_later_is_answered_with_when(river: dict[str, VillagerFacts]) -> None:
+    """ "Will you come to the green later?": yes and when, from its day; no walk now."""
+    said, skills = talk(river["wenna"], "Will you come down to the green later on?")[0]
+    assert re.search(r"\b(?:yes|of course)\b", said, re.I) and "midday" in said, said
+    assert "move" not in skills, skills
+    said = reply(river["wenna"], "Are you coming down to the quay tonight?")
+    assert "six o'clock" in said and "green" not in said, said
+    said = reply(river["wenna"], "Will you be at the apiary this afternoon?")
+    assert re.search(r"\b(?:yes|of course)\b", said, re.I) and "one o'clock" in said, said
+    said, skills = talk(river["bram"], "Will you come to the green later?")[0]
+    assert re.search(r"\bmaybe|\bmight\b|\bperhaps\b", said, re.I), said  # not in his day
+    assert "move" not in skills, skills
+    _, skills = talk(river["wenna"], "Will you come to the green with me?")[0]
+    assert "move" in skills, skills  # asked now, a walk now

@@ -59,6 +59,7 @@ from game.npc.reading.phrases import (
     HELLO,
     HOW_ARE_YOU,
     INJECTION,
+    INVITE,
     LIKING,
     OFFWORLD,
     ORIGIN,
@@ -88,7 +89,9 @@ class Intent:
     target: Target | None = None
     direction: str | None = None  # up, down, left, right: a walk that way
     seconds: float = 0.0  # how long to wait
-    sub: str = ""  # person/self questions: who, where, opinion, work, like, about, home
+    # person/self questions: who, where, opinion, work, like, about, home; "invite": a
+    # place to come to later
+    sub: str = ""
     name: str | None = None  # the name the player gave in this line
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
@@ -109,6 +112,11 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.ASK_NAME, name=name)
     if RECALL.search(line):
         return Intent(Kind.RECALL, words=words)
+    invited = INVITE.search(line)
+    if invited:  # "will you come to the square later?": when it will be there, if at all
+        where = find_target(line[invited.start() :], npc)
+        if where is not None and where.kind is Named.PLACE and not where.weak:
+            return Intent(Kind.PLACE, target=where, sub="invite", name=name)
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)

@@ -20,6 +20,7 @@ __all__ = [
     "HELLO",
     "HOW_ARE_YOU",
     "INJECTION",
+    "INVITE",
     "LIKING",
     "OFFWORLD",
     "ORIGIN",
@@ -222,6 +223,13 @@ LIKING = re.compile(r"^(?:\w+,? )?do you (?:like|enjoy|love|hate|mind|prefer)\b"
 # "Where do all these things of yours come from?": where its goods or it come from.
 ORIGIN = re.compile(
     r"\bwhere (?:do|does|did) (?:\w+ ){0,8}come from\b|\bwhere did you (?:get|find)\b"
+)
+# "Will you come down to the square later on?": an invitation for later, not a walk now.
+INVITE = re.compile(
+    r"\b(?:will|would|can|could|won't|are|do) (?:you|ya) (?:be |want to |fancy )?(?:come|coming|"
+    r"join|joining|meet|meeting|be|stop|drop|pop|head|heading|go|going)\b[^?.!]*?\b(?:later|tonight|"
+    r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark)|at (?:noon|"
+    r"midday|dusk|sundown))\b"
 )
 # "Is it still morning?", "what time is it?", "when does it get dark?": the time of day.
 TIME = re.compile(

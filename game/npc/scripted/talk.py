@@ -17,7 +17,7 @@ from dataclasses import replace
 from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
-from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
+from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
@@ -139,6 +139,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.RECALL:
         earlier = recall(talk.said, talk.earlier)
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
+    if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
+        return [_invite(talk, intent.target, speak)]
     if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
@@ -199,6 +201,33 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
+
+
+# The hour an invitation asks from ("tonight": the evening's stops).
+_ASKED_FOR = (
+    (r"\b(?:tonight|this evening|after (?:supper|dinner|dark)|at (?:dusk|sundown))\b", 17.0),
+    (r"\bthis afternoon\b", 12.0),
+    (r"\bat (?:noon|midday)\b", 11.0),
+    (r"\bthis morning\b", 5.0),
+)
+
+
+def _invite(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
+    """Whether it will come to a place later, and when: the next stop of its day there,
+    its own place most of the day, else a maybe after its work."""
+    npc = talk.npc
+    now = talk.sensed.hour if talk.sensed is not None else None
+    asked = next((h for pattern, h in _ASKED_FOR if re.search(pattern, talk.said, re.I)), now)
+    hours = [hour for hour, place in npc.day if place == target.name]
+    later = [hour for hour in hours if asked is None or hour >= asked]
+    if hours:
+        hour = (later or hours)[0]
+        when = "around midday" if 11.5 <= hour <= 12.5 else f"around {hour_words(hour, True)}"
+    elif target.name in (npc.sheet.work, npc.home):
+        when = "most of the day"
+    else:
+        return speak.line("invite_maybe")
+    return speak.line("invite_yes", place=target.label, when=when)
 
 
 def _more(talk: PlayerLine) -> list[Step]:
