@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterable
 
 from game.npc.facts import PersonFact, VillagerFacts
-from game.npc.reading.families import DOING
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
@@ -46,7 +45,7 @@ from game.npc.skills.base import MAX_SAY
 __all__ = [
     "bit_of",
     "job_phrases",
-    "more_of_itself",
+    "mine_line",
     "opinion_line",
     "own",
     "person_answer",
@@ -54,6 +53,8 @@ __all__ = [
     "self_answer",
     "sheet_side",
     "side_of",
+    "stems_of",
+    "wares_line",
     "worried",
 ]
 
@@ -203,11 +204,11 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
     if sub == "wares":
-        return _wares_line(talk, speak)
+        return wares_line(talk, speak)
     if sub in ("work", "trade", "who"):
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
-            return _mine_line(talk, speak, "my_like", ware)
+            return mine_line(talk, speak, "my_like", ware)
         return _job_line(talk, speak, "my_who" if sub == "who" else "my_work")
     if sub in _OBJECTS:
         carried = _persona_object(npc, sub) or ", ".join(npc.sheet.wares[:2])
@@ -231,7 +232,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         like = npc.sheet.likes[:1]
         if not like:
             return job
-        liked = _mine_line(talk, speak, "my_like", like[0])
+        liked = mine_line(talk, speak, "my_like", like[0])
         if sub == "like":
             return liked
         both = f"{said_by(job).text} {said_by(liked).text}"  # type: ignore[union-attr]
@@ -304,14 +305,14 @@ def sheet_side(
     if field == "fears":
         return _fear_line(talk, speak, item)
     table = "my_dislike" if field == "dislikes" else "my_like"
-    return _mine_line(talk, speak, table, item)
+    return mine_line(talk, speak, table, item)
 
 
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
     """What the NPC says of a fear: "I worry ..." when its persona says it worries."""
     if worried(fear, talk.npc.persona):
         return _said(talk, speak, "my_worry", "thing", claim_phrases(fear))
-    return _mine_line(talk, speak, "my_fear", fear)
+    return mine_line(talk, speak, "my_fear", fear)
 
 
 def worried(fear: str, persona: str) -> bool:
@@ -323,7 +324,7 @@ def worried(fear: str, persona: str) -> bool:
     )
 
 
-def _mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
+def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
     return _said(talk, speak, table, "thing", shorter(item))
 
@@ -377,97 +378,13 @@ def said_list(items: Iterable[str]) -> str:
 _WARES_SAID = 3  # wares named in one line: a list longer than that is a catalogue
 
 
-def _wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
+def wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
     """What it sells, from its sheet's wares ("Copper pots, sewing needles and lamp oil!");
     what it does when it sells nothing."""
     wares = talk.npc.sheet.wares
     if not wares:
         return _job_line(talk, speak, "my_work")
     return speak.line("my_wares", wares=said_list(wares[:_WARES_SAID]))
-
-
-def _with(speak: Speaker, table: str, job: str) -> str:
-    """A line of `table` that says `job` ("" when every one was said lately)."""
-    text = speak.text(table, job=job)
-    return text if job[:12].lower() in text.lower() else ""
-
-
-def _doings(npc: VillagerFacts) -> list[str]:
-    """What its persona says it does, each in the first person, in order ("I grow herbs in
-    the fenced garden by my cottage", "I make salves and teas for anyone who is ailing"):
-    from one verb of doing to the next, so that a list ("pots, kettles and lamps") holds."""
-    out = []
-    mine = {w.lower() for w in npc.name.split()} | {"she", "he", "they", "and", "who", "also"}
-    for clause in sentences(npc.persona):
-        found = [
-            verb
-            for verb in re.finditer(DOING.pattern, clause, re.I)
-            if re.search(
-                r"(?:^|\b(?:" + "|".join(map(re.escape, mine)) + r")|,)\s*$",
-                clause[: verb.start()],
-                re.I,
-            )
-        ]  # its own doings: "Ilse works herself to the bone" is not
-        for at, verb in enumerate(found):
-            end = found[at + 1].start() if at + 1 < len(found) else len(clause)
-            rest = clause[verb.end() : end].strip(" ,.!?")
-            rest = re.sub(r"(?:,?\s+and)$", "", rest)
-            rest = re.sub(r"\b(?:his|her|their)\b", "my", rest)
-            said = first_person(f"I {verb.group()}", npc.name)
-            if rest:
-                out.append(f"{said} {rest}")
-    return out
-
-
-_OBJECT_ENDS = frozenset(
-    "of in on at by to for from with about into under over near behind who which that".split()
-)
-
-
-def _doing_phrases(doing: str) -> list[str]:
-    """What the NPC does ("I mend pots, kettles and lamps in my yard"), the things first
-    ("Pots, kettles and lamps. I mend them in my yard."), then cut short."""
-    words = doing.split()
-    at = next((i for i, w in enumerate(words) if i > 2 and w.lower() in _OBJECT_ENDS), len(words))
-    thing = " ".join(words[2:at]).rstrip(",")
-    out = []
-    if len(words) > 2 and thing:
-        many = " and " in thing or re.search(r"[^s]s$", thing)
-        told = f"{thing}. I {words[1]} {'them' if many else 'it'}"  # {Job} capitalises it
-        out += [f"{told} {' '.join(words[at:])}".strip(), told]
-    return out or shorter(doing)  # never cut within a list ("pots, kettles | and lamps")
-
-
-def more_of_itself(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
-    """More of itself than was said ("and what else?" after its work): another thing its
-    persona says it does, its wares, its work place as it looks, or a like; the first one
-    not said yet, None when all were."""
-    npc = talk.npc
-    said = _stems(" ".join(talk.replies))
-    named = (npc.persona, npc.name)
-
-    def new(text: str, what: str = "") -> bool:
-        own = _stems(what or text) - _stems(npc.name)
-        return bool(text) and len(own - said) * 2 > len(own) and not speak.stale(text)
-
-    for doing in _doings(npc):
-        text = in_own_words(lambda j: _with(speak, "my_work", j), _doing_phrases(doing), *named)
-        if new(text, doing):
-            return say(text, "player")
-    if npc.sheet.wares:
-        ware = _wares_line(talk, speak)
-        if new(said_by(ware).text):  # type: ignore[union-attr]
-            return ware
-    work = place_named(npc, npc.sheet.work or npc.home)
-    for sentence in sentences(work.description) if work is not None else []:
-        text = own(sentence, npc)
-        if new(text):
-            return say(text, "player")
-    for like in npc.sheet.likes:
-        liked = _mine_line(talk, speak, "my_like", like)
-        if new(said_by(liked).text):  # type: ignore[union-attr]
-            return liked
-    return None
 
 
 def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
@@ -479,17 +396,17 @@ def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
     return say(text or speak.text(table, job=f"I'm {npc.name}"), "player")
 
 
-def _stems(text: str) -> set[str]:
+def stems_of(text: str) -> set[str]:
     return {stem(w)[:5] for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
 
 
 def _touched(said: str, items: Iterable[str]) -> str:
     """The item of a sheet list that shares the most telling words with a line (by their
     stems, or their family: "packed" finds "crowds"), or ""."""
-    asked, kinds = _stems(said), families_of(said)
+    asked, kinds = stems_of(said), families_of(said)
     best, found = 0, ""
     for item in items:
-        score = len(asked & _stems(item)) + len(kinds & families_of(item))
+        score = len(asked & stems_of(item)) + len(kinds & families_of(item))
         if score > best:
             best, found = score, item
     return found

@@ -23,7 +23,6 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
-    more_of_itself,
     own,
     person_answer,
     place_answer,
@@ -31,6 +30,7 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
