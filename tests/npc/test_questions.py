@@ -11,6 +11,7 @@ import pytest
 from game.npc.facts import VillagerFacts
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from game.npc.skills import LOOK
 
 from .test_sheet_answers import Person, facts_of, write_village
 
@@ -25,7 +26,7 @@ PEOPLE: list[Person] = [
     (
         "bram",
         "Bram",
-        "Bram keeps the lighthouse on the point. He is a man of few words, and he swears "
+        "Bram keeps the lighthouse out past the dunes. He is a man of few words, and he swears "
         "the lamp has never once gone out on his watch.",
         {"work": "lighthouse"},
     ),
@@ -204,3 +205,21 @@ def test_an_invitation_for_later_is_answered_with_when(river: dict[str, Villager
     assert "move" not in skills, skills
     _, skills = talk(river["wenna"], "Will you come to the green with me?")[0]
     assert "move" in skills, skills  # asked now, a walk now
+
+
+def test_a_look_with_a_question_after_it_is_answered_from_the_sheet(
+    river: dict[str, VillagerFacts],
+) -> None:
+    """ "Look at the sky over the dunes. Is a storm on the way?": it looks, at no place a
+    keeper's persona only names, and says what it holds of storms."""
+    for line in (
+        "Look at the sky over the dunes. Is a storm on the way?",
+        "Look at those clouds over the heath. Is a storm coming?",
+    ):
+        plan = answer(PlayerLine(npc=river["wenna"], said=line))
+        looks = [s for s in plan if getattr(s, "skill", None) is LOOK]
+        said = " ".join(s.text for s in map(said_by, plan) if s is not None)
+        assert looks and "storm" in said and "bees" in said, (line, said)
+    plan = answer(PlayerLine(npc=river["wenna"], said="Look at the sky over the dunes."))
+    look = next(s for s in plan if getattr(s, "skill", None) is LOOK)
+    assert getattr(look.args, "at", None) is None, look  # not the lighthouse: a persona word

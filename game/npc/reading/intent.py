@@ -309,6 +309,8 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
         if look is not None and not re.search(r"\blook(?:s|ing)? like\b|\bsee you\b", clause):
             rest = clause[look.end() :]
             target = find_target(rest, npc) if rest.strip() else None
+            if target is not None and target.weak and not _described(rest, target):
+                target = None  # "the sky over the hills": no place's own words, no place
             if re.match(r"\s*(?:at )?(?:me|us)\b", rest):
                 target = _PLAYER
             elif target is None and not re.search(r"\b(?:around|about)\b", rest):
@@ -330,6 +332,14 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
 
 
 _PLAYER = Target(Named.PLAYER, "player", "you")
+
+
+def _described(words: str, target: Target) -> bool:
+    """Whether words name a place by its own name or description ("the apple trees"), not
+    only by what its keeper's persona says."""
+    said = {stem(w) for w in tokens(words) if w not in FILLER}
+    own = {stem(w) for w in tokens(f"{target.name.replace('_', ' ')} {target.about}")}
+    return bool(said & own)
 
 
 def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:

@@ -121,7 +121,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
     if kind is Kind.LOOK:
-        return _look(intent, speak)
+        return _look(talk, intent, speak)
     if kind is Kind.WAIT:
         return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
@@ -302,8 +302,14 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
-def _look(intent: Intent, speak: Speaker) -> list[Step]:
+def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
+    asked = " ".join(s for s in sentences(talk.said) if s.endswith("?"))
+    if asked:  # "Look at the sky. Is a storm on the way?": what it holds of it, if anything
+        side = sheet_side(replace(talk, said=asked), speak, any_item=False)
+        if side is not None:
+            look = LOOK.call(at=target.name) if target is not None else LOOK.call()
+            return [look, side]
     if target is None:
         return [LOOK.call(), speak.line("look_around")]
     if target.kind is Named.PLAYER:
