@@ -223,3 +223,20 @@ def test_a_look_with_a_question_after_it_is_answered_from_the_sheet(
     plan = answer(PlayerLine(npc=river["wenna"], said="Look at the sky over the dunes."))
     look = next(s for s in plan if getattr(s, "skill", None) is LOOK)
     assert getattr(look.args, "at", None) is None, look  # not the lighthouse: a persona word
+
+
+def test_whose_things_they_are_is_answered(river: dict[str, VillagerFacts]) -> None:
+    """ "Are all these hives yours?": yes and what it does with them to their keeper, the
+    keeper's name to anyone else; never the keeper's hut described."""
+    said = reply(river["wenna"], "Hello there! Are all these hives yours?")
+    assert not NO.search(said) and re.search(r"\bmine\b", said, re.I), said
+    assert "bees" in said, said
+    for asker, line, who in (
+        ("bram", "Are all these hives yours?", "Wenna"),
+        ("maud", "Whose hives are those up on the heath?", "Wenna"),
+        ("wenna", "Is this jug yours?", "Cato"),
+    ):
+        said = reply(river[asker], line)
+        assert who in said and not re.match(r"\W*(?:yes|mine|all mine)\b", said, re.I), said
+    said = reply(river["cato"], "Are these jugs yours?")
+    assert re.search(r"\bmine\b", said, re.I) and not NO.search(said), said

@@ -46,6 +46,7 @@ from game.npc.reading.naming import (
     speaks_of_trade,
     stem,
     tokens,
+    whose,
 )
 from game.npc.reading.phrases import (
     AI,
@@ -63,6 +64,7 @@ from game.npc.reading.phrases import (
     LIKING,
     OFFWORLD,
     ORIGIN,
+    OWNER,
     PERSON_SUB,
     QUESTION,
     RECALL,
@@ -120,6 +122,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
+    if OWNER.search(line):  # "are all these goats yours?": its own things, or whose
+        return Intent(Kind.SELF, sub="own", target=whose(line, npc), name=name)
     if BYE.search(line):
         return Intent(Kind.BYE, name=name)
     if OFFWORLD.search(line):

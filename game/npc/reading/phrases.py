@@ -24,6 +24,7 @@ __all__ = [
     "LIKING",
     "OFFWORLD",
     "ORIGIN",
+    "OWNER",
     "PERSON_SUB",
     "QUESTION",
     "RECALL",
@@ -230,6 +231,13 @@ INVITE = re.compile(
     r"join|joining|meet|meeting|be|stop|drop|pop|head|heading|go|going)\b[^?.!]*?\b(?:later|tonight|"
     r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark)|at (?:noon|"
     r"midday|dusk|sundown))\b"
+)
+# "Are all these goats yours?", "whose cart is this?": whose things they are.
+OWNER = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:and|so|but|hey|oh),? )?(?:are|is|were|was) (?:all |any of )?"
+    r"(?:these|those|this|that|they|it|the)\b[^?.!]*\b(?:yours|your own)\b|\bwhose\b[^?.!]*\?|"
+    r"\b(?:do|does) (?:these|those|this|that|they|it|the \w+) belong to (?:you|anyone|someone)\b|"
+    r"\bdo you own (?:these|those|this|that|the|all)\b"
 )
 # "Is it still morning?", "what time is it?", "when does it get dark?": the time of day.
 TIME = re.compile(

@@ -23,6 +23,7 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
+    job_phrases,
     own,
     person_answer,
     place_answer,
@@ -31,6 +32,7 @@ from game.npc.scripted.about import (
 )
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -149,6 +151,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
         return [person_answer(talk, intent, speak)]
+    if kind is Kind.SELF and intent.sub == "own":
+        return [_whose(talk, intent.target, speak)]
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:
@@ -228,6 +232,23 @@ def _invite(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     else:
         return speak.line("invite_maybe")
     return speak.line("invite_yes", place=target.label, when=when)
+
+
+def _whose(talk: PlayerLine, owner: Target | None, speak: Speaker) -> SkillCall:
+    """Whose the things asked of are: its own, with what it does with them ("All mine! The
+    village goats. I herd them at the pasture!"), another's by name, or no one's it knows."""
+    if owner is not None and owner.kind is Named.SELF:
+        text = in_own_words(
+            lambda j: speak.text("own_yes", job=j), job_phrases(talk.npc), *_named(talk)
+        )
+        return say(text or speak.text("own_yes", job=f"I'm {talk.npc.name}"), "player")
+    if owner is not None and owner.kind is Named.PERSON:
+        return speak.line("own_other", who=owner.label)
+    return speak.line("own_none")
+
+
+def _named(talk: PlayerLine) -> tuple[str, str]:
+    return talk.npc.persona, talk.npc.name
 
 
 def _more(talk: PlayerLine) -> list[Step]:
