@@ -80,7 +80,8 @@ def about_it(clause: str) -> str:
     at = next((i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS), None)
     if at != 1:
         return ""
-    return f"I {words[0].lower()} {words[1].lower()} it."
+    being = re.match(r"(?:i'm|i am|am|is)\s", clause, re.I)  # "am afraid of the mine"
+    return f"{'I am' if being else 'I'} {words[0].lower()} {words[1].lower()} it."
 
 
 def closest(question: str, options: list[str]) -> str | None:
