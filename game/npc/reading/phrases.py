@@ -137,6 +137,16 @@ SELF = (
         r"cart|counter|table)\b",
     ),
     (
+        # "What should I see before I leave?", "what's the best thing about the village?":
+        # a place it would send a visitor to.
+        "recommend",
+        r"\bwhat (?:should|must|could|would you have) (?:i|we) (?:see|visit|try|not miss)\b|"
+        r"\bwhere should (?:i|we) (?:go|visit|look)\b|\bwhat(?:'s| is) (?:there )?worth "
+        r"(?:seeing|a visit|visiting)\b|\bwhat (?:do|would) you recommend\b|"
+        r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (?!your\b|my\b|"
+        r"being\b)\w+|\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",
+    ),
+    (
         "who",
         r"\bwho (?:are|r) (?:you|u|ya)\b|\bwhat(?:'s| is) your name\b|\bwhat are you called\b|"
         r"\byour name\b|\bwho might you be\b|\bintroduce yourself\b|\bwho's this\b|"
