@@ -240,3 +240,25 @@ def test_whose_things_they_are_is_answered(river: dict[str, VillagerFacts]) -> N
         assert who in said and not re.match(r"\W*(?:yes|mine|all mine)\b", said, re.I), said
     said = reply(river["cato"], "Are these jugs yours?")
     assert re.search(r"\bmine\b", said, re.I) and not NO.search(said), said
+
+
+def test_a_recommendation_names_a_place_it_would_send_you_to(
+    river: dict[str, VillagerFacts],
+) -> None:
+    said = reply(river["wenna"], "It's been fun. What should I see before I leave?")
+    assert "the apiary" in said, said  # its own work place
+    said = reply(
+        river["wenna"], "What's the best thing about this village?", "Where should I go next?"
+    )
+    assert re.search(r"the (?:lighthouse|pottery|quay|green)\b", said), said  # another one
+    assert "the apiary" not in said, said
+
+
+def test_once_its_work_was_said_a_question_of_it_says_more(
+    river: dict[str, VillagerFacts],
+) -> None:
+    """ "How many bees do you keep?" after its work was said: more of it, not a filler."""
+    said = reply(river["wenna"], "Hello! What do you do?", "How many bees do you keep?")
+    assert re.search(r"honey|candles|hives", said, re.I), said
+    said = reply(river["cato"], "What do you do?", "Do you mend pots too?")
+    assert re.search(r"cracked pots|jugs", said, re.I), said
