@@ -87,13 +87,17 @@ def _stems(text: str) -> set[str]:
     return found
 
 
-# "How many goats do you keep?": a question of what it does asks for nothing.
+# "How many goats do you keep?": a question of what it does asks for nothing; one of a
+# price ("how much do you want for one?") is an offer.
 _WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
+_PRICE = re.compile(r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost")
 
 
 def _requests(line: str) -> bool:
     """Whether a line puts a request or an offer ("will you sell me one?", "do you sell
     goats?"), not a question of what it does ("how many goats do you look after?")."""
+    if _PRICE.search(line):
+        return bool(_REQUEST.search(line))
     for found in _REQUEST.finditer(line):
         plain = re.fullmatch(r"(?:do|did) you", found.group())
         if not (plain and _WH.search(line[: found.start()])):
