@@ -20,7 +20,7 @@ PLACES = [
     ("apiary", "Rows of straw hives on the heath, humming all summer long."),
     ("pottery", "A low shed with a kiln behind it and shelves of drying jugs."),
     ("quay", "A stone quay on the river where the ferry ties up."),
-    ("green", "The village green, with a maypole and a pump in the middle."),
+    ("green", "The green in the middle of Reedmouth, with a maypole and a pump."),
 ]
 PEOPLE: list[Person] = [
     (
@@ -262,3 +262,28 @@ def test_once_its_work_was_said_a_question_of_it_says_more(
     assert re.search(r"honey|candles|hives", said, re.I), said
     said = reply(river["cato"], "What do you do?", "Do you mend pots too?")
     assert re.search(r"cracked pots|jugs", said, re.I), said
+
+
+def test_only_the_village_itself_asks_for_a_place_to_see(
+    river: dict[str, VillagerFacts],
+) -> None:
+    """ "The best thing about Reedmouth?" (the village, named in its descriptions) wants a
+    place; "the best thing about honey?" does not."""
+    said = reply(river["wenna"], "What's the best thing about Reedmouth?")
+    assert "the apiary" in said and "straw hives" in said, said  # the place, how it looks
+    said = reply(river["wenna"], "What's the best thing about honey?")
+    assert "straw hives" not in said, said
+
+
+def test_a_price_asked_is_an_offer_and_is_refused(river: dict[str, VillagerFacts]) -> None:
+    said = reply(river["wenna"], "How much do you want for a hive?")
+    assert NO.search(said) and "hive" in said, said
+
+
+def test_a_recalled_order_keeps_what_follows_a_comma_unless_an_aside(
+    river: dict[str, VillagerFacts],
+) -> None:
+    said = reply(
+        river["cato"], "I lost my ring, the silver one with a blue stone.", "What did I say?"
+    )
+    assert "blue stone" in said, said

@@ -122,8 +122,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
-    if OWNER.search(line):  # "are all these goats yours?": its own things, or whose
-        return Intent(Kind.SELF, sub="own", target=whose(line, npc), name=name)
+    owner = whose(line, npc) if OWNER.search(line) else None
+    if owner is not None:  # "are all these goats yours?": its own things, or whose
+        return Intent(Kind.SELF, sub="own", target=owner, name=name)
     if BYE.search(line):
         return Intent(Kind.BYE, name=name)
     if OFFWORLD.search(line):
@@ -145,6 +146,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
+    best = _BEST_OF.search(line)
+    if best and best.group(1) in _village_names(npc):
+        self_sub = "recommend"  # "what's the best thing about Stonereach?"
     mine = target is not None and (target.weak or target.name == npc.home)
     if self_sub == "wares" and _sells_here(line, npc):
         return Intent(Kind.SELF, sub="wares")
@@ -230,6 +234,19 @@ def _about(target: Target, line: str) -> Intent:
             sub = "where"  # "who runs the windmill?": its keeper, and where they are found
         return Intent(Kind.PERSON, target=target, sub=sub)
     return Intent(Kind.PLACE, target=target)
+
+
+_BEST_OF = re.compile(r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (\w+)")
+
+
+def _village_names(npc: VillagerFacts) -> set[str]:
+    """The names the map's descriptions and the persona give within a sentence that are no
+    villager's or place's: the village's own name ("the square in the middle of Stonereach")."""
+    text = " ".join([npc.persona, *(p.description for p in npc.places)])
+    found = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", text)}
+    people = {w for v in [*npc.people] for w in name_words(v.name)} | name_words(npc.name)
+    places = {w for p in npc.places for w in name_words(p.name)}
+    return found - people - places
 
 
 def _sells_here(line: str, npc: VillagerFacts) -> bool:

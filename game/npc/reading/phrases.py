@@ -143,8 +143,9 @@ SELF = (
         r"\bwhat (?:should|must|could|would you have) (?:i|we) (?:see|visit|try|not miss)\b|"
         r"\bwhere should (?:i|we) (?:go|visit|look)\b|\bwhat(?:'s| is) (?:there )?worth "
         r"(?:seeing|a visit|visiting)\b|\bwhat (?:do|would) you recommend\b|"
-        r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (?!your\b|my\b|"
-        r"being\b)\w+|\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",
+        r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (?:the |this |our )?"
+        r"(?:village|town|place|valley|hamlet|island|here|round here|these parts)\b|"
+        r"\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",
     ),
     (
         "who",
