@@ -5,6 +5,7 @@ look with a question after it, a recommendation, and what the player asked for b
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -287,3 +288,17 @@ def test_a_recalled_order_keeps_what_follows_a_comma_unless_an_aside(
         river["cato"], "I lost my ring, the silver one with a blue stone.", "What did I say?"
     )
     assert "blue stone" in said, said
+
+
+def test_a_belief_of_what_there_is_is_still_said(tmp_path: Path) -> None:
+    people: list[Person] = [
+        (
+            "ida",
+            "Ida",
+            "Ida keeps the old mill. She believes there is a ghost in the mill loft.",
+            {"work": "mill"},
+        )
+    ]
+    npc = facts_of(write_village(tmp_path, "mill", people, [("mill", "An old mill.")]))["ida"]
+    said = reply(npc, "Is there really a ghost in the loft?")
+    assert "ghost" in said, said

@@ -29,7 +29,6 @@ from game.npc.scripted.retell import (
     words_of,
 )
 from game.npc.scripted.speaker import (
-    POINTING,
     PlayerLine,
     Speaker,
     label_of,
@@ -264,6 +263,8 @@ def _recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
     return speak.line("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
 
 
+_IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it
+
 # What a question about the NPC asks of its sheet, by its words.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("fears", re.compile(r"\b(?:afraid|fear|scare|frighten|worr|dread|terrif|nervous)", re.I)),
@@ -301,8 +302,9 @@ def sheet_side(
     any_item = any_item and not asks_yes_no(said)  # "do you believe in luck?": named only
     likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
     pools = {
-        # "it snarls the threads" says nothing without what it is: not said alone
-        "beliefs": [b.what for b in sheet.beliefs if not POINTING.match(b.what)],
+        # "it snarls the threads" says nothing without what "it" is: not said alone ("there
+        # is a ghost in the tower" is)
+        "beliefs": [b.what for b in sheet.beliefs if not _IT.match(b.what)],
         "fears": list(sheet.fears),
         "dislikes": dislikes,
         "likes": likes,

@@ -25,7 +25,6 @@ from game.npc.skills import SAY, SkillCall
 from game.npc.skills.say import SayArgs
 
 __all__ = [
-    "POINTING",
     "PlayerLine",
     "React",
     "Speaker",
@@ -186,7 +185,7 @@ _SHEET_LISTS = {
 _THING_WORDS = 4
 # A belief a question can put as it is: not one that opens on a word pointing elsewhere
 # ("it snarls the threads").
-POINTING = re.compile(r"^(?:it|they|he|she|this|that|these|those|there|so)\b", re.I)
+_POINTING = re.compile(r"^(?:it|they|he|she|this|that|these|those|there|so)\b", re.I)
 
 
 def sheet_slots(npc: VillagerFacts, seed: int) -> dict[str, str]:
@@ -202,7 +201,7 @@ def sheet_slots(npc: VillagerFacts, seed: int) -> dict[str, str]:
         slots["work"] = label_of(work)
     lists = {slot: getattr(sheet, field) for slot, field in _SHEET_LISTS.items()}
     lists["fear"] = tuple(f for f in sheet.fears if len(f.split()) <= _THING_WORDS)
-    lists["belief"] = tuple(b.what for b in sheet.beliefs if not POINTING.match(b.what))
+    lists["belief"] = tuple(b.what for b in sheet.beliefs if not _POINTING.match(b.what))
     for slot, items in lists.items():
         if items:
             slots[slot] = items[seed % len(items)]
