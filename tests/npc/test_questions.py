@@ -215,7 +215,7 @@ def test_a_look_with_a_question_after_it_is_answered_from_the_sheet(
     keeper's persona only names, and says what it holds of storms."""
     for line in (
         "Look at the sky over the dunes. Is a storm on the way?",
-        "Look at those clouds over the heath. Is a storm coming?",
+        "Look at those clouds. Is a storm coming?",
     ):
         plan = answer(PlayerLine(npc=river["wenna"], said=line))
         looks = [s for s in plan if getattr(s, "skill", None) is LOOK]

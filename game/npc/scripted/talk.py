@@ -339,12 +339,15 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
 
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
-    asked = " ".join(s for s in sentences(talk.said) if s.endswith("?"))
-    if asked:  # "Look at the sky. Is a storm on the way?": what it holds of it, if anything
-        side = sheet_side(replace(talk, said=asked), speak, any_item=False)
+    asked = " ".join(  # a question besides the look ("could you look at the well?" is none)
+        s
+        for s in sentences(talk.said)
+        if s.endswith("?") and read_intent(s, talk.npc).kind is not Kind.LOOK
+    )
+    if asked and target is None:  # "Look at the sky. Is a storm on the way?": what it holds
+        side = sheet_side(replace(talk, said=asked), speak, any_item=False)  # of it, if any
         if side is not None:
-            look = LOOK.call(at=target.name) if target is not None else LOOK.call()
-            return [look, side]
+            return [LOOK.call(), side]
     if target is None:
         return [LOOK.call(), speak.line("look_around")]
     if target.kind is Named.PLAYER:
