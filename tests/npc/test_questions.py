@@ -255,16 +255,6 @@ def test_a_recommendation_names_a_place_it_would_send_you_to(
     assert "the apiary" not in said, said
 
 
-def test_once_its_work_was_said_a_question_of_it_says_more(
-    river: dict[str, VillagerFacts],
-) -> None:
-    """ "How many bees do you keep?" after its work was said: more of it, not a filler."""
-    said = reply(river["wenna"], "Hello! What do you do?", "How many bees do you keep?")
-    assert re.search(r"honey|candles|hives", said, re.I), said
-    said = reply(river["cato"], "What do you do?", "Do you mend pots too?")
-    assert re.search(r"cracked pots|jugs", said, re.I), said
-
-
 def test_only_the_village_itself_asks_for_a_place_to_see(
     river: dict[str, VillagerFacts],
 ) -> None:

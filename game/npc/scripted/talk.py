@@ -18,7 +18,7 @@ from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
-from game.npc.reading.naming import norm, speaks_of_trade
+from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
@@ -29,7 +29,6 @@ from game.npc.scripted.about import (
     place_answer,
     self_answer,
     sheet_side,
-    stems_of,
 )
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
@@ -154,13 +153,6 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF and intent.sub == "own":
         return [_whose(talk, intent.target, speak)]
-    of_work = intent.sub in ("work", "trade") or (
-        intent.sub == "side" and speaks_of_trade(talk.said, talk.npc)  # "mend kettles too?"
-    )
-    if kind is Kind.SELF and of_work and _work_said(talk):
-        more = more_of_itself(talk, speak)  # "how many goats?" once its work was said
-        if more is not None:
-            return [more]
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:
@@ -253,12 +245,6 @@ def _whose(talk: PlayerLine, owner: Target | None, speak: Speaker) -> SkillCall:
     if owner is not None and owner.kind is Named.PERSON:
         return speak.line("own_other", who=owner.label)
     return speak.line("own_none")
-
-
-def _work_said(talk: PlayerLine) -> bool:
-    """Whether it already said what it does (every telling word of its role)."""
-    role = stems_of(talk.npc.sheet.role)
-    return bool(role) and role <= stems_of(" ".join(talk.replies))
 
 
 def _named(talk: PlayerLine) -> tuple[str, str]:
