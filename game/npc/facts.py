@@ -156,6 +156,8 @@ class VillagerFacts(NpcFacts):
     places: list[PlaceFact] = Field(default_factory=list)  # the named places it knows
     people: list[PersonFact] = Field(default_factory=list)  # the other characters of the map
     sheet: CharacterSheet = Field(default_factory=CharacterSheet)  # read once from the map
+    # Its day: from which hour it is at which place, awake (the map's plan), in order.
+    day: list[tuple[float, str]] = Field(default_factory=list)
 
 
 def sensed_of(trigger: TriggerFacts | None) -> SensedFacts | None:

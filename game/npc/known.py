@@ -175,6 +175,8 @@ def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> Vill
     """Who an NPC is as its requests carry it: its map properties, its home, the places
     and the villagers it knows of (`met`: the ids of those it has met)."""
     npc = world.npcs[npc_id]
+    spawn = next((s for s in world.map.npcs if s.npc_id == npc_id), None)
+    stops = spawn.plan.stops if spawn is not None and spawn.plan is not None else ()
     return VillagerFacts(
         npc_id=npc_id,
         name=npc.name,
@@ -184,4 +186,5 @@ def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> Vill
         places=places_of(world).known_to(npc_id),
         people=villagers_of(world).known_to(npc_id, met),
         sheet=sheets_of(world).get(npc_id, CharacterSheet()),
+        day=[(stop.hour, stop.place) for stop in stops if not stop.asleep],
     )

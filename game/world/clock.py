@@ -102,12 +102,15 @@ def darkness(hour: float) -> float:
     return 1.0
 
 
-def hour_words(hour: float) -> str:
-    """An hour as a villager says it, to the nearest half: "six", "half past nine"."""
+def hour_words(hour: float, o_clock: bool = False) -> str:
+    """An hour as a villager says it, to the nearest half: "six", "half past nine"; with
+    `o_clock`, a whole hour as "six o'clock" (said alone, a bare "six" reads oddly)."""
     halves = round(hour * 2) % 48
     h, half = divmod(halves, 2)
     name = _HOUR_NAMES[h % 12]
-    return f"half past {name}" if half else name
+    if half:
+        return f"half past {name}"
+    return f"{name} o'clock" if o_clock else name
 
 
 _HOUR_NAMES = "twelve one two three four five six seven eight nine ten eleven".split()

@@ -26,6 +26,7 @@ def test_the_clause_a_question_is_about() -> None:
 
 def test_a_named_thing_is_spoken_of_as_it() -> None:
     assert about_it("quietly worry about the old bridge") == "I worry about it."
+    assert about_it("am afraid of the mine") == "I am afraid of it."  # not "I afraid"
     assert about_it("I take fierce pride in honest work") == ""  # its verb is not one word
 
 

@@ -253,6 +253,7 @@ def test_the_new_tables_carry_tone_for_every_mood() -> None:
     slots = {
         "my_work": "{job}",
         "my_who": "{name}",
+        "my_wares": "{wares}",
         "my_like": "{thing}",
         "my_dislike": "{thing}",
         "my_fear": "{thing}",

@@ -3,6 +3,7 @@ from the day's dusk and night, on a village no map of the game has."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from game.npc.facts import SensedFacts
 from game.npc.known import villager_facts
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.moods import MOODS
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.world.tiled import load_map
@@ -64,3 +67,15 @@ def test_when_it_gets_dark_is_the_days_dusk_and_night(tmp_path: Path) -> None:
     for npc_id, *_ in PEOPLE[:6]:
         line = _answer(tmp_path, npc_id, "When does it get dark around here?", 10.0)
         assert "ten" in line or "six" in line, (npc_id, line)
+
+
+def test_when_it_gets_dark_says_the_hour_as_a_player_reads_it(tmp_path: Path) -> None:
+    """Every mood's line says dusk as a clock hour ("six o'clock") and names the dark,
+    never a bare "six" that reads as six of something."""
+    for npc_id, *_ in PEOPLE:
+        line = _answer(tmp_path, npc_id, "When does it get dark up here this time of year?", 9.0)
+        assert "six o'clock" in line.lower(), (npc_id, line)
+        assert re.search(r"\b(?:dark|dusk|night)\b", line, re.I), (npc_id, line)
+    for mood in MOODS.values():
+        for line in line_table("time_dark", mood):
+            assert "{dusk}" in line.lower(), (mood.name, line)  # the hour is always said

@@ -134,8 +134,9 @@ CALLER = {
     "claim": "a decree",
     "cond": "unless you say why",
     "when": "still morning",
-    "dusk": "six",
+    "dusk": "six o'clock",
     "dark": "ten",
+    "wares": "brass buttons and string",
 }
 
 

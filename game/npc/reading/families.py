@@ -25,6 +25,7 @@ from game.npc.reading.words import (
 )
 
 __all__ = [
+    "DOING",
     "PARTS",
     "Lexicon",
     "doings",
@@ -177,7 +178,7 @@ _BLAND = frozenset(
     shy proud calm warm dry sharp young old little big tall small good bad great""".split()
 )
 # What a persona says someone does, past its first sentence ("She runs the windmill").
-_DOING = re.compile(
+DOING = re.compile(
     r"\b(?:runs|keeps|tends|minds|looks after|takes care of|works|mends|makes|sells|grows|"
     r"bakes|brews|weaves|herds|guards|owns|cares for|fixes|builds|trades|deals in)\b",
     re.I,
@@ -222,7 +223,7 @@ def doings(persona: str, name: str = "") -> str:
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+", " ".join(persona.split()))[1:]:
         for clause in re.split(r"\s*[,;:.!?]\s*|\s+(?:and|but)\s+", sentence):
-            said = re.match(subject + r"(" + _DOING.pattern + r".*)", clause, re.I)
+            said = re.match(subject + r"(" + DOING.pattern + r".*)", clause, re.I)
             if said:
                 found.append(said.group(1))
     return ". ".join(found)
@@ -254,7 +255,7 @@ class _Own:
             spoken = re.escape(place.replace("_", " "))
             if re.search(rf"\b{spoken}\b", said):
                 parts["places"].update(name_words(place))
-            if re.search(_DOING.pattern + rf"\s+(?:the |her |his |their |a |an )?{spoken}\b", said):
+            if re.search(DOING.pattern + rf"\s+(?:the |her |his |their |a |an )?{spoken}\b", said):
                 mine.append(place)
         for place in mine:
             words = name_words(place)

@@ -46,6 +46,7 @@ from game.npc.reading.naming import (
     speaks_of_trade,
     stem,
     tokens,
+    whose,
 )
 from game.npc.reading.phrases import (
     AI,
@@ -59,9 +60,11 @@ from game.npc.reading.phrases import (
     HELLO,
     HOW_ARE_YOU,
     INJECTION,
+    INVITE,
     LIKING,
     OFFWORLD,
     ORIGIN,
+    OWNER,
     PERSON_SUB,
     QUESTION,
     RECALL,
@@ -88,7 +91,9 @@ class Intent:
     target: Target | None = None
     direction: str | None = None  # up, down, left, right: a walk that way
     seconds: float = 0.0  # how long to wait
-    sub: str = ""  # person/self questions: who, where, opinion, work, like, about, home
+    # person/self questions: who, where, opinion, work, like, about, home; "invite": a
+    # place to come to later
+    sub: str = ""
     name: str | None = None  # the name the player gave in this line
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
@@ -109,9 +114,17 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.ASK_NAME, name=name)
     if RECALL.search(line):
         return Intent(Kind.RECALL, words=words)
+    invited = INVITE.search(line)
+    if invited:  # "will you come to the square later?": when it will be there, if at all
+        where = find_target(line[invited.start() :], npc)
+        if where is not None and where.kind is Named.PLACE and not where.weak:
+            return Intent(Kind.PLACE, target=where, sub="invite", name=name)
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
+    owner = whose(line, npc) if OWNER.search(line) else None
+    if owner is not None:  # "are all these goats yours?": its own things, or whose
+        return Intent(Kind.SELF, sub="own", target=owner, name=name)
     if BYE.search(line):
         return Intent(Kind.BYE, name=name)
     if OFFWORLD.search(line):
@@ -133,7 +146,12 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
+    best = _BEST_OF.search(line)
+    if best and best.group(1) in _village_names(npc):
+        self_sub = "recommend"  # "what's the best thing about Stonereach?"
     mine = target is not None and (target.weak or target.name == npc.home)
+    if self_sub == "wares" and _sells_here(line, npc):
+        return Intent(Kind.SELF, sub="wares")
     if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
         self_sub, target = "trade", None  # "do you make swords too?" to the smith
     if target is not None and target.kind is Named.SELF:
@@ -218,6 +236,30 @@ def _about(target: Target, line: str) -> Intent:
     return Intent(Kind.PLACE, target=target)
 
 
+_BEST_OF = re.compile(r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (\w+)")
+
+
+def _village_names(npc: VillagerFacts) -> set[str]:
+    """The names the map's descriptions and the persona give within a sentence that are no
+    villager's or place's: the village's own name ("the square in the middle of Stonereach")."""
+    text = " ".join([npc.persona, *(p.description for p in npc.places)])
+    found = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", text)}
+    people = {w for v in [*npc.people] for w in name_words(v.name)} | name_words(npc.name)
+    places = {w for p in npc.places for w in name_words(p.name)}
+    return found - people - places
+
+
+def _sells_here(line: str, npc: VillagerFacts) -> bool:
+    """Whether a question of what is for sale asks what the NPC sells: the sentence asking
+    names no place, or only its own ("I saw your name by the well. What are you selling?",
+    not "what can I buy at the quay?")."""
+    wares = dict(SELF)["wares"]
+    asked = next((s for s in re.split(r"(?<=[.!?])\s+", line) if re.search(wares, s)), line)
+    there = find_target(asked, npc)
+    own = (npc.home, npc.sheet.work)
+    return there is None or there.weak or there.kind is Named.SELF or there.name in own
+
+
 def _addressed(line: str, names: set[str]) -> bool:
     """The NPC's name only calls it: "Tobin, ...", "..., Tobin?", "Elder, ..."."""
     who = "|".join(re.escape(n) for n in {*names, *TITLES} if n)
@@ -288,6 +330,8 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
         if look is not None and not re.search(r"\blook(?:s|ing)? like\b|\bsee you\b", clause):
             rest = clause[look.end() :]
             target = find_target(rest, npc) if rest.strip() else None
+            if target is not None and target.weak and not _described(rest, target):
+                target = None  # "the sky over the hills": no place's own words, no place
             if re.match(r"\s*(?:at )?(?:me|us)\b", rest):
                 target = _PLAYER
             elif target is None and not re.search(r"\b(?:around|about)\b", rest):
@@ -309,6 +353,14 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
 
 
 _PLAYER = Target(Named.PLAYER, "player", "you")
+
+
+def _described(words: str, target: Target) -> bool:
+    """Whether words name a place by its own name or description ("the apple trees"), not
+    only by what its keeper's persona says."""
+    said = {stem(w) for w in tokens(words) if w not in FILLER}
+    own = {stem(w) for w in tokens(f"{target.name.replace('_', ' ')} {target.about}")}
+    return bool(said & own)
 
 
 def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:

@@ -54,6 +54,7 @@ __all__ = [
     "stem",
     "tokens",
     "trades_of",
+    "whose",
 ]
 
 # Place names that are also everyday words: only a place after one of these.
@@ -260,6 +261,26 @@ def _by_things(
     for v in [*people, me]:
         mine = lex.of_person(v)
         count = sum(bool(families & mine) for families in said)
+        if count > best:
+            best, found = count, v
+    if found is None:
+        return None
+    return _self_target(npc) if found is me else _person_target(found, lex)
+
+
+def whose(text: str, npc: VillagerFacts) -> Target | None:
+    """Whose the things a line names are ("are these goats yours?"): the villager, or the
+    NPC itself, whose trade and wares (twice) and families the most of its words name,
+    the NPC itself on a tie; None if none."""
+    lex, me = lexicon(npc), me_of(npc)
+    bases = [w.base for w in _words(norm(text)) if w.base not in FILLER]
+    said = [lex.families([b], ("things", "people", "places")) for b in bases]
+    stems = {stem(b) for b in bases}
+    best, found = 0, None
+    for v in [me, *npc.people]:
+        mine = lex.of_person(v)
+        own = {stem(w) for w in tokens(" ".join([v.trade, *v.wares]))}
+        count = sum(bool(families & mine) for families in said) + 2 * len(stems & own)
         if count > best:
             best, found = count, v
     if found is None:

@@ -20,9 +20,11 @@ __all__ = [
     "HELLO",
     "HOW_ARE_YOU",
     "INJECTION",
+    "INVITE",
     "LIKING",
     "OFFWORLD",
     "ORIGIN",
+    "OWNER",
     "PERSON_SUB",
     "QUESTION",
     "RECALL",
@@ -84,7 +86,11 @@ ASK_NAME = re.compile(
     r"what i(?:'m| am) called|what (?:you|to) call me|what my name is|my name\b[^.!]*\?)"
 )
 RECALL = re.compile(
-    r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked)\b|"
+    r"\bwhat (?:did|do|have|had) i (?:just )?(?:say|said|tell|told|mention|mentioned|ask|asked|"
+    r"order|ordered)\b|"
+    # "What colour did I ask for?", "which size did I want?": a thing of an order or a wish.
+    r"\b(?:what|which) \w+ (?:did|have|had) i (?:just )?(?:say|tell you|mention|ask|asked|order|"
+    r"ordered|want|wanted|choose|chose|pick|picked|need|needed)\b|"
     r"\bwhat was i (?:looking|searching|after|saying)\b|\bwhat am i (?:looking|searching) for\b|"
     r"\b(?:do|can) you (?:remember|recall)\b|\bremember what\b|\bwhat i (?:said|told you|"
     r"mentioned)\b|"
@@ -120,6 +126,28 @@ QUESTION = re.compile(
 )
 SELF = (
     (
+        # Asked what it sells ("What are you selling this week?"): before "your name" in
+        # "I saw your name on the board. What are you selling?" reads as "who are you".
+        "wares",
+        r"\bwhat (?:are|do|did|will|can) (?:you|ya) (?:\w+ )?(?:sell|selling|offer|offering|"
+        r"stock|have for sale|got for sale)\b|\bwhat(?:'s| is| have you got| do you have| have "
+        r"you) (?:\w+ )?for sale\b|"
+        r"\bwhat(?:'ve| have) you got (?:today|this week|to sell|for me)\b|"
+        r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
+        r"cart|counter|table)\b",
+    ),
+    (
+        # "What should I see before I leave?", "what's the best thing about the village?":
+        # a place it would send a visitor to.
+        "recommend",
+        r"\bwhat (?:should|must|could|would you have) (?:i|we) (?:see|visit|try|not miss)\b|"
+        r"\bwhere should (?:i|we) (?:go|visit|look)\b|\bwhat(?:'s| is) (?:there )?worth "
+        r"(?:seeing|a visit|visiting)\b|\bwhat (?:do|would) you recommend\b|"
+        r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (?:the |this |our )?"
+        r"(?:village|town|place|valley|hamlet|island|here|round here|these parts)\b|"
+        r"\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",
+    ),
+    (
         "who",
         r"\bwho (?:are|r) (?:you|u|ya)\b|\bwhat(?:'s| is) your name\b|\bwhat are you called\b|"
         r"\byour name\b|\bwho might you be\b|\bintroduce yourself\b|\bwho's this\b|"
@@ -144,7 +172,7 @@ SELF = (
         "work",
         r"\bwhat do you do\b|\byour (?:job|work|trade|craft|business|occupation|profession)\b|"
         r"\bwhat(?:'s| is) your (?:job|work|trade)\b|\bhow do you (?:make a living|earn)\b|"
-        r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|\bwhat do you sell\b|"
+        r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
         r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
         r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"
@@ -208,6 +236,20 @@ LIKING = re.compile(r"^(?:\w+,? )?do you (?:like|enjoy|love|hate|mind|prefer)\b"
 ORIGIN = re.compile(
     r"\bwhere (?:do|does|did) (?:\w+ ){0,8}come from\b|\bwhere did you (?:get|find)\b"
 )
+# "Will you come down to the square later on?": an invitation for later, not a walk now.
+INVITE = re.compile(
+    r"\b(?:will|would|can|could|won't|are|do) (?:you|ya) (?:be |want to |fancy )?(?:come|coming|"
+    r"join|joining|meet|meeting|be|stop|drop|pop|head|heading|go|going)\b[^?.!]*?\b(?:later|tonight|"
+    r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark)|at (?:noon|"
+    r"midday|dusk|sundown))\b"
+)
+# "Are all these goats yours?", "whose cart is this?": whose things they are.
+OWNER = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:and|so|but|hey|oh),? )?(?:are|is|were|was) (?:all |any of )?"
+    r"(?:these|those|this|that|they|it|the)\b[^?.!]*\b(?:yours|your own)\b|\bwhose\b[^?.!]*\?|"
+    r"\b(?:do|does) (?:these|those|this|that|they|it|the \w+) belong to (?:you|anyone|someone)\b|"
+    r"\bdo you own (?:these|those|this|that|the|all)\b"
+)
 # "Is it still morning?", "what time is it?", "when does it get dark?": the time of day.
 TIME = re.compile(
     r"\bwhat(?:'s| is)? the time\b|\bwhat time is it\b|\bhow late is it\b|"
@@ -221,7 +263,8 @@ DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
 # "Tell me more.", "and what else?", "go on": more of what was just talked of.
 MORE = re.compile(
     r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh),?\s+)*(?:tell me more|more|go on|"
-    r"what else|and then|keep going|say more|anything else)(?:,? (?:please|then|now))?\W*$"
+    r"what else|what more|anything more|and then|keep going|say more|anything else)"
+    r"(?:,? (?:please|then|now))?\W*$"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(

@@ -122,4 +122,12 @@ def recalled(question: str, earlier: list[str]) -> str | None:
                 best, found = (score, index), sentence
     if not found:
         return None
-    return found.strip().rstrip(".!")
+    found = found.strip().rstrip(".!")
+    # "I'd like a blanket in deep blue, whenever you have the time": what was said, not
+    # the words around it.
+    head, _, rest = found.partition(", ")
+    aside = re.match(r"(?:whenever|when|if|once|because|since|as soon as|please|thanks)\b", rest)
+    return head if aside and len(head.split()) >= _CLAUSE_WORDS else found
+
+
+_CLAUSE_WORDS = 4  # a first clause this long says the thing on its own

@@ -45,9 +45,9 @@ from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
 __all__ = [
-    "advice",
     "bit_of",
     "job_phrases",
+    "mine_line",
     "opinion_line",
     "own",
     "person_answer",
@@ -55,6 +55,8 @@ __all__ = [
     "self_answer",
     "sheet_side",
     "side_of",
+    "stems_of",
+    "wares_line",
     "worried",
 ]
 
@@ -123,7 +125,10 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     person = _person(talk.npc, target)
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and home is not None:
-        return speak.line("person_where", home=label_of(home), **facts)
+        line = speak.text("person_where", home=label_of(home), **facts)
+        if target.by_place and target.label not in line:  # "who minds the goats?": name them
+            line = f"{target.label}. {line}"
+        return say(line, "player")
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:
@@ -225,10 +230,14 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
+    if sub == "wares":
+        return wares_line(talk, speak)
+    if sub == "recommend":
+        return _recommend(talk, speak)
     if sub in ("work", "trade", "who"):
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
-            return _mine_line(talk, speak, "my_like", ware)
+            return mine_line(talk, speak, "my_like", ware)
         return _job_line(talk, speak, "my_who" if sub == "who" else "my_work")
     if sub in _OBJECTS:
         carried = _persona_object(npc, sub) or ", ".join(npc.sheet.wares[:2])
@@ -252,7 +261,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         like = npc.sheet.likes[:1]
         if not like:
             return job
-        liked = _mine_line(talk, speak, "my_like", like[0])
+        liked = mine_line(talk, speak, "my_like", like[0])
         if sub == "like":
             return liked
         both = f"{said_by(job).text} {said_by(liked).text}"  # type: ignore[union-attr]
@@ -262,6 +271,27 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return _job_line(talk, speak, "my_who")
 
+
+def _recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """The place it would send a visitor to: one a like of its sheet names, else its work
+    place, else the others it knows, its home last; asked again, one it has not named
+    yet; with a bit of how it looks."""
+    npc = talk.npc
+    liked = " ".join(npc.sheet.likes).lower()
+    named = [p for p in npc.places if p.name.replace("_", " ") in liked]
+    work, home = place_named(npc, npc.sheet.work), place_named(npc, npc.home)
+    said = " ".join(talk.replies).lower()
+    others = [p for p in npc.places if p is not home]  # its own hut is no sight
+    options = [p for p in [*named, work, *others, home] if p is not None]
+    fresh = [p for p in options if label_of(p) not in said]  # asked again: another place
+    place = next(iter(fresh or options), None)
+    if place is None:
+        return speak.line(Kind.QUESTION)
+    bit = bit_of(own(place.description, npc)) or "It's lovely"
+    return speak.line("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
+
+
+_IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it
 
 # What a question about the NPC asks of its sheet, by its words.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -300,7 +330,9 @@ def sheet_side(
     any_item = any_item and not asks_yes_no(said)  # "do you believe in luck?": named only
     likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
     pools = {
-        "beliefs": [b.what for b in sheet.beliefs],
+        # "it snarls the threads" says nothing without what "it" is: not said alone ("there
+        # is a ghost in the tower" is)
+        "beliefs": [b.what for b in sheet.beliefs if not _IT.match(b.what)],
         "fears": list(sheet.fears),
         "dislikes": dislikes,
         "likes": likes,
@@ -324,14 +356,14 @@ def sheet_side(
     if field == "fears":
         return _fear_line(talk, speak, item)
     table = "my_dislike" if field == "dislikes" else "my_like"
-    return _mine_line(talk, speak, table, item)
+    return mine_line(talk, speak, table, item)
 
 
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
     """What the NPC says of a fear: "I worry ..." when its persona says it worries."""
     if worried(fear, talk.npc.persona):
         return _said(talk, speak, "my_worry", "thing", claim_phrases(fear))
-    return _mine_line(talk, speak, "my_fear", fear)
+    return mine_line(talk, speak, "my_fear", fear)
 
 
 def worried(fear: str, persona: str) -> bool:
@@ -343,7 +375,7 @@ def worried(fear: str, persona: str) -> bool:
     )
 
 
-def _mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
+def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
     return _said(talk, speak, table, "thing", shorter(item))
 
@@ -388,6 +420,24 @@ _WHEN = frozenset(
 )
 
 
+def said_list(items: Iterable[str]) -> str:
+    """Items as a list is said: "pots, needles and lamp oil"."""
+    items = [i for i in items if i]
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+_WARES_SAID = 3  # wares named in one line: a list longer than that is a catalogue
+
+
+def wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """What it sells, from its sheet's wares ("Copper pots, sewing needles and lamp oil!");
+    what it does when it sells nothing."""
+    wares = talk.npc.sheet.wares
+    if not wares:
+        return _job_line(talk, speak, "my_work")
+    return speak.line("my_wares", wares=said_list(wares[:_WARES_SAID]))
+
+
 def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
     npc = talk.npc
     keep = _WHEN if re.search(r"\bwhen\b|\bwhat time\b|\bhours\b", talk.said, re.I) else ()
@@ -397,17 +447,17 @@ def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
     return say(text or speak.text(table, job=f"I'm {npc.name}"), "player")
 
 
-def _stems(text: str) -> set[str]:
+def stems_of(text: str) -> set[str]:
     return {stem(w)[:5] for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
 
 
 def _touched(said: str, items: Iterable[str]) -> str:
     """The item of a sheet list that shares the most telling words with a line (by their
     stems, or their family: "packed" finds "crowds"), or ""."""
-    asked, kinds = _stems(said), families_of(said)
+    asked, kinds = stems_of(said), families_of(said)
     best, found = 0, ""
     for item in items:
-        score = len(asked & _stems(item)) + len(kinds & families_of(item))
+        score = len(asked & stems_of(item)) + len(kinds & families_of(item))
         if score > best:
             best, found = score, item
     return found
@@ -421,51 +471,3 @@ _NOT_TELLING = FILLER | frozenset(
     must shall they them their there then than your yours ours just much many more
     most very also still even only such other others thing things something""".split()
 )
-
-
-# A question that asks what would help with something ("what would help a cough?").
-_HELP = re.compile(
-    r"\bwhat (?:would|will|could|might|can|should|do you think would) (?:help|cure|ease|fix|mend|"
-    r"soothe|settle|do for|sort out)\b|\bwhat (?:helps|cures|eases|fixes|mends|soothes)\b|"
-    r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b",
-    re.I,
-)
-# One idea in many words: what ails someone, and a maker's "for anyone who is ailing".
-_AILING = frozenset(
-    """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
-    aching sore throat chest hurt hurts pain pains wound wounds cut cuts burn burns rash
-    headache bruise sniffle sniffles unwell poorly""".split()
-)
-# What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
-_MAKES = re.compile(
-    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?)\s+"
-    r"(?P<things>[\w ,'-]+?)\s+for\s+(?P<whom>.+)$",
-    re.I,
-)
-
-
-def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
-    """What the NPC would give for what the player asks help with, from what its persona
-    says it makes and for whom ("One of my salves or teas, I'd say." asked what would help
-    a cough, of the one who makes salves and teas for anyone who is ailing); None when the
-    question asks no help, or its work is not for that."""
-    said = talk.said
-    found = _HELP.search(said)
-    if found is None:
-        return None
-    need = set(tokens(said[found.end() :]))
-    npc = talk.npc
-    for sentence in sentences(npc.persona):
-        made = _MAKES.search(sentence.rstrip(".!?"))
-        if made is None:
-            continue
-        whom, things = set(tokens(made.group("whom"))), made.group("things")
-        ailing = bool(need & _AILING and whom & _AILING)
-        if not ailing and not _stems(" ".join(need)) & _stems(f"{things} {made.group('whom')}"):
-            continue
-        items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", things) if i]
-        mine = "one of my " + " or ".join(items[:3])
-        text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
-        if text:
-            return say(text, "player")
-    return None

@@ -62,7 +62,13 @@ def _fill(line: str, facts: Mapping[str, str]) -> str | None:
         if not value:
             missing = True
             return ""
-        return value[0].upper() + value[1:] if key[0].isupper() else value
+        if key[0].isupper():
+            return value[0].upper() + value[1:]
+        before = line[: match.start()].rstrip()
+        if not before or before[-1] in ".!?":  # "{desc}" opening a sentence: as it is
+            return value
+        # "Oh, {job}!" with "The bees. I tend them": an article within a sentence is small.
+        return re.sub(r"^(The|A|An|My)\b", lambda m: m.group(1).lower(), value)
 
     text = re.sub(r"\{(\w+)\}", put, line)
     return None if missing else " ".join(text.split())

@@ -80,7 +80,8 @@ def about_it(clause: str) -> str:
     at = next((i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS), None)
     if at != 1:
         return ""
-    return f"I {words[0].lower()} {words[1].lower()} it."
+    being = re.match(r"(?:i'm|i am|am|is)\s", clause, re.I)  # "am afraid of the mine"
+    return f"{'I am' if being else 'I'} {words[0].lower()} {words[1].lower()} it."
 
 
 def closest(question: str, options: list[str]) -> str | None:
@@ -312,9 +313,10 @@ def claim_phrases(what: str) -> list[str]:
         ends = (i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE)
         end = next(ends, len(rest))
         thing, after = " ".join(rest[:end]), rest[end:]
+        them = "them" if re.search(r"[^s]s$", thing.lower()) else "it"  # "the goats": them
         if thing:
             for tail in shorter(" ".join(after)) if after else [""]:
-                told = f"{_capital(thing)}. I {words[1]} it {tail}".strip()
+                told = f"{_capital(thing)}. I {words[1]} {them} {tail}".strip()
                 out.append(told)
     at = _verb_at(words)
     if at is not None and words[0].lower() not in _PRONOUN_SUBJECTS:

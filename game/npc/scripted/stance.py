@@ -124,6 +124,24 @@ def _stems(text: str, families: bool = True) -> set[str]:
     return found
 
 
+# "How many goats do you keep?": a question of what it does asks for nothing; one of a
+# price ("how much do you want for one?") is an offer.
+_WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
+_PRICE = re.compile(r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost")
+
+
+def _requests(line: str) -> bool:
+    """Whether a line puts a request or an offer ("will you sell me one?", "do you sell
+    goats?"), not a question of what it does ("how many goats do you look after?")."""
+    if _PRICE.search(line):
+        return bool(_REQUEST.search(line))
+    for found in _REQUEST.finditer(line):
+        plain = re.fullmatch(r"(?:do|did) you", found.group())
+        if not (plain and _WH.search(line[: found.start()])):
+            return True
+    return False
+
+
 def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
     """Whether what is asked touches a fear: the line or the name of a place walked to, by
     stems or a family ("the quay": the sea); that place's description by the fear's own
@@ -148,7 +166,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         word = next(k for k, v in claimed.groupdict().items() if v)
         claim = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
         return say(speak.text("claimed_order", order=word, claim=claim), "player")
-    if kind not in _ASKING and not (kind in _MAYBE and _REQUEST.search(line)):
+    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
         return None
     npc = talk.npc
     sheet = npc.sheet

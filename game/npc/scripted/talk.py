@@ -17,21 +17,25 @@ from dataclasses import replace
 from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
-from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named
+from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
-    advice,
     bit_of,
+    job_phrases,
     own,
     person_answer,
     place_answer,
     self_answer,
     sheet_side,
 )
+from game.npc.scripted.advice import advice
 from game.npc.scripted.describe import parts
+from game.npc.scripted.lines import sentences
+from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.react import reaction
+from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -129,7 +133,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
     if kind is Kind.LOOK:
-        return _look(intent, speak)
+        return _look(talk, intent, speak)
     if kind is Kind.WAIT:
         return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
@@ -147,6 +151,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.RECALL:
         earlier = recall(talk.said, talk.earlier)
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
+    if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
+        return [_invite(talk, intent.target, speak)]
     if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
@@ -155,6 +161,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
         return [person_answer(talk, intent, speak)]
+    if kind is Kind.SELF and intent.sub == "own":
+        return [_whose(talk, intent.target, speak)]
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:
@@ -201,10 +209,56 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     """What time of day it is, or when it gets dark, from the hour the NPC sensed."""
     hour = talk.sensed.hour if talk.sensed is not None else None
     if intent.sub == "dark":
-        return speak.line("time_dark", dusk=hour_words(DUSK_HOUR), dark=hour_words(NIGHT_HOUR))
+        return speak.line(
+            "time_dark", dusk=hour_words(DUSK_HOUR, o_clock=True), dark=hour_words(NIGHT_HOUR)
+        )
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
+
+
+# The hour an invitation asks from ("tonight": the evening's stops).
+_ASKED_FOR = (
+    (r"\b(?:tonight|this evening|after (?:supper|dinner|dark)|at (?:dusk|sundown))\b", 17.0),
+    (r"\bthis afternoon\b", 12.0),
+    (r"\bat (?:noon|midday)\b", 11.0),
+    (r"\bthis morning\b", 5.0),
+)
+
+
+def _invite(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
+    """Whether it will come to a place later, and when: the next stop of its day there,
+    its own place most of the day, else a maybe after its work."""
+    npc = talk.npc
+    now = talk.sensed.hour if talk.sensed is not None else None
+    asked = next((h for pattern, h in _ASKED_FOR if re.search(pattern, talk.said, re.I)), now)
+    hours = [hour for hour, place in npc.day if place == target.name]
+    later = [hour for hour in hours if asked is None or hour >= asked]
+    if hours:
+        hour = (later or hours)[0]
+        when = "around midday" if 11.5 <= hour <= 12.5 else f"around {hour_words(hour, True)}"
+    elif target.name in (npc.sheet.work, npc.home):
+        when = "most of the day"
+    else:
+        return speak.line("invite_maybe")
+    return speak.line("invite_yes", place=target.label, when=when)
+
+
+def _whose(talk: PlayerLine, owner: Target | None, speak: Speaker) -> SkillCall:
+    """Whose the things asked of are: its own, with what it does with them ("All mine! The
+    village goats. I herd them at the pasture!"), another's by name, or no one's it knows."""
+    if owner is not None and owner.kind is Named.SELF:
+        text = in_own_words(
+            lambda j: speak.text("own_yes", job=j), job_phrases(talk.npc), *_named(talk)
+        )
+        return say(text or speak.text("own_yes", job=f"I'm {talk.npc.name}"), "player")
+    if owner is not None and owner.kind is Named.PERSON:
+        return speak.line("own_other", who=owner.label)
+    return speak.line("own_none")
+
+
+def _named(talk: PlayerLine) -> tuple[str, str]:
+    return talk.npc.persona, talk.npc.name
 
 
 def _more(talk: PlayerLine) -> list[Step]:
@@ -228,6 +282,10 @@ def _more(talk: PlayerLine) -> list[Step]:
         way = where_is(talk, intent.target, asked=True)  # nothing more of it: the way
         if way and way not in said:
             return [say(way, "player")]
+    if intent.kind is Kind.SELF:  # more of itself: what else it does, sells, keeps
+        more = more_of_itself(talk, Speaker(talk, intent))
+        if more is not None:
+            return [more]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 
@@ -278,8 +336,17 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
-def _look(intent: Intent, speak: Speaker) -> list[Step]:
+def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
+    asked = " ".join(  # a question besides the look ("could you look at the well?" is none)
+        s
+        for s in sentences(talk.said)
+        if s.endswith("?") and read_intent(s, talk.npc).kind is not Kind.LOOK
+    )
+    if asked and target is None:  # "Look at the sky. Is a storm on the way?": what it holds
+        side = sheet_side(replace(talk, said=asked), speak, any_item=False)  # of it, if any
+        if side is not None:
+            return [LOOK.call(), side]
     if target is None:
         return [LOOK.call(), speak.line("look_around")]
     if target.kind is Named.PLAYER:

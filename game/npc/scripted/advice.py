@@ -1,0 +1,65 @@
+"""What a maker would give for what the player asks help with, from what its persona says
+it makes and for whom: "what would help a cough?" to the one who makes salves and teas for
+anyone who is ailing gets "One of my salves or teas, I'd say."
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.reading.naming import tokens
+from game.npc.scripted.about import stems_of
+from game.npc.scripted.lines import sentences
+from game.npc.scripted.retell import in_own_words
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.skills import SkillCall
+
+__all__ = ["advice"]
+
+
+# A question that asks what would help with something ("what would help a cough?").
+_HELP = re.compile(
+    r"\bwhat (?:would|will|could|might|can|should|do you think would) (?:help|cure|ease|fix|mend|"
+    r"soothe|settle|do for|sort out)\b|\bwhat (?:helps|cures|eases|fixes|mends|soothes)\b|"
+    r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b",
+    re.I,
+)
+# One idea in many words: what ails someone, and a maker's "for anyone who is ailing".
+_AILING = frozenset(
+    """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
+    aching sore throat chest hurt hurts pain pains wound wounds cut cuts burn burns rash
+    headache bruise sniffle sniffles unwell poorly""".split()
+)
+# What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
+_MAKES = re.compile(
+    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?)\s+"
+    r"(?P<things>[\w ,'-]+?)\s+for\s+(?P<whom>.+)$",
+    re.I,
+)
+
+
+def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What the NPC would give for what the player asks help with, from what its persona
+    says it makes and for whom ("One of my salves or teas, I'd say." asked what would help
+    a cough, of the one who makes salves and teas for anyone who is ailing); None when the
+    question asks no help, or its work is not for that."""
+    said = talk.said
+    found = _HELP.search(said)
+    if found is None:
+        return None
+    need = set(tokens(said[found.end() :]))
+    npc = talk.npc
+    for sentence in sentences(npc.persona):
+        made = _MAKES.search(sentence.rstrip(".!?"))
+        if made is None:
+            continue
+        whom, things = set(tokens(made.group("whom"))), made.group("things")
+        ailing = bool(need & _AILING and whom & _AILING)
+        if not ailing and not stems_of(" ".join(need)) & stems_of(f"{things} {made.group('whom')}"):
+            continue
+        items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", things) if i]
+        mine = "one of my " + " or ".join(items[:3])
+        text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
+        if text:
+            return say(text, "player")
+    return None
