@@ -268,7 +268,7 @@ def _more(talk: PlayerLine) -> list[Step]:
     before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
     intent = read_intent(before.said, talk.npc)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
-    if intent.kind is Kind.PLACE and place is not None:
+    if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
         said = " ".join(talk.replies)
         rest = [s for s in parts(place.description) if s not in said]
         if rest:
