@@ -22,6 +22,8 @@ from game.npc.play.script import (
 )
 from game.npc.play.writer import script_job
 from game.npc.reading.intent import Intent, asked_actions
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.talk import answer
 from game.npc.skills import build_registry
 from game.wording import overlap
 
@@ -492,3 +494,25 @@ def test_a_woken_villagers_lead_grumbles_once(coast: dict[str, VillagerFacts]) -
         lead = lead_of(base.model_copy(update={"trigger": trigger, "messages": messages}))
         first = lead.split(".")[0]
         assert lead and lead.count(first + ".") == 1, lead
+
+
+def test_asked_to_come_along_it_follows_and_asked_the_way_it_leads(
+    coast: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.scripted.speaker import PlayerLine
+    from game.npc.scripted.talk import setting_off
+    from game.npc.skills import MOVE
+
+    followed = 0
+    for npc in coast.values():
+        come = PlayerLine(npc=npc, said="Come with me, there's something I want to show you.")
+        plan = [s for s in answer(come) if getattr(s, "skill", None) is MOVE]
+        if not plan or plan[0].arguments().get("to") != "player":
+            continue  # a refusal of its sheet, or another reading: not this test's
+        followed += 1
+        said = setting_off(come)
+        assert said in line_table("follow", come.mood), (npc.npc_id, said)
+        lead = PlayerLine(npc=npc, said="Can you show me the way to the windmill?")
+        said = setting_off(lead)
+        assert said in line_table("set_off", lead.mood), (npc.npc_id, said)
+    assert followed >= 5

@@ -50,6 +50,7 @@ from game.npc.scripted.stance import refusal
 from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
+from game.wording import overlap
 from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
@@ -270,7 +271,7 @@ def _more(talk: PlayerLine) -> list[Step]:
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
         said = " ".join(talk.replies)
-        rest = [s for s in parts(place.description) if s not in said]
+        rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
         if rest:
             return [say(own(rest[0], talk.npc), "player")]
         speak = Speaker(talk, intent)
@@ -290,14 +291,21 @@ def _more(talk: PlayerLine) -> list[Step]:
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 
 
+_SAID = 0.5  # a part of a description this much in what was said was said (in other words)
+
+
 def _is_gesture(step: Step) -> bool:
     return isinstance(step, SkillCall) and step.skill is EMOTE
 
 
 def setting_off(talk: PlayerLine) -> str:
     """What the NPC says as it sets off on a walk it was asked for ("Follow me, it's just
-    along here!"): said before the walk, where the plan's line is said on arriving."""
-    return Speaker(talk, read_intent(talk.said, talk.npc)).text("set_off")
+    along here!"): said before the walk, where the plan's line is said on arriving; a
+    walk after the player ("come with me") is followed ("Lead on, friend.")."""
+    speak = Speaker(talk, read_intent(talk.said, talk.npc))
+    walks = [s for s in _answer(talk) if isinstance(s, SkillCall) and s.skill is MOVE]
+    following = any(w.arguments().get("to") == "player" for w in walks)
+    return speak.text("follow" if following else "set_off")
 
 
 def _bye(said: str) -> bool:
