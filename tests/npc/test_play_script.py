@@ -406,6 +406,7 @@ def test_a_fact_answer_leads_the_line_and_talk_does_not() -> None:
     assert "blacksmith" in lead_of(pip_request("Who is Brenna?")).lower()
     assert "bridge" in lead_of(pip_request("Where's the bridge?")).lower()
     assert lead_of(pip_request("Tell me a joke.")) == ""
+    assert lead_of(pip_request("Thank you for your time. Goodnight."))  # its own goodbye
     # A yes/no question the persona decides: its side opens the line, in its own words.
     side = lead_of(pip_request("Is there really a dragon?"))
     assert "I'm certain a dragon lives" in side and side[-1] in ".!", side

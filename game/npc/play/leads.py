@@ -40,6 +40,9 @@ from game.world.entities import PLAYER_ID
 
 __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refuses"]
 
+_OWN_LEADS = frozenset(
+    {Kind.SELF, Kind.BYE}
+)  # of itself, and its goodbye ("Goodnight, Maren." said by Maren)
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 
@@ -65,7 +68,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
         return setting_off(talk)
     more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
-    led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind is Kind.SELF
+    led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
