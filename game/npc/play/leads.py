@@ -40,18 +40,20 @@ from game.world.entities import PLAYER_ID
 
 __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refuses"]
 
-_OWN_LEADS = frozenset(
-    {Kind.SELF, Kind.BYE}
-)  # of itself, and its goodbye ("Goodnight, Maren." said by Maren)
+# Also led: what it says of itself, and its goodbye (the model's own was "Goodnight,
+# Maren." said by Maren).
+_OWN_LEADS = frozenset({Kind.SELF, Kind.BYE})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
 LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
 
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
-    """The persona brain's answer to the newest line, cut to its first sentence, when what
-    was asked is one of `LEADS`, a fact about the NPC, or an action this step does
-    (`acts`) or cannot do; "" otherwise. A news question is answered whole, from the news
-    the NPC heard; a line of an NPC just woken opens with its grumble."""
+    """The persona brain's answer to the newest line, cut to its first sentence (a short
+    one whole), when its sheet refuses or holds a side on what was asked, when what was
+    asked is one of `LEADS`, `ONE_LINE`, about the NPC itself, a goodbye or "tell me more",
+    or for an action this step does (`acts`) or cannot do; "" otherwise (plain chat is the
+    model's own). A news question is answered whole, from the news the NPC heard; a line
+    of an NPC just woken opens with its grumble, once."""
     talk = situation_of(request).talk()
     intent = read_intent(talk.said, talk.npc)
     first = opener(talk)
