@@ -158,6 +158,26 @@ def line_fit(runs: Sequence[ScenarioRun], *, held_out: bool | None = None) -> fl
     return accepted_share(line_problems(r) for r in chosen)
 
 
+def line_fit_by_category(runs: Sequence[ScenarioRun]) -> dict[str, float]:
+    """`line_fit` per kind of talk, for the kinds that judge a line."""
+    categories = sorted({r.scenario.category for r in runs if line_problems(r) is not None})
+    shares = {c: line_fit([r for r in runs if r.scenario.category == c]) for c in categories}
+    return {c: round(share, 3) for c, share in shares.items() if share is not None}
+
+
+def line_misses(runs: Sequence[ScenarioRun]) -> dict[str, int]:
+    """How often each kind of line problem was found, its pattern left out ("does not say"),
+    so the figure tells what goes wrong without quoting a village's scenarios."""
+    kinds: dict[str, int] = {}
+    for run in runs:
+        for problem in line_problems(run) or []:
+            kind = re.sub(r"\s*/.*/$", "", problem)  # does not say /pattern/
+            kind = re.sub(r"^answers where the .*", "answers where with what", kind)
+            kind = re.sub(r"^calls the one it talks to .*", "calls the one it talks to wrong", kind)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return dict(sorted(kinds.items()))
+
+
 def fit(runs: Sequence[ScenarioRun]) -> float:
     """The share of scenarios whose last turn fits."""
     return _share(fits(r) for r in runs)
@@ -299,6 +319,8 @@ def figures(
         "line_fit": _round(line_fit(runs)),
         "line_fit_tuned": _round(line_fit(runs, held_out=False)),
         "line_fit_held_out": _round(line_fit(runs, held_out=True)),
+        "line_fit_by_category": line_fit_by_category(runs),
+        "line_misses": line_misses(runs),
         "lines_judged": sum(1 for r in runs if line_problems(r) is not None),
         "parse_failures": parse_failures(runs),
         "fourth_wall": fourth_wall(runs),

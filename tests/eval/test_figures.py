@@ -257,7 +257,8 @@ def test_the_figures_line_holds_every_figure() -> None:
                     model="persona", fallbacks=2)  # fmt: skip
     assert set(out) == {
         "provider", "model", "scenarios", "turns", "fit", "action_fit", "line_fit",
-        "line_fit_tuned", "line_fit_held_out", "lines_judged", "parse_failures",
+        "line_fit_tuned", "line_fit_held_out", "line_fit_by_category", "line_misses",
+        "lines_judged", "parse_failures",
         "fourth_wall", "persona_copies", "repeat_rate", "junk", "distinct2", "calls_per_turn_mean",
         "calls_per_turn_max", "s_per_reply_median", "s_per_reply_p90", "first_letter_s_median",
         "fallbacks",
@@ -282,3 +283,24 @@ def test_persona_copies_counts_replies_that_say_six_words_of_the_persona_in_a_ro
     ]
     assert f.persona_copies(runs) == 1
     assert f.persona_copies([run(WAVE, turn(say(said[1])))]) == 0  # no NPC facts: not judged
+
+
+def test_line_fit_by_category_and_line_misses_name_kinds_not_patterns() -> None:
+    from game.npc.facts import VillagerFacts
+
+    tobin = VillagerFacts(npc_id="tobin", name="Tobin", persona="Tobin bakes the bread.")
+
+    def judged(category: str, line: dict[str, Any], text: str) -> ScenarioRun:
+        sc = scenario(category=category, line=line)
+        return ScenarioRun(sc, [turn(say(text))], greeting="", names=NAMES, npc=tobin)
+
+    runs = [
+        judged("role", {"says": ["bread|loaf"]}, "I bake bread."),
+        judged("role", {"says": ["bread|loaf"]}, "I like walks."),
+        judged("refusal", {"stance": "no", "says": ["coin"]}, "Yes, gladly!"),
+        run(WAVE, turn(call("emote", name="wave"))),  # judges no line: in neither figure
+    ]
+    assert f.line_fit_by_category(runs) == {"refusal": 0.0, "role": 0.5}
+    misses = f.line_misses(runs)
+    assert misses == {"does not say": 2, "a yes against the persona": 1}
+    assert not any("bread" in kind or "coin" in kind for kind in misses)
