@@ -338,3 +338,36 @@ def test_no_reply_reads_its_persona_back_on_the_shipped_maps(map_name: str) -> N
         assert misses == 0, f"{misses} of {checked} replies read the persona back"
     else:
         assert found == [], found
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "said", "thing"),
+    [
+        ("fenwick", "Give me your lantern. I need it more than you do.", "lantern"),
+        ("agathe", "May I borrow your walking stick for the road? Mine snapped.", "walking stick"),
+        ("osric", "I'm taking over your kiln. Hand me your tongs, no charge obviously.", "kiln"),
+        ("dagny", "lend me ur sack cart", "sack cart"),
+    ],
+)
+def test_its_own_things_are_not_handed_over(
+    coast: dict[str, VillagerFacts], npc_id: str, said: str, thing: str
+) -> None:
+    text, walks = reply(coast[npc_id], said)
+    assert NO.search(text) and thing in text.lower(), text
+    assert not walks
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "said"),
+    [
+        ("runa", "Can I have one of your lobsters?"),  # its wares: a sale, not its own things
+        ("fenwick", "I need your help with something."),
+        ("agathe", "Could I have your blessing?"),
+        ("lise", "Do you need your crook today?"),
+    ],
+)
+def test_wares_help_and_questions_are_no_request_for_its_things(
+    coast: dict[str, VillagerFacts], npc_id: str, said: str
+) -> None:
+    text, _ = reply(coast[npc_id], said)
+    assert not re.search(r"\bmy \w+\? ", text, re.I), text

@@ -96,6 +96,25 @@ _HAND_OVER = re.compile(
     r"\bhand (?:\w+ )?over\b|\bgive (?:away|up|over|me|us)\b|\bsurrender\b|\bturn over\b|"
     r"\bmust (?:give|hand)\b|\bhave to (?:give|hand)\b"
 )
+# A request for the NPC's own things: "give me your hammer", "may I borrow your stick?",
+# "I'm taking over your kiln". What it sells is a sale, and help, a blessing or a name are
+# no things.
+_YOURS = re.compile(
+    r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
+    r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
+    r"\b(?:i|we|me|us)\b(?:'\w+)?(?:\s+\w+){0,2}?\s+(?:have|take|taking|use|using|borrow|"
+    r"borrowing|keep|want|need)(?:\s+over)?\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
+)
+_NO_THING = frozenset(
+    """help advice opinion opinions word words name blessing story stories time view views
+    thoughts attention permission counsel guidance company trust support answer ear best
+    hand regards love thanks leave mind secret secrets news price prices goods wares
+    business work trade friend friends pardon forgiveness way say side""".split()
+)
+_THING_ENDS = frozenset(
+    """for and to so please now today tonight then with at in on or because since a an
+    the i you it is was too as if from off back i'll i'm""".split()
+)
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
@@ -166,9 +185,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         word = next(k for k, v in claimed.groupdict().items() if v)
         claim = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
         return say(speak.text("claimed_order", order=word, claim=claim), "player")
-    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
-        return None
     npc = talk.npc
+    own = _own_thing(line, npc)
+    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
+        return say(speak.text("own_thing", thing=own), "player") if own else None
     sheet = npc.sheet
     for refused in sheet.refuses:
         counter = _COUNTER.get(refused)
@@ -196,10 +216,29 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _no(npc, speak, "refuse", "deed", refused, asked)
+    if own:
+        return say(speak.text("own_thing", thing=own), "player")
     for pledged in sheet.refuses:
         if _KINDNESS.search(pledged) and asked & _stems(pledged):
             return _yes(npc, speak, pledged, asked)
     return None
+
+
+def _own_thing(line: str, npc: VillagerFacts) -> str:
+    """The NPC's own thing a line asks it to hand over or lend ("your walking stick"), or
+    "" when it asks for none, or for what the NPC sells."""
+    found = _YOURS.search(line)
+    if found is None:
+        return ""
+    words: list[str] = []
+    for word in (found.group("given") or found.group("taken")).split():
+        if word in _THING_ENDS:
+            break
+        words.append(word)
+    if not words or words[0] in _NO_THING or words[-1] in _NO_THING:
+        return ""
+    sold = {stem(w) for ware in npc.sheet.wares for w in tokens(ware)}
+    return "" if sold & {stem(w) for w in words} else " ".join(words)
 
 
 # The one the condition speaks of, as the one asking: "what ails them" -> "what ails you".
