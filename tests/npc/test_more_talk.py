@@ -37,7 +37,7 @@ def test_a_follow_up_is_read_as_one(said: str, more: bool) -> None:
 def test_more_about_its_own_place_is_its_side_or_its_work_not_the_same_line() -> None:
     world = World(load_map(STONEREACH))
     garrow = villager_facts(world, "garrow")
-    first = PlayerLine(npc=garrow, said="How deep does the mine go?")
+    first = PlayerLine(npc=garrow, said="What is the mine like?")
     said = [s.text for s in map(said_by, answer(first)) if s is not None]
     lines = []
     for turn in (1, 2):  # the rest of the place's description, then its side or its work

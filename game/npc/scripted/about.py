@@ -15,7 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
-from game.npc.scripted.describe import described
+from game.npc.scripted.describe import asked_beyond, described
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
@@ -85,6 +85,10 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
+    beyond = asked_beyond(talk.said, place.description, target.label, npc.name) if place else ""
+    asks = re.search(r"\?\s*$", talk.said) and not re.search(r"\bwhere\b", talk.said, re.I)
+    if beyond and asks and not _persona_on(npc, target):  # "what fish live in the pond?"
+        return _beyond(talk, target, speak)
     desc = ""
     if place is not None and place.description:
         desc = own(described(place.description, talk.seed("desc"), talk.said, target.label), npc)
@@ -104,6 +108,25 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if desc in text or not speak.stale(text):
         return say(text, "player")
     return speak.line(Kind.GO, place=target.label)
+
+
+def _beyond(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
+    """The answer to a question of something at a place that its description does not
+    tell: come and see, at the NPC's own place (or one its persona spends time at); else
+    ask whoever works there."""
+    npc = talk.npc
+    words = [w for w in target.name.split("_") if len(w) > 2]
+
+    def spends(text: str) -> bool:  # a persona that names the place spends time there
+        return any(re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in words)
+
+    if target.name in (npc.sheet.work, npc.home) or spends(npc.persona):
+        return speak.line("place_unknown_mine", place=target.label)
+    keepers = [p for p in npc.people if target.name in (p.work, p.home)]
+    keepers = keepers or [p for p in npc.people if spends(f"{p.role} {p.does}")]
+    keeper = keepers[0].name if keepers else ""
+    tail = f"Ask {keeper} at {target.label}." if keeper else f"Ask around at {target.label}."
+    return speak.line("place_unknown", place=target.label, tail=tail)
 
 
 def _persona_on(npc: VillagerFacts, target: Target) -> str:

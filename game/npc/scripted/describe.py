@@ -14,7 +14,7 @@ import re
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.scripted.lines import sentences
 
-__all__ = ["described", "parts"]
+__all__ = ["asked_beyond", "described", "parts"]
 
 # Where a description's parts meet: a colon, a semicolon, ", with".
 _PARTS = re.compile(r"\s*[:;]\s+|,\s+(?=with\s)")
@@ -33,6 +33,34 @@ def described(description: str, seed: int, asked: str = "", name: str = "") -> s
     best = max(scores)
     options = [s for s, n in zip(said, scores, strict=True) if n == best]
     return options[seed % len(options)]
+
+
+# Words of a question about a place that ask of no thing in it ("what's it like this
+# morning?", "what kind of fish live there?": only "fish" asks of a thing).
+_ASKS_NOTHING = frozenset(
+    """kind kinds sort type many much live lives living came come comes been being there
+    around inside anything something anyone ever still usually often today morning evening
+    night tonight days week year years time tell about describe whats what's really seem
+    seems feel feels doing going happening happened could would should have has had
+    were went gone visit visited seen saw open closed near far from they them their""".split()
+)
+
+
+def asked_beyond(asked: str, description: str, name: str, skip: str = "") -> str:
+    """The first word a question about a place asks of that its description does not tell
+    ("what fish live in the pond?": "fish"); "" when it asks of the place itself or of
+    anything the description tells. The place's `name` and the words of `skip` (who is
+    spoken to) ask of nothing."""
+    ignored = _stems(name) | _stems(skip)
+    words = [
+        w
+        for w in tokens(asked)
+        if w not in FILLER and w not in _ASKS_NOTHING and _stems(w) and not _stems(w) <= ignored
+    ]
+    told = _stems(description)
+    if any(_stems(w) & told for w in words):
+        return ""  # a word the description tells: the part that tells it is the answer
+    return words[0] if words else ""
 
 
 def parts(description: str) -> list[str]:

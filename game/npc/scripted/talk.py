@@ -359,4 +359,6 @@ def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
         return [LOOK.call(), speak.line("look_around")]
     if target.kind is Named.PLAYER:
         return [LOOK.call(at="player"), speak.line("look_you")]
+    if asked and target.kind is Named.PLACE:  # "look at the orchard: are the apples ripe?"
+        return [LOOK.call(at=target.name), place_answer(replace(talk, said=asked), target, speak)]
     return [LOOK.call(at=target.name), speak.line("look_at", thing=target.label)]
