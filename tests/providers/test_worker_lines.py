@@ -130,3 +130,27 @@ def _wait_for_handlers(pid: int) -> None:
             if line.startswith("SigIgn:") and int(line.split()[1], 16) & bit:
                 return
     raise AssertionError("the worker never set its signal handlers")
+
+
+@pytest.mark.parametrize(
+    ("line", "lead", "said"),
+    [
+        # cut off by its length: back to the last whole sentence
+        (
+            "The bridge? A sturdy bridge. It has stood for years and the",
+            "",
+            "The bridge? A sturdy bridge.",
+        ),
+        # never into the lead: a lead with nothing whole after it is the line
+        ("The plaza. The cobbled heart, notice board by a", "The plaza.", "The plaza."),
+        ("Brenna? The smith. She works the", "Brenna? The smith.", "Brenna? The smith."),
+        # a line that ends a sentence, or has no whole one, is as it is
+        ("Fine weather today!", "", "Fine weather today!"),
+        ("well I was just going to the", "", "well I was just going to the"),
+        ('He said "go home." ', "", 'He said "go home."'),
+    ],
+)
+def test_a_line_cut_off_ends_at_its_last_whole_sentence(line: str, lead: str, said: str) -> None:
+    from game.agent.providers.local.worker.player import whole_sentences
+
+    assert whole_sentences(line, lead) == said

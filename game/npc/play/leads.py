@@ -3,8 +3,8 @@
 A small model asked "Who is Brenna?" says "She's a young woman." even with the note that
 she is the blacksmith right above, says "Yes." to the boat trip the shepherd fears and
 "I'm sorry, but you're not welcome here." to a thank-you. So the line starts with what the
-persona brain answers, cut to its first sentence (or a long one's first comma), and the
-model goes on after it in its own words:
+persona brain answers, cut to its first sentence, and the model may add one sentence of
+its own after it:
 
 - a fact (a place, a villager, what the player said, the player's name, the time), a talk
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
@@ -44,7 +44,7 @@ __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refu
 # Maren." said by Maren).
 _OWN_LEADS = frozenset({Kind.SELF, Kind.BYE})
 LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
-LEAD_CHARS = 70  # or, past this many, at its first comma (the model says the rest)
+LEAD_CHARS = 70  # unless the whole line is this short
 
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
@@ -103,17 +103,14 @@ _HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from
 
 
 def _cut(said: str) -> str:
-    """A line cut to its first sentence, or to a long one's first comma: a lead (a short
-    line whole: its first sentence is the sheet's claim, the rest its mood's words)."""
+    """A line cut to its first sentence (a short line whole: its first sentence is the
+    sheet's claim, the rest its mood's words). Never mid-sentence: a small model asked to
+    finish a description's sentence garbles it ("...notice board by a.")."""
     text = one_line(said)
     if len(text) <= LEAD_CHARS:
         return text
     end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
-    lead = text[: end.end()] if end else text
-    if len(lead) > LEAD_CHARS:  # the model finishes a long sentence in its own words
-        comma = lead.find(",", LEAD_MIN, LEAD_CHARS)
-        lead = lead[: comma + 1] if comma > 0 else lead
-    return lead[:MAX_LINE_CHARS]
+    return (text[: end.end()] if end else text)[:MAX_LINE_CHARS]
 
 
 def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:

@@ -36,9 +36,10 @@ from game.agent.providers.local.worker.prefix import PrefixCache
 from game.agent.providers.local.worker.scoring import Scorer
 from game.wording import overlap
 
-__all__ = ["ScriptPlayer"]
+__all__ = ["ScriptPlayer", "whole_sentences"]
 
 MAX_LINE_TOKENS = 48
+_ENDED = re.compile(r"[.!?][\"')\]]*$")  # a line or lead that ends a sentence
 OPEN_LEAD_MORE = 4  # tokens the model adds at least after a lead cut mid-sentence
 HOLD_WORDS = 3  # a line is held back until this many words, to catch a short repeat
 RECENT_LINES = 32  # lines a character said, in this process, not to be said again
@@ -50,6 +51,16 @@ REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
 # A line never copies this many tokens in a row of `LineSpec.own` (the persona): fewer
 # tokens than the words of the runs a reader calls reading the persona back (six).
 OWN_RUN = 6
+
+
+def whole_sentences(line: str, lead: str = "") -> str:
+    """A line cut off by its length, back to its last whole sentence (never into its
+    lead); as it is when it ends a sentence or has no whole one."""
+    line = line.rstrip()
+    if _ENDED.search(line):
+        return line
+    cut = max(line.rfind(f"{mark} ") for mark in ".!?")
+    return line[: cut + 1] if cut > 0 and cut + 1 >= len(lead.strip()) else line
 
 
 class ScriptPlayer:
@@ -269,16 +280,21 @@ class ScriptPlayer:
     ) -> str:
         """Sample the rest of a line already shown up to `shown`, streaming it; the whole line.
         A lead that stops mid-sentence ("I am certain") gets `OPEN_LEAD_MORE` tokens at least."""
-        start = len(ids)
-        open_lead = bool(spec.lead) and not re.search(r"[.!?]\W*$", spec.lead)
+        start, after = len(ids), len(shown)
+        whole_lead = bool(spec.lead) and bool(_ENDED.search(spec.lead))
+        open_lead = bool(spec.lead) and not whole_lead
+        ended = False
         while len(ids) < MAX_LINE_TOKENS and len(shown) < spec.max_chars:
             self._hold = open_lead and len(ids) - start < OPEN_LEAD_MORE
             more, ids = self._continue(job, seen, ids, temperature)
             if more is None:
+                ended = True
                 break
             shown += more
             self._line_delta(job, more)
-        return shown.rstrip()
+            if whole_lead and _ENDED.search(shown[after:].strip()):
+                break  # one sentence of its own after a whole lead: a small model wanders
+        return shown.rstrip() if ended else whole_sentences(shown, spec.lead)
 
     def _prefix_trigrams(self, prefix: str) -> set[tuple[int, int, int]]:
         """What the prefix's speakers say is theirs: a line never copies three tokens of it."""
