@@ -148,6 +148,24 @@ SELF = (
         r"\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",
     ),
     (
+        "family",
+        r"\b(?:do you have|have you got|you got|got) (?:a |any )?(?:family|kids|children|wife|"
+        r"husband|brothers?|sisters?|sons?|daughters?|parents|folks)\b|\bare you married\b|"
+        r"\byour (?:family|kids|children|wife|husband|parents|folks)\b|\bany (?:family|kids)\b",
+    ),
+    (
+        "years",
+        r"\bhow long have you (?:lived|been|worked|stayed|kept|run|had|done)\b|\bhave you always "
+        r"(?:lived|been)\b|\bare you from (?:here|around here|these parts)\b|\bhow old are you\b|"
+        r"\byour age\b",
+    ),
+    (
+        "feeling",
+        r"\bare (?:you|u) (?:happy|content|lonely|sad|glad|well|alright|all right)\b"
+        r"(?! (?:to|with|that|for|about)\b)|\bdo you like (?:it|living|working) here\b|"
+        r"\bhappy here\b",
+    ),
+    (
         "who",
         r"\bwho (?:are|r) (?:you|u|ya)\b|\bwhat(?:'s| is) your name\b|\bwhat are you called\b|"
         r"\byour name\b|\bwho might you be\b|\bintroduce yourself\b|\bwho's this\b|"

@@ -261,17 +261,17 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
             return mine_line(talk, speak, "my_like", ware)
-        return _job_line(talk, speak, "my_who" if sub == "who" else "my_work")
+        return job_line(talk, speak, "my_who" if sub == "who" else "my_work")
     if sub in _OBJECTS:
         carried = _persona_object(npc, sub) or ", ".join(npc.sheet.wares[:2])
         if not carried:
-            return _job_line(talk, speak, "my_work")
+            return job_line(talk, speak, "my_work")
         if sub == "have":
             carried = carried[:1].upper() + carried[1:]
-        return _said(talk, speak, f"self_{sub}", "thing", shorter(carried))
+        return said_as(talk, speak, f"self_{sub}", "thing", shorter(carried))
     if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
-        return held or _job_line(talk, speak, "my_work")
+        return held or job_line(talk, speak, "my_work")
     if sub in ("like", "side", "about"):
         found = sheet_side(talk, speak)
         if found is not None:
@@ -279,8 +279,8 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         if sub == "side":
             side = side_of(talk)
             if side:
-                return _said(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
-        job = _job_line(talk, speak, "my_work")
+                return said_as(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
+        job = job_line(talk, speak, "my_work")
         like = npc.sheet.likes[:1]
         if not like:
             return job
@@ -292,7 +292,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     home = place_named(npc, npc.home)
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
-    return _job_line(talk, speak, "my_who")
+    return job_line(talk, speak, "my_who")
 
 
 def _recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
@@ -375,7 +375,7 @@ def sheet_side(
         return None
     if field == "beliefs":
         sure = next(b.sure for b in sheet.beliefs if b.what == item)
-        return _said(talk, speak, f"belief_{sure}", "what", claim_phrases(item))
+        return said_as(talk, speak, f"belief_{sure}", "what", claim_phrases(item))
     if field == "fears":
         return _fear_line(talk, speak, item)
     table = "my_dislike" if field == "dislikes" else "my_like"
@@ -385,7 +385,7 @@ def sheet_side(
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
     """What the NPC says of a fear: "I worry ..." when its persona says it worries."""
     if worried(fear, talk.npc.persona):
-        return _said(talk, speak, "my_worry", "thing", claim_phrases(fear))
+        return said_as(talk, speak, "my_worry", "thing", claim_phrases(fear))
     return mine_line(talk, speak, "my_fear", fear)
 
 
@@ -400,16 +400,18 @@ def worried(fear: str, persona: str) -> bool:
 
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
-    return _said(talk, speak, table, "thing", shorter(item))
+    return said_as(talk, speak, table, "thing", shorter(item))
 
 
-def _said(talk: PlayerLine, speak: Speaker, table: str, slot: str, phrases: list[str]) -> SkillCall:
+def said_as(
+    talk: PlayerLine, speak: Speaker, table: str, slot: str, phrases: list[str]
+) -> SkillCall:
     """A line of `table` with `slot` filled by the first of `phrases` that does not read
     the persona back (the job's line if none can be said)."""
     npc = talk.npc
     text = in_own_words(lambda p: speak.text(table, **{slot: p}), phrases, npc.persona, npc.name)
     if not text:
-        return _job_line(talk, speak, "my_work")
+        return job_line(talk, speak, "my_work")
     return say(text, "player")
 
 
@@ -457,11 +459,11 @@ def wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
     what it does when it sells nothing."""
     wares = talk.npc.sheet.wares
     if not wares:
-        return _job_line(talk, speak, "my_work")
+        return job_line(talk, speak, "my_work")
     return speak.line("my_wares", wares=said_list(wares[:_WARES_SAID]))
 
 
-def _job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
+def job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
     npc = talk.npc
     keep = _WHEN if re.search(r"\bwhen\b|\bwhat time\b|\bhours\b", talk.said, re.I) else ()
     text = in_own_words(

@@ -32,6 +32,7 @@ from game.npc.scripted.about import (
 )
 from game.npc.scripted.advice import advice
 from game.npc.scripted.describe import parts
+from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.react import reaction
@@ -164,6 +165,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF and intent.sub == "own":
         return [_whose(talk, intent.target, speak)]
+    if kind is Kind.SELF and intent.sub in LIFE:
+        return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:

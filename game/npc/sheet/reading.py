@@ -208,10 +208,24 @@ _WHERE = frozenset(
 )
 
 
+# Titles a name may carry that say what the NPC is ("Elder Maren", "Captain Ives").
+_TITLES = frozenset(
+    """elder sister brother father mother captain doctor friar abbot abbess reverend mayor
+    sergeant priest deacon granny nan uncle aunt widow chief""".split()
+)
+
+
 def _role(persona: str, name: str) -> str:
     """The trade named, else what the first clause says the NPC does, up to where or how
-    long ("keeps the inn", "has worked the copper mine")."""
+    long ("keeps the inn", "has worked the copper mine"). A title of the name the persona
+    calls the NPC wins over a trade that lacks it ("the oldest voice in Hollowbrook and its
+    wise elder", of Elder Maren: "elder")."""
     trade = trade_of(persona)
+    title = name.split()[0].lower() if len(name.split()) > 1 else ""
+    if title in _TITLES and title not in trade.split():
+        called = persona.lower().replace(name.lower(), "")
+        if re.search(rf"\b{title}\b", called):
+            return title
     if trade:
         return trade
     clauses = _clauses(persona, name)

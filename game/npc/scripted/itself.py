@@ -1,0 +1,46 @@
+"""What a villager says of its own life when asked: its family, how long it has been here,
+whether it is happy. From its persona when the persona tells it ("his brother nearly
+drowned in it"), else in its mood's plain words with its work: never a role said back to
+"do you have family?"."""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.scripted.about import job_line, said_as
+from game.npc.scripted.retell import clauses, shorter
+from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.skills import SkillCall
+
+__all__ = ["LIFE", "life_answer"]
+
+LIFE = ("family", "years", "feeling")  # the questions of its life, as `Intent.sub`
+# Persona words that tell of each: kin; when it came, or how old it is.
+_TELLS = {
+    "family": re.compile(
+        r"\b(?:family|brothers?|sisters?|mother|father|parents?|sons?|daughters?|wife|husband|"
+        r"children|kids?|grand\w+|married|widow(?:er)?|nephews?|nieces?|cousins?|orphan\w*)\b",
+        re.I,
+    ),
+    "years": re.compile(
+        r"\b(?:years?|born|grew up|came (?:here|to)|arrived|moved (?:here|to)|newcomer|"
+        r"new (?:here|to)|young|all (?:my|her|his|their) life|since (?:childhood|birth|a \w+))\b",
+        re.I,
+    ),
+}
+# Where a clause's parts meet: the part that tells is said, not the clause's head ("I am
+# terrified of the pond since my brother nearly drowned": "my brother nearly drowned").
+_PARTS = re.compile(r",\s*|\s+(?:since|because|after|when|while|and|but|who|which|so)\s+")
+
+
+def life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
+    """The line to a question of its family, its years here or how it feels."""
+    npc = talk.npc
+    tells = _TELLS.get(sub)
+    titles = set(re.findall(r"[a-z]+", f"{npc.name} {npc.sheet.role}".lower()))  # "Sister Agathe"
+    for clause in clauses(npc.persona, npc.name) if tells else []:
+        for part in _PARTS.split(clause):
+            found = tells.search(part) if tells else None
+            if found and found.group().lower() not in titles and len(part.split()) > 2:
+                return said_as(talk, speak, "self_told", "about", shorter(part))
+    return job_line(talk, speak, f"self_{sub}")
