@@ -58,6 +58,12 @@ VILLAGES: dict[str, tuple[str, tuple[int, int], str, set[str]]] = {
         "square",
         {"square", "mine", "quarry", "pasture", "inn", "herb_garden", "weaver_cottage"},
     ),
+    "thornwick": (
+        "Thornwick",
+        (44, 36),
+        "cross",
+        {"cross", "clearing", "cooperage", "dairy", "chandlery", "mews", "toll_gate", "mere"},
+    ),
 }
 BOTH = [f"{stem}.{ext}" for stem in VILLAGES for ext in ("tmx", "tmj")]
 TMX = [f"{stem}.tmx" for stem in VILLAGES]

@@ -14,7 +14,7 @@ from game.world.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "game" / "eval" / "scenarios"
-VILLAGES = ("larkmoor", "stonereach")
+VILLAGES = ("larkmoor", "stonereach", "thornwick")
 MIN_SCENARIOS = 40  # issue 37: at least 40 talks a village
 # The kinds each village's set covers, by the word its ids carry after the village's prefix.
 KINDS = {
@@ -75,4 +75,5 @@ def test_only_larkmoor_is_kept_out_of_tuning() -> None:
         "village": False,
         "larkmoor": True,
         "stonereach": False,
+        "thornwick": False,
     }

@@ -326,7 +326,7 @@ def test_no_reply_reads_its_persona_back_in_villages_written_here(
     assert checked > 20 and found == [], found
 
 
-@pytest.mark.parametrize("map_name", ["village", "stonereach", "larkmoor"])
+@pytest.mark.parametrize("map_name", ["village", "stonereach", "thornwick", "larkmoor"])
 def test_no_reply_reads_its_persona_back_on_the_shipped_maps(map_name: str) -> None:
     world = World(load_map(ROOT / "maps" / f"{map_name}.tmx"))
     village = {npc_id: villager_facts(world, npc_id) for npc_id in world.npcs}

@@ -140,6 +140,48 @@ PT....P.T.P.bbPT..PTPb.......b..b......b..PP
 PTPooPoPTPPPTPoPPPoTPPPPPPToPPPPPoPPToPoPPPP
 """
 
+# Thornwick, a village where the west road meets an old wood: Stonereach's ground mirrored east
+# to west, the quarry's floor now a charcoal burners' clearing of trodden ash (sand), l the
+# stacked cordwood, c the charcoal carts and the cooper's barrow, Y cheesecloths drying.
+THORNWICK_LAYOUT = """
+PTPTPPPPPTPPPPPPPoPToPPoPPoPPPPoPPPoPTPTPToP
+PPPPTPPPoPoPoPPoPPTPPTPPPoTTPPPoPPPTPToPPPoP
+ooossssssssssoooo.....&uuuu....|---------|oP
+o.ssKssossossssso.P...UUUUU....|....."...|To
+P.sssssssssoossso...C.GgEgG.L..|q......h.|Po
+P.ssoosssssssCsso...:l:::::c...|..h......|PP
+Possssscsssssssso.b.l:::::::...|....h..P"|TP
+P.sssssssosssssss"..:::::::K.o.|.........|PP
+P.sosCsssssssosss:::S:::::::...|.h."o.h..|PP
+P.ssssossslssssso:::....:......|.......".|Po
+P.oossssssssssso.".:..P.:.T..P.|---..----|TP
+PP.o..o............:....:...........:.r^r.PP
+oo....to:..........::::::::::::::::::.RRR.oP
+PPo.nn..:.rr^rrrr..L########NL........HDH.To
+P......S:.RRRRRRR..#####v#####.........:..oP
+P.o.....:KHwHwHwH".##n#####n##::::::::::..Po
+Po..o..o:KHwHDHwHv.###########.......r^rrrPP
+oP......::a###n#a#####v#######...T.P.RRRRRoo
+o...P...."...:.....##c####na##.......HwDwHPP
+PP.....P.P...:...o.###########::::::::::,.Po
+PP.P.........:.....L#########L..|---::---|PP
+P.........:::::::::.....:....:..|,,,::,,,|oP
+P...T.T".uu&uu...:...o..:.P..:..|,m,,m,m,|PP
+o...."...UUUUU...:......:....:t.|,,,x,,,,|oP
+P...o....GgEgG...::::::::::::::.|,,m,,m,,|PP
+P.....o,...:...P.:......:....:..|x,,,,,x,|oP
+Po.P.....b.:.b...:.~~~o~~~...:..|--------|PP
+P..............P.:~~~~~~~~i~.:............Po
+P.....u&uuu......:~~~~~@~~~~.:..o...r^rrr.TP
+P.....UUUUU.o.P..:o~~~~~~~~~.:....b.RRRRR.PP
+P...c.HwDwH......:~~~~~~~~~~.:.b..,.HwDwH.oo
+P...M...:.C.T.T.,:~i~~~~~~~~.:...P.Y..:..YPP
+P..KC...:.K......:..~~~~~~~..:...,..v.:..toP
+P.......::::::::::...........::::::::::...oP
+PP..b......b..b.......bPTP..TPbb.P.T.P....TP
+PPPPoPoTPPoPPPPPoTPPPPPPToPPPoPTPPPTPoPooPTP
+"""
+
 TINY_LAYOUT = """
 TTPTTTTPTT
 T...,....T

@@ -324,3 +324,87 @@ STONEREACH_BOARDS: tuple[BoardDef, ...] = (
         "The village notice board on the square: news, lost and found, and the tinker's wares.",
     ),
 )
+
+THORNWICK_NPCS = load_npcs("thornwick")
+THORNWICK_PLACES: tuple[PlaceDef, ...] = (
+    PlaceDef(
+        "cross",
+        (19, 13, 11, 8),
+        "Thornwick Cross, the cobbled market place in the middle of the village, with a lamp at "
+        "each corner, benches and tables, and the notice board by the north-east lamp.",
+    ),
+    PlaceDef(
+        "sawpit",
+        (19, 2, 10, 7),
+        "The sawpit on the north side of the village: a stone shed with a slate roof, log carts "
+        "and stacks of cordwood waiting for the saw.",
+    ),
+    PlaceDef(
+        "clearing",
+        (2, 2, 15, 9),
+        "The charcoal clearing in the north-west corner, at the edge of the wood: a floor of "
+        "trodden ash ringed by boulders, where the clamps smoke day and night.",
+    ),
+    PlaceDef(
+        "hawk_field",
+        (31, 2, 11, 9),
+        "The hawk field in the north-east: a fenced meadow where the hawks are flown, with "
+        "perches and bales to land on.",
+    ),
+    PlaceDef("mews", (38, 11, 3, 4), "Hesper's mews, where the hawks roost, below the field gate."),
+    PlaceDef(
+        "dairy",
+        (9, 13, 9, 5),
+        "Agathe's dairy on the west side of the Cross: a long red-roofed house with churns and "
+        "tables out front and the cheese room at the back.",
+    ),
+    PlaceDef(
+        "toll_house",
+        (9, 22, 5, 4),
+        "Corin's stone toll house south-west of the Cross, on the path between the dairy and "
+        "the cooperage.",
+    ),
+    PlaceDef(
+        "chandlery",
+        (37, 16, 5, 4),
+        "Wenna's candle shop on the east side of the village, just above the orchard, with "
+        "tapers in the window.",
+    ),
+    PlaceDef(
+        "orchard",
+        (32, 20, 10, 7),
+        "The fenced orchard on the east side of the village: apple trees, flowers, mushrooms "
+        "in the long grass and cabbages between the rows.",
+    ),
+    PlaceDef(
+        "rose_cottage",
+        (34, 28, 8, 5),
+        "Agathe's cottage in the south-east corner, with cheesecloths drying on either side "
+        "of the door.",
+    ),
+    PlaceDef(
+        "cooperage",
+        (3, 28, 9, 5),
+        "The cooper's yard in the south-west corner: a slate-roofed workshop with staves, "
+        "barrels, a stall, the old cider tun and the barrow.",
+    ),
+    PlaceDef(
+        "mere",
+        (18, 26, 10, 7),
+        "Thornwick Mere, a deep reedy pond south of the Cross.",
+    ),
+    PlaceDef(
+        "toll_gate",
+        (2, 11, 7, 6),
+        "The toll gate where the west road comes over the rise into the village, with Corin's "
+        "bench and a sign.",
+    ),
+)
+THORNWICK_SPAWN: Px = (24, 17)
+THORNWICK_BOARDS: tuple[BoardDef, ...] = (
+    BoardDef(
+        "notice_board",
+        (28, 13),  # the `N` of the layout: the Cross's north edge, by its north-east lamp
+        "The village notice board on the Cross: news, lost and found, and the chandler's wares.",
+    ),
+)

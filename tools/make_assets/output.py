@@ -12,6 +12,7 @@ from .emotes import EMOTES, e_talk_hint
 from .layouts import (
     LARKMOOR_LAYOUT,
     STONEREACH_LAYOUT,
+    THORNWICK_LAYOUT,
     TINY_LAYOUT,
     VILLAGE_LAYOUT,
     build_grids,
@@ -26,6 +27,10 @@ from .map_objects import (
     STONEREACH_NPCS,
     STONEREACH_PLACES,
     STONEREACH_SPAWN,
+    THORNWICK_BOARDS,
+    THORNWICK_NPCS,
+    THORNWICK_PLACES,
+    THORNWICK_SPAWN,
     TINY_NPCS,
     TINY_PLACES,
     TINY_SPAWN,
@@ -68,6 +73,11 @@ STONEREACH_DESCRIPTION = (
     "Stonereach is a windy hill village between a copper mine and a stone quarry: a cobbled "
     "square with a notice board, an inn, goats on the high pasture, an herb garden, a "
     "weaver's and a tinker's, and a cold little tarn."
+)
+THORNWICK_DESCRIPTION = (
+    "Thornwick is a village where the west road meets an old wood: a cobbled market cross with "
+    "a notice board, a dairy, a sawpit, a cooper's yard, a candle shop, hawks in the mews, a "
+    "charcoal clearing at the wood's edge, a toll gate and a reedy mere."
 )
 
 
@@ -138,6 +148,17 @@ def generate(root: Path) -> list[Path]:
     )
     txt(write_tmx(stonereach, "../assets/tiles/village_tiles.tsx"), "maps/stonereach.tmx")
     txt(write_tmj(stonereach, "../assets/tiles/village_tiles.tsj"), "maps/stonereach.tmj")
+    thornwick = make_map(
+        THORNWICK_LAYOUT,
+        "Thornwick",
+        THORNWICK_DESCRIPTION,
+        THORNWICK_NPCS,
+        THORNWICK_PLACES,
+        THORNWICK_SPAWN,
+        boards=THORNWICK_BOARDS,
+    )
+    txt(write_tmx(thornwick, "../assets/tiles/village_tiles.tsx"), "maps/thornwick.tmx")
+    txt(write_tmj(thornwick, "../assets/tiles/village_tiles.tsj"), "maps/thornwick.tmj")
     tiny_desc = "A tiny test map: one villager, a bit of house wall and a small pond."
     tiny = make_map(TINY_LAYOUT, "Tinybrook", tiny_desc, TINY_NPCS, TINY_PLACES, TINY_SPAWN)
     txt(write_tmx(tiny, "../assets/tiles/village_tiles.tsx"), "maps/tiny.tmx")
