@@ -466,4 +466,3 @@ async def test_a_side_opened_mid_sentence_is_finished_by_the_model(provider: Any
     text = json.loads(only_call(events).arguments)["text"]
     assert text.startswith("I'm certain"), text
     assert len(text.split()) >= 4 and "\n" not in text, text
-

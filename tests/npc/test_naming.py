@@ -118,3 +118,40 @@ def test_a_trade_in_a_place_name_alone_is_the_person() -> None:
     assert miner is not None and miner.name == "Garrow", miner
     cottage = read_intent("Take me to the miner's cottage.", ilse).target
     assert cottage is not None and cottage.name == "miner_cottage", cottage
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("wheres ur hut", "where's your hut"),
+        ("ill pay u next week ok", "I'll pay you next week ok"),
+        ("gimme ten", "give me ten"),
+        ("ur a snob", "you're a snob"),
+        ("let me thru for free pls", "let me through for free please"),
+        ("Im gonna have it out with him", "I'm going to have it out with him"),
+        ("y r u here?", "why are you here?"),
+        # what is no chat spelling stays as it is
+        ("I feel ill today", "I feel ill today"),
+        ("Vitamin K, a u-turn, Ur of the Chaldees", "Vitamin K, a u-turn, Ur of the Chaldees"),
+        ("I'm Ty", "I'm Ty"),
+    ],
+)
+def test_chat_spellings_are_read_written_out(typed: str, read: str) -> None:
+    from game.npc.reading.words import spelt_out
+
+    assert spelt_out(typed) == read
+    assert spelt_out(read) == read  # reading it twice changes nothing
+
+
+def test_a_typed_line_is_answered_as_if_spelt_out(harbour: dict[str, VillagerFacts]) -> None:
+    from game.npc.scripted.speaker import PlayerLine
+    from game.npc.scripted.talk import answer
+
+    hobb = harbour["hobb"]
+    for typed, spelt in [
+        ("wheres the windmill", "where's the windmill"),
+        ("whos ur favourite", "who's your favourite"),
+        ("ill pay u next week ok", "I'll pay you next week ok"),
+    ]:
+        got, wanted = (answer(PlayerLine(npc=hobb, said=line)) for line in (typed, spelt))
+        assert got == wanted, typed

@@ -76,6 +76,7 @@ from game.npc.reading.phrases import (
     VILLAGE,
 )
 from game.npc.reading.player import told_name
+from game.npc.reading.words import spelt_out
 from game.npc.scripted.retell import side_on
 from game.npc.skills import SKILLS
 
@@ -100,7 +101,7 @@ class Intent:
 
 def read_intent(text: str, npc: VillagerFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
-    line = norm(text)
+    line = norm(spelt_out(text))
     names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
     name = told_name(text, npc)
     words = tuple(w for w in tokens(line) if w not in FILLER)
@@ -291,7 +292,7 @@ def _asks_where(line: str) -> bool:
 def asked_actions(text: str, npc: VillagerFacts) -> list[Intent]:
     """Every action the line asks of the NPC, in the order asked: a gesture, walks, looks,
     waits, and any other skill by the words its declaration gives (`Intent(Kind.SKILL)`)."""
-    line = norm(text)
+    line = norm(spelt_out(text))
     names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
     return [intent for _, intent in sorted(_actions(line, npc, names), key=lambda f: f[0])]
 

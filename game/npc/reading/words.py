@@ -13,6 +13,7 @@ __all__ = [
     "name_words",
     "norm",
     "place_like",
+    "spelt_out",
     "stem",
     "tokens",
 ]
@@ -82,3 +83,48 @@ def place_like(word: str) -> bool:
 def name_words(name: str) -> set[str]:
     """The words of a name or a place id ("fisher_hut" -> fisher, hut)."""
     return {w for w in tokens(name.replace("_", " ")) if w}
+
+
+# How players type, spelt out: "wheres ur hut", "ill pay u next week", "gimme ten".
+_SPELT = {
+    "u": "you", "ya": "you", "yu": "you", "r": "are", "thru": "through", "wanna": "want to",
+    "gonna": "going to", "gotta": "got to", "gimme": "give me", "lemme": "let me",
+    "dunno": "don't know", "kinda": "kind of", "sorta": "sort of", "coz": "because",
+    "cuz": "because", "cos": "because", "bc": "because", "pls": "please", "plz": "please",
+    "thx": "thanks", "ty": "thank you", "im": "I'm", "ive": "I've", "dont": "don't",
+    "cant": "can't", "wont": "won't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
+    "wasnt": "wasn't", "arent": "aren't", "couldnt": "couldn't", "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't", "havent": "haven't", "hasnt": "hasn't", "whats": "what's",
+    "wheres": "where's", "whos": "who's", "hows": "how's", "thats": "that's",
+    "theres": "there's", "heres": "here's", "youre": "you're", "youve": "you've",
+    "tho": "though", "abt": "about", "tmrw": "tomorrow", "tmr": "tomorrow", "b4": "before",
+    "tonite": "tonight", "nite": "night", "idk": "I don't know", "btw": "by the way",
+    "wat": "what", "wut": "what", "wot": "what", "wen": "when", "y": "why", "k": "ok",
+    "kk": "ok", "okey": "okay", "yeh": "yeah", "yea": "yeah", "nah": "no", "plx": "please",
+}  # fmt: skip
+_NAMES_TOO = frozenset("U R Y K Ya Yu Ty Bc Kk".split())  # capitalised, a name or a letter
+# "ur": "you're" before what is said of someone, else "your"; "ill": "I'll" before a verb.
+_YOU_ARE = re.compile(
+    r"(?<![\w'-])ur\s+(?=(?:a|an|the|so|very|not|just|really|too|right|welcome|kidding|mad|crazy|"
+    r"lying|joking|being|always|never|such|gonna|going|\w+ing|\w+ed)\b)"
+)
+_I_WILL = re.compile(
+    r"(?:^|(?<=[.!?,;]\s)|(?<=\bthen\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bok\s))ill\s+(?=[a-z]+)",
+    re.I,
+)
+
+
+def spelt_out(text: str) -> str:
+    """A line as typed, its chat spellings written out ("wheres ur hut" -> "where's your
+    hut"); anything else as it is."""
+    text = _YOU_ARE.sub("you're ", text)
+    text = re.sub(r"(?<![\w'-])(?:ur|yer)(?![\w'-])", "your", text)
+    text = _I_WILL.sub("I'll ", text)
+
+    def spell(found: re.Match[str]) -> str:
+        word = found.group()
+        if word in _NAMES_TOO:
+            return word  # "Vitamin K", a player called Ty
+        return _SPELT.get(word.lower(), word)
+
+    return re.sub(r"(?<![\w'-])[A-Za-z0-9]+(?![\w'-])", spell, text)

@@ -18,6 +18,7 @@ from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
+from game.npc.reading.words import spelt_out
 from game.npc.scripted.lines import clip, line_table, overlap, pick
 from game.npc.scripted.moods import Mood, Question, mood_of
 from game.npc.seeds import seed_of
@@ -79,6 +80,11 @@ class PlayerLine:
     asked: bool = False  # it put a question to the player before
     talks: int = 0  # earlier lines of the player
     sensed: SensedFacts | None = None  # what it perceived, with the facts of the day
+
+    def __post_init__(self) -> None:
+        # As the player typed it, spelt out: "wheres ur hut" reads as "where's your hut".
+        self.said = spelt_out(self.said)
+        self.earlier = [spelt_out(line) for line in self.earlier]
 
     @property
     def mood(self) -> Mood:
