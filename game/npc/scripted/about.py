@@ -87,7 +87,8 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     place = place_named(npc, target.name)
     beyond = asked_beyond(talk.said, place.description, target.label, npc.name) if place else ""
     asks = re.search(r"\?\s*$", talk.said) and not re.search(r"\bwhere\b", talk.said, re.I)
-    if beyond and asks and not _persona_on(npc, target):  # "what fish live in the pond?"
+    of_itself = any(pattern.search(talk.said) for _, pattern in _ASKS)  # "scares you there?"
+    if beyond and asks and not of_itself and not _persona_on(npc, target):  # "what fish...?"
         return _beyond(talk, target, speak)
     desc = ""
     if place is not None and place.description:
@@ -125,7 +126,7 @@ def _beyond(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     keepers = [p for p in npc.people if target.name in (p.work, p.home)]
     keepers = keepers or [p for p in npc.people if spends(f"{p.role} {p.does}")]
     keeper = keepers[0].name if keepers else ""
-    tail = f"Ask {keeper} at {target.label}." if keeper else f"Ask around at {target.label}."
+    tail = f"Ask {keeper} at {target.label}." if keeper else " "  # no one to send them to
     return speak.line("place_unknown", place=target.label, tail=tail)
 
 

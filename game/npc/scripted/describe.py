@@ -42,7 +42,8 @@ _ASKS_NOTHING = frozenset(
     around inside anything something anyone ever still usually often today morning evening
     night tonight days week year years time tell about describe whats what's really seem
     seems feel feels doing going happening happened could would should have has had
-    were went gone visit visited seen saw open closed near far from they them their""".split()
+    were went gone visit visited seen saw open closed near far from they them their
+    things favourite favorite best story stories tale tales history legend""".split()
 )
 
 
