@@ -154,3 +154,21 @@ def test_a_line_cut_off_ends_at_its_last_whole_sentence(line: str, lead: str, sa
     from game.agent.providers.local.worker.player import whole_sentences
 
     assert whole_sentences(line, lead) == said
+
+
+@pytest.mark.parametrize(
+    ("line", "shrugs"),
+    [
+        ("I don't know.", True),
+        ("Hmm, I can't remember", True),
+        ("Not sure, really.", True),
+        ("I'm not certain it", True),
+        ("I know the way.", False),
+        ("I don't mind at all.", False),
+        ("Sure, I know him.", False),
+    ],
+)
+def test_a_line_that_opens_with_a_shrug_is_known(line: str, shrugs: bool) -> None:
+    from game.agent.providers.local.worker import player
+
+    assert player.shrugs(line) is shrugs

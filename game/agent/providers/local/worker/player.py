@@ -36,7 +36,7 @@ from game.agent.providers.local.worker.prefix import PrefixCache
 from game.agent.providers.local.worker.scoring import Scorer
 from game.wording import overlap
 
-__all__ = ["ScriptPlayer", "whole_sentences"]
+__all__ = ["ScriptPlayer", "shrugs", "whole_sentences"]
 
 MAX_LINE_TOKENS = 48
 _ENDED = re.compile(r"[.!?][\"')\]]*$")  # a line or lead that ends a sentence
@@ -51,6 +51,21 @@ REPEAT_PENALTY = 1.5  # logits taken from a token the line already has
 # A line never copies this many tokens in a row of `LineSpec.own` (the persona): fewer
 # tokens than the words of the runs a reader calls reading the persona back (six).
 OWN_RUN = 6
+
+
+# A line that opens by saying it cannot answer ("I don't know...", "Not sure."): a small
+# model says it to anything it has no note on, and a player reads it as a dodge.
+_SHRUG = re.compile(
+    r"^\W*(?:(?:well|hmm+|oh|ah|mm+|um+|er+)\W+)?(?:i (?:don'?t|do not|can'?t|cannot|couldn'?t) "
+    r"(?:know|remember|recall|say|tell|think so)|i'?m not (?:sure|certain)|i have no idea|"
+    r"no idea|not sure|who knows|i'?ve no idea)\b",
+    re.I,
+)
+
+
+def shrugs(line: str) -> bool:
+    """Whether a line opens with a shrug ("I don't know", "Not sure")."""
+    return bool(_SHRUG.search(line))
 
 
 def whole_sentences(line: str, lead: str = "") -> str:
@@ -239,7 +254,7 @@ class ScriptPlayer:
             # A line that ended within the held words is whole: if it mostly repeats an
             # earlier one, it is sampled again without its first token.
             repeats = ended and any(overlap(text, old) >= REPEAT_LIMIT for old in earlier)
-            if repeats and attempt < 2:
+            if (repeats or shrugs(text)) and attempt < 2:  # nor one that opens with a shrug
                 banned_first = {*banned_first, first}
                 continue
             call = self._open_line(job, spec)
