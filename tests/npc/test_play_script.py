@@ -517,3 +517,9 @@ def test_asked_to_come_along_it_follows_and_asked_the_way_it_leads(
         said = setting_off(lead)
         assert said in line_table("set_off", lead.mood), (npc.npc_id, said)
     assert followed >= 5
+
+
+def test_the_line_never_echoes_the_line_it_answers() -> None:
+    job = script_job(request("I'd like a blanket in deep blue, whenever you have the time."))
+    assert job is not None and job.line is not None
+    assert "I'd like a blanket in deep blue, whenever you have the time." in job.line.avoid

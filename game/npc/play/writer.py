@@ -98,9 +98,11 @@ def _banned_first(script: Script) -> list[str]:
 
 
 def _line(script: Script) -> LineSpec:
-    """How this step's line is sampled: what not to repeat, the notes' words to lean on,
-    and no yes to "are you a program?"."""
+    """How this step's line is sampled: what not to repeat (what it said, and the line it
+    answers), the notes' words to lean on, and no yes to "are you a program?"."""
+    # Nor the line it answers: a small model echoes it ("I'd like a blanket in deep blue.")
     avoid = [*script.earlier_replies, *([script.greeting] if script.greeting else [])]
+    avoid += [script.request] if script.request else []
     return LineSpec(
         tool=line_tool(),
         field=SKILLS[line_tool()].speech or "text",
