@@ -32,6 +32,7 @@ from game.npc.scripted.speaker import (
 )
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer
+from game.npc.scripted.voice import voiced
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, SkillCall
 from game.wording import reads_back
@@ -172,8 +173,9 @@ def to_a_villager(
     options = [t for t in found if t and t not in used and not reads_back(t, npc.persona)]
     rng = random.Random(seed)
     if options and rng.random() < 0.75:
-        return options[rng.randrange(len(options))]
-    return _own(npc, mood, other, seed, used, "heard" if replying else "to_villager")
+        return voiced(options[rng.randrange(len(options))], npc.sheet.talks)
+    line = _own(npc, mood, other, seed, used, "heard" if replying else "to_villager")
+    return voiced(line, npc.sheet.talks)
 
 
 def heard_plan(

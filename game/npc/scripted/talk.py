@@ -48,6 +48,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -97,14 +98,16 @@ def answer(talk: PlayerLine) -> list[Step]:
     opened by a grumble when it was just woken."""
     plan = _answer(talk)
     first = opener(talk)
+    voice = talk.npc.sheet.talks
     if not first:
-        return plan
+        return voiced_plan(plan, voice, talk.npc.greeting)
     at = next((i for i, step in enumerate(plan) if said_by(step) is not None), None)
     if at is None:
-        return [say(first, "player"), *plan]
+        return voiced_plan([say(first, "player"), *plan], voice)
     said = said_by(plan[at])
     assert said is not None
-    return [*plan[:at], say(f"{first} {said.text}", said.target), *plan[at + 1 :]]
+    opened = say(f"{first} {said.text}", said.target)
+    return voiced_plan([*plan[:at], opened, *plan[at + 1 :]], voice)
 
 
 def _answer(talk: PlayerLine) -> list[Step]:
