@@ -1,6 +1,7 @@
 """How a villager sounds, read from its persona on a map of our own: a stammerer stammers
 in every line, a formal speaker never talks like a child however young it is, and what it
-likes or dislikes ("dislikes loud voices") is not how it talks."""
+likes or dislikes ("dislikes loud voices") is not how it talks; a goodbye in any words is
+one."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import Kind
 from game.npc.scripted.moods import CURIOUS, WISE, mood_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.scripted.voice import voiced
+from game.npc.skills import EMOTE
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PLACES = [
@@ -107,3 +111,28 @@ def test_what_it_likes_or_dislikes_is_not_how_it_talks(river: dict[str, Villager
 def test_the_map_makers_greeting_is_said_as_written(river: dict[str, VillagerFacts]) -> None:
     first = answer(PlayerLine(npc=river["tam"], said="hello"))
     assert [s.text for s in map(said_by, first) if s is not None] == ["Hello."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "laters",
+        "later!",
+        "ok, later",
+        "catch ya later",
+        "gotta run",
+        "right, I'm off then",
+        "I'd better be off",
+        "peace out",
+        "i should head off now",
+    ],
+)
+def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], said: str) -> None:
+    plan = answer(PlayerLine(npc=river["bryn"], said=said, earlier=["hello"], turn=1))
+    assert read_intent(said, river["bryn"]).kind is Kind.BYE
+    assert any(getattr(step, "skill", None) is EMOTE for step in plan), said
+
+
+@pytest.mark.parametrize("said", ["I'll tell you later.", "I'm out of bread.", "later today?"])
+def test_later_within_a_line_is_no_goodbye(river: dict[str, VillagerFacts], said: str) -> None:
+    assert read_intent(said, river["bryn"]).kind is not Kind.BYE
