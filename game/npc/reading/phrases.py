@@ -139,8 +139,21 @@ SELF = (
         r"stock|have for sale|got for sale)\b|\bwhat(?:'s| is| have you got| do you have| have "
         r"you) (?:\w+ )?for sale\b|"
         r"\bwhat(?:'ve| have) you got (?:today|this week|to sell|for me)\b|"
+        r"\bwhat(?:'ve| have) (?:you|ya) got\W*$|"
         r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
         r"cart|counter|table)\b",
+    ),
+    (
+        # "Where do you have your lunch?", "where are you of an evening?": its day's plan.
+        "day",
+        r"\bwhere (?:do|did|would|will) (?:you|ya) (?:usually |normally |always |often |go to )?"
+        r"(?:have|eat|take|get|go for|go) (?:at |around |in the |of an? )?(?:your |a |an |the )?"
+        r"(?:lunch|"
+        r"dinner|supper|breakfast|meals?|midday meal|bite|noon|midday|afternoons?|evenings?|"
+        r"mornings?)\b|\bwhere (?:are|r) (?:you|u|ya) (?:usually |normally )?(?:at|around|of an?|"
+        r"in the|by) (?:noon|midday|lunch(?:time)?|dinner(?:time)?|supper(?:time)?|"
+        r"afternoons?|evenings?|mornings?|night)\b|\bwhat do you do (?:at|around|for|of an?|in "
+        r"the) (?:noon|midday|lunch|afternoons?|evenings?)\b",
     ),
     (
         # "What should I see before I leave?", "what's the best thing about the village?":
