@@ -132,7 +132,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
             if intent.gesture == WAVE.name and _bye(talk.said)
             else f"gesture_{intent.gesture}"
         )
-        return [EMOTE.call(name=intent.gesture), helped or speak.line(table)]
+        asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
+        side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
+        return [EMOTE.call(name=intent.gesture), helped or side or speak.line(table)]
     if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
         return [helped]
     if kind is Kind.GO:
@@ -375,13 +377,19 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
+def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
+    """A question the line puts besides what it asks done ("Look at the sky. Is a storm on
+    the way?"; "have a think, why would the milk turn?"): its sentences, or the part after
+    a comma, that end in "?" and are not themselves of `kind`."""
+    parts = [p for s in sentences(talk.said) for p in re.split(r"(?<=[,:;-])\s+", s)]
+    return " ".join(
+        p for p in parts if p.endswith("?") and read_intent(p, talk.npc).kind is not kind
+    )
+
+
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
-    asked = " ".join(  # a question besides the look ("could you look at the well?" is none)
-        s
-        for s in sentences(talk.said)
-        if s.endswith("?") and read_intent(s, talk.npc).kind is not Kind.LOOK
-    )
+    asked = _asked_besides(talk, Kind.LOOK)  # "could you look at the well?" asks none
     if asked and target is None:  # "Look at the sky. Is a storm on the way?": what it holds
         side = sheet_side(replace(talk, said=asked), speak, any_item=False)  # of it, if any
         if side is not None:
