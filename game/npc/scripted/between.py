@@ -1,8 +1,8 @@
 """What villagers say to each other, each as itself: from the speaker's character sheet.
 
 A villager spoken to by another answers what was said: a fear of its named with alarm
-("Rats?! Get it out, Kit!"), a jibe with its hurt, a deed asked of it with its yes, a
-remark on a thing of its own with a word on it ("My hawk? Ha."), a question as it would
+("Spiders?! Get it out, Gus!"), a jibe with its hurt, a deed asked of it with its yes, a
+remark on a thing of its own with a word on it ("My goat? Ha."), a question as it would
 the player's (to the one who asked, by their name, never the player's); anything else
 with something of its own: what it thinks of the one in front of it, said to their
 face ("Joss, you're a chancer."), news it heard, or its work. An idle villager with
@@ -247,7 +247,7 @@ _SLIGHT = re.compile(
     r"\bwho do you think you are\b|\bmind your own\b",
     re.I,
 )
-# A deed asked of the NPC ("be a dear and sweep my step?", "would you fetch the cart?").
+# A deed asked of the NPC ("be a dear and mind my stall?", "would you fetch the cart?").
 _ASKS_DEED = re.compile(
     r"\bbe a (?:dear|love|sport|pal|good \w+) and \w+|\b(?:would|will|could|can) you "
     r"(?:please |kindly |just )?(?!tell|say|know|remember|think|believe|show|take me|point)"
@@ -255,7 +255,7 @@ _ASKS_DEED = re.compile(
     r"^(?:please |kindly )?(?:fetch|sweep|carry|bring|mind|watch|help|hold|mend|lend) ",
     re.I,
 )
-# "your hawk", "your precious ledger": a thing of the NPC's a line names.
+# "your goat", "your precious books": a thing of the NPC's a line names.
 _YOUR = re.compile(
     r"\byour (?:(?:precious|little|old|lovely|fine|silly|stupid|big|own|blessed|fancy) )?"
     r"([a-z][a-z-]+)\b",
@@ -264,11 +264,11 @@ _YOUR = re.compile(
 _NOT_A_THING = frozenset(
     "way fault turn name word own self help place home house work job business day time".split()
 )
-_DESTAMMER = re.compile(r"\b(\w{1,2})-(?=\1)", re.I)  # "r-rat" -> "rat"
+_DESTAMMER = re.compile(r"\b(\w{1,2})-(?=\1)", re.I)  # "s-spider" -> "spider"
 
 
 def _fear_in(npc: VillagerFacts, said: str) -> str:
-    """The NPC's fear a line names ("there's a rat in the cheese room": rats), or ""."""
+    """The NPC's fear a line names ("there's a spider on your loom": spiders), or ""."""
     heard = {stem(w) for w in tokens(_DESTAMMER.sub("", said)) if len(w) > 2} - FILLER
     for fear in npc.sheet.fears:
         if heard & ({stem(w) for w in tokens(fear) if len(w) > 2} - FILLER):
@@ -279,7 +279,7 @@ def _fear_in(npc: VillagerFacts, said: str) -> str:
 def _said_to(npc: VillagerFacts, asked: str, talk: PlayerLine, intent: Intent, speaker: str) -> str:
     """What the NPC says back to what another villager said to it, when that is one of the
     things a line is met with by anyone: a fear of its named (alarm), a jibe at it (its
-    hurt), a deed asked of it (its yes), a remark on a thing of its own ("My hawk? Ha.");
+    hurt), a deed asked of it (its yes), a remark on a thing of its own ("My goat? Ha.");
     "" otherwise (a question is answered, else a word of its own)."""
     speak = Speaker(talk, intent)
     fear = _fear_in(npc, asked)
