@@ -28,6 +28,14 @@ STONEREACH = Path(__file__).resolve().parents[2] / "maps" / "stonereach.tmx"
         ("Tell me more about the mill", False),  # a question of its own
         ("What else do you sell?", False),
         ("more bread please", False),
+        ("and?", True),
+        ("yeah, and...?", True),
+        ("like what?", True),
+        ("such as?", True),
+        ("ok, then what?", True),
+        ("and the toll?", False),  # a question of its own
+        ("and you?", False),
+        ("so what?", False),
     ],
 )
 def test_a_follow_up_is_read_as_one(said: str, more: bool) -> None:

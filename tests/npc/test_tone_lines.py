@@ -125,6 +125,7 @@ CALLER = {
     "job": "I mind my work.",
     "places": "the square and the quay",
     "speaker": "Ada",
+    "feared": "spiders",
     "tail": "Ask Ada at the square.",
     "what": "the tide turns early",
     "view": "hard-working",

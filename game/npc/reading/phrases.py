@@ -101,7 +101,13 @@ BYE = re.compile(
     r"next|some|$|[!.,]))|later,? then|good night|goodnight|"
     r"gotta go|got to go|have to go|must go|need to go|i'm off|i am off|i'm leaving|i am leaving|"
     r"take care|so long|cheerio|until next time|catch you later|be going now|be off now|"
-    r"must be going|adieu|ciao|ta-ta|i'll be going)\b"
+    r"must be going|adieu|ciao|ta-ta|i'll be going|laters|(?<![\w ])later(?= *[!.]*$)|"
+    r"(?:ok|okay|right|alright|cool),? later(?= *[!.]*$)|catch (?:you|ya) "
+    r"(?:later|around|soon)|peace out|ttyl|toodle-?oo|night night|nighty night|"
+    r"(?:gotta|got to|have to|must|need to) (?:run|dash|head off|head out|split|get going)|"
+    r"(?:i'm|im|i am) (?:out|off then|off now|heading off|heading out)(?= *[!.]*$)|"
+    r"i(?:'ll| will|'d better| had better| better| should) (?:be off|head off|get going|"
+    r"make a move|be on my way))\b"
 )
 HELLO = re.compile(
     r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"
@@ -133,8 +139,21 @@ SELF = (
         r"stock|have for sale|got for sale)\b|\bwhat(?:'s| is| have you got| do you have| have "
         r"you) (?:\w+ )?for sale\b|"
         r"\bwhat(?:'ve| have) you got (?:today|this week|to sell|for me)\b|"
+        r"\bwhat(?:'ve| have) (?:you|ya) got\W*$|"
         r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
         r"cart|counter|table)\b",
+    ),
+    (
+        # "Where do you have your lunch?", "where are you of an evening?": its day's plan.
+        "day",
+        r"\bwhere (?:do|did|would|will) (?:you|ya) (?:usually |normally |always |often |go to )?"
+        r"(?:have|eat|take|get|go for|go) (?:at |around |in the |of an? )?(?:your |a |an |the )?"
+        r"(?:lunch|"
+        r"dinner|supper|breakfast|meals?|midday meal|bite|noon|midday|afternoons?|evenings?|"
+        r"mornings?)\b|\bwhere (?:are|r) (?:you|u|ya) (?:usually |normally )?(?:at|around|of an?|"
+        r"in the|by) (?:noon|midday|lunch(?:time)?|dinner(?:time)?|supper(?:time)?|"
+        r"afternoons?|evenings?|mornings?|night)\b|\bwhat do you do (?:at|around|for|of an?|in "
+        r"the) (?:noon|midday|lunch|afternoons?|evenings?)\b",
     ),
     (
         # "What should I see before I leave?", "what's the best thing about the village?":
@@ -278,10 +297,13 @@ TIME = re.compile(
 )
 # The time question that asks when night comes.
 DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
-# "Tell me more.", "and what else?", "go on": more of what was just talked of.
+# "Tell me more.", "and what else?", "go on", "and?", "like what?": more of what was just
+# talked of.
 MORE = re.compile(
-    r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh),?\s+)*(?:tell me more|more|go on|"
-    r"what else|what more|anything more|and then|keep going|say more|anything else)"
+    r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh|yes|yeah),?\s+)*(?:tell me more|more|"
+    r"go on|what else|what more|anything more|and then|keep going|say more|anything else|and|"
+    r"and so|then what|what then|what next|carry on|continue|do tell|keep talking|such as|"
+    r"like what|for (?:example|instance)|and what about it)"
     r"(?:,? (?:please|then|now))?\W*$"
 )
 # "What have you got in your pocket?": what it carries or keeps.

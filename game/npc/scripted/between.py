@@ -1,11 +1,14 @@
 """What villagers say to each other, each as itself: from the speaker's character sheet.
 
-A villager spoken to by another answers a question as it would the player's (to the one
-who asked, by their name, never the player's), and meets anything else with something of
-its own: what it thinks of the one in front of it, said to their face ("Joss, you're a
-chancer."), news it heard, or its work. An idle villager with another beside it says the
-same kinds of thing to them. Nothing here knows a village: every fact is the sheet's or
-the day's, and no line says six words in a row of the persona (`reads_back`).
+A villager spoken to by another answers what was said: a fear of its named with alarm
+("Spiders?! Get it out, Gus!"), a jibe with its hurt, a deed asked of it with its yes, a
+remark on a thing of its own with a word on it ("My goat? Ha."), a question as it would
+the player's (to the one who asked, by their name, never the player's); anything else
+with something of its own: what it thinks of the one in front of it, said to their
+face ("Joss, you're a chancer."), news it heard, or its work. An idle villager with
+another beside it says the same kinds of thing to them. Nothing here knows a village:
+every fact is the sheet's or the day's, and no line says six words in a row of the
+persona (`reads_back`).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from collections.abc import Sequence
 from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
 from game.npc.life.news import tell_line
 from game.npc.reading.address import unaddressed
-from game.npc.reading.intent import read_intent
+from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import Kind
+from game.npc.reading.words import FILLER, stem, tokens
+from game.npc.scripted.about import worried
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood
 from game.npc.scripted.speaker import (
@@ -32,6 +37,7 @@ from game.npc.scripted.speaker import (
 )
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer
+from game.npc.scripted.voice import voiced
 from game.npc.seeds import seed_of
 from game.npc.skills import EMOTE, SkillCall
 from game.wording import reads_back
@@ -172,8 +178,9 @@ def to_a_villager(
     options = [t for t in found if t and t not in used and not reads_back(t, npc.persona)]
     rng = random.Random(seed)
     if options and rng.random() < 0.75:
-        return options[rng.randrange(len(options))]
-    return _own(npc, mood, other, seed, used, "heard" if replying else "to_villager")
+        return voiced(options[rng.randrange(len(options))], npc.sheet.talks)
+    line = _own(npc, mood, other, seed, used, "heard" if replying else "to_villager")
+    return voiced(line, npc.sheet.talks)
 
 
 def heard_plan(
@@ -202,7 +209,10 @@ def heard_plan(
             return [say(f"{speaker}, {_after_address(said_no.text, npc)}", speaker)]
         text = said_no.text
         return [say(f"{text[: first.start()]}, {speaker}{text[first.start() :]}", speaker)]
-    if kind in _ANSWERED and (kind is not Kind.SELF or "?" in asked):
+    said_to = _said_to(npc, asked, talk, intent, speaker)
+    if said_to:
+        return [say(said_to, speaker)]
+    if kind in _ANSWERED and (kind not in _TOLD or _QUESTION.search(asked)):
         plan = [s for s in answer(talk) if isinstance(s, SkillCall)]
         gestures = [s for s in plan if s.skill is EMOTE][:1]
         lines = [s for s in map(said_by, plan) if s is not None]
@@ -213,6 +223,77 @@ def heard_plan(
         npc, mood, speaker, other_id, seed=seed, used=replies, sensed=sensed, replying=True
     )
     return [say(line, speaker)]
+
+
+# A kind a villager's line is answered as only when it is a question ("you look tired
+# today" asks nothing of the NPC).
+_TOLD = frozenset({Kind.SELF})
+_QUESTION = re.compile(
+    r"\?\s*$|^(?:who|what|where|when|why|how|which|whose|is|are|do|does|did|can|could|will|"
+    r"would|have|has)\b",
+    re.I,
+)
+_WH = re.compile(r"\b(?:who|what|where|when|why|how|which|whose)\b", re.I)
+_TAG = re.compile(
+    r"(?:,\s*|\b)(?:eh|right|yeah|no|innit|isn't it|don't they|aren't they)\?\s*$", re.I
+)
+# A line that slights the one it is said to: a name called, or a jibe of "you".
+_SLIGHT = re.compile(
+    r"\b(?:snob|snobs|fool|idiot|oaf|lout|miser|skinflint|coward|liar|cheat|busybody|"
+    r"windbag|show-?off|peacock|prig|bore|nag|grump|stuck-up|pompous|vain|lazy|rude|"
+    r"useless|clumsy|daft|dim|nosy|stingy|tight-?fisted|good-for-nothing)\b|"
+    r"\byou (?:preen|prattle|gossip|nag|whine|moan|grumble|boast|brag|show off|dawdle)\b|"
+    r"\byou and your (?:precious|fancy|silly|stupid|blessed|damned?)\b|"
+    r"\bwho do you think you are\b|\bmind your own\b",
+    re.I,
+)
+# A deed asked of the NPC ("be a dear and mind my stall?", "would you fetch the cart?").
+_ASKS_DEED = re.compile(
+    r"\bbe a (?:dear|love|sport|pal|good \w+) and \w+|\b(?:would|will|could|can) you "
+    r"(?:please |kindly |just )?(?!tell|say|know|remember|think|believe|show|take me|point)"
+    r"[a-z]+\b|"
+    r"^(?:please |kindly )?(?:fetch|sweep|carry|bring|mind|watch|help|hold|mend|lend) ",
+    re.I,
+)
+# "your goat", "your precious books": a thing of the NPC's a line names.
+_YOUR = re.compile(
+    r"\byour (?:(?:precious|little|old|lovely|fine|silly|stupid|big|own|blessed|fancy) )?"
+    r"([a-z][a-z-]+)\b",
+    re.I,
+)
+_NOT_A_THING = frozenset(
+    "way fault turn name word own self help place home house work job business day time".split()
+)
+_DESTAMMER = re.compile(r"\b(\w{1,2})-(?=\1)", re.I)  # "s-spider" -> "spider"
+
+
+def _fear_in(npc: VillagerFacts, said: str) -> str:
+    """The NPC's fear a line names ("there's a spider on your loom": spiders), or ""."""
+    heard = {stem(w) for w in tokens(_DESTAMMER.sub("", said)) if len(w) > 2} - FILLER
+    for fear in npc.sheet.fears:
+        if heard & ({stem(w) for w in tokens(fear) if len(w) > 2} - FILLER):
+            return fear
+    return ""
+
+
+def _said_to(npc: VillagerFacts, asked: str, talk: PlayerLine, intent: Intent, speaker: str) -> str:
+    """What the NPC says back to what another villager said to it, when that is one of the
+    things a line is met with by anyone: a fear of its named (alarm), a jibe at it (its
+    hurt), a deed asked of it (its yes), a remark on a thing of its own ("My goat? Ha.");
+    "" otherwise (a question is answered, else a word of its own)."""
+    speak = Speaker(talk, intent)
+    fear = _fear_in(npc, asked)
+    if fear and not worried(fear, npc.persona):
+        return speak.text("heard_fear", feared=fear, speaker=speaker)
+    if _SLIGHT.search(asked):
+        return speak.text("slighted", speaker=speaker)
+    question = bool(_QUESTION.search(asked)) and not _TAG.search(asked)
+    if _ASKS_DEED.search(asked) and not _WH.search(asked):
+        return speak.text("asked_favour", speaker=speaker)
+    thing = _YOUR.search(asked)
+    if thing is not None and not question and thing.group(1).lower() not in _NOT_A_THING:
+        return speak.text("of_mine", thing=thing.group(1).lower(), speaker=speaker)
+    return ""
 
 
 def _without_own_name(text: str, npc: VillagerFacts) -> str:

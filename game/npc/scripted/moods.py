@@ -29,6 +29,7 @@ __all__ = [
     "Mood",
     "Question",
     "mood_of",
+    "temperament",
 ]
 
 
@@ -60,6 +61,9 @@ class Mood:
     grumble: str  # what its first line opens with when it was just woken
     talks: tuple[str, ...] = ()  # the sheet's ways of talking that speak in it
     asks: tuple[Asking, ...] = ()  # the questions it may put, the first the sheet fills
+    # The sheet's ways of talking its lines cannot carry: a formal speaker never says
+    # "I nod, I nod!", however young it is.
+    unlike: tuple[str, ...] = ()
 
     def question_for(self, slots: Mapping[str, str]) -> Question | None:
         """The mood's question about what the sheet's `slots` hold (None: it has none)."""
@@ -134,7 +138,7 @@ QUIET = Mood(
     ("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
     (NOD, THINK),
     "...Mm. I was sleeping.",
-    ("few words", "stammer"),
+    ("few words",),
     (
         Asking(
             "ware",
@@ -142,6 +146,7 @@ QUIET = Mood(
             (("Yes", "Mm. Yours, for the usual price."), ("No", "Fine.")),
         ),
     ),
+    unlike=("loud",),
 )
 CURIOUS = Mood(
     "curious",
@@ -176,6 +181,7 @@ CURIOUS = Mood(
             ),
         ),
     ),
+    unlike=("formal",),
 )
 SHREWD = Mood(
     "shrewd",
@@ -199,16 +205,33 @@ MOODS: dict[str, Mood] = {m.name: m for m in (GRUFF, CHEERFUL, WISE, QUIET, CURI
 
 _PERSONA_WEIGHT = 2  # a temperament the persona names outweighs a way of talking read from it
 
+# What a persona says it likes, dislikes or fears, up to the end of its clause: "likes
+# rain, quiet and being left alone" says nothing of how quiet it is itself ("likes to
+# answer a question with a question" does).
+_NOT_ITSELF = re.compile(
+    r"\b(?:likes|loves|enjoys|prefers|dislikes|hates|loathes|can't stand|cannot stand|"
+    r"fears|dreads|(?:is )?(?:afraid|frightened|scared|wary) of|keeps away from|avoids)\b"
+    r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)[^.;:]*",
+    re.I,
+)
+
+
+def temperament(persona: str) -> str:
+    """The persona's words of how the NPC is and talks, without what it likes, dislikes or
+    fears ("dislikes loud voices" is no loud voice of its own)."""
+    return _NOT_ITSELF.sub(" ", persona)
+
 
 def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     """The mood the persona's temperament words and the sheet's ways of talking name most
-    (cheerful when they name none)."""
-    text = persona.lower()
+    (cheerful when they name none); never one whose lines cannot carry a way it talks."""
+    text = persona.lower()  # "loves a bargain" is a temperament, "likes quiet" a liking
     said = tuple(talks)
     scores = {
         mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)
         + sum(t in mood.talks for t in said)
         for mood in MOODS.values()
+        if not set(mood.unlike) & set(said)
     }
     best = max(scores, key=lambda m: scores[m])
     return best if scores[best] else CHEERFUL

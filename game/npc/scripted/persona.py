@@ -35,6 +35,7 @@ from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood, mood_of
 from game.npc.scripted.speaker import PlayerLine, React, Step, said_by, say
 from game.npc.scripted.talk import answer
+from game.npc.scripted.voice import voiced_plan
 from game.npc.seeds import seed_of
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, SAY, WAIT, SkillCall
 from game.npc.skills.ask import picked
@@ -188,7 +189,12 @@ def _turn_of(messages: list[Message]) -> int:
 
 
 def plan_for(s: Situation) -> list[Step]:
-    """The skill calls of one turn, in order; a pure function of the situation."""
+    """The skill calls of one turn, in order, its lines in the NPC's voice; a pure
+    function of the situation."""
+    return voiced_plan(_plan_for(s), s.npc.sheet.talks, s.npc.greeting)
+
+
+def _plan_for(s: Situation) -> list[Step]:
     rng = random.Random(seed_of(s.npc.npc_id or s.name, s.kind, str(s.turn), s.text, s.perception))
     mood = s.mood
     if s.kind == "player_message":

@@ -48,6 +48,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -97,14 +98,16 @@ def answer(talk: PlayerLine) -> list[Step]:
     opened by a grumble when it was just woken."""
     plan = _answer(talk)
     first = opener(talk)
+    voice = talk.npc.sheet.talks
     if not first:
-        return plan
+        return voiced_plan(plan, voice, talk.npc.greeting)
     at = next((i for i, step in enumerate(plan) if said_by(step) is not None), None)
     if at is None:
-        return [say(first, "player"), *plan]
+        return voiced_plan([say(first, "player"), *plan], voice)
     said = said_by(plan[at])
     assert said is not None
-    return [*plan[:at], say(f"{first} {said.text}", said.target), *plan[at + 1 :]]
+    opened = say(f"{first} {said.text}", said.target)
+    return voiced_plan([*plan[:at], opened, *plan[at + 1 :]], voice)
 
 
 def _answer(talk: PlayerLine) -> list[Step]:
@@ -129,7 +132,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
             if intent.gesture == WAVE.name and _bye(talk.said)
             else f"gesture_{intent.gesture}"
         )
-        return [EMOTE.call(name=intent.gesture), helped or speak.line(table)]
+        asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
+        side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
+        return [EMOTE.call(name=intent.gesture), helped or side or speak.line(table)]
     if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
         return [helped]
     if kind is Kind.GO:
@@ -165,6 +170,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF and intent.sub == "own":
         return [_whose(talk, intent.target, speak)]
+    if kind is Kind.SELF and intent.sub == "day":
+        return [_day(talk, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:
         return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:
@@ -219,6 +226,29 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
+
+
+# The times of day a question of its day asks of, by the words that name them, and when.
+_DAY_ASKED = (
+    (r"\b(?:lunch|noon|midday|dinner ?time)\b", 12.0, "around midday"),
+    (r"\bbreakfast|\bmornings?\b", 8.0, "of a morning"),
+    (r"\bafternoons?\b", 15.0, "of an afternoon"),
+    (r"\b(?:supper|dinner|evenings?)\b", 18.0, "of an evening"),
+    (r"\bnight\b", 22.0, "at night"),
+)
+
+
+def _day(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """Where it is at the time of day asked of ("where do you have your lunch?"): the stop
+    of its day's plan then; its work when its day has no plan."""
+    asked = next((a for a in _DAY_ASKED if re.search(a[0], talk.said, re.I)), _DAY_ASKED[0])
+    _, hour, when = asked
+    stops = sorted(talk.npc.day)
+    stop = next((name for at, name in reversed(stops) if at <= hour), None)
+    place = place_named(talk.npc, stop or (stops[-1][1] if stops else ""))
+    if place is None:
+        return self_answer(talk, "work", speak)
+    return speak.line("self_day", when=when, place=label_of(place))
 
 
 # The hour an invitation asks from ("tonight": the evening's stops).
@@ -347,13 +377,19 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
 
 
+def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
+    """A question the line puts besides what it asks done ("Look at the sky. Is a storm on
+    the way?"; "have a think, why would the milk turn?"): its sentences, or the part after
+    a comma, that end in "?" and are not themselves of `kind`."""
+    parts = [p for s in sentences(talk.said) for p in re.split(r"(?<=[,:;-])\s+", s)]
+    return " ".join(
+        p for p in parts if p.endswith("?") and read_intent(p, talk.npc).kind is not kind
+    )
+
+
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
-    asked = " ".join(  # a question besides the look ("could you look at the well?" is none)
-        s
-        for s in sentences(talk.said)
-        if s.endswith("?") and read_intent(s, talk.npc).kind is not Kind.LOOK
-    )
+    asked = _asked_besides(talk, Kind.LOOK)  # "could you look at the well?" asks none
     if asked and target is None:  # "Look at the sky. Is a storm on the way?": what it holds
         side = sheet_side(replace(talk, said=asked), speak, any_item=False)  # of it, if any
         if side is not None:

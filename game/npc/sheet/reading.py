@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.moods import temperament
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness, Talk
 from game.npc.sheet.stated import stated
 from game.world.tiled import MapData, NpcSpawn
@@ -136,7 +137,13 @@ _TALK_WORDS: tuple[tuple[Talk, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("questions", re.compile(r"\bquestions\b|\bnosy\b|\binquisitive\b|\bcurious\b", re.I)),
+    (
+        "questions",
+        re.compile(
+            r"\bquestions\b|\bquestion with (?:a|another)\b|\bnosy\b|\binquisitive\b|\bcurious\b",
+            re.I,
+        ),
+    ),
     (
         "jokes",
         re.compile(r"\bjok(?:e|es|ing)\b|\bjests?\b|\bpuns?\b|\bwitty\b|\bwit\b|\bteas", re.I),
@@ -317,8 +324,14 @@ def _read_clause(
             s.opinions[other_id] = _phrase(said, name, own=False)
 
 
+# A like that is a way of speaking ("answer a question with another question").
+_SPEAKING = re.compile(r"(?:to )?(?:talk|answer|ask|speak|chat|tell|joke|tease)\b", re.I)
+
+
 def _talks(persona: str) -> tuple[Talk, ...]:
-    return tuple(talk for talk, pattern in _TALK_WORDS if pattern.search(persona))
+    """How the persona says the NPC talks (not how those it likes or dislikes do)."""
+    own = temperament(persona)
+    return tuple(talk for talk, pattern in _TALK_WORDS if pattern.search(own))
 
 
 def read_sheet(
@@ -331,6 +344,8 @@ def read_sheet(
     others = _others(npc, map_data.npcs)
     for clause in _clauses(npc.persona, name):
         _read_clause(clause, name, others, s)
+    # "likes to answer a question with another question" is how it talks, not a like.
+    s.lists["likes"] = [like for like in s.lists.get("likes", []) if not _SPEAKING.match(like)]
     wares = _items(npc.properties.get("wares", ""))
     if wares:
         s.lists["wares"] = [w[:SHEET_PHRASE_CHARS] for w in wares[:SHEET_ITEMS]]
