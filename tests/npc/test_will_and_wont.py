@@ -1,0 +1,81 @@
+"""What a villager will and will not do, read from personas no shipped map has: a no to a
+haggle under its condition, to a free crossing, to handling its animals, to a swim it
+cannot take, to a quarrel in its place, to credit; a yes to be rid of what it fears; and no
+yes to a claimed order or to an instruction dressed as a chat message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.wording import reads_back
+from tests.npc.test_sheet_answers import Person, facts_of, reply, write_village
+
+PLACES = [
+    ("ropewalk", "A long shed by the harbour where hemp is twisted into rope."),
+    ("ford", "A shallow ford where a flat ferry is poled across the river."),
+    ("fell", "A steep green fell above the village, dotted with goats."),
+    ("pier", "A wooden pier reaching out over the deep water of the bay."),
+    ("alehouse", "A smoky alehouse with a skittle alley at the back."),
+]
+RIVERSIDE: list[Person] = [
+    (
+        "maud",
+        "Maud",
+        "Maud is the ropemaker: she twists hemp in the long shed and sells hawsers, twine and "
+        "netting. She is proud of her work and will never sell a rope that frays, not even to "
+        "her own brother. She is scared to death of wasps and of the deep water, and she can't "
+        "swim, so she stays clear of the pier. She cannot stand liars.",
+        {"work": "ropewalk"},
+    ),
+    (
+        "bertram",
+        "Bertram",
+        "Bertram poles the ferry at the ford and lets no one across without paying a copper, "
+        "not even the priest. He sells eel pies to anyone who pays up front. He believes the "
+        "river keeps count of every coin thrown in it, so he turns gamblers away.",
+        {"work": "ford"},
+    ),
+    (
+        "odo",
+        "Odo",
+        "Odo is a goatherd on the fell, patient and kind. He will never sell a kid before it "
+        "has been weaned or let a stranger handle one, and he frets about foxes.",
+        {"work": "fell"},
+    ),
+    (
+        "gilla",
+        "Gilla",
+        "Gilla keeps the alehouse and throws brawlers out. She is frightened of rats.",
+        {"work": "alehouse"},
+    ),
+]
+NO = re.compile(r"\b(?:no|not|never|nope|nuh-uh)\b|\bI (?:don't|do not|won't|can't)\b", re.I)
+YES = re.compile(r"\b(?:yes|please|aye|go on|do it|would you)\b", re.I)
+
+
+@pytest.fixture(scope="module")
+def riverside(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("river"), "river", RIVERSIDE, PLACES))
+
+
+def said(npc: VillagerFacts, line: str) -> str:
+    text, walks = reply(npc, line)
+    assert not walks, (line, text)
+    assert not any(reads_back(text, persona) for _, _, persona, _ in RIVERSIDE), text
+    return text
+
+
+def test_the_sheet_reads_what_it_will_not_do(riverside: dict[str, VillagerFacts]) -> None:
+    maud, bertram = riverside["maud"].sheet, riverside["bertram"].sheet
+    assert maud.fears == ("wasps", "the deep water")  # "scared to death of X and of Y"
+    assert "swim" in maud.refuses and "go near the pier" in maud.refuses
+    assert not any("liars" in r for r in maud.refuses) and "liars" in maud.dislikes
+    assert "credit" in bertram.refuses  # "sells ... to anyone who pays up front"
+    assert "let anybody across without paying a copper, not even the priest" in bertram.refuses
+    assert "let gamblers in" in bertram.refuses  # "turns gamblers away"
+    assert [b.what for b in bertram.beliefs] == ["the river keeps count of every coin thrown in it"]
+    assert "let brawlers in" in riverside["gilla"].sheet.refuses
+
