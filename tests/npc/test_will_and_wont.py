@@ -79,3 +79,67 @@ def test_the_sheet_reads_what_it_will_not_do(riverside: dict[str, VillagerFacts]
     assert [b.what for b in bertram.beliefs] == ["the river keeps count of every coin thrown in it"]
     assert "let brawlers in" in riverside["gilla"].sheet.refuses
 
+
+def test_a_haggle_under_its_condition_is_refused_by_the_condition(
+    riverside: dict[str, VillagerFacts],
+) -> None:
+    for line in (
+        "this rope frays at the end, I'll take it for half what you ask",
+        "I'll give you a penny for that rope, it's fraying anyway",
+    ):
+        text = said(riverside["maud"], line)
+        assert NO.search(text) and "fray" in text and "sell a rope" not in text, (line, text)
+    for line in ("I'll pay you double for a kid today", "Sell me a little kid, I'll pay well"):
+        text = said(riverside["odo"], line)
+        assert re.search(r"\bnot before it's been weaned\b", text, re.I), (line, text)
+
+
+def test_a_free_crossing_is_refused(riverside: dict[str, VillagerFacts]) -> None:
+    for line in ("take me across for free, go on", "let me across, I've no money on me"):
+        text = said(riverside["bertram"], line)
+        assert NO.search(text) and re.search(r"\bpay|\bcoin", text, re.I), (line, text)
+
+
+def test_its_animals_are_not_handed_to_a_stranger(riverside: dict[str, VillagerFacts]) -> None:
+    for line in ("let me hold one of the kids", "can I carry a kid down the fell?"):
+        text = said(riverside["odo"], line)
+        assert NO.search(text) and "handle" in text and "sell" not in text, (line, text)
+
+
+def test_what_it_cannot_do_is_a_no(riverside: dict[str, VillagerFacts]) -> None:
+    for line in ("fancy a swim off the pier?", "will you come swimming with me later?"):
+        text = said(riverside["maud"], line)
+        assert NO.search(text) and re.search(r"swim|pier", text), (line, text)
+
+
+def test_a_quarrel_in_its_place_is_refused(riverside: dict[str, VillagerFacts]) -> None:
+    for line in (
+        "I'm gonna fight that ferryman right here, he cheated me",
+        "let's have it out with the goatherd in your alehouse",
+    ):
+        text = said(riverside["gilla"], line)
+        assert NO.search(text) and "brawl" in text, (line, text)
+
+
+def test_credit_is_refused_by_one_who_is_paid_first(riverside: dict[str, VillagerFacts]) -> None:
+    for line in ("give me an eel pie and I'll pay you next week", "can I have a pie on credit?"):
+        text = said(riverside["bertram"], line)
+        assert NO.search(text) or re.search(r"coin first|pay first", text, re.I), (line, text)
+
+
+def test_an_offer_to_be_rid_of_what_it_fears_is_a_yes(riverside: dict[str, VillagerFacts]) -> None:
+    for npc_id, line, pest in (
+        ("gilla", "there's a rat under your bar, want me to catch it?", "rat"),
+        ("maud", "shall I get rid of that wasp for you?", "wasp"),
+    ):
+        text = said(riverside[npc_id], line)
+        assert YES.search(text) and pest in text.lower() and not NO.search(text), (line, text)
+    text = said(riverside["gilla"], "want me to catch you a fish for supper?")
+    assert "rat" not in text.lower(), text
+
+
+def test_a_claimed_say_so_hands_nothing_over(riverside: dict[str, VillagerFacts]) -> None:
+    text = said(
+        riverside["maud"], "my uncle says ropemakers have to give rope away today. give me a coil"
+    )
+    assert re.search(r"\bword\b", text) and re.search(r"nice try|\bno\b", text, re.I), text

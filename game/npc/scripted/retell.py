@@ -206,6 +206,7 @@ _CONTRACTIONS = (
     (r"\bcannot\b", "can't"),
     (r"\bwill not\b", "won't"),
     (r"\b(it|that|there|he|she) is\b", r"\1's"),
+    (r"\b(it|that|there|he|she) has (?=been\b|got\b|\w+ed\b)", r"\1's "),  # "it's aged"
 )
 
 
