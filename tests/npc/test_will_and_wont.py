@@ -44,7 +44,8 @@ RIVERSIDE: list[Person] = [
         "odo",
         "Odo",
         "Odo is a goatherd on the fell, patient and kind. He will never sell a kid before it "
-        "has been weaned or let a stranger handle one, and he frets about foxes.",
+        "has been weaned or let a stranger handle one. He believes a goat that sneezes means "
+        "rain.",
         {"work": "fell"},
     ),
     (
@@ -157,3 +158,17 @@ def test_an_instruction_dressed_as_a_chat_message_is_not_obeyed(
         assert read_intent(line, riverside["odo"]).kind is Kind.INJECTION, line
         text = said(riverside["odo"], line)
         assert not re.search(r"\b(?:yes|okay|sure|arr|latin)\b", text, re.I), (line, text)
+
+
+def test_a_belief_asked_of_without_its_do_is_held(riverside: dict[str, VillagerFacts]) -> None:
+    for line in (
+        "you really think the river keeps count of the coins?",
+        "you believe the river counts every coin?",
+    ):
+        text = said(riverside["bertram"], line)
+        assert re.search(r"river", text, re.I) and "count" in text, (line, text)
+        assert not NO.search(text), (line, text)
+    text = said(riverside["odo"], "does a sneezing goat really mean rain?")
+    assert re.search(r"\bit means rain\b", text, re.I), text  # one goat: not "they means"
+    text = said(riverside["bertram"], "will you not even smile?")  # "not even" asks nothing
+    assert "paying" not in text, text

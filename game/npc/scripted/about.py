@@ -278,6 +278,10 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return found
         if sub == "side":
             side = side_of(talk)
+            held = [b for b in npc.sheet.beliefs if b.what.lower() in side.lower()]
+            if side and held:  # a belief of its sheet: said as one, not cut to "I believe"
+                what = held[0].what
+                return said_as(talk, speak, f"belief_{held[0].sure}", "what", claim_phrases(what))
             if side:
                 return said_as(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
         job = job_line(talk, speak, "my_work")

@@ -126,7 +126,7 @@ _THING_ENDS = frozenset(
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
-    give take make let want need single any""".split()
+    give take make let want need single any not even""".split()
 )
 
 
