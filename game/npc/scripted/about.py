@@ -278,10 +278,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return found
         if sub == "side":
             side = side_of(talk)
-            held = [b for b in npc.sheet.beliefs if b.what.lower() in side.lower()]
-            if side and held:  # a belief of its sheet: said as one, not cut to "I believe"
-                what = held[0].what
-                return said_as(talk, speak, f"belief_{held[0].sure}", "what", claim_phrases(what))
+            held = next((b for b in npc.sheet.beliefs if b.what.lower() in side.lower()), None)
+            if held:  # a belief of its sheet: said as one, not cut to "I believe"
+                return said_as(talk, speak, f"belief_{held.sure}", "what", claim_phrases(held.what))
             if side:
                 return said_as(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
         job = job_line(talk, speak, "my_work")
@@ -396,10 +395,8 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
 def worried(fear: str, persona: str) -> bool:
     """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
     does not keep the NPC from going near the thing."""
-    head = " ".join(fear.split()[:2])
-    return bool(
-        re.search(rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(head)}", persona, re.I)
-    )
+    worry = rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(' '.join(fear.split()[:2]))}"
+    return bool(re.search(worry, persona, re.I))
 
 
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
