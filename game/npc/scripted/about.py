@@ -278,9 +278,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return found
         if sub == "side":
             side = side_of(talk)
-            held = next((b for b in npc.sheet.beliefs if b.what.lower() in side.lower()), None)
-            if held:  # a belief of its sheet: said as one, not cut to "I believe"
-                return said_as(talk, speak, f"belief_{held.sure}", "what", claim_phrases(held.what))
+            sure = next((b for b in npc.sheet.beliefs if b.what.lower() in side.lower()), None)
+            if sure:  # a belief of its sheet: said as one, not cut to "I believe"
+                return said_as(talk, speak, f"belief_{sure.sure}", "what", claim_phrases(sure.what))
             if side:
                 return said_as(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
         job = job_line(talk, speak, "my_work")
