@@ -219,9 +219,11 @@ _REQUEST_OF_YOU = re.compile(
 
 
 _YES_NO = re.compile(
-    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:is|are|was|were|do|does|did|can|could|"
-    r"will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
-    r"wouldn't|can't)\b"
+    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:(?:is|are|was|were|do|does|did|can|"
+    r"could|will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
+    r"wouldn't|can't)\b|"
+    # asked without its "do": "you really think it has to be written down?"
+    r"you (?:really |honestly |truly |actually )?(?:think|believe|reckon)\b.*\?\W*$)"
 )
 
 

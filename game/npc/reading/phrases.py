@@ -46,7 +46,10 @@ INJECTION = re.compile(
     r"\bjailbreak|\bdeveloper mode\b|\bdan mode\b|\bact as (?:an?|my)\b|\bpretend (?:to be|"
     r"you(?:'re| are))\b|"
     r"\bfrom now on,? you\b|\byou are now\b|\bnew (?:instructions|rules|persona)\b|"
-    r"\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b"
+    r"\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b|"
+    # a chat message written as data ({"role": "system", ...}), and an order for all talk after
+    r"[\"']?\b(?:role|content|system|assistant)\b[\"']?\s*:|"
+    r"\bfrom now on,? (?:only |just |always )?(?:speak|talk|answer|reply|respond|write|say)\b"
 )
 _MACHINE = (
     r"ai|a\.i\.?|bot|robot|chatbot|machine|computer|program|programme|software|llm|"

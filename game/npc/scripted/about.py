@@ -15,7 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
-from game.npc.scripted.describe import asked_beyond, described
+from game.npc.scripted.describe import asked_beyond, beyond_line, described
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
@@ -90,7 +90,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     asks = re.search(r"\?\s*$", talk.said) and not way  # "how do I cross?": the way
     of_itself = any(pattern.search(talk.said) for _, pattern in _ASKS)  # "scares you there?"
     if beyond and asks and not of_itself and not _persona_on(npc, target):  # "what fish...?"
-        return _beyond(talk, target, speak)
+        return beyond_line(talk, target, speak)
     desc = ""
     if place is not None and place.description:
         desc = own(described(place.description, talk.seed("desc"), talk.said, target.label), npc)
@@ -110,25 +110,6 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if desc in text or not speak.stale(text):
         return say(text, "player")
     return speak.line(Kind.GO, place=target.label)
-
-
-def _beyond(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
-    """The answer to a question of something at a place that its description does not
-    tell: come and see, at the NPC's own place (or one its persona spends time at); else
-    ask whoever works there."""
-    npc = talk.npc
-    words = [w for w in target.name.split("_") if len(w) > 2]
-
-    def spends(text: str) -> bool:  # a persona that names the place spends time there
-        return any(re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in words)
-
-    if target.name in (npc.sheet.work, npc.home) or spends(npc.persona):
-        return speak.line("place_unknown_mine", place=target.label)
-    keepers = [p for p in npc.people if target.name in (p.work, p.home)]
-    keepers = keepers or [p for p in npc.people if spends(f"{p.role} {p.does}")]
-    keeper = keepers[0].name if keepers else ""
-    tail = f"Ask {keeper} at {target.label}." if keeper else " "  # no one to send them to
-    return speak.line("place_unknown", place=target.label, tail=tail)
 
 
 def _persona_on(npc: VillagerFacts, target: Target) -> str:
@@ -280,6 +261,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return found
         if sub == "side":
             side = side_of(talk)
+            sure = next((b for b in npc.sheet.beliefs if b.what.lower() in side.lower()), None)
+            if sure:  # a belief of its sheet: said as one, not cut to "I believe"
+                return said_as(talk, speak, f"belief_{sure.sure}", "what", claim_phrases(sure.what))
             if side:
                 return said_as(talk, speak, "self_side", "about", shorter(side.rstrip(".")))
         job = job_line(talk, speak, "my_work")
@@ -394,10 +378,8 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
 def worried(fear: str, persona: str) -> bool:
     """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
     does not keep the NPC from going near the thing."""
-    head = " ".join(fear.split()[:2])
-    return bool(
-        re.search(rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(head)}", persona, re.I)
-    )
+    worry = rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(' '.join(fear.split()[:2]))}"
+    return bool(re.search(worry, persona, re.I))
 
 
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:

@@ -1,6 +1,7 @@
 """What a maker would give for what the player asks help with, from what its persona says
 it makes and for whom: "what would help a cough?" to the one who makes salves and teas for
-anyone who is ailing gets "One of my salves or teas, I'd say."
+anyone who is ailing gets "One of my salves or teas, I'd say."; and why something happens,
+from a belief of its sheet the question touches.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import re
 
 from game.npc.reading.naming import tokens
-from game.npc.scripted.about import stems_of
+from game.npc.scripted.about import sheet_side, stems_of
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
@@ -24,6 +25,8 @@ _HELP = re.compile(
     r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b",
     re.I,
 )
+# A question of why something happens, which a belief may answer.
+_WHY = re.compile(r"\bwhy (?:would|does|do|did|is|are|was|won't|doesn't|can't|might)\b", re.I)
 # One idea in many words: what ails someone, and a maker's "for anyone who is ailing".
 _AILING = frozenset(
     """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
@@ -45,8 +48,12 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     question asks no help, or its work is not for that."""
     said = talk.said
     found = _HELP.search(said)
-    if found is None:
-        return None
+    if found is None:  # "why would a cheese go runny?": what it believes of that, if anything
+        return (
+            sheet_side(talk, speak, any_item=False, only=("beliefs",))
+            if _WHY.search(said)
+            else None
+        )
     need = set(tokens(said[found.end() :]))
     npc = talk.npc
     for sentence in sentences(npc.persona):

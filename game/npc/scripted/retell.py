@@ -206,6 +206,8 @@ _CONTRACTIONS = (
     (r"\bcannot\b", "can't"),
     (r"\bwill not\b", "won't"),
     (r"\b(it|that|there|he|she) is\b", r"\1's"),
+    (r"\b(it|that|there|he|she) has (?=been\b|got\b|\w+ed\b)", r"\1's "),  # "it's aged"
+    (r"\bnever (have|has|had)\b", r"\1 never"),  # "might as well have never happened"
 )
 
 
@@ -323,7 +325,12 @@ def claim_phrases(what: str) -> list[str]:
         # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
         # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
         subject, pred = " ".join(words[:at]), " ".join(words[at:])
-        plural = subject.lower().endswith("s") and not subject.lower().endswith("ss")
+        low = subject.lower()  # "a flame that gutters" is one flame
+        plural = (
+            low.endswith("s")
+            and not low.endswith("ss")
+            and not re.match(r"(?:a|an|one|every|each)\b", low)
+        )
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"

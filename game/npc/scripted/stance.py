@@ -6,7 +6,9 @@ finds "goat"), or by a family of plain English words for one idea ("boat" and "s
 the sea's, "rush" is a hurry's). A counter's refusals (credit, free goods, idle talk) are
 touched by how the player asks: on credit, for nothing, a chat. A worry ("worries about
 the old bridge") keeps no one away, and a refusal to turn someone away is a kindness, not
-a no.
+a no. A refusal of some things only ("sell a candle that leans") is said by what it is
+refused on ("Not one that leans."), and an offer to be rid of what it fears or hates ("want
+me to catch the rat?") is a yes.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ _MAYBE = frozenset(
 )
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
-    r"\bdeal\b|\blet(?:'s| us)\b|\bhow about\b|\bwant to\b|\b(?:i'll|i will) (?:give|pay)\b|"
+    r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
+    r"\bfancy (?:a|an|some|going|coming)\b|"
+    # what the player offers to give or take: "I'll pay double", "I'll take it off you"
+    r"\b(?:i'll|i will) (?:give|pay|take|buy|have)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
     r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
@@ -47,6 +52,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "dark night cave tunnel shadow underground",
         "hurry rush quick quickly fast tonight hasten soon sooner",
         "quarrel fight argue row brawl shout shouting",
+        "hold handle touch carry stroke pet",
         "lend borrow loan",
         "thunder storm stormy lightning gale",
         "crowd crowds festival packed throng",
@@ -90,7 +96,9 @@ _WITHHOLDS = re.compile(
 # has decreed...". Nobody's word moves a villager's goods; the word it is met with.
 _CLAIMED = re.compile(
     r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
-    r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b"
+    r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b|"
+    # someone's say-so: "the reeve says shops must give candles out free"
+    r"\b(?P<word>says?|said|told (?:me|us)|wants)\b(?=[^.!?]*\b(?:must|have to|has to|are to)\b)"
 )
 _HAND_OVER = re.compile(
     r"\bhand (?:\w+ )?over\b|\bgive (?:away|up|over|me|us)\b|\bsurrender\b|\bturn over\b|"
@@ -118,7 +126,7 @@ _THING_ENDS = frozenset(
 _NOT_TELLING = FILLER | frozenset(
     """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
     never always ever really truly will would should could might must shall have has had
-    give take make let want need single any""".split()
+    give take make let want need single any not even""".split()
 )
 
 
@@ -131,14 +139,22 @@ _SAYINGS = (
 )
 
 
+def _deed(base: str) -> str:
+    """A verb as its -ing or -er form left it: "swimm" -> "swim"."""
+    return re.sub(r"([^aeiou])\1$", r"\1", base)
+
+
 def _stems(text: str, families: bool = True) -> set[str]:
     text = text.lower()
     for saying, word in _SAYINGS:
         text = saying.sub(word, text)
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
     found = {stem(w) for w in words}
+    # the deed of "swimming", and of one who does it: "quarrellers", "climbers"
+    found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
+    doers = {_deed(w[:-2]) for w in found if w.endswith("er")}
     for family in _FAMILIES if families else ():
-        if (words | found) & family:
+        if (words | found | doers) & family:
             found |= family
     return found
 
@@ -184,8 +200,20 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
         word = next(k for k, v in claimed.groupdict().items() if v)
         claim = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+        who = re.search(r"\b((?:the|my|your|our|a) [a-z]+|[a-z]+) $", line[: claimed.start()])
+        if word == "word" and who:  # "the reeve says...": "The reeve's word?"
+            claim = f"{who.group(1)}'s word"
         return say(speak.text("claimed_order", order=word, claim=claim), "player")
     npc = talk.npc
+    rid = _RID.search(line)
+    if rid:  # "want me to catch the rat?": a yes to be rid of what it fears or hates
+        sheet = npc.sheet
+        pest = next(
+            (t for t in (*sheet.fears, *sheet.dislikes) if _stems(line, False) & _stems(t, False)),
+            "",
+        )
+        if pest:
+            return _no(npc, speak, "rid_yes", "thing", pest, _stems(line, False))
     own = _own_thing(line, npc)
     if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
         return say(speak.text("own_thing", thing=own), "player") if own else None
@@ -215,13 +243,60 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if unless and asks_it and _WITHHOLDS.search(line):  # "...and don't ask me why"
             return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
-            return _no(npc, speak, "refuse", "deed", refused, asked)
+            return _refused(npc, speak, _deed_asked(refused, asked), asked)
     if own:
         return say(speak.text("own_thing", thing=own), "player")
     for pledged in sheet.refuses:
         if _KINDNESS.search(pledged) and asked & _stems(pledged):
             return _yes(npc, speak, pledged, asked)
     return None
+
+
+# An offer to be rid of something: "want me to catch it?", "I'll chase them off".
+_RID = re.compile(
+    r"\b(?:want me to|shall i|should i|let me|i(?:'ll| will| can| could)|can i|may i)\b[^.!?]*"
+    r"\b(?:catch|kill|chase|trap|shoo|get rid of|deal with|take care of|drive (?:\w+ )?(?:off|"
+    r"away|out)|scare (?:\w+ )?(?:off|away)|see (?:\w+ )?off|get (?:\w+ )?out)\b"
+)
+# "sell a hawk or let a stranger handle one": two deeds refused, the one asked said alone.
+_OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|your|me|us|them)\b)")
+# A deed refused only of some things: "sell a candle | that leans", "sell a cheese | before
+# it has aged". Said whole it reads the persona back; cut short ("I don't sell a cheese"),
+# it says what is not so: the no is said by what it is refused on.
+_RESTRICTED = re.compile(
+    r"^(?P<deed>\S+(?: \S+){1,3}?) (?P<cond>(?:that|which|before|until|while|if|when)\b.+)$"
+)
+
+
+def _deed_asked(refused: str, asked: set[str]) -> str:
+    """Of a refusal of two deeds, the one the line asks ("let a stranger handle a hawk"),
+    else the refusal whole."""
+    deeds = _OR_DEED.split(refused)
+    best = max(deeds, key=lambda d: len(asked & _stems(d)))
+    first = deeds[0].split(maxsplit=1)
+    if best is not deeds[0] and len(first) == 2:  # "handle one": the thing the first names
+        best = re.sub(r"\bone$", first[1], best)
+    return best
+
+
+def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) -> SkillCall:
+    """The no to a refused deed: by what it is refused on ("Not one that leans or smokes.")
+    when it is refused only of some things, else the deed said not done."""
+    restricted = _RESTRICTED.match(refused)
+    if restricted:
+        cond = restricted.group("cond").split(",")[0]  # not what it adds: ", not even..."
+        cond = f"one {cond}" if re.match(r"(?:that|which)\b", cond) else cond
+        keep = {w[:5] for w in asked}
+        text = in_own_words(
+            lambda c: speak.text("refuse_unless", cond=c),
+            shorter(cond),
+            npc.persona,
+            npc.name,
+            keep,
+        )
+        if text:
+            return say(text, "player")
+    return _no(npc, speak, "refuse", "deed", refused, asked)
 
 
 def _own_thing(line: str, npc: VillagerFacts) -> str:

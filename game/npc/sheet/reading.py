@@ -28,6 +28,7 @@ _CUES = (
 _SPLIT = re.compile(
     r"\s*;\s*|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|unless)\s+|"
     r",?\s+and\s+(?=(?:she|he|they|no|nobody|everyone|every)\b)|"
+    r",\s+so\s+(?=(?:she|he|they)\b)|"  # "cannot swim, so she keeps away from the mere"
     r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
     r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|all|anyone|no|"
     r"nothing|he|she|it)\b)|"
@@ -78,7 +79,8 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
 )
 _FEARS = re.compile(
     r"\b(?:is |am )?(?:(?:deathly|terribly|very|a little|secretly) )?(?:afraid|scared|frightened|"
-    r"terrified|fearful) of\s+|\b(?:fears?|dreads?)\s+|\bworr(?:ies|y|ied) (?:about|over|that)\s+",
+    r"terrified|fearful)(?: (?:stiff|to death|witless|silly|half to death))? of\s+|"
+    r"\b(?:fears?|dreads?)\s+|\bworr(?:ies|y|ied) (?:about|over|that)\s+",
     re.I,
 )
 _DISLIKES = re.compile(
@@ -99,17 +101,37 @@ _LIKES = re.compile(
 )
 _SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
 _NEVER = re.compile(
-    r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not)"
+    r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not|"
+    # what it cannot do it will not do ("cannot swim"); "can't stand" is a dislike
+    r"(?:cannot|can't|can not)(?! (?:stand|abide|bear|help|resist|wait|believe|see why)\b))"
     r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b)",
     re.I,
 )
+# What it keeps away from, it will not go near: "keeps well away from the mere".
+_AVOIDS = re.compile(
+    r"^(?:keeps?|stays?) (?:well |far )?(?:away|clear) (?:from|of) |^avoids? ", re.I
+)
+# Whom it sends out, it does not let in: "sends quarrellers outside", "throws drunks out".
+_SENDS_OUT = re.compile(
+    r"(?:^|\band )(?:sends?|turns?|throws?|puts?|shows?|shoos?|chases?) "
+    r"(?P<who>(?:\w+ ){0,2}?\w+) "
+    r"(?:outside|away|out)$",
+    re.I,
+)
+# Whom it lets do nothing: "lets nobody through without paying".
+_LETS_NOBODY = re.compile(r"^lets? (?:nobody|no one|no-one|none)\b", re.I)
 # Refusals of the kinds a player meets at a counter (`COUNTER_REFUSALS`, in its order), by
 # what a persona says of them.
 _REFUSAL_KINDS = tuple(
     zip(
         COUNTER_REFUSALS,
         (
-            re.compile(r"\b(?:credit|on tick|on the slate|on account)\b", re.I),
+            re.compile(
+                r"\b(?:credit|on tick|on the slate|on account)\b|"
+                r"\bpays? (?:first|up front|in advance)\b|"
+                r"\b(?:coin|cash|money|payment) (?:first|up front|in advance)\b",
+                re.I,
+            ),
             re.compile(
                 r"\bhaggl|\bhard bargain|\bnothing (?:is |comes )?(?:for )?free\b|"
                 r"\bcoin (?:first|up front)\b|\bpay(?:s|ment)? (?:first|up front)\b|"
@@ -125,7 +147,8 @@ _REFUSAL_KINDS = tuple(
 )
 _REFUSING = re.compile(
     r"\b(?:never|no|not|won't|will not|refuses?|hates?|dislikes?|can't stand|without)\b|"
-    r"\bhaggl|\bhard bargain|\bshort on patience|\bno (?:time|patience)",
+    r"\bhaggl|\bhard bargain|\bshort on patience|\bno (?:time|patience)|"
+    r"\b(?:first|up front|in advance)$",  # "sells to anyone who pays first"
     re.I,
 )
 _TALK_WORDS: tuple[tuple[Talk, re.Pattern[str]], ...] = (
@@ -294,9 +317,10 @@ def _read_clause(
         if what and len(s.beliefs) < SHEET_ITEMS:
             s.beliefs.append(Belief(what=_phrase(what, name, own), sure=sure))
             break
-    fear = _after(_FEARS, clause)
-    if fear:
-        s.add("fears", _phrase(fear, name, own))
+    # "scared stiff of Ulric and of the dark under the trees": two fears
+    for fear in re.split(r",?\s+(?:and|or) of\s+", _after(_FEARS, clause)):
+        if fear:
+            s.add("fears", _phrase(fear, name, own))
     dislike = _after(_DISLIKES, clause)
     if _MOST_OF_ALL.search(dislike):
         dislike = _after(_MOST_OF_ALL, dislike)
@@ -314,8 +338,15 @@ def _read_clause(
     kinds = [kind for kind, p in _REFUSAL_KINDS if refusing and p.search(clause)]
     for kind in kinds:
         s.add("refuses", kind)
-    if never and not kinds:
-        said = first_person(f"I never {clause[never.end() :]}", name)
+    deed = clause[never.end() :] if never else ""
+    if not deed and (nobody := _LETS_NOBODY.search(clause)):
+        deed = f"let anybody{clause[nobody.end() :]}"
+    if not deed and (avoids := _AVOIDS.search(clause)):
+        deed = f"go near {clause[avoids.end() :]}"
+    if not deed and (sent := _SENDS_OUT.search(clause)):
+        deed = f"let {sent.group('who')} in"
+    if deed and not kinds:
+        said = first_person(f"I never {deed}", name)
         s.add("refuses", _phrase(said.removeprefix("I never "), name))
     for other_id, found in named:
         if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
