@@ -355,5 +355,10 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
         text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b\s*", "", text, flags=re.I)
     if text.startswith("'s "):  # "Joss's needles are ...": said whole
         return []
-    text = _BEING.sub("", text)
-    return [_capital(s) for s in shorter(text)] if text else []
+    text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
+    # A cut that ends on "as" or "than" compares with nothing: "vain as".
+    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than)$", s, re.I)]
+    return [_capital(s) for s in said]
+
+
+_AS_AS = re.compile(r"^as (\w+) as ", re.I)

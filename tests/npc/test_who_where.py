@@ -1,0 +1,108 @@
+"""Who does what, where things and people are, and what a villager thinks of the others,
+in a river village no map of the game has: asked in several phrasings, answered in whole
+sentences that name the right person or say the way."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+
+from .harbour import Person, Place, facts_at, said, said_and_done, village_map
+
+# (name, x, y, width, height, description), in tiles.
+PLACES: list[Place] = [
+    ("green", 8, 5, 4, 3, "The green in the middle of the village, with a well and the parish "
+     "board by the oak."),
+    ("ropewalk", 1, 1, 6, 3, "The rope maker's walk in the north-west corner: a long shed with "
+     "hemp hanks and a twisting wheel."),
+    ("apiary", 15, 1, 4, 3, "Rows of straw skeps along a sunny wall, humming all summer."),
+    ("smokehouse", 1, 10, 4, 3, "The smoker's yard in the south-west corner: a tarred shed "
+     "hung with eels and trout."),
+    ("brewhouse", 15, 10, 4, 3, "A low brewhouse by the weir, smelling of malt, with casks "
+     "stacked at the door."),
+    ("cottage", 10, 11, 3, 2, "Odo's little cottage south of the green."),
+]
+PEOPLE: list[Person] = [
+    (
+        "bryn",
+        "Bryn",
+        "Bryn twists rope in the ropewalk and sells hemp cord by the yard. She is brisk and "
+        "cheerful, and she thinks Odo is as stubborn as an old mule.",
+        {"work": "ropewalk", "home": "ropewalk"},
+        (3, 2),
+    ),
+    (
+        "odo",
+        "Odo",
+        "Odo keeps bees at the apiary and sells honey in little pots. He is slow and gentle, "
+        "and he is wounded that Bryn calls him a miser, since he only saves for winter.",
+        {"work": "apiary", "home": "cottage"},
+        (16, 2),
+    ),
+    (
+        "tam",
+        "Tam",
+        "Tam is the smoker's lad, a boy of ten who hangs the eels in the smokehouse while "
+        "his aunt is at market. He is terrified of Odo and of the bees.",
+        {"work": "smokehouse", "home": "smokehouse"},
+        (1, 7),
+    ),
+    (
+        "mab",
+        "Mab",
+        "Mab has brewed the ale and cider at the brewhouse for thirty years, and sells it by "
+        "the jug to anyone thirsty.",
+        {"work": "brewhouse", "home": "brewhouse"},
+        (16, 11),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def ford(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_at(village_map(tmp_path_factory.mktemp("ford"), PEOPLE, PLACES, "Fordham"))
+
+
+def say(npc: VillagerFacts, line: str) -> str:
+    return said(npc, line, PEOPLE)
+
+
+# A cut that leaves a comparison or a verb hanging: "As vain as", "calls him".
+HANGING = re.compile(r"\b(?:as|than|calls (?:him|her)|means)\W*(?:,|\.|!|$)", re.I)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "What do you think of Odo?",
+        "whats ur problem with odo",
+        "what have you got against Odo?",
+        "Odo, is he a friend of yours?",
+    ],
+)
+def test_an_opinion_of_likeness_is_said_whole(ford: dict[str, VillagerFacts], line: str) -> None:
+    text = say(ford["bryn"], line)
+    assert "Odo" in text and re.search(r"stubborn", text, re.I), text
+    assert not HANGING.search(text), text
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "view"),
+    [
+        # Odo is wounded that Bryn calls him a miser: Bryn calls ME a miser.
+        ("odo", "How do you feel about Bryn?", r"calls me a miser"),
+        ("odo", "what's your problem with bryn", r"calls me a miser"),
+        # Tam is terrified of Odo: Odo scares him.
+        ("tam", "What do you make of Odo?", r"scares me"),
+        ("tam", "what's odo like?", r"scares me"),
+    ],
+)
+def test_a_feeling_about_someone_is_said_of_them_from_the_npc_side(
+    ford: dict[str, VillagerFacts], npc: str, line: str, view: str
+) -> None:
+    text = say(ford[npc], line)
+    assert re.search(view, text, re.I), text
+    assert not re.search(r"\bcalls (?:him|her)\b|\bterrified of\b", text, re.I), text
