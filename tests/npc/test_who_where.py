@@ -9,20 +9,46 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.scripted.retell import present
 
-from .harbour import Person, Place, facts_at, said, said_and_done, village_map
+from .harbour import Person, Place, facts_at, said, village_map
 
 # (name, x, y, width, height, description), in tiles.
 PLACES: list[Place] = [
-    ("green", 8, 5, 4, 3, "The green in the middle of the village, with a well and the parish "
-     "board by the oak."),
-    ("ropewalk", 1, 1, 6, 3, "The rope maker's walk in the north-west corner: a long shed with "
-     "hemp hanks and a twisting wheel."),
+    (
+        "green",
+        8,
+        5,
+        4,
+        3,
+        "The green in the middle of the village, with a well and the parish board by the oak.",
+    ),
+    (
+        "ropewalk",
+        1,
+        1,
+        6,
+        3,
+        "The rope maker's walk in the north-west corner: a long shed with "
+        "hemp hanks and a twisting wheel.",
+    ),
     ("apiary", 15, 1, 4, 3, "Rows of straw skeps along a sunny wall, humming all summer."),
-    ("smokehouse", 1, 10, 4, 3, "The smoker's yard in the south-west corner: a tarred shed "
-     "hung with eels and trout."),
-    ("brewhouse", 15, 10, 4, 3, "A low brewhouse by the weir, smelling of malt, with casks "
-     "stacked at the door."),
+    (
+        "smokehouse",
+        1,
+        10,
+        4,
+        3,
+        "The smoker's yard in the south-west corner: a tarred shed hung with eels and trout.",
+    ),
+    (
+        "brewhouse",
+        15,
+        10,
+        4,
+        3,
+        "A low brewhouse by the weir, smelling of malt, with casks stacked at the door.",
+    ),
     ("cottage", 10, 11, 3, 2, "Odo's little cottage south of the green."),
 ]
 PEOPLE: list[Person] = [
@@ -106,3 +132,31 @@ def test_a_feeling_about_someone_is_said_of_them_from_the_npc_side(
     text = say(ford[npc], line)
     assert re.search(view, text, re.I), text
     assert not re.search(r"\bcalls (?:him|her)\b|\bterrified of\b", text, re.I), text
+
+
+@pytest.mark.parametrize(
+    "line", ["who brews the ale?", "who makes the cider round here", "whos the brewer"]
+)
+def test_who_does_a_thing_is_a_sentence_with_their_name(
+    ford: dict[str, VillagerFacts], line: str
+) -> None:
+    text = say(ford["bryn"], line)
+    assert "Mab" in text and re.search(r"\bbrews\b", text), text
+    assert not re.match(r"Has\b", text) and not text.rstrip(".!").endswith("Mab"), text
+
+
+@pytest.mark.parametrize(
+    ("long_done", "does"),
+    [
+        ("has made the cheese for fifty years", "makes the cheese for fifty years"),
+        ("has baked the bread", "bakes the bread"),
+        ("has carved spoons", "carves spoons"),
+        ("has fished the mere", "fishes the mere"),
+        ("has carried the post", "carries the post"),
+        ("has always kept bees", "keeps bees"),
+        ("has tended the flock", "tends the flock"),
+        ("is a baker", "is a baker"),
+    ],
+)
+def test_what_someone_has_long_done_is_said_as_what_they_do(long_done: str, does: str) -> None:
+    assert present(long_done) == does

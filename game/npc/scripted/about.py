@@ -40,7 +40,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.whereabouts import where_is
-from game.npc.sheet.reading import trade_of
+from game.npc.scripted.who import named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -161,21 +161,13 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     # Their persona is not ours to read back either: fewer than six of its words in a row,
     # the fullest way to say who they are that keeps under it.
     theirs = f"{person.role} {person.does}"
-    for role in _who_they_are(person):
-        text = speak.text("person_who", who=target.label, role=role)
+    for role in who_they_are(person):
+        text = named_first(talk.said, target.label, role)  # "Agathe makes the cheese."
+        if not text or speak.stale(text):
+            text = speak.text("person_who", who=target.label, role=role)
         if shared_run(text, theirs, person.name) <= MAX_RUN:
             return say(text, "player")
     return opinion_line(talk, target, speak)
-
-
-def _who_they_are(person: PersonFact) -> list[str]:
-    """Who another villager is, as short sentences, the fullest first: a few words of
-    their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
-    them = _what_they_do(person) or re.split(r"[.!?;:]", person.role, maxsplit=1)[0].strip()
-    said = shorter(them) if them else []
-    if person.work:
-        said.append(f"works at the {person.work.replace('_', ' ')}")
-    return [f"{s[:1].upper()}{s[1:]}." for s in said]
 
 
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
@@ -197,7 +189,7 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         views = view_phrases(opinion, names)
-        them = _what_they_do(person)  # "Joss? A tinker. A chancer, that one."
+        them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
         text = in_own_words(
@@ -205,26 +197,8 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         )
         if text:
             return say(text, "player")
-    them = _what_they_do(person) if person is not None else ""
+    them = what_they_do(person) if person is not None else ""
     return speak.line("opinion_none", who=who, them=them or "a neighbour")
-
-
-def _what_they_do(person: PersonFact) -> str:
-    """What another villager is or does, in a few words of their first sentence ("a quiet
-    fisher", "bakes the village bread"), else their trade ("a tinker")."""
-    rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
-    for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
-        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
-    rest = re.sub(r"^(?:is|was)\s+", "", rest)
-    if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
-        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
-        if said:
-            return said
-    trade = trade_of(person.role)
-    return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}" if trade else ""
-
-
-_THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
 
 
 # What a persona says the NPC carries ("collects shiny pebbles") and where its things come
