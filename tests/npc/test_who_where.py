@@ -160,3 +160,18 @@ def test_who_does_a_thing_is_a_sentence_with_their_name(
 )
 def test_what_someone_has_long_done_is_said_as_what_they_do(long_done: str, does: str) -> None:
     assert present(long_done) == does
+
+
+@pytest.mark.parametrize(
+    ("line", "who"),
+    [
+        ("who's the one at the brewhouse?", "Mab"),
+        ("whos the fellow at the apiary", "Odo"),
+        ("who's the one with all the bees?", "Odo"),
+        ("who's that woman with the rope", "Bryn"),
+    ],
+)
+def test_who_is_asked_by_their_place_or_things_names_them(
+    ford: dict[str, VillagerFacts], line: str, who: str
+) -> None:
+    assert who in say(ford["tam"], line)

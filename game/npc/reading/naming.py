@@ -181,7 +181,9 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
     # A place named by its own name ("the tavern", "the elder's house") or by its kind.
     place = _best_place(bases, npc, lex, literal_only=True, words=words)
     if place is not None:
-        return place_target(place)
+        # "Who's the one with all the hawks?": whoever works the place its words name.
+        keeper = _keeper(place, npc, people, lex) if "who" in bases else None
+        return keeper or place_target(place)
     # Someone by what they do ("the baker", "that fisher woman").
     if found := _by_trade(words, npc, people, me, ("people",), lex):
         return found
@@ -237,6 +239,17 @@ def _by_place(
             return _self_target(npc)
         return _person_target(v, lex, by_place=True)
     return None
+
+
+def _keeper(
+    place: PlaceFact, npc: VillagerFacts, people: list[PersonFact], lex: Lexicon
+) -> Target | None:
+    """Whoever works at a place (the NPC itself too), else keeps it as their own."""
+    if npc.sheet.work == place.name:
+        return _self_target(npc)
+    v = next((p for p in people if p.work == place.name), None)
+    v = v or next((p for p in people if lex.keeps(p, place.name)), None)
+    return _person_target(v, lex, by_place=True) if v is not None else None
 
 
 # Words that ask for something made or mended: who does it, not where it is sold.
