@@ -11,7 +11,7 @@ import pytest
 from game.npc.facts import VillagerFacts
 from game.npc.scripted.retell import present
 
-from .harbour import Person, Place, facts_at, said, village_map
+from .harbour import Person, Place, facts_at, said, said_and_done, village_map
 
 # (name, x, y, width, height, description), in tiles.
 PLACES: list[Place] = [
@@ -175,3 +175,48 @@ def test_who_is_asked_by_their_place_or_things_names_them(
     ford: dict[str, VillagerFacts], line: str, who: str
 ) -> None:
     assert who in say(ford["tam"], line)
+
+
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+@pytest.mark.parametrize(
+    ("npc", "line"),
+    [
+        *((npc, "where's the ropewalk?") for npc in ("odo", "tam", "mab")),
+        *((npc, "which way to the smokehouse") for npc in ("bryn", "odo", "tam", "mab")),
+    ],
+)
+def test_the_way_never_contradicts_the_corner_it_names(
+    ford: dict[str, VillagerFacts], npc: str, line: str
+) -> None:
+    text = say(ford[npc], line).lower()
+    corner = re.search(r"in the ((?:north|south)-(?:east|west)) corner", text)
+    assert corner, text
+    said = set(corner.group(1).split("-"))
+    way = text.split("in the")[0]
+    assert not {OPPOSITE[w] for w in re.findall(r"north|south|east|west", way)} & said, text
+
+
+@pytest.mark.parametrize(
+    ("npc", "line"),
+    [
+        ("mab", "where's the smoker?"),
+        ("odo", "wheres the smokers yard"),
+        ("bryn", "how do I get to the smoker's yard?"),
+    ],
+)
+def test_a_place_asked_by_the_name_its_description_calls_it_gets_the_way(
+    ford: dict[str, VillagerFacts], npc: str, line: str
+) -> None:
+    text = say(ford[npc], line)
+    assert "smokehouse" in text and re.search(r"\bwest\b|south-west", text), text
+    assert "tarred shed" not in text, text
+
+
+@pytest.mark.parametrize("line", ["take me to the smokers yard", "show me the smoker's yard pls"])
+def test_a_place_named_as_its_description_calls_it_is_walked_to(
+    ford: dict[str, VillagerFacts], line: str
+) -> None:
+    _, done = said_and_done(ford["odo"], line, PEOPLE)
+    assert any("smokehouse" in d for d in done if d.startswith("move")), done

@@ -355,7 +355,9 @@ def _best_place(
         return None
     stems = {stem(b) for b in content} | set(content)
     # "fisher" alone is a person; "the fisher hut" is the place.
-    people_words = {w for w in stems if lex.families([w], ("people",))}
+    # ...unless nobody here has that trade: "the cooper" with no cooper is his yard.
+    held = set().union(*(lex.of_person(v) for v in [*npc.people, me_of(npc)]))
+    people_words = {w for w in stems if lex.families([w], ("people",)) & held}
     kinds = lex.families(content, ("places",))
     things = lex.families(content, ("things",))
     best: tuple[int, int] = (0, 0)
@@ -367,6 +369,9 @@ def _best_place(
         named = own_words & stems
         if named <= people_words:
             named = set()
+        called = _called(place) & stems  # "the cooper's yard": by the name it is called
+        if called - GENERIC_PLACES and not called <= people_words:
+            named |= called
         score += 4 * len(named)
         own_families = families_in(own_words, PARTS) | lex.of_place(place)
         score += 3 * len(kinds & own_families)
@@ -379,6 +384,26 @@ def _best_place(
         if score > best[0]:
             best, found = (score, -index), place
     return found
+
+
+# Where the name a description opens with ends: "The cooper's yard | in the south-west".
+_CALLED_ENDS = re.compile(
+    r"[,:;.(]|\s(?:in|on|at|by|where|with|below|above|beside|behind|near|just|of|north|south|"
+    r"east|west|that|which)\b"
+)
+
+
+def _called(place: PlaceFact) -> set[str]:
+    """The words of the name a description calls its place by, when it opens with one
+    ("The cooper's yard in the south-west corner", "Thornwick Cross, the market place"):
+    its last word and whose it is, by their stems; none for "A low shed..."."""
+    head = _CALLED_ENDS.split(place.description, maxsplit=1)[0].strip()
+    if not re.match(r"The\s|[A-Z][a-z]+(?:'s\s|\s+[A-Z])", head):
+        return set()
+    words = tokens(head)
+    # Whose, by a trade ("the cooper's"), not by a name: a person named is found first.
+    said = set(re.findall(r"\b([a-z]+)'s\b", head))
+    return {stem(w) for w in {*said, words[-1].removesuffix("'s")} if w not in FILLER}
 
 
 def speaks_of_trade(line: str, npc: VillagerFacts) -> bool:
