@@ -93,6 +93,25 @@ def _landmark(place: PlaceFact, npc: VillagerFacts, here: str | None) -> str:
     return f"near {label_of(found)}" if found is not None else ""
 
 
+_FROM_ANOTHER = re.compile(
+    r"\b(?:north|south|east|west)[-a-z]*\s+(?:side\s+|end\s+|bank\s+)?of\s+"
+    r"(?!(?:the\s+)?(?:village|town|hamlet|valley)\b)[a-z]+"
+)
+_OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def _agreeing(way: str, landmark: str) -> str:
+    """The way from here ("northeast" -> "north-east") as far as it agrees with the
+    landmark's own words of where: the way to "the north-west corner" from its east side
+    is "north", not "north-east"; "" when nothing of it agrees."""
+    parts = re.findall(r"north|south|east|west", way)
+    # "on the west side of the Cross" is where it is from another place: no contradiction.
+    own = _FROM_ANOTHER.sub("", landmark.lower())
+    said = set(re.findall(r"north|south|east|west", own))
+    kept = [p for p in parts if _OPPOSITE[p] not in said]
+    return "-".join(kept)
+
+
 def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
     """The way to a place named in a line that asks for it, or to one already talked of
     (`asked`) ("The tavern? East of here, near the square."); "" when the line does not
@@ -109,14 +128,14 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
         return f"{name} Right here, where we stand."
     parts = []
     middle = _middle(place)
+    landmark = _landmark(place, npc, here)
     if tile is not None and middle is not None:
         dx, dy = middle[0] - (tile[0] + 0.5), middle[1] - (tile[1] + 0.5)
-        way = re.sub(r"(?<=.)(east|west)$", r"-\1", compass(dx, dy))  # "south-east"
-        if math.hypot(dx, dy) <= _NEAR_TILES:
+        way = _agreeing(compass(dx, dy), landmark)
+        if way and math.hypot(dx, dy) <= _NEAR_TILES:
             parts.append(f"Just over there, to the {way}")
-        else:
+        elif way:
             parts.append(f"{way[:1].upper()}{way[1:]} of here")
-    landmark = _landmark(place, npc, here)
     if landmark:
         parts.append(landmark if parts else f"It's {landmark}")
     if not parts:
