@@ -9,7 +9,7 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
-from game.npc.scripted.retell import present
+from game.npc.scripted.retell import claim_phrases, present
 
 from .harbour import Person, Place, facts_at, said, said_and_done, village_map
 
@@ -220,3 +220,19 @@ def test_a_place_named_as_its_description_calls_it_is_walked_to(
 ) -> None:
     _, done = said_and_done(ford["odo"], line, PEOPLE)
     assert any("smokehouse" in d for d in done if d.startswith("move")), done
+
+
+@pytest.mark.parametrize(
+    "belief",
+    [
+        "a flame that gutters means someone in the room has just told a lie",
+        "a dog that howls at noon means a death in the house",
+        "a bell that rings by itself says a storm is coming",
+    ],
+)
+def test_a_belief_of_a_thing_is_said_with_its_verb_agreeing_and_its_clause_whole(
+    belief: str,
+) -> None:
+    said = claim_phrases(belief)
+    assert said and not [s for s in said if re.search(r"\bthey (?:means|says)\b", s, re.I)]
+    assert not [s for s in said if re.search(r"\b(?:means|says) \w+$", s)], said

@@ -184,6 +184,9 @@ def shorter(phrase: str) -> list[str]:
         while head and head[-1].lower().strip(",;:") in _DANGLING:
             head.pop()
         cut = " ".join(head).rstrip(",;:")
+        # "means someone | in the room has lied": what is meant is a whole clause.
+        if len(head) >= 2 and head[-2].lower() in _SAYS_THAT:
+            continue
         if len(head) >= 2 and cut not in out:
             out.append(cut)
     contracted = [_contracted(o) for o in out]
@@ -207,7 +210,13 @@ _CONTRACTIONS = (
     (r"\bcannot\b", "can't"),
     (r"\bwill not\b", "won't"),
     (r"\b(it|that|there|he|she) is\b", r"\1's"),
+    (
+        r"\b(?<!I )(?<!you )(?<!we )(?<!they )([a-z]+) has (just|already|never|been|got)\b",
+        r"\1's \2",
+    ),
 )
+# Verbs whose object is a whole clause: never cut one word after them.
+_SAYS_THAT = frozenset("means meant mean says said shows proves knows know swears".split())
 
 
 def _contracted(phrase: str) -> str:
@@ -324,7 +333,9 @@ def claim_phrases(what: str) -> list[str]:
         # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
         # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
         subject, pred = " ".join(words[:at]), " ".join(words[at:])
-        plural = subject.lower().endswith("s") and not subject.lower().endswith("ss")
+        # "a flame that gutters | means": the verb says one or many, not the last word.
+        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower())
+        plural = not one and subject.lower().endswith("s") and not subject.lower().endswith("ss")
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
