@@ -236,3 +236,19 @@ def test_a_belief_of_a_thing_is_said_with_its_verb_agreeing_and_its_clause_whole
     said = claim_phrases(belief)
     assert said and not [s for s in said if re.search(r"\bthey (?:means|says)\b", s, re.I)]
     assert not [s for s in said if re.search(r"\b(?:means|says) \w+$", s)], said
+
+
+@pytest.mark.parametrize(
+    ("line", "place"),
+    [
+        ("could you nip out to the brewhouse and grab me a jug?", "brewhouse"),
+        ("would you dash off to the green for me", "green"),
+        ("run down to the apiary, will you?", "apiary"),
+        ("head out to the smokehouse pls", "smokehouse"),
+    ],
+)
+def test_a_walk_said_with_out_off_or_down_is_a_walk(
+    ford: dict[str, VillagerFacts], line: str, place: str
+) -> None:
+    _, done = said_and_done(ford["bryn"], line, PEOPLE)
+    assert any(d.startswith("move") and place in d for d in done), done
