@@ -252,3 +252,18 @@ def test_a_walk_said_with_out_off_or_down_is_a_walk(
 ) -> None:
     _, done = said_and_done(ford["bryn"], line, PEOPLE)
     assert any(d.startswith("move") and place in d for d in done), done
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "said"),
+    [
+        ("mab", "where's the parish board?", r"green.*by the oak"),
+        ("tam", "wheres the parish board at", r"green.*by the oak"),
+        ("mab", "where is the twisting wheel?", r"north-west.*ropewalk"),
+    ],
+)
+def test_where_a_thing_of_a_place_is_names_the_place_and_the_spot(
+    ford: dict[str, VillagerFacts], npc: str, line: str, said: str
+) -> None:
+    text = say(ford[npc], line)
+    assert re.search(said, text, re.I), text

@@ -14,7 +14,7 @@ import re
 
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.kinds import Target
-from game.npc.reading.naming import name_words, norm
+from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.perception import compass
 
@@ -97,6 +97,27 @@ _FROM_ANOTHER = re.compile(
     r"\b(?:north|south|east|west)[-a-z]*\s+(?:side\s+|end\s+|bank\s+)?of\s+"
     r"(?!(?:the\s+)?(?:village|town|hamlet|valley)\b)[a-z]+"
 )
+_THING_WORDS = 8  # a part of a description longer than this is no thing's name and place
+# Where a thing of a description is in its place: "the notice board | by the north-east lamp".
+_THING_AT = re.compile(r"\s(?=(?:by|beside|near|behind|under|above|below|next to|at|in|on)\s)")
+
+
+def _thing_in(place: PlaceFact, said: str) -> tuple[str, str]:
+    """The thing of a place's description a line names, and where in the place it is
+    ("the notice board", "by the north-east lamp"); ("", "") if it names none."""
+    asked = {stem(w) for w in tokens(said) if w not in FILLER and len(w) > 2}
+    asked -= {stem(w) for w in name_words(place.name)}
+    for part in re.split(r"[,;:.]|\band\b|\bwith\b", place.description):
+        part = " ".join(part.split())
+        if not part or len(part.split()) > _THING_WORDS:
+            continue
+        pieces = _THING_AT.split(part, maxsplit=1)
+        head, near = pieces[0], (pieces[1] if len(pieces) > 1 else "")
+        if re.match(r"(?:the|a|an)\s", head, re.I) and {stem(w) for w in tokens(head)} & asked:
+            return "the " + head.split(None, 1)[1], near
+    return "", ""
+
+
 _OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
@@ -118,17 +139,24 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
     ask the way or nothing says where."""
     npc = talk.npc
     place = place_named(npc, target.name)
-    if place is None or target.weak or not (asked or asks_the_way(talk.said)):
+    if place is None or not (asked or asks_the_way(talk.said)):
         return ""
-    name = f"{target.label[:1].upper()}{target.label[1:]}?"
+    # "Where's the notice board?": a thing a place's description has, and where in it.
+    thing, near = _thing_in(place, talk.said) if target.weak else ("", "")
+    if target.weak and not thing:
+        return ""
+    label = thing or target.label
+    name = f"{label[:1].upper()}{label[1:]}?"
     sensed = talk.sensed
     tile = sensed.tile if sensed is not None else None
     here = talk.place or (sensed.place if sensed is not None else None)
     if here == place.name or (tile is not None and _holds(place, (tile[0] + 0.5, tile[1] + 0.5))):
-        return f"{name} Right here, where we stand."
+        return f"{name} Right here{', ' + near if near else ', where we stand'}."
     parts = []
     middle = _middle(place)
     landmark = _landmark(place, npc, here)
+    if thing:
+        landmark = f"at {label_of(place)}{', ' + near if near else ''}"
     if tile is not None and middle is not None:
         dx, dy = middle[0] - (tile[0] + 0.5), middle[1] - (tile[1] + 0.5)
         way = _agreeing(compass(dx, dy), landmark)
