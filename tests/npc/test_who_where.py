@@ -50,6 +50,7 @@ PLACES: list[Place] = [
         "A low brewhouse by the weir, smelling of malt, with casks stacked at the door.",
     ),
     ("cottage", 10, 11, 3, 2, "Odo's little cottage south of the green."),
+    ("tarn", 9, 1, 3, 2, "Blackwater Tarn, a cold little lake north of the green."),
 ]
 PEOPLE: list[Person] = [
     (
@@ -267,3 +268,18 @@ def test_where_a_thing_of_a_place_is_names_the_place_and_the_spot(
 ) -> None:
     text = say(ford[npc], line)
     assert re.search(said, text, re.I), text
+
+
+@pytest.mark.parametrize(
+    ("npc", "line"),
+    [
+        ("mab", "where's the lake?"),
+        ("tam", "wheres the lake at"),
+        ("bryn", "how do i get to the lake"),
+    ],
+)
+def test_a_place_asked_by_the_kind_its_description_says_gets_the_way(
+    ford: dict[str, VillagerFacts], npc: str, line: str
+) -> None:
+    text = say(ford[npc], line)
+    assert re.search(r"tarn.*(?:north|east|west)", text, re.I), text

@@ -403,7 +403,14 @@ def _called(place: PlaceFact) -> set[str]:
     words = tokens(head)
     # Whose, by a trade ("the cooper's"), not by a name: a person named is found first.
     said = set(re.findall(r"\b([a-z]+)'s\b", head))
+    # "Thornwick Mere, a deep reedy pond south of the Cross": what kind of place it is.
+    kind = _KIND.match(place.description)
+    if kind:
+        said.add(tokens(_CALLED_ENDS.split(kind.group(1), maxsplit=1)[0])[-1])
     return {stem(w) for w in {*said, words[-1].removesuffix("'s")} if w not in FILLER}
+
+
+_KIND = re.compile(r"(?:The\s+)?[A-Z][\w']*(?:\s+[A-Z][\w']*)*,\s+(?:a|an|the)\s+(\w[^,;:.]*)")
 
 
 def speaks_of_trade(line: str, npc: VillagerFacts) -> bool:
