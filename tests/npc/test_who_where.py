@@ -283,3 +283,12 @@ def test_a_place_asked_by_the_kind_its_description_says_gets_the_way(
 ) -> None:
     text = say(ford[npc], line)
     assert re.search(r"tarn.*(?:north|east|west)", text, re.I), text
+
+
+@pytest.mark.parametrize("line", ["what's the brewhouse like?", "tell me about the brewhouse"])
+def test_its_side_on_a_place_is_said_only_from_a_clause_with_a_verb(
+    ford: dict[str, VillagerFacts], line: str
+) -> None:
+    # "has brewed the ale and cider at the brewhouse": "cider at the brewhouse" is no doing.
+    text = say(ford["mab"], line)
+    assert not re.search(r"\bI (?:cider|ale)\b", text), text

@@ -25,6 +25,7 @@ from game.npc.scripted.retell import (
     clauses,
     fronted,
     in_own_words,
+    said_as_mine,
     shared_run,
     shorter,
     side_on,
@@ -134,6 +135,9 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
     worries about the old bridge"), if it says anything."""
     words = [w for w in target.name.split("_") if len(w) > 2]
     for clause in clauses(npc.persona, npc.name):
+        # "butter in the dairy" (of "made the cheese and butter in the dairy") has no verb.
+        if not said_as_mine(clause, npc.persona):
+            continue
         if any(re.search(rf"\b{re.escape(w)}\b", clause, re.I) for w in words):
             return about_it(clause)
     return ""
