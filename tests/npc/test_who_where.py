@@ -292,3 +292,19 @@ def test_its_side_on_a_place_is_said_only_from_a_clause_with_a_verb(
     # "has brewed the ale and cider at the brewhouse": "cider at the brewhouse" is no doing.
     text = say(ford["mab"], line)
     assert not re.search(r"\bI (?:cider|ale)\b", text), text
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "who", "place"),
+    [
+        ("mab", "where's the honey man?", "Odo", "apiary"),
+        ("tam", "where can i find the rope woman", "Bryn", "ropewalk"),
+        ("odo", "wheres the ale lady", "Mab", "brewhouse"),
+        ("bryn", "where's the eel boy?", "Tam", "smokehouse"),
+    ],
+)
+def test_someone_asked_by_their_things_is_named_and_placed(
+    ford: dict[str, VillagerFacts], npc: str, line: str, who: str, place: str
+) -> None:
+    text = say(ford[npc], line)
+    assert who in text and place in text, text

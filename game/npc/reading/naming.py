@@ -188,7 +188,8 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
     if found := _by_trade(words, npc, people, me, ("people",), lex):
         return found
     # "Who could mend my wheel?", "where can I get a pot made?": by their trade.
-    if ("who" in bases or _MAKING & set(bases)) and (
+    # "The cheese lady", "that candle woman": someone by their things too.
+    if ("who" in bases or (_MAKING | _SOMEONE) & set(bases)) and (
         found := _by_things(words, npc, people, me, lex)
     ):
         return found
@@ -252,6 +253,10 @@ def _keeper(
     return _person_target(v, lex, by_place=True) if v is not None else None
 
 
+# Words that say "someone" of a villager known by their things ("the cheese lady").
+_SOMEONE = frozenset(
+    "lady woman man fellow guy chap lad lass girl boy bloke gent gentleman person folk".split()
+)
 # Words that ask for something made or mended: who does it, not where it is sold.
 _MAKING = frozenset(
     "made make making mend mended mending fix fixed fixing repair repaired repairing shod "
