@@ -58,7 +58,7 @@ PEOPLE: list[Person] = [
         "Bryn",
         "Bryn twists rope in the ropewalk and sells hemp cord by the yard. She is brisk and "
         "cheerful, and she thinks Odo is as stubborn as an old mule.",
-        {"work": "ropewalk", "home": "ropewalk"},
+        {"work": "ropewalk", "home": "ropewalk", "plan": "7 work, 12 brewhouse, 13 work, 21 sleep"},
         (3, 2),
     ),
     (
@@ -308,3 +308,23 @@ def test_someone_asked_by_their_things_is_named_and_placed(
 ) -> None:
     text = say(ford[npc], line)
     assert who in text and place in text, text
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("where do u usually have ur lunch", r"midday.*brewhouse.*Mab"),
+        ("where are you at noon?", r"midday.*brewhouse"),
+        ("where can I find you of a morning?", r"Mornings.*ropewalk"),
+        ("where are you at night?", r"night.*home.*ropewalk"),
+    ],
+)
+def test_where_it_is_at_a_time_of_day_comes_from_its_day(
+    ford: dict[str, VillagerFacts], line: str, said: str
+) -> None:
+    assert re.search(said, say(ford["bryn"], line)), say(ford["bryn"], line)
+
+
+def test_where_it_works_is_its_work_place_not_its_home(ford: dict[str, VillagerFacts]) -> None:
+    text = say(ford["odo"], "where do you work?")
+    assert "apiary" in text and "cottage" not in text, text

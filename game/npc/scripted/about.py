@@ -40,7 +40,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.whereabouts import where_is
+from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.scripted.who import named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -82,6 +82,8 @@ def bit_of(description: str) -> str:
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
+    if target.weak and (day := where_i_am_at(talk)):  # "where are you at night?"
+        return say(day, "player")
     way = where_is(talk, target)  # "where is the tavern?": the way, not its looks
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
@@ -231,6 +233,8 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
+    if day := where_i_am_at(talk):  # "where do you have your lunch?": its day says
+        return say(day, "player")
     if sub == "wares":
         return wares_line(talk, speak)
     if sub == "recommend":
@@ -267,7 +271,8 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return liked
         both = f"{said_by(job).text} {said_by(liked).text}"  # type: ignore[union-attr]
         return say(both, "player") if len(both) <= MAX_SAY else job
-    home = place_named(npc, npc.home)
+    works = re.search(r"\bwork", talk.said, re.I) and npc.sheet.work  # "where do you work?"
+    home = place_named(npc, npc.sheet.work if works else npc.home)
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")

@@ -18,7 +18,7 @@ from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.perception import compass
 
-__all__ = ["asks_the_way", "where_is"]
+__all__ = ["asks_the_way", "where_i_am_at", "where_is"]
 
 # "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
 _THE_WAY = re.compile(
@@ -169,3 +169,36 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
     if not parts:
         return ""
     return f"{name} {', '.join(parts)}."
+
+
+# A part of the day a line asks where the NPC is at: its words, an hour in it, how it is said.
+_PARTS_OF_DAY = (
+    (r"lunch|noon|midday|dinnertime", 12.0, "At midday"),
+    (r"breakfast|mornings?|dawn|sunrise|first thing", 8.0, "Mornings"),
+    (r"afternoons?", 15.0, "Afternoons"),
+    (r"supper|dinner|evenings?|dusk|sundown|after work", 19.5, "Evenings"),
+    (r"nights?|bedtime", 23.0, "At night"),
+)
+_WHERE_YOU = re.compile(r"\bwhere\b.*\byou\b|\byou\b.*\bwhere\b")
+
+
+def where_i_am_at(talk: PlayerLine) -> str:
+    """Where the NPC is at the part of the day a line asks of, from its day ("where do you
+    have your lunch?": "At midday, I'm at the dairy, with Agathe, most days."); "" when
+    the line asks no such thing or its day does not say."""
+    said = norm(talk.said)
+    npc = talk.npc
+    if not _WHERE_YOU.search(said) or not npc.day:
+        return ""
+    asked = next(((h, w) for p, h, w in _PARTS_OF_DAY if re.search(rf"\b(?:{p})\b", said)), None)
+    if asked is None:
+        return ""
+    hour, when = asked
+    stops = [place for start, place in npc.day if start <= hour] or [npc.day[-1][1]]
+    place = place_named(npc, stops[-1])
+    if place is None:
+        return ""
+    keeper = next((p.name for p in npc.people if p.work == place.name), "")
+    with_them = f", with {keeper}" if keeper else ""
+    at = f"home, at {label_of(place)}" if place.name == npc.home else f"at {label_of(place)}"
+    return f"{when}, I'm {at}{with_them}, most days."
