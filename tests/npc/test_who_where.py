@@ -239,6 +239,11 @@ def test_a_belief_of_a_thing_is_said_with_its_verb_agreeing_and_its_clause_whole
     assert not [s for s in said if re.search(r"\b(?:means|says) \w+$", s)], said
 
 
+def test_what_a_sign_means_is_said_short_by_what_it_ends_on() -> None:
+    said = claim_phrases("a flame that gutters means someone in the room has just told a lie")
+    assert said[0] == "A flame that gutters? It means a lie", said
+
+
 @pytest.mark.parametrize(
     ("line", "place"),
     [

@@ -215,6 +215,18 @@ _CONTRACTIONS = (
         r"\1's \2",
     ),
 )
+def _what_it_means(pred: str) -> list[str]:
+    """A sign's meaning said short by what its clause ends on: "means someone in the room
+    has just told a lie" -> "means a lie"; none when it means a thing already."""
+    words = pred.split()
+    if len(words) < 5 or words[0].lower() not in ("means", "meant", "shows", "proves"):
+        return []
+    ends = [i for i, w in enumerate(words) if i > 1 and w.lower() in ("a", "an", "the")]
+    if not ends or len(words) - ends[-1] > 4:
+        return []
+    return [f"{words[0]} {' '.join(words[ends[-1] :])}"]
+
+
 # Verbs whose object is a whole clause: never cut one word after them.
 _SAYS_THAT = frozenset("means meant mean says said shows proves knows know swears".split())
 
@@ -339,7 +351,7 @@ def claim_phrases(what: str) -> list[str]:
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
-        for cut in shorter(pred):
+        for cut in [*_what_it_means(pred), *shorter(pred)]:
             said = cut
             if being:
                 said = _BEING.sub("", said)
