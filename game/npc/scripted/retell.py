@@ -215,6 +215,8 @@ _CONTRACTIONS = (
         r"\1's \2",
     ),
 )
+
+
 def _what_it_means(pred: str) -> list[str]:
     """A sign's meaning said short by what its clause ends on: "means someone in the room
     has just told a lie" -> "means a lie"; none when it means a thing already."""
