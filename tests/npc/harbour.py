@@ -73,14 +73,23 @@ PLACES: list[tuple[str, int, int, int, int, str]] = [
 ]
 
 
+Person = tuple[str, str, str, dict[str, str], tuple[int, int]]
+Place = tuple[str, int, int, int, int, str]
+
+
 def harbour_map(folder: Path) -> Path:
     """The harbour village on disk, as a map maker draws it."""
-    data: dict[str, Any] = crowd_map(len(PEOPLE), size=(20, 14))
+    return village_map(folder, PEOPLE, PLACES, "Saltwick")
+
+
+def village_map(folder: Path, people: list[Person], places: list[Place], name: str) -> Path:
+    """A village of these people and places on disk, as a map maker draws it."""
+    data: dict[str, Any] = crowd_map(len(people), size=(20, 14))
     layers = {layer["name"]: layer for layer in data["layers"]}
-    for obj, (npc_id, name, persona, more, (x, y)) in zip(
-        layers["npcs"]["objects"], PEOPLE, strict=True
+    for obj, (npc_id, npc_name, persona, more, (x, y)) in zip(
+        layers["npcs"]["objects"], people, strict=True
     ):
-        obj.update(name=name, x=x * 32 + 16, y=y * 32 + 16)
+        obj.update(name=npc_name, x=x * 32 + 16, y=y * 32 + 16)
         obj["properties"] = [
             prop("id", npc_id),
             prop("persona", persona),
@@ -101,28 +110,42 @@ def harbour_map(folder: Path) -> Path:
             "visible": True,
             "properties": [prop("description", desc)],
         }
-        for i, (name, x, y, w, h, desc) in enumerate(PLACES)
+        for i, (name, x, y, w, h, desc) in enumerate(places)
     ]
-    data["properties"] = [prop("name", "Saltwick")]
-    path = folder / "saltwick.tmj"
+    data["properties"] = [prop("name", name)]
+    path = folder / f"{name.lower()}.tmj"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
 
 def harbour_facts(folder: Path) -> dict[str, VillagerFacts]:
     """Every villager's facts of the harbour village, by id."""
-    world = World(load_map(harbour_map(folder)))
+    return facts_at(harbour_map(folder))
+
+
+def facts_at(path: Path) -> dict[str, VillagerFacts]:
+    """Every villager's facts of the village on disk at `path`, by id."""
+    world = World(load_map(path))
     return {npc_id: villager_facts(world, npc_id) for npc_id in world.npcs}
 
 
-def said(npc: VillagerFacts, line: str) -> str:
+def said(npc: VillagerFacts, line: str, people: list[Person] = PEOPLE) -> str:
     """The persona brain's line to the player, standing where the map puts the NPC."""
-    spot = next(p[4] for p in PEOPLE if p[0] == npc.npc_id)
+    return said_and_done(npc, line, people)[0]
+
+
+def said_and_done(
+    npc: VillagerFacts, line: str, people: list[Person] = PEOPLE
+) -> tuple[str, list[str]]:
+    """The persona brain's line to the player and the other skills it calls, standing where
+    the map puts the NPC."""
+    spot = next(p[4] for p in people if p[0] == npc.npc_id)
     sensed = SensedFacts(tile=spot)
     trigger = TriggerFacts(kind="player_message", text=line, source="player", said=line)
     trigger.sensed = sensed
     message = Message(role="user", content=render_player_message(line), trigger=trigger)
     request = ProviderRequest(system="", messages=[message], npc=npc, trigger=trigger)
-    says = [str(a["text"]) for n, a in shown_all(plan_for(situation_of(request))) if n == "say"]
+    plan = shown_all(plan_for(situation_of(request)))
+    says = [str(a["text"]) for n, a in plan if n == "say"]
     assert len(says) == 1, says
-    return says[0]
+    return says[0], [f"{n} {a}" for n, a in plan if n != "say"]

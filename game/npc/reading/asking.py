@@ -113,12 +113,14 @@ FOLLOW = (
     r"come(?: on)? and (?:walk|come|stroll|wander|go)(?: with (?:me|us)| along| together)?|"
     r"keep me company|walk a while with (?:me|us)|take a walk with (?:me|us)"
 )
+# "nip out to", "dash off to", "run down to": the little word a walk is said with.
+_OUT = r"(?: over| down| up| across| round| along| back| out| off)?"
 GO = (
-    r"go(?: over| back| down| up| on)?(?: to| towards?| into| in)|go(?! on\b)|"
+    r"go(?: over| back| down| up| on| out| off)?(?: to| towards?| into| in)|go(?! on\b)|"
     r"(?:pop|nip|dash|hop|swing|skip|race|rush|march|trot|jog|zip|scoot|get)"
-    r"(?: over| down| up| across| round| along| back)?(?: to| by)|"
-    r"head(?: over| back)?(?: to|"
-    r" towards?| for| over)?|walk(?: over| back)?(?: to| towards?)?|run(?: over)?(?: to)?|"
+    rf"{_OUT}(?: to| by)|"
+    r"head(?: over| back| out| off| down| up)?(?: to|"
+    rf" towards?| for| over)?|walk{_OUT}(?: to| towards?)?|run{_OUT}(?: to)?|"
     r"step(?: to)?|take (?:me|us)(?: to| over to| back to)?|bring (?:me|us)(?: to)?|"
     r"lead (?:me|us)(?: to)?|lead the way(?: to)?|lead on|show (?:me|us) around|"
     r"show (?:me|us)(?: the way)?(?: to| where)?|guide (?:me|us)(?: to)?|walk (?:me|us)(?: to)?|"

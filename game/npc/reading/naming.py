@@ -181,12 +181,15 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
     # A place named by its own name ("the tavern", "the elder's house") or by its kind.
     place = _best_place(bases, npc, lex, literal_only=True, words=words)
     if place is not None:
-        return place_target(place)
+        # "Who's the one with all the hawks?": whoever works the place its words name.
+        keeper = _keeper(place, npc, people, lex) if "who" in bases else None
+        return keeper or place_target(place)
     # Someone by what they do ("the baker", "that fisher woman").
     if found := _by_trade(words, npc, people, me, ("people",), lex):
         return found
     # "Who could mend my wheel?", "where can I get a pot made?": by their trade.
-    if ("who" in bases or _MAKING & set(bases)) and (
+    # "The cheese lady", "that candle woman": someone by their things too.
+    if ("who" in bases or (_MAKING | _SOMEONE) & set(bases)) and (
         found := _by_things(words, npc, people, me, lex)
     ):
         return found
@@ -239,6 +242,21 @@ def _by_place(
     return None
 
 
+def _keeper(
+    place: PlaceFact, npc: VillagerFacts, people: list[PersonFact], lex: Lexicon
+) -> Target | None:
+    """Whoever works at a place (the NPC itself too), else keeps it as their own."""
+    if npc.sheet.work == place.name:
+        return _self_target(npc)
+    v = next((p for p in people if p.work == place.name), None)
+    v = v or next((p for p in people if lex.keeps(p, place.name)), None)
+    return _person_target(v, lex, by_place=True) if v is not None else None
+
+
+# Words that say "someone" of a villager known by their things ("the cheese lady").
+_SOMEONE = frozenset(
+    "lady woman man fellow guy chap lad lass girl boy bloke gent gentleman person folk".split()
+)
 # Words that ask for something made or mended: who does it, not where it is sold.
 _MAKING = frozenset(
     "made make making mend mended mending fix fixed fixing repair repaired repairing shod "
@@ -342,7 +360,9 @@ def _best_place(
         return None
     stems = {stem(b) for b in content} | set(content)
     # "fisher" alone is a person; "the fisher hut" is the place.
-    people_words = {w for w in stems if lex.families([w], ("people",))}
+    # ...unless nobody here has that trade: "the cooper" with no cooper is his yard.
+    held = set().union(*(lex.of_person(v) for v in [*npc.people, me_of(npc)]))
+    people_words = {w for w in stems if lex.families([w], ("people",)) & held}
     kinds = lex.families(content, ("places",))
     things = lex.families(content, ("things",))
     best: tuple[int, int] = (0, 0)
@@ -354,6 +374,9 @@ def _best_place(
         named = own_words & stems
         if named <= people_words:
             named = set()
+        called = _called(place) & stems  # "the cooper's yard": by the name it is called
+        if called - GENERIC_PLACES and not called <= people_words:
+            named |= called
         score += 4 * len(named)
         own_families = families_in(own_words, PARTS) | lex.of_place(place)
         score += 3 * len(kinds & own_families)
@@ -366,6 +389,33 @@ def _best_place(
         if score > best[0]:
             best, found = (score, -index), place
     return found
+
+
+# Where the name a description opens with ends: "The cooper's yard | in the south-west".
+_CALLED_ENDS = re.compile(
+    r"[,:;.(]|\s(?:in|on|at|by|where|with|below|above|beside|behind|near|just|of|north|south|"
+    r"east|west|that|which)\b"
+)
+
+
+def _called(place: PlaceFact) -> set[str]:
+    """The words of the name a description calls its place by, when it opens with one
+    ("The cooper's yard in the south-west corner", "Thornwick Cross, the market place"):
+    its last word and whose it is, by their stems; none for "A low shed..."."""
+    head = _CALLED_ENDS.split(place.description, maxsplit=1)[0].strip()
+    if not re.match(r"The\s|[A-Z][a-z]+(?:'s\s|\s+[A-Z])", head):
+        return set()
+    words = tokens(head)
+    # Whose, by a trade ("the cooper's"), not by a name: a person named is found first.
+    said = set(re.findall(r"\b([a-z]+)'s\b", head))
+    # "Thornwick Mere, a deep reedy pond south of the Cross": what kind of place it is.
+    kind = _KIND.match(place.description)
+    if kind:
+        said.add(tokens(_CALLED_ENDS.split(kind.group(1), maxsplit=1)[0])[-1])
+    return {stem(w) for w in {*said, words[-1].removesuffix("'s")} if w not in FILLER}
+
+
+_KIND = re.compile(r"(?:The\s+)?[A-Z][\w']*(?:\s+[A-Z][\w']*)*,\s+(?:a|an|the)\s+(\w[^,;:.]*)")
 
 
 def speaks_of_trade(line: str, npc: VillagerFacts) -> bool:

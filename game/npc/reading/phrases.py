@@ -321,6 +321,6 @@ PERSON_SUB = (
         "opinion",
         r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bget along\b|\btrust\b|\bfriends?\b|"
         r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
-        r"\bthoughts\b",
+        r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b",
     ),
 )

@@ -25,6 +25,7 @@ from game.npc.scripted.retell import (
     clauses,
     fronted,
     in_own_words,
+    said_as_mine,
     shared_run,
     shorter,
     side_on,
@@ -39,8 +40,8 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.whereabouts import where_is
-from game.npc.sheet.reading import trade_of
+from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.who import named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -81,6 +82,8 @@ def bit_of(description: str) -> str:
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
+    if target.weak and (day := where_i_am_at(talk)):  # "where are you at night?"
+        return say(day, "player")
     way = where_is(talk, target)  # "where is the tavern?": the way, not its looks
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
@@ -117,6 +120,9 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
     worries about the old bridge"), if it says anything."""
     words = [w for w in target.name.split("_") if len(w) > 2]
     for clause in clauses(npc.persona, npc.name):
+        # "butter in the dairy" (of "made the cheese and butter in the dairy") has no verb.
+        if not said_as_mine(clause, npc.persona):
+            continue
         if any(re.search(rf"\b{re.escape(w)}\b", clause, re.I) for w in words):
             return about_it(clause)
     return ""
@@ -144,21 +150,13 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     # Their persona is not ours to read back either: fewer than six of its words in a row,
     # the fullest way to say who they are that keeps under it.
     theirs = f"{person.role} {person.does}"
-    for role in _who_they_are(person):
-        text = speak.text("person_who", who=target.label, role=role)
+    for role in who_they_are(person):
+        text = named_first(talk.said, target.label, role)  # "Agathe makes the cheese."
+        if not text or speak.stale(text):
+            text = speak.text("person_who", who=target.label, role=role)
         if shared_run(text, theirs, person.name) <= MAX_RUN:
             return say(text, "player")
     return opinion_line(talk, target, speak)
-
-
-def _who_they_are(person: PersonFact) -> list[str]:
-    """Who another villager is, as short sentences, the fullest first: a few words of
-    their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
-    them = _what_they_do(person) or re.split(r"[.!?;:]", person.role, maxsplit=1)[0].strip()
-    said = shorter(them) if them else []
-    if person.work:
-        said.append(f"works at the {person.work.replace('_', ' ')}")
-    return [f"{s[:1].upper()}{s[1:]}." for s in said]
 
 
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
@@ -180,7 +178,7 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         views = view_phrases(opinion, names)
-        them = _what_they_do(person)  # "Joss? A tinker. A chancer, that one."
+        them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
         text = in_own_words(
@@ -188,26 +186,8 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         )
         if text:
             return say(text, "player")
-    them = _what_they_do(person) if person is not None else ""
+    them = what_they_do(person) if person is not None else ""
     return speak.line("opinion_none", who=who, them=them or "a neighbour")
-
-
-def _what_they_do(person: PersonFact) -> str:
-    """What another villager is or does, in a few words of their first sentence ("a quiet
-    fisher", "bakes the village bread"), else their trade ("a tinker")."""
-    rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
-    for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
-        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
-    rest = re.sub(r"^(?:is|was)\s+", "", rest)
-    if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
-        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
-        if said:
-            return said
-    trade = trade_of(person.role)
-    return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}" if trade else ""
-
-
-_THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
 
 
 # What a persona says the NPC carries ("collects shiny pebbles") and where its things come
@@ -236,6 +216,8 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
+    if day := where_i_am_at(talk):  # "where do you have your lunch?": its day says
+        return say(day, "player")
     if sub == "wares":
         return wares_line(talk, speak)
     if sub == "recommend":
@@ -275,7 +257,8 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return liked
         both = f"{said_by(job).text} {said_by(liked).text}"  # type: ignore[union-attr]
         return say(both, "player") if len(both) <= MAX_SAY else job
-    home = place_named(npc, npc.home)
+    works = re.search(r"\bwork", talk.said, re.I) and npc.sheet.work  # "where do you work?"
+    home = place_named(npc, npc.sheet.work if works else npc.home)
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")

@@ -24,6 +24,7 @@ __all__ = [
     "closest",
     "fronted",
     "in_own_words",
+    "present",
     "said_as_mine",
     "shared_run",
     "shorter",
@@ -183,6 +184,9 @@ def shorter(phrase: str) -> list[str]:
         while head and head[-1].lower().strip(",;:") in _DANGLING:
             head.pop()
         cut = " ".join(head).rstrip(",;:")
+        # "means someone | in the room has lied": what is meant is a whole clause.
+        if len(head) >= 2 and head[-2].lower() in _SAYS_THAT:
+            continue
         if len(head) >= 2 and cut not in out:
             out.append(cut)
     contracted = [_contracted(o) for o in out]
@@ -208,7 +212,27 @@ _CONTRACTIONS = (
     (r"\b(it|that|there|he|she) is\b", r"\1's"),
     (r"\b(it|that|there|he|she) has (?=been\b|got\b|\w+ed\b)", r"\1's "),  # "it's aged"
     (r"\bnever (have|has|had)\b", r"\1 never"),  # "might as well have never happened"
+    (
+        r"\b(?<!I )(?<!you )(?<!we )(?<!they )([a-z]+) has (just|already|never|been|got)\b",
+        r"\1's \2",
+    ),
 )
+
+
+def _what_it_means(pred: str) -> list[str]:
+    """A sign's meaning said short by what its clause ends on: "means someone in the room
+    has just told a lie" -> "means a lie"; none when it means a thing already."""
+    words = pred.split()
+    if len(words) < 5 or words[0].lower() not in ("means", "meant", "shows", "proves"):
+        return []
+    ends = [i for i, w in enumerate(words) if i > 1 and w.lower() in ("a", "an", "the")]
+    if not ends or len(words) - ends[-1] > 4:
+        return []
+    return [f"{words[0]} {' '.join(words[ends[-1] :])}"]
+
+
+# Verbs whose object is a whole clause: never cut one word after them.
+_SAYS_THAT = frozenset("means meant mean says said shows proves knows know swears".split())
 
 
 def _contracted(phrase: str) -> str:
@@ -325,16 +349,16 @@ def claim_phrases(what: str) -> list[str]:
         # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
         # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
         subject, pred = " ".join(words[:at]), " ".join(words[at:])
-        low = subject.lower()  # "a flame that gutters" is one flame
-        plural = (
-            low.endswith("s")
-            and not low.endswith("ss")
-            and not re.match(r"(?:a|an|one|every|each)\b", low)
+        low = subject.lower()
+        # "a flame that gutters | means": the verb or the article says one, not the last word.
+        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower()) or re.match(
+            r"(?:a|an|one|every|each)\b", low
         )
+        plural = not one and low.endswith("s") and not low.endswith("ss")
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
-        for cut in shorter(pred):
+        for cut in [*_what_it_means(pred), *shorter(pred)]:
             said = cut
             if being:
                 said = _BEING.sub("", said)
@@ -362,5 +386,92 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
         text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b\s*", "", text, flags=re.I)
     if text.startswith("'s "):  # "Joss's needles are ...": said whole
         return []
-    text = _BEING.sub("", text)
-    return [_capital(s) for s in shorter(text)] if text else []
+    text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
+    # A cut that ends on "as" or "than" compares with nothing: "vain as".
+    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than)$", s, re.I)]
+    return [_capital(s) for s in said]
+
+
+_AS_AS = re.compile(r"^as (\w+) as ", re.I)
+
+
+# Past participles that do not end in "-ed", and their present ("has made" -> "makes").
+_PARTICIPLES = {
+    "made": "makes",
+    "kept": "keeps",
+    "sold": "sells",
+    "run": "runs",
+    "grown": "grows",
+    "built": "builds",
+    "taught": "teaches",
+    "caught": "catches",
+    "brought": "brings",
+    "done": "does",
+    "held": "holds",
+    "led": "leads",
+    "fed": "feeds",
+    "spun": "spins",
+    "dug": "digs",
+    "woven": "weaves",
+    "sewn": "sews",
+    "drawn": "draws",
+    "ground": "grinds",
+    "told": "tells",
+    "swept": "sweeps",
+    "bred": "breeds",
+    "shod": "shoes",
+    "lit": "lights",
+    "mown": "mows",
+    "shorn": "shears",
+    "sung": "sings",
+    "rung": "rings",
+    "struck": "strikes",
+    "written": "writes",
+    "driven": "drives",
+    "ridden": "rides",
+    "thrown": "throws",
+    "flown": "flies",
+    "dealt": "deals",
+    "bent": "bends",
+    "sent": "sends",
+    "spent": "spends",
+    "minded": "minds",
+    "stood": "stands",
+    "sat": "sits",
+    "slept": "sleeps",
+    "had": "has",
+}
+# Stems that drop an "e" before "-ed" ("bak|ed", "carv|ed", "danc|ed", "tickl|ed", "cur|ed").
+_SILENT_E = re.compile(
+    r"(?:[^aeiou][aeiou][bcdgkmpstvz]|[vcgsz]|[^aeiou]l|[aeiou]{2}[svcz])$|^[^aeiou]*[aeiou]r$"
+)
+_PERFECT = re.compile(r"^(?:has|have)\s+(?:(?:always|long|since)\s+)?([a-z]+)\b", re.I)
+
+
+def _present_of(participle: str) -> str:
+    """A participle's present, said of someone ("brewed" -> "brews", "baked" -> "bakes")."""
+    word = participle.lower()
+    if word in _PARTICIPLES:
+        return _PARTICIPLES[word]
+    if not word.endswith("ed") or len(word) < 4:
+        return ""
+    stem = word[:-2]
+    if stem.endswith("i"):
+        return stem[:-1] + "ies"  # carried
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        stem = stem[:-1]  # tanned
+    elif re.search(r"(?:sh|ch|ss|x)$", stem):
+        return stem + "es"  # fished, watched
+    elif _SILENT_E.search(stem):
+        stem += "e"  # baked, carved, danced, tickled
+    return stem + "s"
+
+
+def present(phrase: str) -> str:
+    """What someone has long done, said as what they do: "has made the cheese for fifty
+    years" -> "makes the cheese for fifty years"; the phrase as it is otherwise."""
+    found = _PERFECT.match(phrase)
+    verb = _present_of(found.group(1)) if found else ""
+    if found is None or not verb:
+        return phrase
+    return verb + phrase[found.end() :]

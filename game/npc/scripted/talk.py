@@ -49,7 +49,7 @@ from game.npc.scripted.speaker import (
 )
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.voice import voiced_plan
-from game.npc.scripted.whereabouts import where_is
+from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 from game.wording import overlap
@@ -170,8 +170,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF and intent.sub == "own":
         return [_whose(talk, intent.target, speak)]
-    if kind is Kind.SELF and intent.sub == "day":
-        return [_day(talk, speak)]
+    if kind is Kind.SELF and intent.sub == "day":  # "where do you have your lunch?"
+        day = where_i_am_at(talk)
+        return [say(day, "player") if day else self_answer(talk, "work", speak)]
     if kind is Kind.SELF and intent.sub in LIFE:
         return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:
@@ -226,29 +227,6 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
     if hour is None:
         return speak.line(Kind.QUESTION)
     return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
-
-
-# The times of day a question of its day asks of, by the words that name them, and when.
-_DAY_ASKED = (
-    (r"\b(?:lunch|noon|midday|dinner ?time)\b", 12.0, "around midday"),
-    (r"\bbreakfast|\bmornings?\b", 8.0, "of a morning"),
-    (r"\bafternoons?\b", 15.0, "of an afternoon"),
-    (r"\b(?:supper|dinner|evenings?)\b", 18.0, "of an evening"),
-    (r"\bnight\b", 22.0, "at night"),
-)
-
-
-def _day(talk: PlayerLine, speak: Speaker) -> SkillCall:
-    """Where it is at the time of day asked of ("where do you have your lunch?"): the stop
-    of its day's plan then; its work when its day has no plan."""
-    asked = next((a for a in _DAY_ASKED if re.search(a[0], talk.said, re.I)), _DAY_ASKED[0])
-    _, hour, when = asked
-    stops = sorted(talk.npc.day)
-    stop = next((name for at, name in reversed(stops) if at <= hour), None)
-    place = place_named(talk.npc, stop or (stops[-1][1] if stops else ""))
-    if place is None:
-        return self_answer(talk, "work", speak)
-    return speak.line("self_day", when=when, place=label_of(place))
 
 
 # The hour an invitation asks from ("tonight": the evening's stops).

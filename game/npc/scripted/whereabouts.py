@@ -14,11 +14,11 @@ import re
 
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.kinds import Target
-from game.npc.reading.naming import name_words, norm
+from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.perception import compass
 
-__all__ = ["asks_the_way", "where_is"]
+__all__ = ["asks_the_way", "where_i_am_at", "where_is"]
 
 # "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
 _THE_WAY = re.compile(
@@ -93,32 +93,112 @@ def _landmark(place: PlaceFact, npc: VillagerFacts, here: str | None) -> str:
     return f"near {label_of(found)}" if found is not None else ""
 
 
+_FROM_ANOTHER = re.compile(
+    r"\b(?:north|south|east|west)[-a-z]*\s+(?:side\s+|end\s+|bank\s+)?of\s+"
+    r"(?!(?:the\s+)?(?:village|town|hamlet|valley)\b)[a-z]+"
+)
+_THING_WORDS = 8  # a part of a description longer than this is no thing's name and place
+# Where a thing of a description is in its place: "the notice board | by the north-east lamp".
+_THING_AT = re.compile(r"\s(?=(?:by|beside|near|behind|under|above|below|next to|at|in|on)\s)")
+
+
+def _thing_in(place: PlaceFact, said: str) -> tuple[str, str]:
+    """The thing of a place's description a line names, and where in the place it is
+    ("the notice board", "by the north-east lamp"); ("", "") if it names none."""
+    asked = {stem(w) for w in tokens(said) if w not in FILLER and len(w) > 2}
+    asked -= {stem(w) for w in name_words(place.name)}
+    for part in re.split(r"[,;:.]|\band\b|\bwith\b", place.description):
+        part = " ".join(part.split())
+        if not part or len(part.split()) > _THING_WORDS:
+            continue
+        pieces = _THING_AT.split(part, maxsplit=1)
+        head, near = pieces[0], (pieces[1] if len(pieces) > 1 else "")
+        if re.match(r"(?:the|a|an)\s", head, re.I) and {stem(w) for w in tokens(head)} & asked:
+            return "the " + head.split(None, 1)[1], near
+    return "", ""
+
+
+_OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def _agreeing(way: str, landmark: str) -> str:
+    """The way from here ("northeast" -> "north-east") as far as it agrees with the
+    landmark's own words of where: the way to "the north-west corner" from its east side
+    is "north", not "north-east"; "" when nothing of it agrees."""
+    parts = re.findall(r"north|south|east|west", way)
+    # "on the west side of the Cross" is where it is from another place: no contradiction.
+    own = _FROM_ANOTHER.sub("", landmark.lower())
+    said = set(re.findall(r"north|south|east|west", own))
+    kept = [p for p in parts if _OPPOSITE[p] not in said]
+    return "-".join(kept)
+
+
 def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
     """The way to a place named in a line that asks for it, or to one already talked of
     (`asked`) ("The tavern? East of here, near the square."); "" when the line does not
     ask the way or nothing says where."""
     npc = talk.npc
     place = place_named(npc, target.name)
-    if place is None or target.weak or not (asked or asks_the_way(talk.said)):
+    if place is None or not (asked or asks_the_way(talk.said)):
         return ""
-    name = f"{target.label[:1].upper()}{target.label[1:]}?"
+    # "Where's the notice board?": a thing a place's description has, and where in it.
+    thing, near = _thing_in(place, talk.said) if target.weak else ("", "")
+    if target.weak and not thing:
+        return ""
+    label = thing or target.label
+    name = f"{label[:1].upper()}{label[1:]}?"
     sensed = talk.sensed
     tile = sensed.tile if sensed is not None else None
     here = talk.place or (sensed.place if sensed is not None else None)
     if here == place.name or (tile is not None and _holds(place, (tile[0] + 0.5, tile[1] + 0.5))):
-        return f"{name} Right here, where we stand."
+        return f"{name} Right here{', ' + near if near else ', where we stand'}."
     parts = []
     middle = _middle(place)
+    landmark = _landmark(place, npc, here)
+    if thing:
+        landmark = f"at {label_of(place)}{', ' + near if near else ''}"
     if tile is not None and middle is not None:
         dx, dy = middle[0] - (tile[0] + 0.5), middle[1] - (tile[1] + 0.5)
-        way = re.sub(r"(?<=.)(east|west)$", r"-\1", compass(dx, dy))  # "south-east"
-        if math.hypot(dx, dy) <= _NEAR_TILES:
+        way = _agreeing(compass(dx, dy), landmark)
+        if way and math.hypot(dx, dy) <= _NEAR_TILES:
             parts.append(f"Just over there, to the {way}")
-        else:
+        elif way:
             parts.append(f"{way[:1].upper()}{way[1:]} of here")
-    landmark = _landmark(place, npc, here)
     if landmark:
         parts.append(landmark if parts else f"It's {landmark}")
     if not parts:
         return ""
     return f"{name} {', '.join(parts)}."
+
+
+# A part of the day a line asks where the NPC is at: its words, an hour in it, how it is said.
+_PARTS_OF_DAY = (
+    (r"lunch|noon|midday|dinnertime", 12.0, "At midday"),
+    (r"breakfast|mornings?|dawn|sunrise|first thing", 8.0, "Mornings"),
+    (r"afternoons?", 15.0, "Afternoons"),
+    (r"supper|dinner|evenings?|dusk|sundown|after work", 19.5, "Evenings"),
+    (r"nights?|bedtime", 23.0, "At night"),
+)
+_WHERE_YOU = re.compile(r"\bwhere\b.*\byou\b|\byou\b.*\bwhere\b")
+
+
+def where_i_am_at(talk: PlayerLine) -> str:
+    """Where the NPC is at the part of the day a line asks of, from its day ("where do you
+    have your lunch?": "At midday, I'm at the dairy, with Agathe, most days."); "" when
+    the line asks no such thing or its day does not say."""
+    said = norm(talk.said)
+    npc = talk.npc
+    if not _WHERE_YOU.search(said) or not npc.day:
+        return ""
+    asked = next(((h, w) for p, h, w in _PARTS_OF_DAY if re.search(rf"\b(?:{p})\b", said)), None)
+    if asked is None:
+        return ""
+    hour, when = asked
+    stops = [place for start, place in npc.day if start <= hour] or [npc.day[-1][1]]
+    place = place_named(npc, stops[-1])
+    if place is None:
+        return ""
+    keeper = next((p.name for p in npc.people if p.work == place.name), "")
+    with_them = f", with {keeper}" if keeper else ""
+    at = f"home, at {label_of(place)}" if place.name == npc.home else f"at {label_of(place)}"
+    return f"{when}, I'm {at}{with_them}, most days."

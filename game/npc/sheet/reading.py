@@ -350,9 +350,41 @@ def _read_clause(
         s.add("refuses", _phrase(said.removeprefix("I never "), name))
     for other_id, found in named:
         if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
-            rest = clause[found.end() :].strip()
-            said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
-            s.opinions[other_id] = _phrase(said, name, own=False)
+            s.opinions[other_id] = _opinion(clause, found, name)
+
+
+# A feeling of the NPC's own about what someone does ("is hurt that Ulric calls him a
+# snob"), and a fear of someone ("is scared stiff of Ulric"): what it thinks of them is
+# said of them, as the NPC says it ("calls me a snob", "scares me stiff").
+_FEELS_THAT = re.compile(
+    r"\b(?:is|am|was|feels?|gets?)\s+(?:(?:so|very|quite|deeply|rather|a\s+bit)\s+)?"
+    r"(?:hurt|upset|sad|sorry|glad|pleased|angry|cross|annoyed|furious|jealous|proud|"
+    r"offended|wounded|touched|grateful)\s+(?:that|because|when)\s+$",
+    re.I,
+)
+_AFRAID_OF = re.compile(
+    r"\b(?:is|am|was|feels?|gets?)\s+(?:(?:so|very|quite|a\s+bit|a\s+little)\s+)?"
+    r"(?:scared|afraid|frightened|terrified)(?P<how>\s+(?:stiff|witless|silly|to\s+death))?"
+    r"\s+of\s+$",
+    re.I,
+)
+# Where what is said of someone ends: the next thing the persona says ("and of the dark").
+_ENDS = re.compile(r",|\s+(?:and|since|because|though|although|but|so|while)\s+", re.I)
+
+
+def _opinion(clause: str, found: re.Match[str], name: str) -> str:
+    """What a clause naming someone says the NPC thinks of them: what follows their name
+    when it says what they are ("is a chancer"), what they do when the NPC feels something
+    about it or fears them ("calls me a snob", "scares me"), else the whole clause."""
+    before, rest = clause[: found.start()], clause[found.end() :].strip()
+    if _FEELS_THAT.search(before) and rest:
+        return _phrase(first_person(_ENDS.split(rest)[0], name), name, own=False)
+    afraid = _AFRAID_OF.search(before)
+    if afraid:
+        how = " ".join((afraid.group("how") or "").split())
+        return f"scares me {how}".strip()
+    said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
+    return _phrase(said, name, own=False)
 
 
 # A like that is a way of speaking ("answer a question with another question").

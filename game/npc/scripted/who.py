@@ -1,0 +1,53 @@
+"""Who another villager is, said short: what they are or do, in a few words of their
+persona's first sentence ("a quiet fisher", "makes the cheese and butter"), where they
+work, and the answer to "who makes the cheese?" with their name first."""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.facts import PersonFact
+from game.npc.scripted.retell import present, shorter
+from game.npc.sheet.reading import trade_of
+
+__all__ = ["named_first", "what_they_do", "who_they_are"]
+
+_THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
+# "Who makes the cheese?", "who's the one with the hawks": asks for a name.
+_ASKS_WHO = re.compile(r"\bwho(?:'s|s| is| does| do)?\b", re.I)
+# A sentence of what someone does: "Makes the cheese and butter.", "Keeps the inn."
+_DOES = re.compile(r"[A-Z][a-z]*[^s'\s]s\s")
+
+
+def what_they_do(person: PersonFact) -> str:
+    """What another villager is or does, in a few words of their first sentence ("a quiet
+    fisher", "bakes the village bread"), else their trade ("a tinker")."""
+    rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
+    for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
+        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
+    rest = present(re.sub(r"^(?:is|was)\s+", "", rest))  # "has made the cheese": "makes"
+    if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
+        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
+        if said:
+            return said
+    trade = trade_of(person.role)
+    return f"{'an' if trade[:1] in 'aeiou' else 'a'} {trade}" if trade else ""
+
+
+def who_they_are(person: PersonFact) -> list[str]:
+    """Who another villager is, as short sentences, the fullest first: a few words of
+    their first sentence ("A quiet fisher.", "Keeps the inn."), then where they work."""
+    them = what_they_do(person) or re.split(r"[.!?;:]", person.role, maxsplit=1)[0].strip()
+    said = shorter(them) if them else []
+    if person.work:
+        said.append(f"works at the {person.work.replace('_', ' ')}")
+    return [f"{s[:1].upper()}{s[1:]}." for s in said]
+
+
+def named_first(said: str, name: str, does: str) -> str:
+    """To a line that asks who does something without naming them, who does it as one
+    sentence ("Agathe makes the cheese and butter."); "" for any other line or a `does`
+    that is not a doing ("A quiet fisher.")."""
+    if not _ASKS_WHO.search(said) or name.lower() in said.lower() or not _DOES.match(does):
+        return ""
+    return f"{name} {does[:1].lower()}{does[1:]}"
