@@ -89,8 +89,10 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
     beyond = asked_beyond(talk.said, place.description, target.label, npc.name) if place else ""
-    way = re.search(r"\bwhere\b|\bhow (?:do|can|could|would|should) (?:i|we)\b", talk.said, re.I)
-    asks = re.search(r"\?\s*$", talk.said) and not way  # "how do I cross?": the way
+    asks_way = re.search(
+        r"\bwhere\b|\bhow (?:do|can|could|would|should) (?:i|we)\b", talk.said, re.I
+    )
+    asks = re.search(r"\?\s*$", talk.said) and not asks_way  # "how do I cross?": the way
     of_itself = any(pattern.search(talk.said) for _, pattern in _ASKS)  # "scares you there?"
     if beyond and asks and not of_itself and not _persona_on(npc, target):  # "what fish...?"
         return beyond_line(talk, target, speak)
