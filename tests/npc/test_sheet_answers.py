@@ -371,3 +371,12 @@ def test_wares_help_and_questions_are_no_request_for_its_things(
 ) -> None:
     text, _ = reply(coast[npc_id], said)
     assert not re.search(r"\bmy \w+\? ", text, re.I), text
+
+
+def test_a_description_naming_its_own_role_is_said_as_its_own(
+    coast: dict[str, VillagerFacts],
+) -> None:
+    said, _ = reply(coast["osric"], "What's the kiln like?")  # "behind the potter's yard"
+    assert "potter's" not in said and "my yard" in said, said
+    other, _ = reply(coast["dagny"], "What's the kiln like?")
+    assert "potter's yard" in other, other

@@ -63,7 +63,12 @@ __all__ = [
 
 
 def own(description: str, npc: VillagerFacts) -> str:
-    """A description as the NPC says it: its own name in it becomes "my" or "I"."""
+    """A description as the NPC says it: its own name in it, or its role's ("the elder's
+    house", of the elder), becomes "my" or "I"."""
+    role = npc.sheet.role
+    if npc.name and role != "villager" and 0 < len(role.split()) <= 2:
+        mine = re.compile(rf"\bthe {re.escape(role)}'s\b", re.I)
+        description = mine.sub(f"{npc.name}'s", description)
     names = [npc.name, npc.name.split()[-1]] if npc.name else []
     if any(re.search(rf"\b{re.escape(n)}\b", description) for n in names):
         description = first_person(description, npc.name)
