@@ -155,3 +155,15 @@ def test_a_typed_line_is_answered_as_if_spelt_out(harbour: dict[str, VillagerFac
     ]:
         got, wanted = (answer(PlayerLine(npc=hobb, said=line)) for line in (typed, spelt))
         assert got == wanted, typed
+
+
+@pytest.mark.parametrize("said", ["sup", "how do", "hiya!", "well met"])
+def test_a_hello_in_any_words_is_a_greeting(harbour: dict[str, VillagerFacts], said: str) -> None:
+    assert read_intent(said, harbour["hobb"]).kind is Kind.GREET
+
+
+@pytest.mark.parametrize("said", ["how do I get to the windmill?", "what's up at the tavern?"])
+def test_a_question_that_opens_like_a_hello_is_no_greeting(
+    harbour: dict[str, VillagerFacts], said: str
+) -> None:
+    assert read_intent(said, harbour["hobb"]).kind is not Kind.GREET

@@ -125,6 +125,15 @@ def test_the_map_makers_greeting_is_said_as_written(river: dict[str, VillagerFac
         "I'd better be off",
         "peace out",
         "i should head off now",
+        "I'd best be going",
+        "time I was off",
+        "I must be on my way",
+        "well, I'll be seeing you",
+        "right, I'm away",
+        "I'll leave you to it",
+        "I'll let you get back to work",
+        "ta-ra",
+        "safe travels to you too",
     ],
 )
 def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], said: str) -> None:

@@ -110,12 +110,19 @@ BYE = re.compile(
     r"(?:gotta|got to|have to|must|need to) (?:run|dash|head off|head out|split|get going)|"
     r"(?:i'm|im|i am) (?:out|off then|off now|heading off|heading out)(?= *[!.]*$)|"
     r"i(?:'ll| will|'d better| had better| better| should) (?:be off|head off|get going|"
-    r"make a move|be on my way))\b"
+    r"make a move|be on my way)|"
+    # "I'd best be going", "time I was off", "I must be on my way", "be seeing you"
+    r"(?:best|better|ought to|should|must) be (?:going|off|on my way|heading)|"
+    r"time (?:i|we) (?:was|were|went|got going)|(?:must|should|will) be on (?:my|our) way|"
+    r"(?<!did )(?<!do )(?<!will )(?<!won't )be seeing (?:you|ya)|^(?:right|well|ok|okay),? "
+    r"(?:i'm|im) (?:away|off)\b|^off i go|^ta-?ra\b|toodles|safe travels|leave you to it|"
+    r"let you get (?:back|on)|(?:i'm|im|i am) heading (?:home|back))\b"
 )
 HELLO = re.compile(
     r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"
     r"afternoon|"
-    r"evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|g'day|hullo|hallo)\b"
+    r"evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|g'day|hullo|hallo|"
+    r"sup|how do(?: you do)?(?=\W*$))\b"
 )
 THANKS = re.compile(
     r"\b(?:thanks|thank you|thank ye|thankyou|thx|cheers|much obliged|appreciate it|"
