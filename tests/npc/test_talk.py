@@ -747,3 +747,18 @@ def test_a_side_is_only_said_in_a_clause_with_a_verb_of_its_own() -> None:
     assert said_as_mine("worry about the bridge", persona) == "I worry about the bridge."
     assert said_as_mine("am certain of it", persona) == "I am certain of it."
     assert said_as_mine("short on patience", persona) == ""
+
+
+@pytest.mark.parametrize(
+    ("told", "back"),
+    [
+        ("I want six tall tapers, green ones if you have them.", "if I have them"),
+        ("I'll pay when you finish the cloak.", "when I finish the cloak"),
+        ("I told you my goat ran off.", "you told me your goat ran off"),
+    ],
+)
+def test_a_recalled_line_keeps_who_does_what(told: str, back: str) -> None:
+    from game.npc.reading.player import recall
+
+    said = recall("What did I say?", [told])
+    assert said is not None and back in said, said

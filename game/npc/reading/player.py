@@ -81,13 +81,23 @@ _SWAP = {
 }
 
 
+# Words after which "you" is who does something: "green ones if you have them" -> "if I".
+_SUBJECT_AFTER = frozenset(
+    "if when because that unless as while since and but so until whether once".split()
+)
+
+
 def _swap(text: str) -> str:
     out = []
-    for word in text.split():
+    words = text.split()
+    for i, word in enumerate(words):
         core = word.strip(",.!?;:\"'").lower()
         tail = word[len(word.rstrip(",.!?;:")) :]
+        before = words[i - 1].lower() if i else ""
         if core in _SWAP:
             out.append(_SWAP[core] + tail)
+        elif core == "you" and not tail and (not i or before in _SUBJECT_AFTER):
+            out.append("I")  # the one who does it, not the one it is done to
         elif core in ("you", "your", "yours", "you're"):
             swapped = {"you": "me", "your": "my", "yours": "mine", "you're": "I'm"}[core]
             out.append(swapped + tail)
