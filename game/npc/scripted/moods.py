@@ -58,7 +58,7 @@ class Mood:
     name: str  # its key in the line tables
     words: tuple[str, ...]  # the temperament words of a persona that speak in it
     gestures: tuple[Gesture, ...]  # reached for when nobody asked, likeliest first
-    grumble: str  # what its first line opens with when it was just woken
+    grumbles: tuple[str, ...]  # what its first line opens with when it was just woken, one of
     talks: tuple[str, ...] = ()  # the sheet's ways of talking that speak in it
     asks: tuple[Asking, ...] = ()  # the questions it may put, the first the sheet fills
     # The sheet's ways of talking its lines cannot carry: a formal speaker never says
@@ -81,7 +81,12 @@ GRUFF = Mood(
         *("curt", "brusque", "gloomy", "sharp-tongued"),
     ),
     (SHAKE_HEAD, NOD, THINK),
-    "Hrmph. You woke me.",
+    (
+        "Hrmph. You woke me.",
+        "Hm? What is it? I was asleep.",
+        "Ugh. Awake now, no thanks to you.",
+        "Eh? Who's there? ...Fine, I'm up.",
+    ),
     ("brisk", "gloomy"),
     (
         Asking(
@@ -95,7 +100,12 @@ CHEERFUL = Mood(
     "cheerful",
     ("cheerful", "warm", "kind", "jolly", "friendly", "bright", "merry", "sunny", "chatty"),
     (LAUGH, WAVE, NOD),
-    "Mmh? Oh! I was fast asleep.",
+    (
+        "Mmh? Oh! I was fast asleep.",
+        "Oh! Goodness, you gave me a start. I must have dozed off.",
+        "Hm? Oh, hello! I was miles away, fast asleep.",
+        "Wha-? Oh, it's you! Sorry, I was napping.",
+    ),
     ("cheerful", "jokes", "loud"),
     (
         Asking(
@@ -120,7 +130,12 @@ WISE = Mood(
     "wise",
     ("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
     (THINK, NOD),
-    "Hm... at this hour? Well, I am awake now.",
+    (
+        "Hm... at this hour? Well, I am awake now.",
+        "Ah. You have woken me. No matter.",
+        "Mm... I was resting. Well, I am here now.",
+        "Hm? Sleep can wait, I suppose.",
+    ),
     ("formal",),
     (
         Asking(
@@ -137,7 +152,12 @@ QUIET = Mood(
     "quiet",
     ("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
     (NOD, THINK),
-    "...Mm. I was sleeping.",
+    (
+        "...Mm. I was sleeping.",
+        "...Oh. You woke me.",
+        "Mm? ...I was asleep.",
+        "...Hm. Awake now.",
+    ),
     ("few words",),
     (
         Asking(
@@ -152,7 +172,12 @@ CURIOUS = Mood(
     "curious",
     ("curious", "young", "questions", "eager", "restless", "inquisitive"),
     (LAUGH, THINK, WAVE),
-    "Huh? Is it morning? ...No.",
+    (
+        "Huh? Is it morning? ...No.",
+        "Wha-? I'm awake! I'm awake!",
+        "Huh? Oh! Did something happen?",
+        "Mm? Who's that? Oh, you!",
+    ),
     ("questions",),
     (
         Asking(
@@ -187,7 +212,12 @@ SHREWD = Mood(
     "shrewd",
     ("shrewd", "haggl", "bargain", "coin", "canny", "cunning", "thrifty"),
     (LAUGH, NOD, THINK),
-    "Ahem, closed for the night, friend... but go on.",
+    (
+        "Ahem, closed for the night, friend... but go on.",
+        "Hm? Asleep, I was. Still, you're here now.",
+        "Eh? Woken for nothing, I hope not.",
+        "Mm. Sleep's free, friend, but so is a word. Go on.",
+    ),
     (),
     (
         Asking(

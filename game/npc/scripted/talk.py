@@ -64,8 +64,9 @@ def opener(talk: PlayerLine) -> str:
     sensed = talk.sensed
     if sensed is None:
         return ""
-    if sensed.woken:
-        return talk.mood.grumble
+    if sensed.woken:  # not the same grumble each time it is woken
+        grumbles = talk.mood.grumbles
+        return grumbles[talk.seed("woken") % len(grumbles)]
     feeling = next((f for f in sensed.feelings if f.other_id == "player"), None)
     return "Hmph." if feeling is not None and feeling.word == "cross" else ""
 
