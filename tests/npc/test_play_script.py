@@ -523,3 +523,23 @@ def test_the_line_never_echoes_the_line_it_answers() -> None:
     job = script_job(request("I'd like a blanket in deep blue, whenever you have the time."))
     assert job is not None and job.line is not None
     assert "I'd like a blanket in deep blue, whenever you have the time." in job.line.avoid
+
+
+def test_a_lead_keeps_what_its_opener_leads_to() -> None:
+    from game.npc.play.leads import LEAD_CHARS, _cut
+
+    # An opener alone answers nothing: the sentence after it stays.
+    opinion = "Tamsin? Oh, I'll tell you! Herds the village goats. Spends too many nights alone!"
+    assert _cut(opinion) == opinion
+    said = "Orla? Well now, let me think. Keeps the ferry going in all weathers, she does."
+    assert _cut(said).endswith("all weathers, she does.")
+    # A long line ends at its last whole sentence within the bound, never mid-sentence.
+    long = (
+        "The mill? A tall stone windmill on the hill above the village, with white sails. "
+        "The wind sings in it. Go and hear it for yourself, friend."
+    )
+    cut = _cut(long)
+    assert len(cut) <= LEAD_CHARS and cut.endswith("The wind sings in it.") and long.startswith(cut)
+    # One sentence longer than the bound is kept whole, to its end.
+    one = "A " + "very " * 25 + "long sentence. And more."
+    assert _cut(one) == "A " + "very " * 25 + "long sentence."

@@ -3,7 +3,8 @@
 A small model asked "Who is Brenna?" says "She's a young woman." even with the note that
 she is the blacksmith right above, says "Yes." to the boat trip the shepherd fears and
 "I'm sorry, but you're not welcome here." to a thank-you. So the line starts with what the
-persona brain answers, cut to its first sentence, and the model may add one sentence of
+persona brain answers, cut to its whole sentences within `LEAD_CHARS` (an opener such as
+"Tamsin? Oh, I'll tell you!" alone answers nothing), and the model may add one sentence of
 its own after it:
 
 - a fact (a place, a villager, what the player said, the player's name, the time), a talk
@@ -43,17 +44,17 @@ __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refu
 # Also led: what it says of itself, and its goodbye (the model's own was "Goodnight,
 # Maren." said by Maren).
 _OWN_LEADS = frozenset({Kind.SELF, Kind.BYE})
-LEAD_MIN = 20  # a lead ends at the first sentence's end past this many characters,
-LEAD_CHARS = 70  # unless the whole line is this short
+LEAD_MIN = 20  # a lead ends at a sentence's end past this many characters,
+LEAD_CHARS = 120  # the last one within this many
 
 
 def lead_of(request: ProviderRequest, acts: bool = False) -> str:
-    """The persona brain's answer to the newest line, cut to its first sentence (a short
-    one whole), when its sheet refuses or holds a side on what was asked, when what was
-    asked is one of `LEADS`, `ONE_LINE`, about the NPC itself, a goodbye or "tell me more",
-    or for an action this step does (`acts`) or cannot do; "" otherwise (plain chat is the
-    model's own). A news question is answered whole, from the news the NPC heard; a line
-    of an NPC just woken opens with its grumble, once."""
+    """The persona brain's answer to the newest line, cut to its whole sentences (`_cut`),
+    when its sheet refuses or holds a side on what was asked, when what was asked is one of
+    `LEADS`, `ONE_LINE`, about the NPC itself, a goodbye or "tell me more", or for an action
+    this step does (`acts`) or cannot do; "" otherwise (plain chat is the model's own). A
+    news question is answered whole, from the news the NPC heard; a line of an NPC just
+    woken opens with its grumble, once."""
     talk = situation_of(request).talk()
     intent = read_intent(talk.said, talk.npc)
     first = opener(talk)
@@ -103,14 +104,17 @@ _HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from
 
 
 def _cut(said: str) -> str:
-    """A line cut to its first sentence (a short line whole: its first sentence is the
-    sheet's claim, the rest its mood's words). Never mid-sentence: a small model asked to
-    finish a description's sentence garbles it ("...notice board by a.")."""
+    """A line cut to its whole sentences within `LEAD_CHARS` (at least its first past
+    `LEAD_MIN`). Never mid-sentence: a small model asked to finish a description's sentence
+    garbles it ("...notice board by a."). Never to an opener alone: "Tamsin? Oh, I'll tell
+    you!" cut there answers nothing, so the sentence that says something stays."""
     text = one_line(said)
     if len(text) <= LEAD_CHARS:
         return text
-    end = re.search(rf"(?<=.{{{LEAD_MIN}}})[.!?](?=\s|$)", text)
-    return (text[: end.end()] if end else text)[:MAX_LINE_CHARS]
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s|$)", text) if m.end() > LEAD_MIN]
+    within = [end for end in ends if end <= LEAD_CHARS]
+    end = within[-1] if within else (ends[0] if ends else len(text))
+    return text[:end][:MAX_LINE_CHARS]
 
 
 def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:
