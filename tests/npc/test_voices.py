@@ -134,6 +134,19 @@ def test_the_map_makers_greeting_is_said_as_written(river: dict[str, VillagerFac
         "I'll let you get back to work",
         "ta-ra",
         "safe travels to you too",
+        "I'm heading out now.",
+        "Time to head home.",
+        "I'd better get back before dark.",
+        "Godspeed.",
+        "See you in the morning.",
+        "Have a good one.",
+        "Have a nice day!",
+        "Well, I won't keep you.",
+        "Don't let me keep you.",
+        "I'll leave you be.",
+        "gtg",
+        "byeee",
+        "I'll come back later.",
     ],
 )
 def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], said: str) -> None:
@@ -142,6 +155,17 @@ def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], sa
     assert any(getattr(step, "skill", None) is EMOTE for step in plan), said
 
 
-@pytest.mark.parametrize("said", ["I'll tell you later.", "I'm out of bread.", "later today?"])
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'll tell you later.",
+        "I'm out of bread.",
+        "later today?",
+        "I won't keep you long, but where is the mill?",
+        "Hello, have a good day so far?",
+        "I'll come back later with the coin, can you hold it for me?",
+        "You'd better get back to work.",
+    ],
+)
 def test_later_within_a_line_is_no_goodbye(river: dict[str, VillagerFacts], said: str) -> None:
     assert read_intent(said, river["bryn"]).kind is not Kind.BYE

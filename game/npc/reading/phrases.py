@@ -116,7 +116,17 @@ BYE = re.compile(
     r"time (?:i|we) (?:was|were|went|got going)|(?:must|should|will) be on (?:my|our) way|"
     r"(?<!did )(?<!do )(?<!will )(?<!won't )be seeing (?:you|ya)|^(?:right|well|ok|okay),? "
     r"(?:i'm|im) (?:away|off)\b|^off i go|^ta-?ra\b|toodles|safe travels|leave you to it|"
-    r"let you get (?:back|on)|(?:i'm|im|i am) heading (?:home|back))\b"
+    r"let you get (?:back|on)|(?:i'm|im|i am) heading (?:home|back)|"
+    # said as the player goes, not asked: "I'm heading out now", "time to head home", "I'd
+    # better get back before dark", "have a good one" (but "I won't keep you long, but...?")
+    r"(?:(?:i'm|im|i am) heading (?:out|off)(?: now| then)?(?= *[!.]*$)|time to (?:head|go|get) "
+    r"(?:home|back|going)|i(?:'d| had) (?:better|best) get (?:back|home|going)|"
+    r"i (?:should|must|have to|need to) get (?:back|home|going)|"
+    r"see (?:you|ya) in the (?:morning|evening|afternoon)|godspeed|gtg|g2g|bye{2,}|"
+    r"have a (?:good|nice|great|lovely|safe) (?:one|day|evening|night|afternoon|morning|trip)|"
+    r"(?:won't|will not|shan't|don't let me|not) keep(?:ing)? you|leave you be|"
+    r"(?:i'll|i will) (?:come|be) back (?:later|tomorrow|another time|another day)(?= *[!.]*$))"
+    r"(?=[^?]*$))\b"
 )
 HELLO = re.compile(
     r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"
