@@ -157,12 +157,28 @@ def test_a_typed_line_is_answered_as_if_spelt_out(harbour: dict[str, VillagerFac
         assert got == wanted, typed
 
 
-@pytest.mark.parametrize("said", ["sup", "how do", "hiya!", "well met"])
+@pytest.mark.parametrize(
+    "said",
+    [
+        *("sup", "how do", "hiya!", "well met", "Oi!", "heyy", "helo", "hiii"),
+        *("Nice to meet you.", "Pleased to meet you!", "Excuse me!", "Pardon me, miss?"),
+        "Sorry to bother you.",
+    ],
+)
 def test_a_hello_in_any_words_is_a_greeting(harbour: dict[str, VillagerFacts], said: str) -> None:
     assert read_intent(said, harbour["hobb"]).kind is Kind.GREET
 
 
-@pytest.mark.parametrize("said", ["how do I get to the windmill?", "what's up at the tavern?"])
+@pytest.mark.parametrize(
+    "said",
+    [
+        "how do I get to the windmill?",
+        "what's up at the tavern?",
+        "Excuse me, where is the windmill?",
+        "Sorry to bother you, but do you sell rope?",
+        "Oil for my lamp?",
+    ],
+)
 def test_a_question_that_opens_like_a_hello_is_no_greeting(
     harbour: dict[str, VillagerFacts], said: str
 ) -> None:

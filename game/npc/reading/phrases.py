@@ -129,10 +129,13 @@ BYE = re.compile(
     r"(?=[^?]*$))\b"
 )
 HELLO = re.compile(
-    r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"
-    r"afternoon|"
-    r"evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|g'day|hullo|hallo|"
-    r"sup|how do(?: you do)?(?=\W*$))\b"
+    r"^(?:(?:oh|well|and|why) )?(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|good (?:morning|"
+    r"afternoon|evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|"
+    r"g'day|hullo|hallo|oi|sup|how do(?: you do)?(?=\W*$)|"
+    # the first words to someone: "nice to meet you", "excuse me!", "sorry to bother you"
+    r"(?:it's )?(?:nice|pleased|good|lovely|a pleasure) to meet you|"
+    r"(?:excuse|pardon) me(?=\W*(?:$|miss|sir|ma'am|mister|friend|there))|"
+    r"sorry to (?:bother|trouble|disturb|interrupt) you(?=\W*$))\b"
 )
 THANKS = re.compile(
     r"\b(?:thanks|thank you|thank ye|thankyou|thx|cheers|much obliged|appreciate it|"
