@@ -149,6 +149,11 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
             {"crowd", "crowds", "crowded", "packed", "busy", "festival", "festivals", "throng"}
         ),
     },
+    "early": {
+        "people": frozenset(),
+        "places": frozenset(),
+        "things": frozenset({"early", "dawn", "daybreak", "sunrise", "sunup", "cockcrow"}),
+    },
     "cross": {
         "people": frozenset(),
         "places": frozenset({"bridge", "ford", "crossing"}),

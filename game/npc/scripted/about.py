@@ -227,6 +227,10 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         return say(day, "player")
     if sub == "wares":
         return wares_line(talk, speak)
+    if sub != "side" and asks_yes_no(talk.said):  # "mind if I whistle?": a dislike it names
+        held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
+        if held is not None:
+            return held
     if sub == "recommend":
         return _recommend(talk, speak)
     if sub in ("work", "trade", "who"):
@@ -242,7 +246,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             carried = carried[:1].upper() + carried[1:]
         return said_as(talk, speak, f"self_{sub}", "thing", shorter(carried))
     if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
-        held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
+        held = sheet_side(talk, speak, any_item=False)  # "do you like clover?": a like
         return held or job_line(talk, speak, "my_work")
     if sub in ("like", "side", "about"):
         found = sheet_side(talk, speak)
@@ -326,7 +330,8 @@ def sheet_side(
     sheet = talk.npc.sheet
     said = talk.said
     field = next((f for f, pattern in _ASKS if pattern.search(said)), "")
-    any_item = any_item and not asks_yes_no(said)  # "do you believe in luck?": named only
+    # "do you believe in luck?": named only; "are you afraid of anything?": the kind asked
+    any_item = any_item and (not asks_yes_no(said) or bool(_ANY.search(said)))
     likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
     pools = {
         # "it snarls the threads" says nothing without what "it" is: not said alone ("there
@@ -356,6 +361,9 @@ def sheet_side(
         return _fear_line(talk, speak, item)
     table = "my_dislike" if field == "dislikes" else "my_like"
     return mine_line(talk, speak, table, item)
+
+
+_ANY = re.compile(r"\b(?:anything|anyone|something|much)\b")
 
 
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
@@ -447,7 +455,9 @@ def job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
 
 
 def stems_of(text: str) -> set[str]:
-    return {stem(w)[:5] for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
+    """A text's telling words by their first five letters ("lateness" as "late")."""
+    words = (re.sub(r"(?<=\w{3})ness$", "", w) for w in tokens(text))
+    return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
 
 
 def _touched(said: str, items: Iterable[str]) -> str:

@@ -78,7 +78,7 @@ GRUFF = Mood(
     "gruff",
     (
         *("gruff", "stern", "blunt", "grumpy", "surly", "dour"),
-        *("curt", "brusque", "gloomy", "sharp-tongued"),
+        *("curt", "brusque", "gloomy", "sharp-tongued", "strict", "severe", "crabby"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
@@ -150,7 +150,10 @@ WISE = Mood(
 )
 QUIET = Mood(
     "quiet",
-    ("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
+    (
+        *("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
+        *("nervous", "anxious", "fretful", "jumpy", "skittish", "meek"),
+    ),
     (NOD, THINK),
     (
         "...Mm. I was sleeping.",

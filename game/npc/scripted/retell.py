@@ -106,7 +106,8 @@ def _keys(text: str) -> set[str]:
 _COMMON = frozenset(
     """what when where which with your yours this that these those there here have from
     they them their does about like just really very much many some thing things come
-    comes tell know would could should will into over than then""".split()
+    comes tell know would could should will into over than then think thinks reckon
+    suppose""".split()
 )
 
 

@@ -154,9 +154,17 @@ def _stems(text: str, families: bool = True) -> set[str]:
     found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
     doers = {_deed(w[:-2]) for w in found if w.endswith("er")}
     for family in _FAMILIES if families else ():
-        if (words | found | doers) & family:
+        if (words | found | doers) & family or any(_compound_of(w, family) for w in words):
             found |= family
     return found
+
+
+def _compound_of(word: str, family: frozenset[str]) -> bool:
+    """Whether a long word is made with one of a family's ("thunderstorms": storm,
+    "seasick": sea): a family word of four letters or more at its start or end."""
+    return len(word) > 6 and any(
+        len(f) > 3 and (word.startswith(f) or word.rstrip("s").endswith(f)) for f in family
+    )
 
 
 # "How many goats do you keep?": a question of what it does asks for nothing; one of a
@@ -172,9 +180,17 @@ def _requests(line: str) -> bool:
         return bool(_REQUEST.search(line))
     for found in _REQUEST.finditer(line):
         plain = re.fullmatch(r"(?:do|did) you", found.group())
+        if plain and _FEELS.match(line, found.end()):
+            continue  # "do you enjoy your work?" asks what it feels, not for anything
         if not (plain and _WH.search(line[: found.start()])):
             return True
     return False
+
+
+_FEELS = re.compile(
+    r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
+    r"feel|trust|know|remember|worry|dislike|wish|dream)\b"
+)
 
 
 def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
@@ -234,7 +250,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
             return _no(npc, speak, "fear_no", "thing", fear, _stems(talk.said))
     asked = _stems(talk.said)
-    for refused in sheet.refuses:
+    # the refusal the line touches most first: "borrow your loom for a day" is the loom's
+    for refused in sorted(sheet.refuses, key=lambda r: -len(asked & _stems(r))):
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue
         unless = _UNLESS.search(refused)

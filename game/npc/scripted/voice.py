@@ -35,7 +35,10 @@ def voiced(text: str, talks: Iterable[str]) -> str:
     if not words:
         return text
     picked = [words[0]]
-    later = next((w for w in words[_LATER - 1 :] if len(w.group()) >= 4), None)
+    # a later word of four letters or more, never one like "o'clock"
+    later = next(
+        (w for w in words[_LATER - 1 :] if len(w.group()) >= 4 and "'" not in w.group()), None
+    )
     if len(words) >= _LATER and later is not None:
         picked.append(later)
     for match in reversed(picked):
