@@ -42,6 +42,7 @@ from game.npc.scripted.speaker import (
     React,
     Speaker,
     Step,
+    is_late,
     label_of,
     place_named,
     said_by,
@@ -129,7 +130,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     helped = advice(talk, speak)  # "what would help a cough?": from what it makes
     if kind is Kind.GESTURE and intent.gesture:
         table = (
-            Kind.BYE
+            _bye_table(talk)
             if intent.gesture == WAVE.name and _bye(talk.said)
             else f"gesture_{intent.gesture}"
         )
@@ -145,7 +146,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.WAIT:
         return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
-        return [EMOTE.call(name=WAVE.name), speak.line(Kind.BYE)]
+        return [EMOTE.call(name=WAVE.name), speak.line(_bye_table(talk))]
     if kind is Kind.GREET:
         greeting = talk.npc.greeting
         if talk.first_meeting and greeting:
@@ -204,6 +205,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
                 React(dict(question.answers)),
             ]
     return [line]
+
+
+def _bye_table(talk: PlayerLine) -> str:
+    """The goodbye's table: a good night when it is late, else the day's farewell."""
+    return "bye_night" if is_late(talk.sensed) else Kind.BYE
 
 
 # The parts of the day as a villager says the time is ("It's still morning.").
