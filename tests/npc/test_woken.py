@@ -104,3 +104,17 @@ def test_late_its_lines_do_not_speak_of_the_day_as_now(folk: dict[str, VillagerF
             assert "night" in text.lower(), text  # the hour as it is
             assert not any(w in text.lower() for w in day_words), text
 
+
+
+def test_the_bundled_models_line_woken_leads_with_its_answer_past_the_grumble(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.play.leads import lead_of
+    from tests.npc.test_play_script import SENSED, request
+
+    woken = SENSED.model_copy(update={"woken": True, "hour": 23.5})
+    for npc in folk.values():
+        for line, word in (("Where's the pump?", "pump"), ("Who is Bea?", "bea")):
+            asked = request(line, sensed=woken).model_copy(update={"npc": npc})
+            rest = after_grumble(npc, lead_of(asked))
+            assert word in rest.lower(), (npc.npc_id, line, rest)  # not the grumble alone

@@ -76,7 +76,9 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     plan = answer(talk)
     if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+    said = next((s.text for s in map(said_by, plan) if s is not None), "")
+    first = opener(talk)  # cut past the grumble: its answer is the lead, not the grumble
+    return _cut(said[len(first) :].lstrip() if first and said.startswith(first) else said)
 
 
 def refuses(request: ProviderRequest) -> bool:
