@@ -1,5 +1,6 @@
-"""A villager talked to at night: a good night to a goodbye, and no talk of the day as if
-it were now."""
+"""A villager the player has just woken at night: a grumble once, then a hello of the hour
+(not its shop's daytime greeting), a good night to a goodbye, and no talk of the day as
+if it were now."""
 
 from __future__ import annotations
 
@@ -74,6 +75,21 @@ def after_grumble(npc: VillagerFacts, text: str) -> str:
     return rest
 
 
+def test_woken_it_greets_for_the_hour_and_not_with_its_daytime_greeting(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    for npc in folk.values():
+        assert npc.greeting and npc.greeting != "Hello.", npc.npc_id  # the map's own words
+        mood = mood_of(npc.persona, npc.sheet.talks)
+        for line in ("Evening!", "hello? anyone awake?", "Hi there, it's only me."):
+            text = said(npc, line)
+            rest = after_grumble(npc, text)
+            assert npc.greeting not in text, text
+            assert rest in line_table("greet_woken", mood), (npc.npc_id, line, text)
+        awake = said(npc, "Hello!", SensedFacts(hour=9.0))
+        assert awake == npc.greeting, awake  # by day, the map maker's greeting
+
+
 @pytest.mark.parametrize(
     "line",
     ["go back to sleep", "Sorry. I'll let you sleep now.", "sleep tight!", "get some rest, ok",
@@ -104,6 +120,23 @@ def test_late_its_lines_do_not_speak_of_the_day_as_now(folk: dict[str, VillagerF
             assert "night" in text.lower(), text  # the hour as it is
             assert not any(w in text.lower() for w in day_words), text
 
+
+def test_the_bundled_models_line_woken_leads_with_the_hello_of_the_hour(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.play.leads import lead_of
+    from game.npc.play.script import build_script
+    from tests.npc.test_play_script import SENSED, request
+
+    bea = folk["bea"]
+    woken = SENSED.model_copy(update={"woken": True, "hour": 23.5})
+    asked = request("Hello?", sensed=woken).model_copy(update={"npc": bea})
+    script = build_script(asked)
+    assert not script.greets(), script.greeting  # not the ropewalk's daytime hello
+    rest = after_grumble(bea, lead_of(asked))
+    assert rest in line_table("greet_woken", mood_of(bea.persona, bea.sheet.talks)), rest
+    by_day = request("Hello?").model_copy(update={"npc": bea})
+    assert build_script(by_day).greets()
 
 
 def test_the_bundled_models_line_woken_leads_with_its_answer_past_the_grumble(

@@ -56,7 +56,7 @@ from game.npc.skills.base import MAX_SAY
 from game.wording import overlap
 from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
 
-__all__ = ["answer", "news_reply", "opener", "setting_off"]
+__all__ = ["answer", "answers_waking", "news_reply", "opener", "setting_off"]
 
 
 def opener(talk: PlayerLine) -> str:
@@ -148,6 +148,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.BYE:
         return [EMOTE.call(name=WAVE.name), speak.line(_bye_table(talk))]
     if kind is Kind.GREET:
+        if talk.sensed is not None and talk.sensed.woken:  # no shop's daytime hello at night
+            return [speak.line("greet_woken")]
         greeting = talk.npc.greeting
         if talk.first_meeting and greeting:
             return [EMOTE.call(name=WAVE.name), say(greeting, "player")]
@@ -210,6 +212,13 @@ def _answer(talk: PlayerLine) -> list[Step]:
 def _bye_table(talk: PlayerLine) -> str:
     """The goodbye's table: a good night when it is late, else the day's farewell."""
     return "bye_night" if is_late(talk.sensed) else Kind.BYE
+
+
+def answers_waking(talk: PlayerLine, intent: Intent) -> bool:
+    """Whether the line is answered as said to one just woken: a hello of the hour in place
+    of its daytime greeting."""
+    woken = talk.sensed is not None and talk.sensed.woken
+    return woken and intent.kind is Kind.GREET
 
 
 # The parts of the day as a villager says the time is ("It's still morning.").
