@@ -1,6 +1,6 @@
 """A villager the player has just woken at night: a grumble once, then a hello of the hour
-(not its shop's daytime greeting), a good night to a goodbye, and no talk of the day as
-if it were now."""
+(not its shop's daytime greeting), a word on the player's sorry, a good night to a
+goodbye, and no talk of the day as if it were now."""
 
 from __future__ import annotations
 
@@ -88,6 +88,25 @@ def test_woken_it_greets_for_the_hour_and_not_with_its_daytime_greeting(
             assert rest in line_table("greet_woken", mood), (npc.npc_id, line, text)
         awake = said(npc, "Hello!", SensedFacts(hour=9.0))
         assert awake == npc.greeting, awake  # by day, the map maker's greeting
+
+
+def test_a_sorry_for_waking_it_is_answered_and_a_question_after_it_too(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    for npc in folk.values():
+        mood = mood_of(npc.persona, npc.sheet.talks)
+        for line in (
+            "Oh no, sorry, did I wake you?",
+            "were you asleep?",
+            "So sorry for waking you up.",
+            "Good evening. Forgive me for disturbing you.",
+        ):
+            rest = after_grumble(npc, said(npc, line))
+            assert rest in line_table("woken_sorry", mood), (npc.npc_id, line, rest)
+    tam = folk["tam"]
+    asked = after_grumble(tam, said(tam, "Sorry to wake you, but where's the ropewalk?"))
+    assert "ropewalk" in asked.lower(), asked  # the question is answered, not the sorry
+    assert asked not in line_table("woken_sorry", mood_of(tam.persona, tam.sheet.talks))
 
 
 @pytest.mark.parametrize(

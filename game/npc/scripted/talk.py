@@ -19,7 +19,7 @@ from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE
+from game.npc.reading.phrases import MORE, WAKE_SORRY
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -120,6 +120,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if MORE.search(norm(talk.said)) and talk.earlier:
         return _more(talk)
     speak = Speaker(talk, intent)
+    if _sorry_to_wake(talk):  # "sorry, did I wake you?" and nothing more
+        return [speak.line("woken_sorry")]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
     if reacted is not None:
         return [reacted]
@@ -216,9 +218,26 @@ def _bye_table(talk: PlayerLine) -> str:
 
 def answers_waking(talk: PlayerLine, intent: Intent) -> bool:
     """Whether the line is answered as said to one just woken: a hello of the hour in place
-    of its daytime greeting."""
+    of its daytime greeting, or a word on the sorry for waking it."""
     woken = talk.sensed is not None and talk.sensed.woken
-    return woken and intent.kind is Kind.GREET
+    return woken and (intent.kind is Kind.GREET or _sorry_to_wake(talk))
+
+
+def _sorry_to_wake(talk: PlayerLine) -> bool:
+    """Whether a just-woken NPC hears the player's sorry for waking it ("did I wake
+    you?"), and nothing else asked besides (a greeting at most)."""
+    if talk.sensed is None or not talk.sensed.woken:
+        return False
+    parts = [p for s in sentences(talk.said) for p in re.split(r"(?<=[,;:-])\s+", s)]
+    sorry = [p for p in parts if WAKE_SORRY.search(norm(p))]
+    if not sorry:
+        return False
+    rest = " ".join(p for p in parts if p not in sorry)
+    return read_intent(rest, talk.npc).kind in _NOTHING_MORE
+
+
+# What the rest of a sorry for waking may read as, and ask nothing ("oh no, sorry,").
+_NOTHING_MORE = frozenset({Kind.CHAT, Kind.GREET, Kind.SAD, Kind.GLAD})
 
 
 # The parts of the day as a villager says the time is ("It's still morning.").
