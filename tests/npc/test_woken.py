@@ -14,6 +14,7 @@ from game.npc.scripted.moods import mood_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.skills import MOVE
+from game.world.clock import hour_words
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PLACES = [
@@ -170,3 +171,18 @@ def test_the_bundled_models_line_woken_leads_with_its_answer_past_the_grumble(
             asked = request(line, sensed=woken).model_copy(update={"npc": npc})
             rest = after_grumble(npc, lead_of(asked))
             assert word in rest.lower(), (npc.npc_id, line, rest)  # not the grumble alone
+
+
+def test_late_and_asked_when_it_gets_up_it_says_the_hour_its_day_starts(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    for npc in folk.values():
+        starts = hour_words(npc.day[0][0], o_clock=True)
+        mood = mood_of(npc.persona, npc.sheet.talks)
+        for line in ("Shouldn't you be up by now?", "why are you in bed already?"):
+            rest = after_grumble(npc, said(npc, line))
+            assert starts in rest.lower(), (npc.npc_id, line, rest)
+            ups = [u.replace("{up}", starts) for u in line_table("up_at", mood)]
+            assert rest in [u.replace("{Up}", starts.capitalize()) for u in ups], rest
+        by_day = said(npc, "Shouldn't you be up by now?", SensedFacts(hour=10.0))
+        assert starts not in by_day.lower(), by_day  # by day it is up: no such answer

@@ -33,6 +33,7 @@ __all__ = [
     "SELF",
     "THANKS",
     "TO_BED",
+    "UP_WHEN",
     "VILLAGE",
     "WAKE_SORRY",
 ]
@@ -135,6 +136,13 @@ WAKE_SORRY = re.compile(
     r"disturbing|get(?:ting)? you up|bother(?:ing)? you at this)|"
     r"\b(?:were|was) you (?:asleep|sleeping|in bed|already in bed|dozing)\b|"
     r"\b(?:forgive|pardon) me for (?:waking|disturbing)\b"
+)
+# "Shouldn't you be up by now?", "when do you get up?", "why are you in bed already?": when
+# the NPC rises.
+UP_WHEN = re.compile(
+    r"\b(?:be|get|getting|got|wake|waking) up\b|\bup (?:by now|yet|already|so early)\b|"
+    r"\b(?:why|how come)\b.*\b(?:asleep|sleeping|in bed|abed)\b|"
+    r"\bwhen do you (?:wake|rise|start work)\b"
 )
 HELLO = re.compile(
     r"^(?:(?:oh|well|and|why) )?(?:hello|hi|hiya|hey|heya|howdy|greetings|good (?:morning|"

@@ -19,7 +19,7 @@ from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE, WAKE_SORRY
+from game.npc.reading.phrases import MORE, UP_WHEN, WAKE_SORRY
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -122,6 +122,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     speak = Speaker(talk, intent)
     if _sorry_to_wake(talk):  # "sorry, did I wake you?" and nothing more
         return [speak.line("woken_sorry")]
+    rises = _rises(talk)
+    if rises is not None:  # late: "shouldn't you be up by now?"
+        return [speak.line("up_at", up=hour_words(rises, o_clock=True))]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
     if reacted is not None:
         return [reacted]
@@ -214,6 +217,14 @@ def _answer(talk: PlayerLine) -> list[Step]:
 def _bye_table(talk: PlayerLine) -> str:
     """The goodbye's table: a good night when it is late, else the day's farewell."""
     return "bye_night" if is_late(talk.sensed) else Kind.BYE
+
+
+def _rises(talk: PlayerLine) -> float | None:
+    """The hour its day starts, when it is late and asked when it gets up ("shouldn't you
+    be up by now?"); None otherwise, or when it keeps no day."""
+    if not is_late(talk.sensed) or not talk.npc.day or "?" not in talk.said:
+        return None
+    return talk.npc.day[0][0] if UP_WHEN.search(norm(talk.said)) else None
 
 
 def answers_waking(talk: PlayerLine, intent: Intent) -> bool:
