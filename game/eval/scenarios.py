@@ -194,6 +194,7 @@ class Scenario(_Strict):
     village: str = ""  # the map it plays on: set by the loader, the name of its folder
     lines: list[Step] = Field(min_length=1)
     player_at: str | tuple[int, int] | None = None  # a place, or a tile; else face to face
+    hour: float | None = None  # the hour of the talk, 0 to 24 (21.5: half past nine at night)
     fits: list[Fit] = Field(default_factory=list)
     pattern: str | None = None  # a case-insensitive regex the last turn's words must match
 
@@ -203,6 +204,14 @@ class Scenario(_Strict):
         if any(isinstance(line, str) and not line.strip() for line in lines):
             raise ValueError("a player's line must not be blank")
         return lines
+
+    @field_validator("hour", mode="before")
+    @classmethod
+    def _an_hour(cls, hour: object) -> object:
+        ok = isinstance(hour, int | float) and not isinstance(hour, bool) and 0 <= hour <= 24
+        if hour is not None and not ok:
+            raise ValueError(f"{hour!r} is no hour: give one from 0 to 24 (21.5 is 9:30 pm)")
+        return hour
 
     @field_validator("pattern")
     @classmethod

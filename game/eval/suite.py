@@ -104,8 +104,11 @@ async def run_scenario(
     pace: Pace = FAST_PACE,
     read_ahead: bool = False,
 ) -> ScenarioRun:
-    """Play one scenario in `world` (fresh) and its own slot; its turns, in order
-    (`read_ahead`: each player line read ahead first, as the game does while one types)."""
+    """Play one scenario in `world` (fresh) and its own slot, at its hour if it names one
+    (whoever sleeps then sleeps); its turns, in order (`read_ahead`: each player line read
+    ahead first, as the game does while one types)."""
+    if scenario.hour is not None:
+        world.day.set_hour(scenario.hour)
     talk = Talk(
         world,
         saves,
@@ -240,6 +243,7 @@ def transcript(runs: Sequence[ScenarioRun]) -> list[dict[str, Any]]:
             "npc": run.scenario.npc,
             "category": run.scenario.category,
             "held_out": run.scenario.held_out,
+            "hour": run.scenario.hour,  # None: 8 am, as the world starts
             "fit": fits(run),
             "line_problems": line_problems(run),
             "turns": [turn.to_json() for turn in run.turns],

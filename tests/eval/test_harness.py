@@ -189,3 +189,20 @@ async def test_an_eval_scenario_plays_at_the_hour_its_world_shows(tmp_path: Path
     assert morning.last is not None, morning
     said = morning.last.said[0]
     assert said.startswith("The well?") and not said.startswith("Mmh?"), said
+
+
+async def test_a_scenario_of_an_hour_plays_then_and_wakes_whoever_sleeps(tmp_path: Path) -> None:
+    late = {"npc": "tobin", "category": "greeting", "lines": ["Hello?", "Still there?"]}
+    scenario = Scenario.model_validate({"id": "late", "hour": 23.25, **late})
+    run = await run_scenario(
+        scenario, World(load_map(VILLAGE)), tmp_path, provider=PersonaProvider(delay_s=0)
+    )
+    first, second = (turn.said[0] for turn in run.turns)
+    assert first.startswith(CHEERFUL.grumbles), first  # woken by the first line, at 11 pm
+    assert not second.startswith(CHEERFUL.grumbles), second  # and up for the second
+    noon = Scenario.model_validate({"id": "noon", "hour": 12.0, **late})
+    world = World(load_map(VILLAGE))
+    day = await run_scenario(noon, world, tmp_path, provider=PersonaProvider(delay_s=0))
+    assert round(world.day.hour) == 12 and not any(
+        t.said[0].startswith(CHEERFUL.grumbles) for t in day.turns
+    ), day

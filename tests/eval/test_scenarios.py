@@ -110,6 +110,10 @@ GOOD = {"id": "a", "npc": "tobin", "category": "gesture", "lines": ["Wave!"]}
         ({**GOOD, "id": "Has Spaces"}, "scenarios[0].id"),
         ({**GOOD, "colour": "red"}, "scenarios[0].colour"),
         ({k: v for k, v in GOOD.items() if k != "npc"}, "scenarios[0].npc"),
+        ({**GOOD, "hour": 25}, "scenarios[0].hour (scenario 'a'): Value error, 25 is no hour"),
+        ({**GOOD, "hour": -0.5}, "scenarios[0].hour (scenario 'a'): Value error, -0.5 is no"),
+        ({**GOOD, "hour": "9pm"}, "scenarios[0].hour (scenario 'a'): Value error, '9pm' is no"),
+        ({**GOOD, "hour": True}, "scenarios[0].hour (scenario 'a'): Value error, True is no"),
     ],
 )  # fmt: skip
 def test_a_bad_scenario_is_one_line_naming_the_file_and_the_field(
@@ -120,6 +124,12 @@ def test_a_bad_scenario_is_one_line_naming_the_file_and_the_field(
     message = str(info.value)
     assert message.startswith(f"group.json: {where}"), message
     assert "\n" not in message
+
+
+def test_a_scenario_may_name_the_hour_of_its_talk(tmp_path: Path) -> None:
+    hours = [{**GOOD, "id": f"h{i}", "hour": h} for i, h in enumerate((0, 21.5, 24))]
+    loaded = load_file(write(tmp_path, {"scenarios": [GOOD, *hours]}))
+    assert [s.hour for s in loaded] == [None, 0, 21.5, 24]
 
 
 def test_a_file_that_is_not_json_or_empty(tmp_path: Path) -> None:

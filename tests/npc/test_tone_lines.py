@@ -138,6 +138,7 @@ CALLER = {
     "when": "still morning",
     "dusk": "six o'clock",
     "dark": "ten",
+    "up": "seven o'clock",
     "wares": "brass buttons and string",
 }
 

@@ -34,7 +34,7 @@ from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
-from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.scripted.talk import answer, answers_waking, news_reply, opener, setting_off
 from game.npc.seeds import seed_of
 from game.npc.skills.base import MAX_SAY
 from game.world.entities import PLAYER_ID
@@ -72,12 +72,15 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         return setting_off(talk)
     more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
     led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
+    led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
     if not led and not acts and any(said_by(step) is None for step in plan):
         return ""  # the action is not this step's: the line is the model's own
-    return _cut(next((s.text for s in map(said_by, plan) if s is not None), ""))
+    said = next((s.text for s in map(said_by, plan) if s is not None), "")
+    first = opener(talk)  # cut past the grumble: its answer is the lead, not the grumble
+    return _cut(said[len(first) :].lstrip() if first and said.startswith(first) else said)
 
 
 def refuses(request: ProviderRequest) -> bool:

@@ -354,7 +354,7 @@ def build_script(request: ProviderRequest) -> Script:
         request_text=addressed.lower(),
         request=addressed,
         earlier_replies=replies,
-        greeting=one_line(npc.greeting, MAX_LINE_CHARS),
+        greeting=_greeting(npc, trigger),
         targets=targets,
         doing=next((d for d in reversed(doing) if d), ""),
         notes=notes,
@@ -371,6 +371,13 @@ def build_script(request: ProviderRequest) -> Script:
     if trigger.kind == "news" and not script.said and sensed is not None and sensed.tell:
         script.lead = tell_line(sensed.tell, sensed.tell_to or "friend")
     return script
+
+
+def _greeting(npc: VillagerFacts, trigger: TriggerFacts) -> str:
+    """The NPC's own greeting for a first meeting: none for one just woken (a shop's
+    daytime hello said at midnight): its lead, the grumble and a hello of the hour, is."""
+    sensed = sensed_of(trigger)
+    return "" if sensed is not None and sensed.woken else one_line(npc.greeting, MAX_LINE_CHARS)
 
 
 def _addressed(trigger: TriggerFacts) -> str | None:

@@ -73,6 +73,7 @@ from game.npc.reading.phrases import (
     SELF,
     THANKS,
     TIME,
+    TO_BED,
     VILLAGE,
 )
 from game.npc.reading.player import told_name
@@ -120,6 +121,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         where = find_target(line[invited.start() :], npc)
         if where is not None and where.kind is Named.PLACE and not where.weak:
             return Intent(Kind.PLACE, target=where, sub="invite", name=name)
+    if TO_BED.search(line) and "?" not in line:  # "go back to sleep": no walk to "sleep"
+        return Intent(Kind.BYE, name=name)
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)

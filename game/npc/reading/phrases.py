@@ -32,7 +32,10 @@ __all__ = [
     "SEEK",
     "SELF",
     "THANKS",
+    "TO_BED",
+    "UP_WHEN",
     "VILLAGE",
+    "WAKE_SORRY",
 ]
 
 INJECTION = re.compile(
@@ -127,6 +130,29 @@ BYE = re.compile(
     r"(?:won't|will not|shan't|don't let me|not) keep(?:ing)? you|leave you be|"
     r"(?:i'll|i will) (?:come|be) back (?:later|tomorrow|another time|another day)(?= *[!.]*$))"
     r"(?=[^?]*$))\b"
+)
+# "Go back to sleep", "I'll let you sleep", "sleep tight": a goodbye to someone going to
+# bed (a walk to a place named "sleep" it is not). Read only when the line asks nothing.
+TO_BED = re.compile(
+    r"\b(?:go|get|head|off) (?:back )?to (?:sleep|bed)\b|\bback to (?:sleep|bed)\b|"
+    r"\blet you (?:sleep|rest|get (?:some )?(?:sleep|rest)|get back to (?:sleep|bed))\b|"
+    r"\bsleep (?:well|tight)\b|\bsweet dreams\b|\bget some (?:sleep|rest)\b"
+)
+# "Sorry, did I wake you?", "sorry to get you up", "were you asleep?": the player's word on
+# having woken the NPC.
+WAKE_SORRY = re.compile(
+    r"\b(?:did|have) i (?:just )?(?:wake|woken|waken|disturb|get) you\b|"
+    r"\bsorry (?:to|for|i|if i|if i've|about) (?:have )?(?:wake|waking|woke|waken|disturb|"
+    r"disturbing|get(?:ting)? you up|bother(?:ing)? you at this)|"
+    r"\b(?:were|was) you (?:asleep|sleeping|in bed|already in bed|dozing)\b|"
+    r"\b(?:forgive|pardon) me for (?:waking|disturbing)\b"
+)
+# "Shouldn't you be up by now?", "when do you get up?", "why are you in bed already?": when
+# the NPC rises.
+UP_WHEN = re.compile(
+    r"\b(?:be|get|getting|got|wake|waking) up\b|\bup (?:by now|yet|already|so early)\b|"
+    r"\b(?:why|how come)\b.*\b(?:asleep|sleeping|in bed|abed)\b|"
+    r"\bwhen do you (?:wake|rise|start work)\b"
 )
 HELLO = re.compile(
     r"^(?:(?:oh|well|and|why) )?(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|good (?:morning|"
@@ -312,7 +338,7 @@ OWNER = re.compile(
 )
 # "Is it still morning?", "what time is it?", "when does it get dark?": the time of day.
 TIME = re.compile(
-    r"\bwhat(?:'s| is)? the time\b|\bwhat time is it\b|\bhow late is it\b|"
+    r"\bwhat(?:'s| is)? the (?:time|hour)\b|\bwhat (?:time|hour) is it\b|\bhow late is it\b|"
     r"\bis it (?:still |already |nearly |getting )?(?:morning|noon|midday|afternoon|evening|"
     r"night|dawn|dusk|late|early|dark)\b|"
     r"\bwhen (?:does|do|will) (?:it|the sun|the light|night|dusk|dark(?:ness)?) "

@@ -24,12 +24,14 @@ from game.npc.scripted.moods import Mood, Question, mood_of
 from game.npc.seeds import seed_of
 from game.npc.skills import SAY, SkillCall
 from game.npc.skills.say import SayArgs
+from game.world.clock import part_of_day
 
 __all__ = [
     "PlayerLine",
     "React",
     "Speaker",
     "Step",
+    "is_late",
     "label_of",
     "place_named",
     "said_by",
@@ -116,6 +118,22 @@ class PlayerLine:
         return seed_of(self.npc.npc_id or self.npc.name, self.said, str(self.turn), *parts)
 
 
+def is_late(sensed: SensedFacts | None) -> bool:
+    """Whether it is late for the NPC: it was just woken, or the evening or night came."""
+    if sensed is None:
+        return False
+    return sensed.woken or (sensed.hour is not None and part_of_day(sensed.hour) in _LATE)
+
+
+_LATE = ("evening", "night")  # the parts of the day that are late
+# A line that speaks of the day as now: "the day's not done", "the sun says noon".
+_DAYTIME = re.compile(
+    r"\b(?:the day\b|plenty of day|today|this morning|my morning|the sun\b|daylight's|"
+    r"let me work|work left|good hours)",
+    re.I,
+)
+
+
 class Speaker:
     """Picks the line of one turn: by the turn's seed, never one said recently."""
 
@@ -145,10 +163,18 @@ class Speaker:
         """The words of a line from `table` (and from chat if every one was said lately)."""
         talk = self.talk
         filled = {**self.facts, **facts}
-        text = pick(line_table(table, talk.mood), talk.seed(table), self.used, filled)
+        text = pick(self.lines(table), talk.seed(table), self.used, filled)
         if self.stale(text):
-            text = pick(line_table(Kind.CHAT, talk.mood), talk.seed(Kind.CHAT), self.used, filled)
+            text = pick(self.lines(Kind.CHAT), talk.seed(Kind.CHAT), self.used, filled)
         return self.named(text)
+
+    def lines(self, table: str) -> tuple[str, ...]:
+        """The mood's lines of `table`; late, those that do not speak of the day as now
+        ("Plenty of day left!" at midnight), while any are left."""
+        lines = line_table(table, self.talk.mood)
+        if not is_late(self.talk.sensed):
+            return lines
+        return tuple(line for line in lines if not _DAYTIME.search(line)) or lines
 
     def stale(self, text: str) -> bool:
         """Whether a line mostly repeats one said recently."""
