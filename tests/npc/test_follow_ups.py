@@ -55,8 +55,8 @@ RIVER: list[Person] = [
     (
         "wat",
         "Wat",
-        "Wat is a dreamy boy who keeps the doves and thinks the pigeons carry letters for the "
-        "fair folk because they circle the dovecote at dawn.",
+        "Wat is a dreamy boy who keeps the doves. He is sure a giant pike sleeps under the "
+        "weir and dreams of catching it.",
         {"work": "dovecote"},
     ),
 ]
@@ -99,7 +99,59 @@ def test_a_thing_sold_as_a_pronoun_is_what_it_made(river: dict[str, VillagerFact
 
 
 def test_a_noun_that_looks_like_selling_sells_nothing(river: dict[str, VillagerFacts]) -> None:
-    """"keeps the doves ... pigeons carry letters" and "hawks nothing" are no wares."""
+    """"keeps the doves", "hawks nothing": no wares."""
     assert river["wat"].sheet.wares == ()
     assert river["bertil"].sheet.wares == ()
     assert river["mirela"].sheet.wares == ("eel pies",)
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 3}
+
+
+@pytest.mark.parametrize(
+    ("npc_id", "lines"),
+    [
+        ("aldous", ["what do you do here?", "go on", "and?", "what else?"]),
+        ("mirela", ["so what's your work", "and?", "tell me more", "go on then"]),
+        ("bertil", ["how do you tan a hide?", "go on", "and what else?"]),
+    ],
+)
+def test_a_follow_up_goes_on_with_something_new(
+    river: dict[str, VillagerFacts], npc_id: str, lines: list[str]
+) -> None:
+    """Each "go on" says something of its sheet, work or place that was not said before:
+    never the same line, never a bare pronoun for its things ("Them.")."""
+    npc = river[npc_id]
+    place = next(p for p in npc.places if p.name == npc.sheet.work)
+    known = _stems(f"{npc.persona} {place.description} {' '.join(npc.sheet.wares)}")
+    said = talk(npc, *lines)
+    for at, line in enumerate(said[1:], 1):
+        assert not re.match(r"(?:them|it|those|these)\b", line, re.I), line
+        assert line not in said[:at], said
+        before = set().union(*map(_stems, said[:at]))
+        assert (_stems(line) & known) - before, (line, said[:at])
+
+
+def test_what_it_sells_as_them_is_named(river: dict[str, VillagerFacts]) -> None:
+    """"has ground the grain ... and sells it to the bakers": the grain, and to whom."""
+    said = talk(river["aldous"], "what's your trade?", "go on")
+    assert re.search(r"\bgrain\b", said[1], re.I) and re.search(r"\bbakers?\b", said[1], re.I)
+
+
+def test_how_a_thing_is_done_goes_on_in_its_own_doings(river: dict[str, VillagerFacts]) -> None:
+    """A trade verb of its own ("tans hides ... soaks them in oak bark") is a doing too."""
+    said = talk(river["bertil"], "what do you do all day?", "tell me more", "go on")
+    assert any(re.search(r"\bhides?\b", s, re.I) for s in said), said
+    assert any(re.search(r"\boak bark\b|\bpits\b|\bsoak", s) for s in said[1:]), said
+
+
+@pytest.mark.parametrize("more", ["whoa. what else?", "and?", "go on!"])
+def test_more_of_a_story_goes_on_with_its_belief(
+    river: dict[str, VillagerFacts], more: str
+) -> None:
+    """After talk of a thing it believes in, "what else?" tells the belief, not a question
+    back."""
+    said = talk(river["wat"], "so tell me everything about this pike", more)
+    assert re.search(r"\bpike\b|\bweir\b", said[1], re.I), said
+    assert not said[1].rstrip().endswith("?"), said

@@ -280,9 +280,9 @@ def _more(talk: PlayerLine) -> list[Step]:
     past what was said."""
     before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
     intent = read_intent(before.said, talk.npc)
+    said = " ".join(talk.replies)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
-        said = " ".join(talk.replies)
         rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
         if rest:
             return [say(own(rest[0], talk.npc), "player")]
@@ -299,6 +299,12 @@ def _more(talk: PlayerLine) -> list[Step]:
         more = more_of_itself(talk, Speaker(talk, intent))
         if more is not None:
             return [more]
+    # A story of its own the line was about ("tell me about the dragon"): its sheet's side
+    # on it, if that was not said yet.
+    side = sheet_side(before, Speaker(talk, intent), any_item=False)
+    told = said_by(side) if side is not None else None
+    if side is not None and told is not None and overlap(told.text, said) < _SAID:
+        return [side]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 
