@@ -5,11 +5,11 @@ river village no map of the game has, with its own people and phrasings."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from game.npc.facts import DayFacts, NewsFact, SensedFacts, VillagerFacts
+from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
+from game.npc.scripted.gossip import asks_gossip
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
@@ -91,7 +91,7 @@ def talk(npc: VillagerFacts, *lines: str, sensed: SensedFacts | None = None) -> 
 
 
 def test_a_thing_sold_as_a_pronoun_is_what_it_made(river: dict[str, VillagerFacts]) -> None:
-    """"has ground the grain ... and sells it": its wares are the grain, not "it"; its role
+    """ "has ground the grain ... and sells it": its wares are the grain, not "it"; its role
     is said as what it does now ("grinds"), not as "has ground"."""
     sheet = river["aldous"].sheet
     assert sheet.wares == ("valley's grain",)
@@ -99,7 +99,7 @@ def test_a_thing_sold_as_a_pronoun_is_what_it_made(river: dict[str, VillagerFact
 
 
 def test_a_noun_that_looks_like_selling_sells_nothing(river: dict[str, VillagerFacts]) -> None:
-    """"keeps the doves", "hawks nothing": no wares."""
+    """ "keeps the doves", "hawks nothing": no wares."""
     assert river["wat"].sheet.wares == ()
     assert river["bertil"].sheet.wares == ()
     assert river["mirela"].sheet.wares == ("eel pies",)
@@ -134,7 +134,7 @@ def test_a_follow_up_goes_on_with_something_new(
 
 
 def test_what_it_sells_as_them_is_named(river: dict[str, VillagerFacts]) -> None:
-    """"has ground the grain ... and sells it to the bakers": the grain, and to whom."""
+    """ "has ground the grain ... and sells it to the bakers": the grain, and to whom."""
     said = talk(river["aldous"], "what's your trade?", "go on")
     assert re.search(r"\bgrain\b", said[1], re.I) and re.search(r"\bbakers?\b", said[1], re.I)
 
@@ -155,3 +155,83 @@ def test_more_of_a_story_goes_on_with_its_belief(
     said = talk(river["wat"], "so tell me everything about this pike", more)
     assert re.search(r"\bpike\b|\bweir\b", said[1], re.I), said
     assert not said[1].rstrip().endswith("?"), said
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "Heard any good gossip lately?",
+        "so what's the gossip round here",
+        "any juicy rumours?",
+        "who's been up to what?",
+        "tell me something about the folk here",
+        "What's the word around the village?",
+        "what are people saying these days?",
+    ],
+)
+def test_gossip_with_no_news_is_talk_of_a_neighbour(
+    river: dict[str, VillagerFacts], asked: str
+) -> None:
+    """No news heard: it names a neighbour and says what it thinks of them, its opinion
+    first ("Bertil waters down his dye"), not "I haven't heard any news"."""
+    npc = river["mirela"]
+    said = talk(npc, asked)[0]
+    assert "news" not in said.lower(), said
+    assert "Bertil" in said and re.search(r"\bdye\b", said), said
+    others = {p.name for p in river["wat"].people}
+    said = talk(river["wat"], asked)[0]  # no opinions: what another does
+    assert any(name in said for name in others), said
+
+
+def test_gossip_asked_again_names_someone_else(river: dict[str, VillagerFacts]) -> None:
+    said = talk(
+        river["aldous"], "heard any gossip?", "any other rumours?", "who else is up to what?"
+    )
+    named = [{p.name for p in river["aldous"].people if p.name in s} for s in said]
+    assert all(named), said
+    assert len(set().union(*named)) == len(said), said
+
+
+def test_a_villager_who_will_not_gossip_says_no(river: dict[str, VillagerFacts]) -> None:
+    """The toll keeper with no time for gossip refuses it, in her own way."""
+    for asked in ("any juicy rumours?", "who's been up to what?"):
+        said = talk(river["sister_hild"], asked)[0]
+        assert re.search(r"\b(?:no|don't|won't|not)\b", said, re.I), said
+        assert not any(p.name in said for p in river["sister_hild"].people), said
+
+
+def test_gossip_with_news_heard_tells_the_news(river: dict[str, VillagerFacts]) -> None:
+    news = NewsFact(
+        news_id="n-1",
+        kind="lost",
+        fact="Aldous lost a millstone pin at the weir",
+        source="wat",
+        source_name="Wat",
+        how="told",
+    )
+    sensed = SensedFacts(news=[news])
+    said = talk(river["mirela"], "any juicy rumours?", sensed=sensed)[0]
+    assert "millstone pin" in said, said
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["I hate gossip.", "fancy a gossip?", "do you like gossip?", "stop spreading rumours"],
+)
+def test_a_line_about_gossip_that_asks_none(line: str) -> None:
+    assert not asks_gossip(line)
+
+
+def test_the_bundled_models_line_opens_with_them(river: dict[str, VillagerFacts]) -> None:
+    """The bundled model's lead is the persona brain's: the neighbour for gossip, and
+    something new for "go on"."""
+    from game.npc.play.leads import lead_of
+    from tests.npc.test_play_script import request, result, say_call
+
+    npc = river["mirela"]
+    lead = lead_of(request("any juicy rumours?").model_copy(update={"npc": npc}))
+    assert "Bertil" in lead, lead
+    first = talk(npc, "what's your work?")[0]
+    history = [request("what's your work?").messages[-1], say_call(first), result()]
+    lead = lead_of(request("go on", history).model_copy(update={"npc": npc}))
+    assert lead and lead not in first and lead[:40] != first[:40], (first, lead)

@@ -32,6 +32,7 @@ from game.npc.scripted.about import (
 )
 from game.npc.scripted.advice import advice
 from game.npc.scripted.describe import parts
+from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
@@ -73,14 +74,20 @@ def opener(talk: PlayerLine) -> str:
 
 def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     """The answer to a news question, from the news the NPC heard, or the news the player
-    just told it said back ("" when the line is neither)."""
+    just told it said back; to a gossip question with no news heard, talk of a neighbour
+    ("" when the line is none of these)."""
     intent = intent or read_intent(talk.said, talk.npc)
     if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
+    heard = talk.sensed.news if talk.sensed else []
+    first = opener(talk)  # what the line opens with takes its room first
+    room = MAX_SAY - (len(first) + 1 if first else 0)
+    if asks_gossip(talk.said):  # the news heard, else talk of the neighbours
+        told = news_answer(heard, "", room=room) if heard else gossip(talk, intent)
+        if told:
+            return told
     if asks_news(talk.said):
-        first = opener(talk)  # what the line opens with takes its room first
-        room = MAX_SAY - (len(first) + 1 if first else 0)
-        return news_answer(talk.sensed.news if talk.sensed else [], talk.said, room=room)
+        return news_answer(heard, talk.said, room=room)
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,
