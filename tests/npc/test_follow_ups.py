@@ -5,13 +5,17 @@ river village no map of the game has, with its own people and phrasings."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
+from game.npc.known import villager_facts
 from game.npc.scripted.gossip import asks_gossip
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from game.world.tiled import load_map
+from game.world.world import World
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 RIVER_PLACES = [
@@ -235,3 +239,13 @@ def test_the_bundled_models_line_opens_with_them(river: dict[str, VillagerFacts]
     history = [request("what's your work?").messages[-1], say_call(first), result()]
     lead = lead_of(request("go on", history).model_copy(update={"npc": npc}))
     assert lead and lead not in first and lead[:40] != first[:40], (first, lead)
+
+
+def test_how_it_makes_its_own_thing_is_not_whoever_makes() -> None:
+    """ "How do you make charcoal?" to the charcoal burner is about his work, though the
+    dairywoman's role says "makes the cheese": the thing named outweighs the verb."""
+    world = World(load_map(Path(__file__).resolve().parents[2] / "maps" / "thornwick.tmx"))
+    ulric = villager_facts(world, "ulric")
+    for asked in ("how do u even make charcoal", "How do you make your charcoal?"):
+        said = talk(ulric, asked)[0]
+        assert "charcoal" in said.lower() and "Agathe" not in said, said

@@ -53,7 +53,7 @@ def _doings(npc: VillagerFacts) -> list[str]:
     the fenced garden by my cottage", "I make salves and teas for anyone who is ailing"):
     from one verb of doing to the next, so that a list ("pots, kettles and lamps") holds;
     "it" or "them" after a doing is the thing of the one before ("I haul the ferry")."""
-    out = []
+    out: list[str] = []
     names = "|".join(map(re.escape, {w.lower() for w in npc.name.split()} | {"she", "he", "they"}))
     for clause in sentences(npc.persona):
         found = []

@@ -83,9 +83,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     first = opener(talk)  # what the line opens with takes its room first
     room = MAX_SAY - (len(first) + 1 if first else 0)
     if asks_gossip(talk.said):  # the news heard, else talk of the neighbours
-        told = news_answer(heard, "", room=room) if heard else gossip(talk, intent)
-        if told:
-            return told
+        word = news_answer(heard, "", room=room) if heard else gossip(talk, intent)
+        if word:
+            return word
     if asks_news(talk.said):
         return news_answer(heard, talk.said, room=room)
     places = {p.name: p.name for p in talk.npc.places}
