@@ -276,9 +276,12 @@ def _by_things(
     bases = [w.base for w in words if w.base not in FILLER]
     best, found = 0, None
     said = [lex.families([b], ("things", "people", "places")) for b in bases]
+    # A thing named counts twice a verb of making: "make charcoal" is the charcoal burner's,
+    # not whoever's trade says "makes".
+    weights = [1 if b in _MAKING else 2 for b in bases]
     for v in [*people, me]:
         mine = lex.of_person(v)
-        count = sum(bool(families & mine) for families in said)
+        count = sum(w * bool(f & mine) for w, f in zip(weights, said, strict=True))
         if count > best:
             best, found = count, v
     if found is None:

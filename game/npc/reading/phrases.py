@@ -16,6 +16,7 @@ __all__ = [
     "CHATTER",
     "FAVOUR",
     "GLAD",
+    "GOSSIP",
     "HAVE",
     "HELLO",
     "HOW_ARE_YOU",
@@ -354,6 +355,18 @@ MORE = re.compile(
     r"and so|then what|what then|what next|carry on|continue|do tell|keep talking|such as|"
     r"like what|for (?:example|instance)|and what about it)"
     r"(?:,? (?:please|then|now))?\W*$"
+)
+# "Heard any good gossip?", "any juicy rumours?", "who's been up to what?", "tell me
+# something about the folk here": talk of the neighbours asked for.
+GOSSIP = re.compile(
+    r"\bgossip\b|\brumou?rs?\b|\bscandals?\b|\btittle-?tattle\b|\bjuicy\b|\bthe dirt on\b|"
+    r"\bwho(?:'s| is| has| have)?(?: else)?(?:'s| is| has| have)?(?: been)? (?:up to|doing what|"
+    r"courting|feuding)\b|"
+    r"\bwhat(?:'s| is| are| have)? (?:every(?:one|body)|people|folks?|the (?:villagers|neighbou?rs|"
+    r"locals|others)) (?:been )?(?:up to|saying|talking about|whispering)\b|"
+    r"\b(?:tell|say|give) me (?:something|anything|a (?:bit|little)|the news) (?:about|of|on) "
+    r"(?:the )?(?:folks?|people|villagers|neighbou?rs|locals|others|everyone|everybody)\b|"
+    r"\bword (?:around|in|on|about) (?:the )?(?:village|town|street|square|here)\b"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(

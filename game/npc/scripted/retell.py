@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 from game.npc.reading.naming import families_of
-from game.npc.scripted.first_person import first_person
+from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
 
 __all__ = [
@@ -394,85 +394,3 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
 
 
 _AS_AS = re.compile(r"^as (\w+) as ", re.I)
-
-
-# Past participles that do not end in "-ed", and their present ("has made" -> "makes").
-_PARTICIPLES = {
-    "made": "makes",
-    "kept": "keeps",
-    "sold": "sells",
-    "run": "runs",
-    "grown": "grows",
-    "built": "builds",
-    "taught": "teaches",
-    "caught": "catches",
-    "brought": "brings",
-    "done": "does",
-    "held": "holds",
-    "led": "leads",
-    "fed": "feeds",
-    "spun": "spins",
-    "dug": "digs",
-    "woven": "weaves",
-    "sewn": "sews",
-    "drawn": "draws",
-    "ground": "grinds",
-    "told": "tells",
-    "swept": "sweeps",
-    "bred": "breeds",
-    "shod": "shoes",
-    "lit": "lights",
-    "mown": "mows",
-    "shorn": "shears",
-    "sung": "sings",
-    "rung": "rings",
-    "struck": "strikes",
-    "written": "writes",
-    "driven": "drives",
-    "ridden": "rides",
-    "thrown": "throws",
-    "flown": "flies",
-    "dealt": "deals",
-    "bent": "bends",
-    "sent": "sends",
-    "spent": "spends",
-    "minded": "minds",
-    "stood": "stands",
-    "sat": "sits",
-    "slept": "sleeps",
-    "had": "has",
-}
-# Stems that drop an "e" before "-ed" ("bak|ed", "carv|ed", "danc|ed", "tickl|ed", "cur|ed").
-_SILENT_E = re.compile(
-    r"(?:[^aeiou][aeiou][bcdgkmpstvz]|[vcgsz]|[^aeiou]l|[aeiou]{2}[svcz])$|^[^aeiou]*[aeiou]r$"
-)
-_PERFECT = re.compile(r"^(?:has|have)\s+(?:(?:always|long|since)\s+)?([a-z]+)\b", re.I)
-
-
-def _present_of(participle: str) -> str:
-    """A participle's present, said of someone ("brewed" -> "brews", "baked" -> "bakes")."""
-    word = participle.lower()
-    if word in _PARTICIPLES:
-        return _PARTICIPLES[word]
-    if not word.endswith("ed") or len(word) < 4:
-        return ""
-    stem = word[:-2]
-    if stem.endswith("i"):
-        return stem[:-1] + "ies"  # carried
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        stem = stem[:-1]  # tanned
-    elif re.search(r"(?:sh|ch|ss|x)$", stem):
-        return stem + "es"  # fished, watched
-    elif _SILENT_E.search(stem):
-        stem += "e"  # baked, carved, danced, tickled
-    return stem + "s"
-
-
-def present(phrase: str) -> str:
-    """What someone has long done, said as what they do: "has made the cheese for fifty
-    years" -> "makes the cheese for fifty years"; the phrase as it is otherwise."""
-    found = _PERFECT.match(phrase)
-    verb = _present_of(found.group(1)) if found else ""
-    if found is None or not verb:
-        return phrase
-    return verb + phrase[found.end() :]

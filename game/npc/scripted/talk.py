@@ -32,6 +32,7 @@ from game.npc.scripted.about import (
 )
 from game.npc.scripted.advice import advice
 from game.npc.scripted.describe import parts
+from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
@@ -74,14 +75,20 @@ def opener(talk: PlayerLine) -> str:
 
 def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     """The answer to a news question, from the news the NPC heard, or the news the player
-    just told it said back ("" when the line is neither)."""
+    just told it said back; to a gossip question with no news heard, talk of a neighbour
+    ("" when the line is none of these)."""
     intent = intent or read_intent(talk.said, talk.npc)
     if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
+    heard = talk.sensed.news if talk.sensed else []
+    first = opener(talk)  # what the line opens with takes its room first
+    room = MAX_SAY - (len(first) + 1 if first else 0)
+    if asks_gossip(talk.said):  # the news heard, else talk of the neighbours
+        word = news_answer(heard, "", room=room) if heard else gossip(talk, intent)
+        if word:
+            return word
     if asks_news(talk.said):
-        first = opener(talk)  # what the line opens with takes its room first
-        room = MAX_SAY - (len(first) + 1 if first else 0)
-        return news_answer(talk.sensed.news if talk.sensed else [], talk.said, room=room)
+        return news_answer(heard, talk.said, room=room)
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,
@@ -325,9 +332,9 @@ def _more(talk: PlayerLine) -> list[Step]:
     past what was said."""
     before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
     intent = read_intent(before.said, talk.npc)
+    said = " ".join(talk.replies)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
-        said = " ".join(talk.replies)
         rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
         if rest:
             return [say(own(rest[0], talk.npc), "player")]
@@ -344,6 +351,12 @@ def _more(talk: PlayerLine) -> list[Step]:
         more = more_of_itself(talk, Speaker(talk, intent))
         if more is not None:
             return [more]
+    # A story of its own the line was about ("tell me about the dragon"): its sheet's side
+    # on it, if that was not said yet.
+    side = sheet_side(before, Speaker(talk, intent), any_item=False)
+    told = said_by(side) if side is not None else None
+    if side is not None and told is not None and overlap(told.text, said) < _SAID:
+        return [side]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 

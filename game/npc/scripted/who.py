@@ -17,6 +17,8 @@ _THEM_WORDS = 5  # words of their first sentence said of another villager: never
 _ASKS_WHO = re.compile(r"\bwho(?:'s|s| is| does| do)?\b", re.I)
 # A sentence of what someone does: "Makes the cheese and butter.", "Keeps the inn."
 _DOES = re.compile(r"[A-Z][a-z]*[^s'\s]s\s")
+# A few words cut within a clause that goes on ("a dreamy boy who keeps"): not said.
+_CUT = re.compile(r"\b(?:who|that|which|whose)(?: \w+)?$", re.I)
 
 
 def what_they_do(person: PersonFact) -> str:
@@ -27,7 +29,10 @@ def what_they_do(person: PersonFact) -> str:
         rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
     rest = present(re.sub(r"^(?:is|was)\s+", "", rest))  # "has made the cheese": "makes"
     if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
-        said = next((c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS), "")
+        said = next(
+            (c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS and not _CUT.search(c)),
+            "",
+        )
         if said:
             return said
     trade = trade_of(person.role)

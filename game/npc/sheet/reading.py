@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
-from game.npc.scripted.first_person import first_person
+from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.moods import temperament
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness, Talk
@@ -100,6 +100,11 @@ _LIKES = re.compile(
     re.I,
 )
 _SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
+# What may stand before a verb of selling that is the clause's own ("also sells", "is glad
+# to trade"): "hawks sit on her arm" and "keeps hawks in the mews" sell nothing.
+_SELLS_AS_VERB = re.compile(
+    r"^(?:(?:\w+ly|also|still|only|even|now|will|would|and|or)\s+){0,2}$|\bto\s+$", re.I
+)
 _NEVER = re.compile(
     r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not|"
     # what it cannot do it will not do ("cannot swim"); "can't stand" is a dislike
@@ -261,7 +266,7 @@ def _role(persona: str, name: str) -> str:
     clauses = _clauses(persona, name)
     if not clauses:
         return ""
-    words = _phrase(clauses[0], name).split()
+    words = present(_phrase(clauses[0], name)).split()  # "has made the cheese": "makes"
     end = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE), len(words))
     return " ".join(words[:end])
 
@@ -275,6 +280,18 @@ def _items(text: str) -> list[str]:
     """A list said in words ("lobster and rope", "pots, needles and oil") as its items."""
     text = re.split(r"\s+(?:for|to|at|in|from|on)\s+", text, maxsplit=1)[0]
     return [i.strip() for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
+
+
+# A thing said again as a pronoun ("makes the cheese and butter, and sells them").
+_PRONOUN_THING = re.compile(r"^(?:them|it|these|those|they|some|all of them)$", re.I)
+
+
+def _done_to(clause: str) -> str:
+    """What a clause says the NPC does something to, up to where or how long ("has made
+    the cheese and butter in the dairy" -> "cheese and butter"), or ""."""
+    words = present(clause).split()[1:]
+    end = next((i for i, w in enumerate(words) if w.lower() in _WHERE), len(words))
+    return re.sub(r"^(?:the|a|an|some|his|her|their)\s+", "", " ".join(words[:end]), flags=re.I)
 
 
 def _others(npc: NpcSpawn, spawns: Sequence[NpcSpawn]) -> list[tuple[str, re.Pattern[str]]]:
@@ -307,9 +324,10 @@ class _Sheet:
 
 
 def _read_clause(
-    clause: str, name: str, others: list[tuple[str, re.Pattern[str]]], s: _Sheet
+    clause: str, name: str, others: list[tuple[str, re.Pattern[str]]], s: _Sheet, before: str = ""
 ) -> None:
-    """What one clause says, put on the sheet."""
+    """What one clause says, put on the sheet; `before`, the clause before it, says what
+    a pronoun in it stands for."""
     named = [(other_id, found) for other_id, p in others if (found := p.search(clause))]
     own = not named
     for sure, pattern in _BELIEFS:
@@ -330,10 +348,17 @@ def _read_clause(
     if like and not dislike:
         s.add("likes", _phrase(like, name, own))
     never = _NEVER.search(clause)
-    sold = _after(_SELLS, clause)
+    selling = _SELLS.search(clause)
+    sold = clause[selling.end() :] if selling else ""
+    if selling and not _SELLS_AS_VERB.search(clause[: selling.start()]):
+        sold = ""
     if sold and not never:
-        for item in _items(sold):
-            s.add("wares", _phrase(item, name))
+        items = _items(sold)
+        if len(items) == 1 and _PRONOUN_THING.match(items[0]):  # "sells them": what it made
+            items = _items(_done_to(before))
+        for item in items:
+            if not re.match(r"(?:nothing|none|no)\b", item, re.I):  # "hawks nothing"
+                s.add("wares", _phrase(re.sub(r"^(?:the|some)\s+", "", item, flags=re.I), name))
     refusing = _REFUSING.search(clause)
     kinds = [kind for kind, p in _REFUSAL_KINDS if refusing and p.search(clause)]
     for kind in kinds:
@@ -405,8 +430,10 @@ def read_sheet(
     name = npc.name
     s = _Sheet()
     others = _others(npc, map_data.npcs)
+    before = ""
     for clause in _clauses(npc.persona, name):
-        _read_clause(clause, name, others, s)
+        _read_clause(clause, name, others, s, before)
+        before = clause
     # "likes to answer a question with another question" is how it talks, not a like.
     s.lists["likes"] = [like for like in s.lists.get("likes", []) if not _SPEAKING.match(like)]
     wares = _items(npc.properties.get("wares", ""))
