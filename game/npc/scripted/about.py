@@ -75,11 +75,22 @@ def own(description: str, npc: VillagerFacts) -> str:
     return description[:1].upper() + description[1:]
 
 
+_BIT_WORDS = 3  # a bit of a description is cut at a comma only past this many words
+_BIT_CHARS = 70  # and is no longer than this, to say in passing
+
+
 def bit_of(description: str) -> str:
     """The first part of a description ("A round stone well under a little red roof"), to
     say on arriving; empty if it is too long to say in passing."""
-    head = re.split(r"[,;:.]", description, maxsplit=1)[0].strip()
-    if not 0 < len(head) <= 70:
+    head = re.split(r"[;:.]", description, maxsplit=1)[0].strip()
+    parts = head.split(",")
+    head = parts[0]
+    for part in parts[1:]:  # "A small, cold mountain tarn": not cut to "A small"
+        if len(head.split()) >= _BIT_WORDS or len(head) + len(part) >= _BIT_CHARS:
+            break
+        head = f"{head},{part}"
+    head = head.strip()
+    if not 0 < len(head) <= _BIT_CHARS:
         return ""
     return head[:1].lower() + head[1:] if re.match(r"(?:A|An|The)\b", head) else head
 
