@@ -238,8 +238,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         return say(day, "player")
     if sub == "wares":
         return wares_line(talk, speak)
-    if sub == "recommend":
-        return _recommend(talk, speak)
     if sub in ("work", "trade", "who"):
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
@@ -280,25 +278,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
-
-
-def _recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
-    """The place it would send a visitor to: one a like of its sheet names, else its work
-    place, else the others it knows, its home last; asked again, one it has not named
-    yet; with a bit of how it looks."""
-    npc = talk.npc
-    liked = " ".join(npc.sheet.likes).lower()
-    named = [p for p in npc.places if p.name.replace("_", " ") in liked]
-    work, home = place_named(npc, npc.sheet.work), place_named(npc, npc.home)
-    said = " ".join(talk.replies).lower()
-    others = [p for p in npc.places if p is not home]  # its own hut is no sight
-    options = [p for p in [*named, work, *others, home] if p is not None]
-    fresh = [p for p in options if label_of(p) not in said]  # asked again: another place
-    place = next(iter(fresh or options), None)
-    if place is None:
-        return speak.line(Kind.QUESTION)
-    bit = bit_of(own(place.description, npc)) or "It's lovely"
-    return speak.line("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
 
 
 _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it

@@ -36,6 +36,7 @@ from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.react import reaction
+from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import (
     PlayerLine,
@@ -174,6 +175,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.SELF and intent.sub == "day":  # "where do you have your lunch?"
         day = where_i_am_at(talk)
         return [say(day, "player") if day else self_answer(talk, "work", speak)]
+    if kind is Kind.SELF and intent.sub == "recommend":  # "what should I see before I go?"
+        return [recommend(talk, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:
         return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:

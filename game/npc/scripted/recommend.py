@@ -1,0 +1,103 @@
+"""The place a villager would send a visitor to, asked in any words ("what should I see
+before I go?", "best place to watch the sunset?"): one the question's own words find in
+the map's descriptions, else one a like of its sheet names, else its work place, else
+another it knows (not the one it stands in), its home last; a goodbye in the same line is
+said after the place, never instead of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from game.npc.facts import PlaceFact, VillagerFacts
+from game.npc.reading.intent import village_names
+from game.npc.reading.kinds import Kind, Named
+from game.npc.reading.naming import find_target, norm
+from game.npc.reading.phrases import BYE
+from game.npc.scripted.about import bit_of, own, stems_of
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
+from game.npc.skills import SkillCall
+from game.npc.skills.base import MAX_SAY
+
+__all__ = ["recommend"]
+
+# The words of asking for a sight, which name no sight themselves.
+_ASKING = stems_of(
+    "best nicest finest prettiest loveliest place places spot spots sight sights worth seeing "
+    "visit visiting recommend suggest miss newcomer visitor stranger traveller tips advice "
+    "free afternoon morning evening day while here round around village town before leave "
+    "should would could think were shoes next else good nice anything anywhere somewhere "
+    "what's where's there's"
+)
+_ROUND_HERE = re.compile(r"\b(?:a)?round (?:here|these parts|the village)\b")
+# Plain English for what a sight asked for needs: a question for a view ("the sunset")
+# finds a place its description says is high or open ("a rocky knoll with a view"), one
+# for fishing or a swim a place of water, one for peace a quiet or green one.
+_NEEDS = (
+    (
+        stems_of("sunset sunrise sundown dawn view views stars sky skies watch scenery"),
+        stems_of("view views lookout knoll hill hilltop rise ridge cliff shore beach tower"),
+    ),
+    (
+        stems_of("fish fishing catch angling swim swimming paddle rowing ducks"),
+        stems_of("pond lake tarn mere river stream brook pool jetty dock quay water"),
+    ),
+    (
+        stems_of("quiet peace peaceful read reading rest sit alone"),
+        stems_of("quiet bench benches garden orchard shade meadow"),
+    ),
+)
+
+
+def recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """The place it would send a visitor to, with a bit of how it looks (asked again, one
+    it has not named yet), and the farewell after it when the line is also a goodbye."""
+    npc = talk.npc
+    options = _options(talk.said, npc, talk.place)
+    said = " ".join(talk.replies[-1:]).lower()  # one just named: asked again, another
+    fresh = [p for p in options if label_of(p) not in said]
+    place = next(iter(fresh or options), None)
+    if place is None:
+        return speak.line(Kind.QUESTION)
+    bit = bit_of(own(place.description, npc)) or "It's lovely"
+    text = speak.text("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
+    if BYE.search(norm(talk.said)):  # "ok I'm off, what should I see?": the place, then bye
+        farewell = speak.text(Kind.BYE)
+        if len(text) + len(farewell) < MAX_SAY:
+            text = f"{text} {farewell}"
+    return say(text, "player")
+
+
+def _options(asked: str, npc: VillagerFacts, here: str | None) -> list[PlaceFact]:
+    """The places it would name, best first."""
+    # Neither "round here" nor the village's own name ("Reedmouth") names one place of it.
+    asked = _ROUND_HERE.sub(" ", norm(asked))
+    for name in village_names(npc):
+        asked = re.sub(rf"\b{re.escape(name)}\b", " ", asked)
+    named = find_target(asked, npc)  # "what's good to eat?": whoever sells food
+    if named is not None and named.kind is Named.PERSON:
+        named = replace(named, name=named.home)
+    asked_for = place_named(npc, named.name) if named is not None else None
+    topic = stems_of(asked) - _ASKING
+    found = [p for p in npc.places if topic & stems_of(_words(p))]
+    needed = [
+        p
+        for wants, offers in _NEEDS
+        if topic & wants
+        for p in npc.places
+        if offers & stems_of(_words(p))
+    ]
+    likes = stems_of(" ".join(npc.sheet.likes))
+    liked = [p for p in npc.places if likes & stems_of(_words(p))]
+    work, home = place_named(npc, npc.sheet.work), place_named(npc, npc.home)
+    others = [p for p in npc.places if p.name not in (here, npc.home)]  # no sight, its own hut
+    options: list[PlaceFact] = []
+    for place in (*needed, asked_for, *found, *liked, work, *others, home):
+        if place is not None and all(place.name != o.name for o in options):
+            options.append(place)
+    return options
+
+
+def _words(place: PlaceFact) -> str:
+    return f"{place.name.replace('_', ' ')} {place.description}"
