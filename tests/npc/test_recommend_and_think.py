@@ -1,6 +1,7 @@
 """A visitor asking what to see, where to go or what to eat gets a place of the map in the
-villager's mood, a goodbye in the same line said after it; it leads the bundled model's
-line. On a moorland village no map of the game has."""
+villager's mood, a goodbye in the same line said after it; a question put beside "have a
+think" is answered as it is asked plainly, after a thinking word; and both lead the
+bundled model's line. On a moorland village no map of the game has."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.npc.scripted.lines import line_table
 from game.npc.scripted.moods import Mood, mood_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from game.npc.skills import EMOTE
 
 from .test_play_script import request
 from .test_sheet_answers import Person, facts_of, write_village
@@ -146,6 +148,34 @@ def test_a_sight_asked_by_what_it_is_for_finds_the_place_described_so(
     assert re.search(r"\bcider house\b", said, re.I), said  # its own
 
 
+THINK_LINES = (
+    ("Think it over for a moment: where can I hear the falcons?", "mews|falcon"),
+    ("Have a think: who rows the ferry?", "Nell|ferry|row"),
+    ("Have a think, where should I go next?", WHERE),
+)
+
+
+@pytest.mark.parametrize(("line", "answer_words"), THINK_LINES)
+def test_a_question_beside_a_think_is_answered_after_the_gesture(
+    moor: dict[str, VillagerFacts], line: str, answer_words: str
+) -> None:
+    for npc in moor.values():
+        said, skills = plan_of(npc, line)
+        assert skills[0] == EMOTE.name, (npc.name, skills)
+        assert re.search(answer_words, said, re.I), (npc.name, line, said)
+        openers = [o for o in line_table("thinking", moods_of(npc)) if said.startswith(o)]
+        plain, _ = plan_of(npc, line.split(":")[-1].split(",")[-1].strip())
+        assert openers or said == plain, (npc.name, said)  # a thinking word, then the answer
+        assert said.endswith(plain) or openers, (npc.name, said, plain)
+
+
+def test_a_think_with_no_question_keeps_its_thinking_line(
+    moor: dict[str, VillagerFacts],
+) -> None:
+    said, skills = plan_of(moor["wystan"], "Have a think about it.")
+    assert skills[0] == EMOTE.name and said in line_table("gesture_think", moods_of(moor["wystan"]))
+
+
 def lead_request(npc: VillagerFacts, line: str) -> ProviderRequest:
     return request(line).model_copy(update={"npc": npc})
 
@@ -154,3 +184,6 @@ def test_both_lead_the_bundled_models_line(moor: dict[str, VillagerFacts]) -> No
     for npc in moor.values():
         lead = lead_of(lead_request(npc, "ok I'm off, what should I see before I go?"))
         assert re.search(WHERE, lead, re.I), (npc.name, lead)
+        think = "Think it over for a moment: where can I hear the falcons?"
+        lead = lead_of(lead_request(npc, think), acts=True)
+        assert re.search("mews|falcon", lead, re.I), (npc.name, lead)
