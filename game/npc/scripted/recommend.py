@@ -1,8 +1,9 @@
 """The place a villager would send a visitor to, asked in any words ("what should I see
-before I go?", "best place to watch the sunset?"): one the question's own words find in
-the map's descriptions, else one a like of its sheet names, else its work place, else
-another it knows (not the one it stands in), its home last; a goodbye in the same line is
-said after the place, never instead of it.
+before I go?", "best place to watch the sunset?", "what's good to eat here?"): one the
+question needs (a view for the sunset, water for fishing), names (whoever sells food) or
+whose description shares its words, else one a like of its sheet names, else its work
+place, else another it knows (not the one it stands in), its home last; a goodbye in the
+same line is said after the place, never instead of it.
 """
 
 from __future__ import annotations
