@@ -171,8 +171,9 @@ RECOMMEND = re.compile(
 # A place asked for by what it is good for ("best place to watch the sunset?"), read so
 # when the line names no place by its words.
 BEST_PLACE = re.compile(
-    r"\b(?:the )?(?:best|nicest|prettiest|finest|loveliest|good|nice|decent|quiet) "
-    r"(?:place|spot|view|sight|corner)s? (?:to|for|from) \w+"
+    r"(?:\b(?:best|nicest|prettiest|finest|loveliest|quietest)|(?:\bwhere(?:'s| is| can i find| "
+    r"would i find| do i find)|\bany|\bknow|\bsuggest|\brecommend) (?:a |an |any )?(?:good|nice|"
+    r"decent|quiet|lovely)) (?:place|spot|view|sight|corner)s? (?:to|for|from) \w+"
 )
 SELF = (
     (
