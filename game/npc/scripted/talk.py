@@ -370,23 +370,23 @@ def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
     )
 
 
-# What a question put beside a gesture is answered as asked plainly, when it asks one of
-# these: a fact, the NPC itself, the time (a question with no answer keeps the gesture's line).
+# What a question put beside "have a think" is answered as asked plainly, when it asks one
+# of these: a fact, the NPC itself, the time (one with no answer keeps the gesture's line).
 _ANSWERED_BESIDES = frozenset({Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.TIME})
 
 
 def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> SkillCall | None:
-    """The answer to a question put beside a gesture ("think it over: where's the best spot
-    to catch a fish?"), as it is answered asked plainly, opened by a short word of the
-    gesture in its mood ("Hmm. The dock..."); None when there is no such question."""
-    if not asked or read_intent(asked, talk.npc).kind not in _ANSWERED_BESIDES:
+    """The answer to a question put beside the think gesture ("think it over: where's the
+    best spot to catch a fish?"), as it is answered asked plainly, opened by a short
+    thinking word of its mood ("Hm. The dock..."); None when there is no such question."""
+    if gesture != THINK.name or not asked:  # "Why did the kettle...? Go on, laugh." is a joke
+        return None
+    if read_intent(asked, talk.npc).kind not in _ANSWERED_BESIDES:
         return None
     plain = next((s for s in map(said_by, _answer(replace(talk, said=asked))) if s), None)
     if plain is None:
         return None
-    opening = ""
-    if gesture == THINK.name:  # "Hmm." of its mood, then the answer
-        opening = pick(line_table("thinking", talk.mood), talk.seed("thinking"), speak.used)
+    opening = pick(line_table("thinking", talk.mood), talk.seed("thinking"), speak.used)
     if _first_word(opening) == _first_word(plain.text):  # not "Mm. Mm. The dock."
         opening = ""
     if len(opening) + len(plain.text) >= MAX_SAY:  # the answer whole, not the opening
