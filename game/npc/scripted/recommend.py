@@ -17,6 +17,8 @@ from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.phrases import BYE
 from game.npc.scripted.about import bit_of, own, stems_of
+from game.npc.scripted.lines import line_table, pick
+from game.npc.scripted.retell import MAX_RUN, shared_run, shorter, words_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -31,6 +33,7 @@ _ASKING = stems_of(
     "should would could think were shoes next else good nice anything anywhere somewhere "
     "what's where's there's"
 )
+_ARTICLES = frozenset({"the", "a", "an", "my"})
 _ROUND_HERE = re.compile(r"\b(?:a)?round (?:here|these parts|the village)\b")
 # Plain English for what a sight asked for needs: a question for a view ("the sunset")
 # finds a place its description says is high or open ("a rocky knoll with a view"), one
@@ -61,8 +64,17 @@ def recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
     place = next(iter(fresh or options), None)
     if place is None:
         return speak.line(Kind.QUESTION)
-    bit = bit_of(own(place.description, npc)) or "It's lovely"
-    text = speak.text("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
+    described = bit_of(own(place.description, npc))
+    # Its own words: "the toll gate where the west road comes..." may be its persona's too.
+    bits = [b for b in shorter(described) if shared_run(b, npc.persona, npc.name) <= MAX_RUN]
+    bit = next(iter(bits), "") if described else ""
+    if not set(words_of(bit)) - set(words_of(label_of(place))) - _ARTICLES:
+        bit = ""  # "The toll gate. The toll gate." says nothing of it
+    bit = bit or "It's lovely"
+    facts = {"place": label_of(place), "bit": bit[:1].upper() + bit[1:]}
+    text = speak.text("recommend", **facts)
+    if facts["place"].lower() not in text.lower():  # every shape said lately: a new place
+        text = pick(line_table("recommend", talk.mood), talk.seed("recommend"), (), facts)
     if BYE.search(norm(talk.said)):  # "ok I'm off, what should I see?": the place, then bye
         farewell = speak.text(Kind.BYE)
         if len(text) + len(farewell) < MAX_SAY:
