@@ -16,6 +16,7 @@ from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.lines import line_table
 from game.npc.scripted.moods import Mood, mood_of
+from game.npc.scripted.retell import MAX_RUN, shared_run
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.skills import EMOTE
@@ -55,7 +56,8 @@ PEOPLE: list[Person] = [
     (
         "nell",
         "Nell",
-        "Nell rows the ferry across the brown river. She is old and wise and speaks slowly.",
+        "Nell rows the ferry from the ferry landing on the brown river. She is old and wise "
+        "and speaks slowly.",
         {"work": "landing"},
     ),
 ]
@@ -109,6 +111,25 @@ def test_asked_what_to_see_each_names_a_place_of_the_map(
         said, _ = plan_of(npc, line)
         assert re.search(WHERE, said, re.I), (npc.name, line, said)
         assert not re.search(r"\b(?:don't know|no idea|not sure|couldn't say)\b", said, re.I)
+
+
+def test_asked_again_and_again_each_names_a_place_in_its_own_words(
+    moor: dict[str, VillagerFacts],
+) -> None:
+    for npc in moor.values():
+        replies: tuple[str, ...] = ()
+        for line in ASKS_A_SIGHT:
+            said, _ = plan_of(npc, line, replies)
+            assert re.search(WHERE, said, re.I), (npc.name, line, said)  # never chat
+            assert shared_run(said, npc.persona, npc.name) <= MAX_RUN, (npc.name, said)
+            replies = (*replies, said)
+
+
+def test_a_yes_no_question_about_the_village_asks_no_sight(
+    moor: dict[str, VillagerFacts],
+) -> None:
+    for line in ("Is this a nice place to live?", "Is the moor a good place for a walk?"):
+        assert read_intent(line, moor["nell"]).sub != "recommend", line
 
 
 def test_its_own_loved_place_comes_first_and_asked_again_another(
@@ -167,6 +188,14 @@ def test_a_question_beside_a_think_is_answered_after_the_gesture(
         plain, _ = plan_of(npc, line.split(":")[-1].split(",")[-1].strip())
         assert openers or said == plain, (npc.name, said)  # a thinking word, then the answer
         assert said.endswith(plain) or openers, (npc.name, said, plain)
+
+
+def test_a_joke_beside_a_laugh_is_laughed_at_not_answered(
+    moor: dict[str, VillagerFacts],
+) -> None:
+    npc = moor["barnaby"]
+    said, skills = plan_of(npc, "Why did the cider go to the cider house? Go on, laugh.")
+    assert skills[0] == EMOTE.name and said in line_table("gesture_laugh", moods_of(npc)), said
 
 
 def test_a_think_with_no_question_keeps_its_thinking_line(
