@@ -57,6 +57,7 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
             {"bread", "cake", "cakes", "pie", "pies", "stew", "soup", "dough", "flour", "bake"}
             | {"eat", "food", "hungry", "breakfast", "meal", "snack", "rolls", "tart", "tarts"}
             | {"baking", "baked", "bakes", "supper", "dinner", "lunch", "starving"}
+            | {"cheese", "butter", "jam", "sausage", "sausages", "ham", "eggs", "pasty"}
         ),
     },
     "drink": {

@@ -51,6 +51,7 @@ from game.npc.reading.naming import (
 from game.npc.reading.phrases import (
     AI,
     ASK_NAME,
+    BEST_PLACE,
     BYE,
     CHATTER,
     DARK,
@@ -68,6 +69,7 @@ from game.npc.reading.phrases import (
     PERSON_SUB,
     QUESTION,
     RECALL,
+    RECOMMEND,
     SAD,
     SEEK,
     SELF,
@@ -81,7 +83,7 @@ from game.npc.reading.words import spelt_out
 from game.npc.scripted.retell import side_on
 from game.npc.skills import SKILLS
 
-__all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
+__all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent", "village_names"]
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
+    if RECOMMEND.search(line):  # "ok I'm off, what should I see before I go?": a place to see
+        return Intent(Kind.SELF, sub="recommend", name=name)
     owner = whose(line, npc) if OWNER.search(line) else None
     if owner is not None:  # "are all these goats yours?": its own things, or whose
         return Intent(Kind.SELF, sub="own", target=owner, name=name)
@@ -153,7 +157,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if self_sub in ("family", "years", "feeling", "day"):  # "do you have kids?": not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
-    if best and best.group(1) in _village_names(npc):
+    if best and best.group(1) in village_names(npc):
         self_sub = "recommend"  # "what's the best thing about Stonereach?"
     mine = target is not None and (target.weak or target.name == npc.home)
     if self_sub == "wares" and _sells_here(line, npc):
@@ -201,6 +205,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.SAD)
     if not question and GLAD.search(line):
         return Intent(Kind.GLAD)
+    if BEST_PLACE.search(line):  # "best place to watch the sunset?": no place named by it
+        return Intent(Kind.SELF, sub="recommend")
     return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
 
 
@@ -247,7 +253,7 @@ def _about(target: Target, line: str) -> Intent:
 _BEST_OF = re.compile(r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (\w+)")
 
 
-def _village_names(npc: VillagerFacts) -> set[str]:
+def village_names(npc: VillagerFacts) -> set[str]:
     """The names the map's descriptions and the persona give within a sentence that are no
     villager's or place's: the village's own name ("the square in the middle of Stonereach")."""
     text = " ".join([npc.persona, *(p.description for p in npc.places)])

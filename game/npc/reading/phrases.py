@@ -12,6 +12,7 @@ import re
 __all__ = [
     "AI",
     "ASK_NAME",
+    "BEST_PLACE",
     "BYE",
     "CHATTER",
     "FAVOUR",
@@ -29,6 +30,7 @@ __all__ = [
     "PERSON_SUB",
     "QUESTION",
     "RECALL",
+    "RECOMMEND",
     "SAD",
     "SEEK",
     "SELF",
@@ -180,6 +182,39 @@ QUESTION = re.compile(
     r"\?|^(?:who|what|where|when|why|how|which|is|are|do|does|did|can|could|would|will|have|"
     r"has|describe|know)\b"
 )
+# Asked what to go and see or do here, in any words: "what should I go and see while I'm
+# here?", "anything I shouldn't miss?", "where should I go next?", "what would you do if
+# you were me?", "any tips for a newcomer?". Read before a goodbye the same line carries.
+RECOMMEND = re.compile(
+    r"\bwhat (?:should|must|could|ought|would you have|do you think|would you say) (?:i|we) "
+    r"(?:to )?(?:(?:go|come|pop|head) (?:and |to )?)?(?:see|visit|try|do|not miss|check out|"
+    r"look at|go and see|have a look at)\b|"
+    r"\bwhere (?:should|must|could|ought|would you have|do you think|would you say) (?:i|we) "
+    r"(?:to )?(?:go|visit|look|head|wander|walk|stop)\b|"
+    r"\b(?:what(?:'s| is)|anything|anywhere|is there anything|is there anywhere|somewhere)"
+    r"(?: (?:else|here|round here|around here))? (?:worth|good for) (?:seeing|a visit|visiting|"
+    r"a look|doing|the walk|a wander)\b|"
+    r"\bwhat(?:'s| is) (?:there )?(?:to (?:see|do)|good to (?:see|eat|try))\b|"
+    r"\b(?:any|anything|anywhere) (?:good|nice|decent|tasty) (?:to eat|food|grub|for (?:a |"
+    r"some )?(?:meal|food|bite))\b|"
+    r"\bwhat (?:do|would|can|could) you (?:recommend|suggest)\b|\bany (?:recommendations|"
+    r"suggestions)\b|\byou(?:'d| would) recommend\b|"
+    r"\b(?:anything|what|where|somewhere)(?: else)? (?:i|we) (?:shouldn't|should not|mustn't|"
+    r"must not|oughtn't to) miss\b|\bnot to be missed\b|\b(?:must|should) not miss\b|"
+    r"\bif you were me\b|\bin my (?:shoes|place|boots)\b|"
+    r"\b(?:any|got any|have you (?:got )?any|some) (?:tips?|advice|pointers)(?: (?:for|to give))? "
+    r"(?:a |an |the )?(?:newcomer|visitor|stranger|traveller|traveler|first-timer|new ?comer|"
+    r"someone new|new face|me|us)\b|"
+    r"\bwhere(?:'s| is| would you go) (?:a |the )?(?:good|nice|best) (?:place|spot) to (?:go|visit|"
+    r"spend|while|pass)\b|\bfree (?:afternoon|morning|day|evening|hour)\b"
+)
+# A place asked for by what it is good for ("best place to watch the sunset?"), read so
+# when the line names no place by its words.
+BEST_PLACE = re.compile(
+    r"(?:\b(?:best|nicest|prettiest|finest|loveliest|quietest)|(?:\bwhere(?:'s| is| can i find| "
+    r"would i find| do i find)|\bany|\bknow|\bsuggest|\brecommend) (?:a |an |any )?(?:good|nice|"
+    r"decent|quiet|lovely)) (?:place|spot|view|sight|corner)s? (?:to|for|from) \w+"
+)
 SELF = (
     (
         # Asked what it sells ("What are you selling this week?"): before "your name" in
@@ -206,12 +241,10 @@ SELF = (
         r"the) (?:noon|midday|lunch|afternoons?|evenings?)\b",
     ),
     (
-        # "What should I see before I leave?", "what's the best thing about the village?":
-        # a place it would send a visitor to.
+        # "What should I see before I leave?", "what's the best thing about the village?",
+        # "best place to watch the sunset?": a place it would send a visitor to.
         "recommend",
-        r"\bwhat (?:should|must|could|would you have) (?:i|we) (?:see|visit|try|not miss)\b|"
-        r"\bwhere should (?:i|we) (?:go|visit|look)\b|\bwhat(?:'s| is) (?:there )?worth "
-        r"(?:seeing|a visit|visiting)\b|\bwhat (?:do|would) you recommend\b|"
+        RECOMMEND.pattern + r"|"
         r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (?:the |this |our )?"
         r"(?:village|town|place|valley|hamlet|island|here|round here|these parts)\b|"
         r"\bwhat(?:'s| is) your favou?rite (?:place|spot)\b",

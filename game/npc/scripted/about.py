@@ -75,11 +75,22 @@ def own(description: str, npc: VillagerFacts) -> str:
     return description[:1].upper() + description[1:]
 
 
+_BIT_WORDS = 3  # a bit of a description is cut at a comma only past this many words
+_BIT_CHARS = 70  # and is no longer than this, to say in passing
+
+
 def bit_of(description: str) -> str:
     """The first part of a description ("A round stone well under a little red roof"), to
     say on arriving; empty if it is too long to say in passing."""
-    head = re.split(r"[,;:.]", description, maxsplit=1)[0].strip()
-    if not 0 < len(head) <= 70:
+    head = re.split(r"[;:.]", description, maxsplit=1)[0].strip()
+    parts = head.split(",")
+    head = parts[0]
+    for part in parts[1:]:  # "A small, cold mountain tarn": not cut to "A small"
+        if len(head.split()) >= _BIT_WORDS or len(head) + len(part) >= _BIT_CHARS:
+            break
+        head = f"{head},{part}"
+    head = head.strip()
+    if not 0 < len(head) <= _BIT_CHARS:
         return ""
     return head[:1].lower() + head[1:] if re.match(r"(?:A|An|The)\b", head) else head
 
@@ -231,8 +242,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
         if held is not None:
             return held
-    if sub == "recommend":
-        return _recommend(talk, speak)
     if sub in ("work", "trade", "who"):
         ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
@@ -273,25 +282,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     if sub == "home" and home is not None:
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
-
-
-def _recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
-    """The place it would send a visitor to: one a like of its sheet names, else its work
-    place, else the others it knows, its home last; asked again, one it has not named
-    yet; with a bit of how it looks."""
-    npc = talk.npc
-    liked = " ".join(npc.sheet.likes).lower()
-    named = [p for p in npc.places if p.name.replace("_", " ") in liked]
-    work, home = place_named(npc, npc.sheet.work), place_named(npc, npc.home)
-    said = " ".join(talk.replies).lower()
-    others = [p for p in npc.places if p is not home]  # its own hut is no sight
-    options = [p for p in [*named, work, *others, home] if p is not None]
-    fresh = [p for p in options if label_of(p) not in said]  # asked again: another place
-    place = next(iter(fresh or options), None)
-    if place is None:
-        return speak.line(Kind.QUESTION)
-    bit = bit_of(own(place.description, npc)) or "It's lovely"
-    return speak.line("recommend", place=label_of(place), bit=bit[:1].upper() + bit[1:])
 
 
 _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it

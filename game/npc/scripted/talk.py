@@ -14,7 +14,7 @@ import random
 import re
 from dataclasses import replace
 
-from game.gestures import WAVE
+from game.gestures import THINK, WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
@@ -34,9 +34,10 @@ from game.npc.scripted.advice import advice
 from game.npc.scripted.describe import parts
 from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer
-from game.npc.scripted.lines import sentences
+from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.react import reaction
+from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import (
     PlayerLine,
@@ -148,7 +149,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         )
         asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
-        return [EMOTE.call(name=intent.gesture), helped or side or speak.line(table)]
+        line = helped or side or _answered(talk, asked, intent.gesture, speak)
+        return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
     if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
         return [helped]
     if kind is Kind.GO:
@@ -189,6 +191,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.SELF and intent.sub == "day":  # "where do you have your lunch?"
         day = where_i_am_at(talk)
         return [say(day, "player") if day else self_answer(talk, "work", speak)]
+    if kind is Kind.SELF and intent.sub == "recommend":  # "what should I see before I go?"
+        return [recommend(talk, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:
         return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:
@@ -422,6 +426,34 @@ def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
     return " ".join(
         p for p in parts if p.endswith("?") and read_intent(p, talk.npc).kind is not kind
     )
+
+
+# What a question put beside "have a think" is answered as asked plainly, when it asks one
+# of these: a fact, the NPC itself, the time (one with no answer keeps the gesture's line).
+_ANSWERED_BESIDES = frozenset({Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.TIME})
+
+
+def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> SkillCall | None:
+    """The answer to a question put beside the think gesture ("think it over: where's the
+    best spot to catch a fish?"), as it is answered asked plainly, opened by a short
+    thinking word of its mood ("Hm. The dock..."); None when there is no such question."""
+    if gesture != THINK.name or not asked:  # "Why did the kettle...? Go on, laugh." is a joke
+        return None
+    if read_intent(asked, talk.npc).kind not in _ANSWERED_BESIDES:
+        return None
+    plain = next((s for s in map(said_by, _answer(replace(talk, said=asked))) if s), None)
+    if plain is None:
+        return None
+    opening = pick(line_table("thinking", talk.mood), talk.seed("thinking"), speak.used)
+    if _first_word(opening) == _first_word(plain.text):  # not "Mm. Mm. The dock."
+        opening = ""
+    if len(opening) + len(plain.text) >= MAX_SAY:  # the answer whole, not the opening
+        opening = ""
+    return say(f"{opening} {plain.text}".strip(), "player")
+
+
+def _first_word(text: str) -> str:
+    return next(iter(re.findall(r"[a-z]+", text.lower())), "")
 
 
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
