@@ -124,3 +124,19 @@ def test_a_belief_says_its_claim_before_any_yes(dale: dict[str, VillagerFacts]) 
 def test_a_question_shares_no_asking_verb_with_a_belief(dale: dict[str, VillagerFacts]) -> None:
     line, _ = reply(dale["oswin"], "Do you think it will rain?")
     assert "bridge" not in line, line
+
+
+@pytest.mark.parametrize(
+    ("persona", "role"),
+    [
+        ("Tam is the ferryman's lazy son.", "ferryman's son"),
+        ("Kit is the cooper's boy, eager to please.", "cooper's boy"),
+        ("Nell is Orla's daughter and sells eggs.", "Orla's daughter"),
+        ("Bram is a miller's apprentice.", "miller's apprentice"),
+        ("Dagny is a cheerful, loud miller who is sure the wind speaks.", "miller"),
+    ],
+)
+def test_whose_someone_is_is_part_of_what_they_are(persona: str, role: str) -> None:
+    from game.npc.sheet.reading import trade_of
+
+    assert trade_of(persona) == role

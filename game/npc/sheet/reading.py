@@ -229,13 +229,32 @@ def trade_of(persona: str) -> str:
             continue
         # "cheerful, loud miller": the last part of two words or more, else the last part.
         parts = [p.split() for p in found.group(1).split(",") if p.strip()]
-        words = next((p for p in reversed(parts) if len(p) > 1), parts[-1] if parts else [])
+        words = next((p for p in parts if len(p) > 1 and p[-1].lower() in _KIN), [])
+        words = words or next(
+            (p for p in reversed(parts) if len(p) > 1), parts[-1] if parts else []
+        )
         if not words or words[-1].lower() in _NOT_TRADE:
             continue
         if len(words) > 1 and _COMPOUND.search(words[-1].lower()):
             return f"{words[-2]} {words[-1]}".lower()
+        if words[-1].lower() in _KIN:  # "the ferryman's lazy son": whose son says what he is
+            at = found.group(1).find(" ".join(words))
+            before = sentence[: found.start(1) + max(at, 0)] + " ".join(words[:-1])
+            whose = re.search(r"([\w-]+'s)\s*(?:[\w-]+\s*)?$", before)
+            if whose:
+                whose_name = whose.group(1)  # a name keeps its capital: "Orla's daughter"
+                if not whose_name[:1].isupper():
+                    whose_name = whose_name.lower()
+                return f"{whose_name} {words[-1].lower()}"
         return words[-1].lower()
     return ""
+
+
+# Words that say whose someone is: said with the one they belong to ("the cooper's boy").
+_KIN = frozenset(
+    """son daughter boy girl lad lass wife husband widow apprentice helper child niece
+    nephew grandson granddaughter assistant""".split()
+)
 
 
 _WHERE = frozenset(
