@@ -147,6 +147,11 @@ def test_the_map_makers_greeting_is_said_as_written(river: dict[str, VillagerFac
         "gtg",
         "byeee",
         "I'll come back later.",
+        *("I'm going home.", "See you at the cross.", "Until tomorrow, then.", "*waves*"),
+        *("Take it easy.", "Stay safe.", "Mind how you go.", "All the best.", "Be well."),
+        *("I'm going now.", "I'll go now.", "Time for me to go.", "Must get on."),
+        *("Right, that's me.", "I'm away home.", "Till we meet again.", "See you round."),
+        *("Anyway, I should go.", "I'll stop bothering you."),
     ],
 )
 def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], said: str) -> None:
@@ -165,6 +170,9 @@ def test_a_goodbye_in_any_words_is_waved_off(river: dict[str, VillagerFacts], sa
         "Hello, have a good day so far?",
         "I'll come back later with the coin, can you hold it for me?",
         "You'd better get back to work.",
+        *("Should I go to the mill?", "I'm going to the mill, want to come?"),
+        *("Are you going home?", "Take it easy on the ale, will you?", "Stay here."),
+        "See you at the cross at noon?",
     ],
 )
 def test_later_within_a_line_is_no_goodbye(river: dict[str, VillagerFacts], said: str) -> None:

@@ -131,7 +131,14 @@ BYE = re.compile(
     r"see (?:you|ya) in the (?:morning|evening|afternoon)|godspeed|gtg|g2g|bye{2,}|"
     r"have a (?:good|nice|great|lovely|safe) (?:one|day|evening|night|afternoon|morning|trip)|"
     r"(?:won't|will not|shan't|don't let me|not) keep(?:ing)? you|leave you be|"
-    r"(?:i'll|i will) (?:come|be) back (?:later|tomorrow|another time|another day)(?= *[!.]*$))"
+    r"(?:i'll|i will) (?:come|be) back (?:later|tomorrow|another time|another day)(?= *[!.]*$)|"
+    # "I'm going now", "time for me to go", "till we meet again", "be well", "*waves*"
+    r"(?:i'm|im|i am) (?:going|away)(?: now| home| back| off)?(?= *[!.]*$)|i(?:'ll| will) go "
+    r"now|time for (?:me|us) to (?:go|leave|be off|head off)|(?:must|should|better|gotta|got "
+    r"to|have to|need to) (?:go|get on|leave)(?: now| then)?(?= *[!.]*$)|(?:till|until) (?:we "
+    r"meet again|tomorrow|next time|then)|see (?:you|ya) (?:round|at|by)\b|take it easy|"
+    r"be well|all the best|mind how you go|stay safe|keep well|look after yourself|"
+    r"that's me(?: off| done)?(?= *[!.]*$)|stop bothering you|waves?(?=\s*\*))"
     r"(?=[^?]*$))\b"
 )
 # "Go back to sleep", "I'll let you sleep", "sleep tight": a goodbye to someone going to
