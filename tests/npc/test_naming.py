@@ -163,6 +163,9 @@ def test_a_typed_line_is_answered_as_if_spelt_out(harbour: dict[str, VillagerFac
         *("sup", "how do", "hiya!", "well met", "Oi!", "heyy", "helo", "hiii"),
         *("Nice to meet you.", "Pleased to meet you!", "Excuse me!", "Pardon me, miss?"),
         "Sorry to bother you.",
+        *("Good morrow!", "Wenna! Hello!", "Top of the morning!", "Mornin'!", "Evenin'"),
+        *("G'morning", "Gday", "Hey Wenna, good to see you.", "Lovely to see you!"),
+        *("Long time no see!", "Wotcha!", "A good evening to you, Wenna."),
     ],
 )
 def test_a_hello_in_any_words_is_a_greeting(harbour: dict[str, VillagerFacts], said: str) -> None:

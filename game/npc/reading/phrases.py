@@ -106,8 +106,8 @@ RECALL = re.compile(
     r"\bdid i (?:say|tell you|mention)\b|\bwhat was it i\b|\bremind me what\b"
 )
 BYE = re.compile(
-    r"\b(?:good ?bye|bye|farewell|see (?:you|ya)(?= *(?:later|soon|tomorrow|around|again|then|"
-    r"next|some|$|[!.,]))|later,? then|good night|goodnight|"
+    r"\b(?:good ?bye|bye|farewell|(?<!to )see (?:you|ya)(?= *(?:later|soon|tomorrow|around|"
+    r"again|then|next|some|$|[!.,]))|later,? then|good night|goodnight|"
     r"gotta go|got to go|have to go|must go|need to go|i'm off|i am off|i'm leaving|i am leaving|"
     r"take care|so long|cheerio|until next time|catch you later|be going now|be off now|"
     r"must be going|adieu|ciao|ta-ta|i'll be going|laters|(?<![\w ])later(?= *[!.]*$)|"
@@ -138,7 +138,7 @@ BYE = re.compile(
     r"to|have to|need to) (?:go|get on|leave)(?: now| then)?(?= *[!.]*$)|(?:till|until) (?:we "
     r"meet again|tomorrow|next time|then)|see (?:you|ya) (?:round|at|by)\b|take it easy|"
     r"be well|all the best|mind how you go|stay safe|keep well|look after yourself|"
-    r"that's me(?: off| done)?(?= *[!.]*$)|stop bothering you|waves?(?=\s*\*))"
+    r"that's me(?: off| done)?(?= *[!.]*$)|stop bothering you|waves?(?=\s*\*\W*$))"
     r"(?=[^?]*$))\b"
 )
 # "Go back to sleep", "I'll let you sleep", "sleep tight": a goodbye to someone going to
@@ -165,9 +165,13 @@ UP_WHEN = re.compile(
     r"\bwhen do you (?:wake|rise|start work)\b"
 )
 HELLO = re.compile(
-    r"^(?:(?:oh|well|and|why) )?(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|good (?:morning|"
-    r"afternoon|evening|day)|morning|evening|afternoon|yo|hail|well met|salutations|ahoy|"
-    r"g'day|hullo|hallo|oi|sup|how do(?: you do)?(?=\W*$)|"
+    # "Wenna! Hello!": a name called first
+    r"^(?:(?:oh|well|and|why) |[a-z]+[!,] +)?(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|"
+    r"good (?:morning|afternoon|evening|day)|morning|evening|afternoon|yo|hail|well met|"
+    r"salutations|ahoy|"
+    r"g'day|hullo|hallo|oi|sup|how do(?: you do)?(?=\W*$)|good morrow|top of the morning|"
+    r"mornin|evenin|'ello|g'?morning|gday|long time no see|wotcha|a good (?:morning|evening|"
+    r"day|afternoon) to you|(?:good|nice|lovely|great) to see you|"
     # the first words to someone: "nice to meet you", "excuse me!", "sorry to bother you"
     r"(?:it's )?(?:nice|pleased|good|lovely|a pleasure) to meet you|"
     r"(?:excuse|pardon) me(?=\W*(?:$|miss|sir|ma'am|mister|friend|there))|"
