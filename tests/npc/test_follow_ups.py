@@ -171,6 +171,10 @@ def test_more_of_a_story_goes_on_with_its_belief(
         "tell me something about the folk here",
         "What's the word around the village?",
         "what are people saying these days?",
+        "What's been happening around here?",
+        "How's everyone in the village?",
+        "Has anyone been in trouble lately?",
+        "Anything exciting happen lately?",
     ],
 )
 def test_gossip_with_no_news_is_talk_of_a_neighbour(
@@ -220,7 +224,10 @@ def test_gossip_with_news_heard_tells_the_news(river: dict[str, VillagerFacts]) 
 
 @pytest.mark.parametrize(
     "line",
-    ["I hate gossip.", "fancy a gossip?", "do you like gossip?", "stop spreading rumours"],
+    [
+        *("I hate gossip.", "fancy a gossip?", "do you like gossip?", "stop spreading rumours"),
+        *("What's going on at the mill?", "What's happening with the toll gate?"),
+    ],
 )
 def test_a_line_about_gossip_that_asks_none(line: str) -> None:
     assert not asks_gossip(line)

@@ -410,7 +410,14 @@ GOSSIP = re.compile(
     r"locals|others)) (?:been )?(?:up to|saying|talking about|whispering)\b|"
     r"\b(?:tell|say|give) me (?:something|anything|a (?:bit|little)|the news) (?:about|of|on) "
     r"(?:the )?(?:folks?|people|villagers|neighbou?rs|locals|others|everyone|everybody)\b|"
-    r"\bword (?:around|in|on|about) (?:the )?(?:village|town|street|square|here)\b"
+    r"\bword (?:around|in|on|about) (?:the )?(?:village|town|street|square|here)\b|"
+    # the village's goings-on: "what's been happening round here?", "how's everyone?"
+    r"\bwhat(?:'s| is| has)(?: been)? (?:happening|going on)(?: (?:a?round here|lately|these "
+    r"days|in (?:the )?(?:village|town))|(?=\W*$))|\bhow(?:'s| is| are) (?:every(?:one|body)|"
+    r"(?:the )?(?:folks?|people|villagers|neighbou?rs))(?: (?:doing|keeping|getting on))?"
+    r"(?: (?:a?round here|in (?:the )?(?:village|town)|lately))?(?=\W*$)|"
+    r"\b(?:any(?:one|body)|who(?:'s| has)?) (?:been )?(?:in|into|causing) (?:any )?trouble\b|"
+    r"\banything (?:exciting|interesting|strange|odd) (?:happen|going on|been happening)"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(
