@@ -140,3 +140,17 @@ def test_whose_someone_is_is_part_of_what_they_are(persona: str, role: str) -> N
     from game.npc.sheet.reading import trade_of
 
     assert trade_of(persona) == role
+
+
+@pytest.mark.parametrize(
+    "said", ["Who's in charge around here?", "Who runs this village?", "who's the boss here"]
+)
+def test_who_is_in_charge_names_whoever_leads_or_nobody(
+    dale: dict[str, VillagerFacts], tmp_path: Path, said: str
+) -> None:
+    reeve = ("hild", "Hild", "Hild is the reeve of the village and settles every quarrel.", {})
+    led = facts_of(write_village(tmp_path, "led", [*PEOPLE[:2], reeve], PLACES[:3]))
+    assert "Hild" in reply(led["oswin"], said)[0]
+    assert "reeve" in reply(led["hild"], said)[0]
+    nobody = reply(dale["tam"], said)[0].lower()
+    assert "nobody" in nobody or "no one" in nobody, nobody

@@ -62,6 +62,8 @@ from game.npc.reading.phrases import (
     HOW_ARE_YOU,
     INJECTION,
     INVITE,
+    LEADER,
+    LEADER_ASKED,
     LIKING,
     OFFWORLD,
     ORIGIN,
@@ -130,6 +132,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return replace(action, name=name)
     if RECOMMEND.search(line):  # "ok I'm off, what should I see before I go?": a place to see
         return Intent(Kind.SELF, sub="recommend", name=name)
+    if LEADER_ASKED.search(line):  # "who's in charge here?": whoever the village looks to
+        return _leader(npc, name)
     owner = whose(line, npc) if OWNER.search(line) else None
     if owner is not None:  # "are all these goats yours?": its own things, or whose
         return Intent(Kind.SELF, sub="own", target=owner, name=name)
@@ -239,6 +243,20 @@ _YES_NO = re.compile(
 def asks_yes_no(text: str) -> bool:
     """Whether a line is a yes/no question ("Is the bridge safe?", "do you like crowds?")."""
     return bool(_YES_NO.match(norm(text)))
+
+
+def _leader(npc: VillagerFacts, name: str | None) -> Intent:
+    """Whom "who's in charge?" is answered with: the villager whose role or persona says
+    they lead (an elder, a reeve, a mayor...), the NPC itself if it does, else nobody."""
+    if LEADER.search(f"{npc.sheet.role} {npc.persona}"):
+        return Intent(Kind.SELF, sub="who", name=name)
+    for person in npc.people:
+        if LEADER.search(f"{person.trade} {person.role} {person.does}"):
+            them = Target(
+                Named.PERSON, person.name, person.name, person.role, person.home, by_place=True
+            )
+            return Intent(Kind.PERSON, target=them, sub="where")
+    return Intent(Kind.SELF, sub="no_leader", name=name)
 
 
 def _about(target: Target, line: str) -> Intent:

@@ -23,6 +23,8 @@ __all__ = [
     "HOW_ARE_YOU",
     "INJECTION",
     "INVITE",
+    "LEADER",
+    "LEADER_ASKED",
     "LIKING",
     "OFFWORLD",
     "ORIGIN",
@@ -433,4 +435,16 @@ PERSON_SUB = (
         r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
         r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b",
     ),
+)
+# Who the village looks to, asked ("who's in charge around here?", "who runs this village?"),
+# and the words of a role that lead it.
+LEADER_ASKED = re.compile(
+    r"\bwho(?:'s| is)? (?:in charge|the (?:boss|head|leader|headman|headwoman|chief)\b|"
+    r"leads|rules|governs|runs (?:this|the) (?:village|place|town)(?=\W*$)|speaks for (?:the )?"
+    r"(?:village|town))"
+)
+LEADER = re.compile(
+    r"\b(?:elder|reeve|mayor|headman|headwoman|chief|steward|bailiff|alderman|warden|"
+    r"magistrate|council|leader|lord of|lady of|head of the (?:village|town))\b",
+    re.I,
 )

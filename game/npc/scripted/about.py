@@ -238,6 +238,8 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         return say(day, "player")
     if sub == "wares":
         return wares_line(talk, speak)
+    if sub == "no_leader":  # "who's in charge?" in a village nobody leads
+        return speak.line("no_leader")
     if sub != "side" and asks_yes_no(talk.said):  # "mind if I whistle?": a dislike it names
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
         if held is not None:
