@@ -139,6 +139,10 @@ CALLER = {
     "dusk": "six o'clock",
     "dark": "ten",
     "wares": "brass buttons and string",
+    "seen": "quiet enough",
+    "verb": "built",
+    "among": "if you know where to look",
+    "trade": "I'd know; I work there.",
 }
 
 

@@ -31,6 +31,7 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.advice import advice
+from game.npc.scripted.asked_of import asked_more
 from game.npc.scripted.describe import parts
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
@@ -281,6 +282,10 @@ def _more(talk: PlayerLine) -> list[Step]:
     before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
     intent = read_intent(before.said, talk.npc)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
+    if intent.kind in (Kind.PLACE, Kind.LOOK) and place is not None:
+        in_kind = asked_more(talk, before.said, place, Speaker(talk, intent))
+        if in_kind is not None:  # more of its tale, its state, what is in it
+            return [in_kind]
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
         said = " ".join(talk.replies)
         rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
