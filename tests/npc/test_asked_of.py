@@ -27,7 +27,8 @@ PEOPLE: list[Person] = [
     (
         "odo",
         "Odo",
-        "Odo is a weary ferryman who poles travellers across the river from dawn to dusk.",
+        "Odo is a weary ferryman who poles travellers across the river from dawn to dusk. "
+        "He swears a drowned bell rings under the river on stormy nights.",
         {"work": "ferry landing"},
     ),
     (
@@ -144,9 +145,10 @@ def test_what_is_in_its_own_place_comes_from_its_trade(dale: dict[str, VillagerF
     assert_in_kind(kinds, "sheepfold")
     assert_in_kind(more, "sheepfold")
     assert overlap(more, kinds) < 0.5, more
-    (deep,) = talk(dale["odo"], "How deep is the river at the ferry landing?")
+    deep, more = talk(dale["odo"], "How deep is the river at the ferry landing?", "Tell me more.")
     assert deep.lower().startswith("deeper than it looks"), deep
     assert_in_kind(deep, "ferry landing")
+    assert "bell" in more and not DODGES.search(more), more  # what its sheet holds of it
 
 
 def test_what_is_in_anothers_place_is_what_it_has_seen_and_who_would_know(

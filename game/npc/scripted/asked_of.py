@@ -20,7 +20,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall
 from game.world.clock import part_of_day
 
-__all__ = ["HOLDS", "NOW", "PAST", "asked_kind", "asked_more", "asked_of"]
+__all__ = ["HOLDS", "NOW", "PAST", "asked_kind", "asked_more", "asked_of", "is_mine"]
 
 NOW, PAST, HOLDS = "now", "past", "holds"
 
@@ -132,8 +132,10 @@ _THINGS = re.compile(
 
 def _things(place: PlaceFact) -> str:
     """The things its description says it has ("lily pads", "old apple trees")."""
-    for found in _THINGS.finditer(place.description):
-        things = found.group(1).strip(" ,")
+    text = place.description
+    for at in re.finditer(r"\b(?:with|of|selling|full of)\s", text):  # each, overlapping
+        found = _THINGS.match(text, at.start())
+        things = found.group(1).strip(" ,") if found else ""
         if things and not re.match(r"(?:a|an|the|its|their)\b", things) and len(things) < 40:
             return things
     return ""
@@ -173,7 +175,7 @@ def _teller(npc: VillagerFacts) -> PersonFact | None:
     return next((p for p in npc.people if _TELLER.search(f"{p.role} {p.does}".lower())), None)
 
 
-def _is_mine(npc: VillagerFacts, place: PlaceFact) -> bool:
+def is_mine(npc: VillagerFacts, place: PlaceFact) -> bool:
     """Whether the place is the NPC's own: its work or home, one its persona spends time
     at, or one its work place's description names ("a jetty reaching into the pond")."""
     if place.name in (npc.sheet.work, npc.home) or spends_time_at(place.name, npc.persona):
@@ -276,11 +278,12 @@ def _holds(talk: PlayerLine, place: PlaceFact, asked: str, speak: Speaker, more:
     among = f"out among the {things}" if things else "if you know where to look"
     if asked in _SIZES:
         seen = f"{_SIZES[asked]} than it looks"
+        among = f"out past the {things}" if things else "further than you'd think"
     elif asked in ("many", "much"):
         seen = "more than you'd think"
     else:
         seen = f"{asked}? All sorts" if asked else "all sorts"
-    if _is_mine(npc, place):
+    if is_mine(npc, place):
         return _line(
             speak,
             "place_holds_mine_more" if more else "place_holds_mine",

@@ -31,7 +31,7 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.advice import advice
-from game.npc.scripted.asked_of import asked_more
+from game.npc.scripted.asked_of import HOLDS, asked_kind, asked_more, is_mine
 from game.npc.scripted.describe import parts
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
@@ -283,7 +283,12 @@ def _more(talk: PlayerLine) -> list[Step]:
     intent = read_intent(before.said, talk.npc)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
     if intent.kind in (Kind.PLACE, Kind.LOOK) and place is not None:
-        in_kind = asked_more(talk, before.said, place, Speaker(talk, intent))
+        speak = Speaker(talk, intent)
+        if asked_kind(before.said)[0] == HOLDS and is_mine(talk.npc, place):
+            mine = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
+            if mine is not None:
+                return [mine]
+        in_kind = asked_more(talk, before.said, place, speak)
         if in_kind is not None:  # more of its tale, its state, what is in it
             return [in_kind]
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
