@@ -165,3 +165,18 @@ def test_the_lead_of_the_bundled_model_carries_the_answer(dale: dict[str, Villag
 
     lead = lead_of(request("Who dug the millpond?").model_copy(update={"npc": dale["gran"]}))
     assert "dug" in lead and not DODGES.search(lead), lead
+
+
+def test_the_part_of_the_day_asked_of_is_the_one_answered(dale: dict[str, VillagerFacts]) -> None:
+    (later,) = talk(dale["odo"], "Will the chandlery be busy this afternoon?", hour=8.0)
+    assert "afternoon" in later and "morning" not in later, later
+    (tonight,) = talk(dale["odo"], "Is the chandlery open tonight?", hour=8.0)
+    assert "tonight" in tonight.lower() and re.search(r"\bnot open\b", tonight, re.I), tonight
+
+
+def test_who_made_a_place_is_its_tale_not_who_works_there(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    (told,) = talk(dale["hild"], "Who built the chandlery?")
+    assert "built" in told and "Granny Tess" in told, told
+    assert_in_kind(told, "chandlery")

@@ -20,7 +20,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall
 from game.world.clock import part_of_day
 
-__all__ = ["HOLDS", "NOW", "PAST", "asked_kind", "asked_more", "asked_of", "is_mine"]
+__all__ = ["HOLDS", "NOW", "PAST", "asked_kind", "asked_more", "asked_of", "is_mine", "place_in"]
 
 NOW, PAST, HOLDS = "now", "past", "holds"
 
@@ -74,8 +74,10 @@ _SAY_WHEN = {
 
 
 def _questions(said: str) -> list[str]:
-    """The clauses of a line, lower case, without a name called first ("Elder, is...")."""
-    return [c.strip() for c in re.split(r"[?.!,;:]+", norm(said)) if c.strip()]
+    """The clauses of a line, lower case, a name called first apart ("Elder, is..."),
+    "will it be busy" as "is it busy"."""
+    clauses = [c.strip() for c in re.split(r"[?.!,;:]+", norm(said)) if c.strip()]
+    return [re.sub(r"^will (.+?) be ", r"is \1 ", c) for c in clauses]  # "will it be busy"
 
 
 def asked_kind(said: str) -> tuple[str, str]:
@@ -99,8 +101,22 @@ def asked_kind(said: str) -> tuple[str, str]:
     return "", ""
 
 
+# A part of the day a question asks of ("is it busy this afternoon?"), said as asked.
+_ASKED_PART = (
+    ("this morning", "morning"),
+    ("this afternoon", "afternoon"),
+    ("this evening", "evening"),
+    ("tonight", "night"),
+)
+
+
 def _when(talk: PlayerLine) -> tuple[str, bool]:
-    """The hour as said ("this morning"), and whether it is night."""
+    """The part of the day asked of, else the hour's, as said ("this morning"), and
+    whether it is night."""
+    text = norm(talk.said)
+    asked = next(((w, part) for w, part in _ASKED_PART if re.search(rf"\b{w}\b", text)), None)
+    if asked is not None:
+        return asked[0], asked[1] == "night"
     hour = talk.sensed.hour if talk.sensed is not None else None
     if hour is None:
         return "today", False
@@ -108,19 +124,40 @@ def _when(talk: PlayerLine) -> tuple[str, bool]:
     return _SAY_WHEN[part], part == "night"
 
 
+# Words of how a thing looks: by their endings ("reedy", "fenced", "wooden", "stony"),
+# else a few plain ones of size, age, light and stillness.
+_LOOK_ENDS = re.compile(r"(?:y|ed|en|ful|ous|ish|less)$")
+_LOOK_WORDS = frozenset(
+    """wide deep quiet long broad tall low high old new warm cold calm still dark bright
+    green grey gray white red black narrow huge great snug squat round smooth""".split()
+)
+
+
+_NP_ENDS = frozenset(
+    """of with by on in at to into under over near beside behind between where and or
+    that which from for""".split()
+)
+
+
 def _looks(place: PlaceFact) -> str:
-    """How the place looks in its description's own words before its name ("wide and
-    quiet", of "A wide, quiet pond"); "" when it has none."""
-    names = {stem(w) for w in place.name.split("_")}
-    ends = r"[,;:.]?\s+(?:of|with|fed|by|on|in|at|under|over|where|between)\s"
-    head = re.split(ends, place.description, maxsplit=1)[0]
-    words = re.findall(r"[A-Za-z'-]+", head)
-    at = next((i for i, w in enumerate(words) if stem(w.lower()) in names), None)
-    if not at:
-        return ""
-    kept = [w for w in words[:at] if w.islower() and w not in FILLER and "'" not in w]
-    kept = [w for w in kept if w not in ("a", "an", "the", "and")]
-    return " and ".join([", ".join(kept[:-1]), kept[-1]] if len(kept) > 1 else kept)
+    """How the place looks, in the words of its description that say it ("wide and
+    quiet", of "A wide, quiet pond"; "deep and reedy", of "a deep reedy pond"); "" when
+    it has none."""
+    first = re.split(r"[.;:]", place.description, maxsplit=1)[0]
+    for found in re.finditer(r"\b(?:[Aa]n?|[Tt]he)\s+([a-z][a-z ,-]*)", first):
+        words = []
+        for word in found.group(1).replace(",", " ").split():
+            if word in _NP_ENDS or word.endswith("ing"):
+                break
+            words.append(word)
+        kept = [
+            w
+            for w in words[:-1]  # the last is what it is ("pond"), the rest how it looks
+            if w in _LOOK_WORDS or (len(w) > 3 and _LOOK_ENDS.search(w))
+        ]
+        if kept:
+            return " and ".join([", ".join(kept[:-1]), kept[-1]] if len(kept) > 1 else kept)
+    return ""
 
 
 # The things a description says a place has: "with lily pads", "selling fruit and cloth".
@@ -136,13 +173,20 @@ def _things(place: PlaceFact) -> str:
     for at in re.finditer(r"\b(?:with|of|selling|full of)\s", text):  # each, overlapping
         found = _THINGS.match(text, at.start())
         things = found.group(1).strip(" ,") if found else ""
-        if things and not re.match(r"(?:a|an|the|its|their)\b", things) and len(things) < 40:
+        # "cordwood waiting for the saw", "trodden ash ringed": the things, not what they do
+        cut = r"\s(?=[a-z]+(?:ing|ed)\b|(?:out|put|hung|set|left|kept)\b)"
+        things = re.split(cut, things, maxsplit=1)[0]
+        if (
+            things
+            and not re.match(r"(?:a|an|the|its|their|his|her)\b", things)
+            and len(things) < 40
+        ):
             return things
     return ""
 
 
-def _first_named(npc: VillagerFacts, said: str, place: PlaceFact) -> PlaceFact:
-    """The place a line names first: "the well in the square" asks of the well."""
+def place_in(npc: VillagerFacts, said: str) -> PlaceFact | None:
+    """The place a line names first, if it names one."""
     text = norm(said)
     found = []
     for other in npc.places:
@@ -150,7 +194,12 @@ def _first_named(npc: VillagerFacts, said: str, place: PlaceFact) -> PlaceFact:
         at = [re.search(rf"\b{re.escape(w)}s?\b", text) for w in words]
         if words and all(at):
             found.append((min(m.start() for m in at if m), other))
-    return min(found, key=lambda f: f[0])[1] if found else place
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def _first_named(npc: VillagerFacts, said: str, place: PlaceFact) -> PlaceFact:
+    """The place a line names first: "the well in the square" asks of the well."""
+    return place_in(npc, said) or place
 
 
 def _line(speak: Speaker, table: str, **facts: str) -> SkillCall:

@@ -31,7 +31,15 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.advice import advice
-from game.npc.scripted.asked_of import HOLDS, asked_kind, asked_more, is_mine
+from game.npc.scripted.asked_of import (
+    HOLDS,
+    PAST,
+    asked_kind,
+    asked_more,
+    asked_of,
+    is_mine,
+    place_in,
+)
 from game.npc.scripted.describe import parts
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import sentences
@@ -166,6 +174,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]
+    if kind in (Kind.PERSON, Kind.QUESTION) and asked_kind(talk.said)[0] == PAST:
+        place = place_in(talk.npc, talk.said)  # "who built the toll gate?": its tale
+        told = asked_of(talk, place, speak) if place is not None else None
+        if told is not None:
+            return [told]
     if kind is Kind.PLACE and intent.target is not None:
         return [place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
