@@ -140,6 +140,10 @@ CALLER = {
     "dark": "ten",
     "up": "seven o'clock",
     "wares": "brass buttons and string",
+    "seen": "quiet enough",
+    "verb": "built",
+    "among": "if you know where to look",
+    "trade": "I'd know; I work there.",
 }
 
 

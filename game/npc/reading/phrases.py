@@ -396,7 +396,8 @@ DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
 # "Tell me more.", "and what else?", "go on", "and?", "like what?": more of what was just
 # talked of.
 MORE = re.compile(
-    r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh|yes|yeah),?\s+)*(?:tell me more|more|"
+    r"^\W*(?:\w+[.!,]\s*)?(?:(?:please|so|and|ok|okay|oh|yes|yeah|go on),?\s+)*"
+    r"(?:tell me more|more|"
     r"go on|what else|what more|anything more|and then|keep going|say more|anything else|and|"
     r"and so|then what|what then|what next|carry on|continue|do tell|keep talking|such as|"
     r"like what|for (?:example|instance)|and what about it)"

@@ -15,6 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
+from game.npc.scripted.asked_of import asked_of
 from game.npc.scripted.describe import asked_beyond, beyond_line, described
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
@@ -104,6 +105,10 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
+    if place is not None and not (asks_yes_no(talk.said) and _persona_on(npc, target)):
+        in_kind = asked_of(talk, place, speak)  # "is it busy today?", "who built it?"
+        if in_kind is not None:
+            return in_kind
     beyond = asked_beyond(talk.said, place.description, target.label, npc.name) if place else ""
     asks_way = re.search(
         r"\bwhere\b|\bhow (?:do|can|could|would|should) (?:i|we)\b", talk.said, re.I

@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import re
 
+from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.kinds import Target
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.speaker import PlayerLine, Speaker
 from game.npc.skills import SkillCall
 
-__all__ = ["asked_beyond", "beyond_line", "described", "parts"]
+__all__ = [
+    "asked_beyond",
+    "beyond_line",
+    "described",
+    "keepers_of",
+    "parts",
+    "spends_time_at",
+]
 
 # Where a description's parts meet: a colon, a semicolon, ", with".
 _PARTS = re.compile(r"\s*[:;]\s+|,\s+(?=with\s)")
@@ -67,20 +75,27 @@ def asked_beyond(asked: str, description: str, name: str, skip: str = "") -> str
     return words[0] if words else ""
 
 
+def spends_time_at(place: str, text: str) -> bool:
+    """Whether a text (a persona, a description) names a place by its id's words."""
+    words = [w for w in place.split("_") if len(w) > 2]
+    return any(re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in words)
+
+
+def keepers_of(npc: VillagerFacts, place: str) -> list[PersonFact]:
+    """The other villagers whose place it is: who work or live there, else whose persona
+    names it."""
+    keepers = [p for p in npc.people if place in (p.work, p.home)]
+    return keepers or [p for p in npc.people if spends_time_at(place, f"{p.role} {p.does}")]
+
+
 def beyond_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The answer to a question of something at a place that its description does not
     tell: come and see, at the NPC's own place (or one its persona spends time at); else
     ask whoever works there."""
     npc = talk.npc
-    words = [w for w in target.name.split("_") if len(w) > 2]
-
-    def spends(text: str) -> bool:  # a persona that names the place spends time there
-        return any(re.search(rf"\b{re.escape(w)}\b", text, re.I) for w in words)
-
-    if target.name in (npc.sheet.work, npc.home) or spends(npc.persona):
+    if target.name in (npc.sheet.work, npc.home) or spends_time_at(target.name, npc.persona):
         return speak.line("place_unknown_mine", place=target.label)
-    keepers = [p for p in npc.people if target.name in (p.work, p.home)]
-    keepers = keepers or [p for p in npc.people if spends(f"{p.role} {p.does}")]
+    keepers = keepers_of(npc, target.name)
     keeper = keepers[0].name if keepers else ""
     tail = f"Ask {keeper} at {target.label}." if keeper else " "  # no one to send them to
     return speak.line("place_unknown", place=target.label, tail=tail)

@@ -31,6 +31,15 @@ from game.npc.scripted.about import (
     sheet_side,
 )
 from game.npc.scripted.advice import advice
+from game.npc.scripted.asked_of import (
+    HOLDS,
+    PAST,
+    asked_kind,
+    asked_more,
+    asked_of,
+    is_mine,
+    place_in,
+)
 from game.npc.scripted.describe import parts
 from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer
@@ -182,6 +191,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]
+    if kind in (Kind.PERSON, Kind.QUESTION) and asked_kind(talk.said)[0] == PAST:
+        place = place_in(talk.npc, talk.said)  # "who built the toll gate?": its tale
+        told = asked_of(talk, place, speak) if place is not None else None
+        if told is not None:
+            return [told]
     if kind is Kind.PLACE and intent.target is not None:
         return [place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
@@ -338,6 +352,15 @@ def _more(talk: PlayerLine) -> list[Step]:
     intent = read_intent(before.said, talk.npc)
     said = " ".join(talk.replies)
     place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
+    if intent.kind in (Kind.PLACE, Kind.LOOK) and place is not None:
+        speak = Speaker(talk, intent)
+        if asked_kind(before.said)[0] == HOLDS and is_mine(talk.npc, place):
+            mine = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
+            if mine is not None:
+                return [mine]
+        in_kind = asked_more(talk, before.said, place, speak)
+        if in_kind is not None:  # more of its tale, its state, what is in it
+            return [in_kind]
     if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
         rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
         if rest:
