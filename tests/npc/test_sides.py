@@ -154,3 +154,24 @@ def test_who_is_in_charge_names_whoever_leads_or_nobody(
     assert "reeve" in reply(led["hild"], said)[0]
     nobody = reply(dale["tam"], said)[0].lower()
     assert "nobody" in nobody or "no one" in nobody, nobody
+
+
+def test_a_hill_is_a_height_to_one_afraid_of_heights(dale: dict[str, VillagerFacts]) -> None:
+    line, walks = reply(dale["berit"], "Will you come up the hill to see the view?")
+    assert "height" in line.lower() and not walks, line
+
+
+def test_a_pledge_is_kept_for_whom_it_is_made_not_for_its_words(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    from game.npc.reading.intent import read_intent
+    from game.npc.scripted.speaker import Speaker
+    from game.npc.scripted.stance import refusal
+
+    def pledged(said: str) -> bool:
+        talk = PlayerLine(npc=dale["berit"], said=said)
+        intent = read_intent(said, talk.npc)
+        return refusal(talk, intent, Speaker(talk, intent)) is not None
+
+    assert pledged("I'm a hungry traveller. Will you feed me?")
+    assert not pledged("Will you turn the sign away from the road?")

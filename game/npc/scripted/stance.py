@@ -48,7 +48,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
     frozenset(words.split())
     for words in (
         "sea ocean boat ship sail sailing ferry swim waves tide voyage island aboard",
-        "height heights high edge cliff climb top roof ladder tower",
+        "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
         "dark night cave tunnel shadow underground",
         "hurry rush quick quickly fast tonight hasten soon sooner",
         "quarrel fight argue row brawl shout shouting",
@@ -263,10 +263,13 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _refused(npc, speak, _deed_asked(refused, asked), asked)
     if own:
         return say(speak.text("own_thing", thing=own), "player")
-    for pledged in sheet.refuses:
-        if _KINDNESS.search(pledged) and asked & _stems(pledged):
+    for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
+        if _KINDNESS.search(pledged) and asked & (_stems(pledged) - _TURNING):
             return _yes(npc, speak, pledged, asked)
     return None
+
+
+_TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 
 
 # An offer to be rid of something: "want me to catch it?", "I'll chase them off".
