@@ -175,3 +175,10 @@ def test_a_pledge_is_kept_for_whom_it_is_made_not_for_its_words(
 
     assert pledged("I'm a hungry traveller. Will you feed me?")
     assert not pledged("Will you turn the sign away from the road?")
+
+
+def test_a_belief_is_touched_by_its_words_not_its_kind(dale: dict[str, VillagerFacts]) -> None:
+    # weaving is cloth, and so is red thread: still, a cloak asked for says no word of luck
+    line, _ = reply(dale["marit"], "Could you weave me a cloak by Sunday?")
+    assert "luck" not in line, line
+    assert "luck" in reply(dale["marit"], "Does red thread really keep bad luck away?")[0]

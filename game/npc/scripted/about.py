@@ -340,7 +340,8 @@ def sheet_side(
     }
     if only:
         pools = {f: items for f, items in pools.items() if f in only}
-    touched = {f: _touched(said, items) for f, items in pools.items()}
+    # a belief by the words it says ("weave me a cloak" is no word on red thread's luck)
+    touched = {f: _touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
     # What the question names wins over the kind it asks for.
     hit = next((f for f in pools if touched[f]), "")
     if hit:
@@ -457,10 +458,10 @@ def stems_of(text: str) -> set[str]:
     return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
 
 
-def _touched(said: str, items: Iterable[str]) -> str:
+def _touched(said: str, items: Iterable[str], kin: bool = True) -> str:
     """The item of a sheet list that shares the most telling words with a line (by their
-    stems, or their family: "packed" finds "crowds"), or ""."""
-    asked, kinds = stems_of(said), families_of(said)
+    stems, or their family unless `kin` is False: "packed" finds "crowds"), or ""."""
+    asked, kinds = stems_of(said), families_of(said) if kin else set()
     best, found = 0, ""
     for item in items:
         score = len(asked & stems_of(item)) + len(kinds & families_of(item))
