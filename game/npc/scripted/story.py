@@ -51,6 +51,7 @@ _ORDER = {
     "": ("belief", "fear", "opinion", "dislike", "like", "place", "work"),
 }
 _DESCRIBED = 5  # words a place's description has for a telling of it ("The green." has not)
+_ASKING = stems_of("tell story tale legend yarn myth fable song sing know")  # no subject
 _BIT = 70  # characters of a description's sentence past which its first part is told
 _SAID_LATELY = 8  # replies a told story is looked for in
 
@@ -82,8 +83,10 @@ def _told(talk: PlayerLine, intent: Intent, again: bool) -> SkillCall:
     full = talk.mood is WISE or bool(_TELLER.search(npc.persona))
     short = not full and (talk.mood in (GRUFF, QUIET) or "few words" in npc.sheet.talks)
     lately = talk.replies[-_SAID_LATELY:]
-    told = (b for item, b in _bodies(talk, intent, speak) if b and not _was_told(item, lately))
-    body = next(told, "")
+    tellings = [(item, b) for item, b in _bodies(talk, intent, speak) if b]
+    asked = stems_of(talk.said) - _ASKING
+    tellings.sort(key=lambda told: not stems_of(told[0]) & asked)  # what the line names first
+    body = next((b for item, b in tellings if not _was_told(item, lately)), "")
     if not body:
         return speak.line("story_none")
     first = _shape(talk, speak, "story_again" if again else "story_open")
@@ -143,7 +146,7 @@ def _shaped(
 
     def fill(phrase: str) -> str:
         text = pick(lines, seed, lately, {**facts, slot: phrase})  # a shape not said lately
-        text = re.sub(r"([.!?])[.!?]+", r"\1", text)
+        text = re.sub(r"(?<=[!?])\.|(?<=[^.]\.)\.(?=\s|$)", "", text)  # "river?." -> "river?"
         filled.setdefault(text, phrase)
         return text
 
@@ -157,10 +160,16 @@ def _people(talk: PlayerLine) -> dict[str, PersonFact]:
 
 def _beliefs(talk: PlayerLine, speak: Speaker) -> Iterator[tuple[str, str]]:
     """Each belief that is not of a villager (those are opinions), told as a tale."""
-    names = {w for p in talk.npc.people for w in p.name.split()}
+    people = talk.npc.people
+    names = {w for p in people for w in p.name.split()}
+    # "the scribe is a fraud": a villager by their trade is an opinion of them too
+    roles = {w for p in people for w in stems_of(p.role)}
     for belief in talk.npc.sheet.beliefs:
         first = belief.what.split()[0] if belief.what.split() else ""
         if first in names or re.match(r"(?:it|they|he|she|this|that|so)\b", first, re.I):
+            continue
+        subject = re.match(r"the (\w+) (?:is|was|has)\b", belief.what, re.I)
+        if subject and stems_of(subject.group(1)) & roles:
             continue
         yield _shaped(talk, f"story_belief_{belief.sure}", "what", claim_phrases(belief.what))
 
@@ -177,7 +186,7 @@ def _fears(talk: PlayerLine, speak: Speaker) -> Iterator[tuple[str, str]]:
 def _of_person(talk: PlayerLine, person: Target, speak: Speaker) -> Iterator[tuple[str, str]]:
     """A telling of one villager: what the NPC thinks of them, or what they do."""
     said = said_by(opinion_line(talk, person, speak))
-    if said is not None:
+    if said is not None and person.label in said.text:  # not the chat line of one said
         yield _shaped(talk, "story_opinion", "view", [said.text], who=person.label)
 
 
