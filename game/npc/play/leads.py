@@ -11,7 +11,8 @@ its own after it:
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
   and the kinds the persona brain answers in one line of its mood;
 - a refusal, fear or belief of the character sheet that the line touches;
-- "tell me more", from what was just talked of;
+- a story asked for, its first sentences (the model tells the rest in its own words);
+- "tell me more" or "another one", from what was just talked of;
 - the line of an action this step does;
 - to a villager who spoke, or one beside it when idle, the persona brain's line to them.
 
@@ -28,7 +29,7 @@ from game.npc.play.scene import MAX_LINE_CHARS, one_line
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE
+from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
@@ -70,7 +71,8 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         return _cut(held)
     if intent.kind is Kind.GO and acts:  # the line is said as it sets off, not on arriving
         return setting_off(talk)
-    more = bool(MORE.search(norm(talk.said))) and bool(talk.earlier)  # "tell me more"
+    line = norm(talk.said)  # "tell me more", "another one": what was talked of, told on
+    more = bool(MORE.search(line) or STORY_AGAIN.search(line)) and bool(talk.earlier)
     led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done

@@ -65,6 +65,7 @@ from game.npc.reading.phrases import (
     LEADER,
     LEADER_ASKED,
     LIKING,
+    NOT_STORY,
     OFFWORLD,
     ORIGIN,
     OWNER,
@@ -75,6 +76,8 @@ from game.npc.reading.phrases import (
     SAD,
     SEEK,
     SELF,
+    SONG,
+    STORY,
     THANKS,
     TIME,
     TO_BED,
@@ -130,6 +133,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
+    told = _story(line, npc)
+    if told is not None:  # "tell me a story", "any ghost stories?", "sing us a song"
+        return replace(told, name=name)
     if RECOMMEND.search(line):  # "ok I'm off, what should I see before I go?": a place to see
         return Intent(Kind.SELF, sub="recommend", name=name)
     if LEADER_ASKED.search(line):  # "who's in charge here?": whoever the village looks to
@@ -212,6 +218,31 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if BEST_PLACE.search(line):  # "best place to watch the sunset?": no place named by it
         return Intent(Kind.SELF, sub="recommend")
     return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
+
+
+def _story(line: str, npc: VillagerFacts) -> Intent | None:
+    """A story or a song asked for, and what kind (`Intent.sub`): a ghost story, one of the
+    old days, the strangest thing; of a villager the line names, told of them. None when
+    none is asked, or one of a place the line names ("the story of the old bridge": the
+    place's own history is the place's answer)."""
+    if SONG.search(line):
+        return Intent(Kind.STORY, sub="song")
+    if not STORY.search(line) or NOT_STORY.search(line):
+        return None
+    target = find_target(_without_greeting(line), npc)
+    if target is not None and target.kind is Named.PLACE and not target.weak:
+        return None
+    about = target if target is not None and target.kind is Named.PERSON else None
+    sub = next((sub for sub, pattern in _TOLD if pattern.search(line)), "")
+    return Intent(Kind.STORY, target=about, sub=sub)
+
+
+# What kind of story a line asks for, by its words.
+_TOLD = (
+    ("ghost", re.compile(r"\b(?:ghosts?|scary|spooky|haunt\w*|scariest|spookiest|fright\w*)\b")),
+    ("odd", re.compile(r"\b(?:strange\w*|odd\w*|weird\w*|curious|funniest|craziest)\b")),
+    ("old", re.compile(r"\b(?:old|olden|legends?|myths?|long ago|your day|fables?)\b")),
+)
 
 
 _SEEKING = re.compile(

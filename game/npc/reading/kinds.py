@@ -46,6 +46,7 @@ class Kind(StrEnum):
     LOOK = "look"  # a look asked for
     WAIT = "wait"  # a wait asked for
     SKILL = "skill"  # another skill asked for by its declared words (`Intent.sub`)
+    STORY = "story"  # a story or song asked for (`Intent.sub`: "ghost", "old", "odd", "song")
 
 
 # The actions a line may ask for (a skill of its own besides speaking).
@@ -72,7 +73,8 @@ ONE_LINE = frozenset(
     }
 )
 # The play script's line starts with the persona brain's answer: the facts a small model
-# gets wrong, a villager's reply to talk of machines, and its side on a favour or idle talk.
+# gets wrong, a villager's reply to talk of machines, its side on a favour or idle talk, and
+# the first sentences of a story asked for (a small model dodges it, or tells another's).
 LEADS = FACTS | {
     Kind.TIME,
     Kind.AI,
@@ -81,6 +83,7 @@ LEADS = FACTS | {
     Kind.UNKNOWN_PLACE,
     Kind.FAVOUR,
     Kind.CHATTER,
+    Kind.STORY,
 }
 
 

@@ -36,6 +36,9 @@ __all__ = [
     "SAD",
     "SEEK",
     "SELF",
+    "SONG",
+    "STORY",
+    "STORY_AGAIN",
     "THANKS",
     "TO_BED",
     "UP_WHEN",
@@ -448,4 +451,42 @@ LEADER = re.compile(
     r"\b(?:elder|reeve|mayor|headman|headwoman|chief|steward|bailiff|alderman|warden|"
     r"magistrate|council|leader|lord of|lady of|head of the (?:village|town))\b",
     re.I,
+)
+# A story asked for: "tell me a story", "know any legends?", "any ghost stories?", "what's
+# the strangest thing that ever happened here?", "tell me about the old days". Not a line
+# that only mentions one ("that's a long story", "your story about the dragon was true?").
+_TALE = r"(?:stor(?:y|ies)|tales?|legends?|yarns?|fables?|myths?)"
+STORY = re.compile(
+    r"\b(?:tell|telling|give|spin|share|recite|know|knows|got|have|hear|remember|any|"
+    r"some|another)\b(?: (?:me|us|you|of|one|a|an|any|some|another|more|good|old|great|"
+    r"scary|spooky|ghost|true|tall|little|short|local|favou?rite|best|of your|your|the old|"
+    r"the best|the strangest|strange|odd|funny|village|folk|fireside|bedtime|nice|"
+    r"interesting|juicy|happy|sad)){0,4} " + _TALE + r"\b|"
+    r"^\W*(?:(?:so|well|hey|ok|okay|oh|go on),? )?(?:any|some|a|another|one more) (?:\w+ )?"
+    + _TALE
+    + r"\W*$|"
+    r"\b(?:strangest|oddest|weirdest|scariest|spookiest|funniest|craziest|most curious) "
+    r"(?:thing|story|tale|sight|happening|event)s?\b[^.?!]{0,30}\b(?:happened|happen|seen|"
+    r"saw|heard|known|witnessed)\b|"
+    r"\b(?:about|of|from|in|like) (?:the )?(?:old(?:en)? days|days of old|days gone by|"
+    r"good old days|long ago)\b|\bback in (?:the|your) day\b|\bin your day\b"
+)
+# What reads as no story asked: who tells them, whether one was true, a refusal of one.
+NOT_STORY = re.compile(
+    r"\bwho\b|\b(?:is|was|were|are) (?:it |that |they |those )?(?:true|real|a lie|made up)\b|"
+    r"\b(?:don't|do not|no more|stop|quit|enough|spare me|never|hate|not another)\b[^.?!]*"
+    + _TALE
+    + r"|\bhow long ago\b|\byou (?:told|said)\b"
+)
+# Another one asked for after a story: "another one", "one more", "tell me another".
+STORY_AGAIN = re.compile(
+    r"^\W*(?:(?:please|so|and|ok|okay|oh|go on|ha|yes|more),?\s+)*(?:(?:tell me |got |know )?"
+    r"another(?: one)?|one more|tell me another|again|more stories|more tales)"
+    r"(?:,? (?:please|then|now))?\W*$"
+)
+# A song asked for: "sing me a song", "can you sing?", "know any songs?".
+SONG = re.compile(
+    r"\bsing (?:me|us|for|something|a|another|one|to me)\b|\b(?:can|will|would|could) you sing\b|"
+    r"\b(?:know|got|have) any (?:good |old )?(?:songs|tunes|ballads)\b|"
+    r"\b(?:give|play|sing) (?:me|us) a (?:song|tune|ditty|ballad)\b"
 )

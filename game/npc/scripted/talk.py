@@ -60,6 +60,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.story import story_reply
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
@@ -134,6 +135,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     news = news_reply(talk, intent)
     if news:
         return [say(news, "player")]
+    told = story_reply(talk, intent)  # a story asked for, or another after one
+    if told is not None:
+        return [told]
     if MORE.search(norm(talk.said)) and talk.earlier:
         return _more(talk)
     speak = Speaker(talk, intent)
