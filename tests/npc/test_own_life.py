@@ -163,3 +163,11 @@ def test_the_bundled_models_lead_carries_the_answer(ridge: dict[str, VillagerFac
     assert "pheasant" in lead_of(lead_request(hild, "What's your favourite food?"))
     assert "Osric" in lead_of(lead_request(hild, "Who's your best friend?"))
     assert "mill" in lead_of(lead_request(hild, "What did you do yesterday?"))
+
+
+def test_happy_says_what_keeps_it_going_when_it_likes_something(
+    ridge: dict[str, VillagerFacts],
+):
+    for said in ("Are you happy?", "Are you content?", "Happy here?"):
+        assert "dancing" in reply(ridge["osric"], said)[0].lower()
+    assert "orchard" in reply(ridge["edda"], "Are you happy?")[0]  # nothing liked: its work

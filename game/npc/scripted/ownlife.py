@@ -17,7 +17,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall
 from game.world.clock import hour_words
 
-__all__ = ["own_life_answer"]
+__all__ = ["each_form", "own_life_answer"]
 
 # Words of a warm opinion of another ("trusts her", "a dear friend", "kind"), and of a cold
 # one, which outweighs them ("not to be trusted").
@@ -52,7 +52,7 @@ def _food(npc: VillagerFacts, said: str) -> list[str]:
     sold = [(w, "") for w in npc.sheet.wares] + [(w, p.name) for p in npc.people for w in p.wares]
     food = [(w, who) for w, who in sold if "food" in families_of(w)]
     return (
-        _each("I'm fondest of {}", liked)
+        each_form("I'm fondest of {}", liked)
         + [f"{_bare(w)}, from {who}" if who else f"My own {_bare(w)}" for w, who in food[:2]]
         + ["anything hot after a long day. I'm not fussy"]
     )
@@ -60,7 +60,7 @@ def _food(npc: VillagerFacts, said: str) -> list[str]:
 
 def _fun(npc: VillagerFacts, said: str) -> list[str]:
     likes = [like for like in npc.sheet.likes if "food" not in families_of(like)]
-    out = _each("{}, when I get the time", likes)
+    out = each_form("{}, when I get the time", likes)
     evening = _evening(npc)
     if evening is not None:
         out.append(f"an evening at {label_of(evening)}, when the work's done")
@@ -87,12 +87,12 @@ def _hardest(npc: VillagerFacts, said: str) -> list[str]:
     out = []
     for item in (touched(work, sheet.dislikes), touched(work, sheet.fears)):
         if item:
-            out += _each("{}. That's the hard part", [item])
+            out += each_form("{}. That's the hard part", [item])
     if npc.day and npc.day[0][0] <= _EARLY:
         start = place_named(npc, npc.day[0][1])
         at = f" at {label_of(start)}" if start is not None and start.name != npc.home else ""
         out.append(f"the early starts. I'm up and{at or ' about'} by {hour_words(npc.day[0][0])}")
-    out += _each("putting up with {}", sheet.dislikes)
+    out += each_form("putting up with {}", sheet.dislikes)
     return [*out, "the long days. But someone has to do it"]
 
 
@@ -116,7 +116,7 @@ def _why(npc: VillagerFacts, said: str) -> list[str]:
     sheet = npc.sheet
     work = f"{sheet.role} {_work_label(npc)}"
     like = touched(work, sheet.likes)
-    out = _each("for {}. Nothing beats it", [like] if like else [])
+    out = each_form("for {}. Nothing beats it", [like] if like else [])
     good = "it's what I know, and I'm good at it"
     return out + [f"{good}. {j}" for j in job_phrases(npc)] + [good]
 
@@ -125,13 +125,13 @@ def _living(npc: VillagerFacts, said: str) -> list[str]:
     sheet = npc.sheet
     bad = [*sheet.dislikes, *sheet.fears]
     if _CHANGE.search(said):
-        return [*_each("I'd be rid of {}", bad), "not much. It suits me as it is"]
+        return [*each_form("I'd be rid of {}", bad), "not much. It suits me as it is"]
     place = _liked_place(npc)
     good = f"it suits me. {_cap(label_of(place))} most of all" if place else "it suits me"
-    return [*_each(good + ". Not {}, mind", bad), good]
+    return [*each_form(good + ". Not {}, mind", bad), good]
 
 
-def _each(shape: str, items: list[str]) -> list[str]:
+def each_form(shape: str, items: list[str]) -> list[str]:
     """`shape` said of each item, then of its shorter forms (a persona's "loves fishing
     more than anything" is not read back whole)."""
     out = []
