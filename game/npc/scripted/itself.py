@@ -45,7 +45,7 @@ def life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             if found and found.group().lower() not in titles and len(part.split()) > 2:
                 return said_as(talk, speak, "self_told", "about", shorter(part))
     if sub == "feeling" and npc.sheet.likes:  # "are you happy?": what keeps it going
-        keeps = each_form("{} keeps me going", list(npc.sheet.likes))
+        keeps = each_form("{} keeps me going", npc.sheet.likes)
         fill = lambda p: speak.text("self_feeling", job=p[:1].upper() + p[1:])  # noqa: E731
         text = in_own_words(fill, keeps, npc.persona, npc.name)
         if text:

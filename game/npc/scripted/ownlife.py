@@ -7,7 +7,7 @@ sheet holds nothing of the kind. Never its role said back in place of the answer
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.naming import families_of
@@ -131,7 +131,7 @@ def _living(npc: VillagerFacts, said: str) -> list[str]:
     return [*each_form(good + ". Not {}, mind", bad), good]
 
 
-def each_form(shape: str, items: list[str]) -> list[str]:
+def each_form(shape: str, items: Sequence[str]) -> list[str]:
     """`shape` said of each item, then of its shorter forms (a persona's "loves fishing
     more than anything" is not read back whole)."""
     out = []
