@@ -4,6 +4,8 @@ map, in a village of this test's own: never its role said back, never "don't kno
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.npc.facts import VillagerFacts
@@ -171,3 +173,11 @@ def test_happy_says_what_keeps_it_going_when_it_likes_something(
     for said in ("Are you happy?", "Are you content?", "Happy here?"):
         assert "dancing" in reply(ridge["osric"], said)[0].lower()
     assert "orchard" in reply(ridge["edda"], "Are you happy?")[0]  # nothing liked: its work
+
+
+def test_a_like_said_at_length_is_said_by_its_head(tmp_path: Path):
+    people: list[Person] = [
+        ("ansel", "Ansel", "Ansel is a lazy shepherd who loves skating more than anything.", {}),
+    ]
+    ansel = facts_of(write_village(tmp_path, "fells", people, PLACES[:2]))["ansel"]
+    assert reply(ansel, "What do you do for fun?")[0].lower().count("skating") == 1

@@ -34,7 +34,9 @@ _COLD = re.compile(
 _CHANGE = re.compile(r"\bchange\b|\bwrong\b|\bworst\b|\bbad\b", re.I)
 # Where an item's head ends: a place, a time or a clause joined on.
 _JOIN = re.compile(
-    r"\s+(?:in|on|at|of|with|under|into|from|for|by|near|about|and|when|who|that|which)\s+", re.I
+    r"\s+(?:in|on|at|of|with|under|into|from|for|by|near|about|and|when|who|that|which|"
+    r"more than)\s+",
+    re.I,
 )
 _EARLY = 7.0  # a day that starts by this hour starts early
 
