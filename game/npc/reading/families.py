@@ -58,6 +58,7 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
             | {"eat", "food", "hungry", "breakfast", "meal", "snack", "rolls", "tart", "tarts"}
             | {"baking", "baked", "bakes", "supper", "dinner", "lunch", "starving"}
             | {"cheese", "butter", "jam", "sausage", "sausages", "ham", "eggs", "pasty"}
+            | {"roast", "porridge", "broth", "meat", "bacon", "mutton", "pudding", "dumplings"}
         ),
     },
     "drink": {

@@ -68,6 +68,7 @@ from game.npc.reading.phrases import (
     NOT_STORY,
     OFFWORLD,
     ORIGIN,
+    OWN_LIFE,
     OWNER,
     PERSON_SUB,
     QUESTION,
@@ -164,7 +165,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
-    if self_sub in ("family", "years", "feeling", "day"):  # "do you have kids?": not Pip
+    if self_sub in ("family", "years", "feeling", "day") or self_sub in OWN_LIFE:  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
     if best and best.group(1) in village_names(npc):

@@ -29,6 +29,7 @@ __all__ = [
     "OFFWORLD",
     "ORIGIN",
     "OWNER",
+    "OWN_LIFE",
     "PERSON_SUB",
     "QUESTION",
     "RECALL",
@@ -231,6 +232,8 @@ BEST_PLACE = re.compile(
     r"would i find| do i find)|\bany|\bknow|\bsuggest|\brecommend) (?:a |an |any )?(?:good|nice|"
     r"decent|quiet|lovely)) (?:place|spot|view|sight|corner)s? (?:to|for|from) \w+"
 )
+# The kinds of its own life `SELF` reads, answered from its sheet and its day.
+OWN_LIFE = ("food", "fun", "yesterday", "today", "hardest", "friend", "why", "living")
 SELF = (
     (
         # Asked what it sells ("What are you selling this week?"): before "your name" in
@@ -282,6 +285,65 @@ SELF = (
         r"\bare (?:you|u) (?:happy|content|lonely|sad|glad|well|alright|all right)\b"
         r"(?! (?:to|with|that|for|about)\b)|\bdo you like (?:it|living|working) here\b|"
         r"\bhappy here\b",
+    ),
+    (
+        # Its own life, asked of in kinds the sheet and its day answer (`scripted.ownlife`).
+        "food",
+        r"\bfavou?rite (?:food|dish|meal|thing to eat|grub|supper|dinner)\b|\bwhat (?:do|would) "
+        r"you (?:like|love|enjoy|prefer) (?:to eat|eating)\b|\bwhat(?:'s| is) your (?:best|"
+        r"favou?rite) (?:food|dish|meal)\b|\bwhat (?:food|dish|meal)s? do you\b|\bwhat do you "
+        r"(?:usually |like to )?eat\b",
+    ),
+    (
+        "fun",
+        r"\bfor fun\b|\b(?:spare|free|idle) (?:time|hours?|moments?)\b|\bwhen you(?:'re| are) not "
+        r"(?:working|busy)\b|\bhobb(?:y|ies)\b|\bpastimes?\b|\bto (?:relax|unwind)\b|\bday off\b|"
+        r"\bhow do you (?:relax|unwind|enjoy yourself)\b",
+    ),
+    (
+        "yesterday",
+        r"\b(?:what|where) (?:did|were) (?:you|ya)\b.{0,25}\b(?:yesterday|last night|the day "
+        r"before)\b|\bhow was your (?:day )?yesterday\b|\byesterday,? what did you\b",
+    ),
+    (
+        "today",
+        r"\bwhat(?:'re| are) (?:you|ya) (?:working on|busy with|making)\b|\b(?:what|where)(?:'re| "
+        r"are| will) (?:you|ya) (?:doing|up to|working|be|be doing|going) (?:today|this (?:morning|"
+        r"afternoon|evening))\b|\b(?:your|any) plans? (?:for )?(?:today|the day)\b|\bwhat(?:'s| is)"
+        r" on (?:for )?(?:you )?today\b|\bwhat(?:'s| is) your day (?:look|looking) like\b|"
+        r"\bbusy (?:day )?today\b",
+    ),
+    (
+        "hardest",
+        r"\b(?:hardest|worst|toughest|trickiest|most difficult|most tiring|least favou?rite) "
+        r"(?:part|thing|bit)s?\b|\bwhat(?:'s| is) (?:hard|difficult|tough) about\b|"
+        r"\bwhat do you (?:hate|dislike|mind) (?:most )?about (?:your|the) (?:job|work|trade|"
+        r"days?)\b|\bis (?:your|the) (?:job|work) (?:hard|difficult|tough)\b",
+    ),
+    (
+        "friend",
+        r"\b(?:best|closest|dearest|oldest|good|true) (?:friends?|mates?|pals?)\b|"
+        r"\bwho(?:'s| is| are) your (?:friends?|mates?|pals?)\b|"
+        r"\bwho do you (?:like|trust|get on with) (?:best|most)\b|"
+        r"\bwho are you (?:closest|close) to\b|\bany friends\b|"
+        r"\bdo you have (?:a |any )?friends?\b",
+    ),
+    (
+        "why",
+        r"\bwhy (?:do|did) (?:you|ya) (?:do (?:it|this|that|what you do)|(?:become|choose|pick|take"
+        r" up|go into|keep doing)\b)|\bwhat made you (?:become|choose|take up|want|go into)\b|"
+        r"\bhow did you (?:become|get into|come to be|end up)\b|\bwhy (?:this|that|your) "
+        r"(?:job|work|trade)\b|\bwhat keeps you (?:at it|going|doing)\b",
+    ),
+    (
+        "living",
+        r"\b(?:nice|good|pleasant|lovely|decent|fine|bad|hard) place to (?:live|grow up|settle)\b|"
+        r"\b(?:would|could) you change\b|\bwhat(?:'s| is) (?:wrong|bad|the worst thing) (?:with|"
+        r"about) (?:the|this|your) (?:village|place|town|hamlet)\b|"
+        r"\bwhat(?:'s| is) (?:it|life) like (?:here|living here|in (?:the|this) (?:village|place|"
+        r"town))\b|\bhow do you like (?:it )?(?:here|the village|living here)\b|"
+        r"\bdo you like (?:the|this|your) (?:village|town|hamlet)\b|"
+        r"\bis (?:it|life) (?:good|nice|hard) (?:here|in the village)\b",
     ),
     (
         "who",

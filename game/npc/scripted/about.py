@@ -58,6 +58,7 @@ __all__ = [
     "sheet_side",
     "side_of",
     "stems_of",
+    "touched",
     "wares_line",
     "worried",
 ]
@@ -250,7 +251,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         if held is not None:
             return held
     if sub in ("work", "trade", "who"):
-        ware = _touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
+        ware = touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
             return mine_line(talk, speak, "my_like", ware)
         return job_line(talk, speak, "my_who" if sub == "who" else "my_work")
@@ -341,11 +342,11 @@ def sheet_side(
     if only:
         pools = {f: items for f, items in pools.items() if f in only}
     # a belief by the words it says ("weave me a cloak" is no word on red thread's luck)
-    touched = {f: _touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
+    found = {f: touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
     # What the question names wins over the kind it asks for.
-    hit = next((f for f in pools if touched[f]), "")
+    hit = next((f for f in pools if found[f]), "")
     if hit:
-        field, item = hit, touched[hit]
+        field, item = hit, found[hit]
     elif any_item and field in pools:
         if not pools[field]:
             return speak.line("fear_none") if field == "fears" else None
@@ -458,7 +459,7 @@ def stems_of(text: str) -> set[str]:
     return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
 
 
-def _touched(said: str, items: Iterable[str], kin: bool = True) -> str:
+def touched(said: str, items: Iterable[str], kin: bool = True) -> str:
     """The item of a sheet list that shares the most telling words with a line (by their
     stems, or their family unless `kin` is False: "packed" finds "crowds"), or ""."""
     asked, kinds = stems_of(said), families_of(said) if kin else set()

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 
 from game.npc.scripted.about import job_line, said_as
-from game.npc.scripted.retell import clauses, shorter
-from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.scripted.ownlife import each_form
+from game.npc.scripted.retell import clauses, in_own_words, shorter
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
 __all__ = ["LIFE", "life_answer"]
@@ -43,4 +44,10 @@ def life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             found = tells.search(part) if tells else None
             if found and found.group().lower() not in titles and len(part.split()) > 2:
                 return said_as(talk, speak, "self_told", "about", shorter(part))
+    if sub == "feeling" and npc.sheet.likes:  # "are you happy?": what keeps it going
+        keeps = each_form("{} keeps me going", npc.sheet.likes)
+        fill = lambda p: speak.text("self_feeling", job=p[:1].upper() + p[1:])  # noqa: E731
+        text = in_own_words(fill, keeps, npc.persona, npc.name)
+        if text:
+            return say(text, "player")
     return job_line(talk, speak, f"self_{sub}")

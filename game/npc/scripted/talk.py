@@ -19,7 +19,7 @@ from game.npc.life.news import asks_news, heard_line, news_answer, read_news
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE, UP_WHEN, WAKE_SORRY
+from game.npc.reading.phrases import MORE, OWN_LIFE, UP_WHEN, WAKE_SORRY
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -45,6 +45,7 @@ from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
@@ -211,6 +212,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [say(day, "player") if day else self_answer(talk, "work", speak)]
     if kind is Kind.SELF and intent.sub == "recommend":  # "what should I see before I go?"
         return [recommend(talk, speak)]
+    if kind is Kind.SELF and intent.sub in OWN_LIFE:  # "what's your favourite food?"
+        return [own_life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:
         return [life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF:
