@@ -35,7 +35,8 @@ from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
-from game.npc.scripted.talk import answer, answers_waking, news_reply, opener, setting_off
+from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.scripted.woken import answers_waking
 from game.npc.seeds import seed_of
 from game.npc.skills.base import MAX_SAY
 from game.world.entities import PLAYER_ID

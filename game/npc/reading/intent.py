@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from game.npc.facts import VillagerFacts
+from game.npc.reading.about_self import OWN_LIFE, SELF
 from game.npc.reading.asking import (
     DIRECTIONS,
     FOLLOW,
@@ -68,7 +69,6 @@ from game.npc.reading.phrases import (
     NOT_STORY,
     OFFWORLD,
     ORIGIN,
-    OWN_LIFE,
     OWNER,
     PERSON_SUB,
     QUESTION,
@@ -76,7 +76,6 @@ from game.npc.reading.phrases import (
     RECOMMEND,
     SAD,
     SEEK,
-    SELF,
     SONG,
     STORY,
     THANKS,

@@ -16,10 +16,11 @@ from dataclasses import replace
 
 from game.gestures import THINK, WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, read_news
+from game.npc.reading.about_self import OWN_LIFE
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE, OWN_LIFE, UP_WHEN, WAKE_SORRY
+from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -54,7 +55,6 @@ from game.npc.scripted.speaker import (
     React,
     Speaker,
     Step,
-    is_late,
     label_of,
     place_named,
     said_by,
@@ -64,12 +64,13 @@ from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 from game.wording import overlap
 from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
 
-__all__ = ["answer", "answers_waking", "news_reply", "opener", "setting_off"]
+__all__ = ["answer", "news_reply", "opener", "setting_off"]
 
 
 def opener(talk: PlayerLine) -> str:
@@ -142,11 +143,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if MORE.search(norm(talk.said)) and talk.earlier:
         return _more(talk)
     speak = Speaker(talk, intent)
-    if _sorry_to_wake(talk):  # "sorry, did I wake you?" and nothing more
+    if sorry_to_wake(talk):  # "sorry, did I wake you?" and nothing more
         return [speak.line("woken_sorry")]
-    rises = _rises(talk)
-    if rises is not None:  # late: "shouldn't you be up by now?"
-        return [speak.line("up_at", up=hour_words(rises, o_clock=True))]
+    up = rises(talk)
+    if up is not None:  # late: "shouldn't you be up by now?"
+        return [speak.line("up_at", up=hour_words(up, o_clock=True))]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
     if reacted is not None:
         return [reacted]
@@ -157,7 +158,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     helped = advice(talk, speak)  # "what would help a cough?": from what it makes
     if kind is Kind.GESTURE and intent.gesture:
         table = (
-            _bye_table(talk)
+            bye_table(talk)
             if intent.gesture == WAVE.name and _bye(talk.said)
             else f"gesture_{intent.gesture}"
         )
@@ -174,7 +175,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.WAIT:
         return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
-        return [EMOTE.call(name=WAVE.name), speak.line(_bye_table(talk))]
+        return [EMOTE.call(name=WAVE.name), speak.line(bye_table(talk))]
     if kind is Kind.GREET:
         if talk.sensed is not None and talk.sensed.woken:  # no shop's daytime hello at night
             return [speak.line("greet_woken")]
@@ -244,43 +245,6 @@ def _answer(talk: PlayerLine) -> list[Step]:
                 React(dict(question.answers)),
             ]
     return [line]
-
-
-def _bye_table(talk: PlayerLine) -> str:
-    """The goodbye's table: a good night when it is late, else the day's farewell."""
-    return "bye_night" if is_late(talk.sensed) else Kind.BYE
-
-
-def _rises(talk: PlayerLine) -> float | None:
-    """The hour its day starts, when it is late and asked when it gets up ("shouldn't you
-    be up by now?"); None otherwise, or when it keeps no day."""
-    if not is_late(talk.sensed) or not talk.npc.day or "?" not in talk.said:
-        return None
-    return talk.npc.day[0][0] if UP_WHEN.search(norm(talk.said)) else None
-
-
-def answers_waking(talk: PlayerLine, intent: Intent) -> bool:
-    """Whether the line is answered as said to one just woken: a hello of the hour in place
-    of its daytime greeting, or a word on the sorry for waking it."""
-    woken = talk.sensed is not None and talk.sensed.woken
-    return woken and (intent.kind is Kind.GREET or _sorry_to_wake(talk))
-
-
-def _sorry_to_wake(talk: PlayerLine) -> bool:
-    """Whether a just-woken NPC hears the player's sorry for waking it ("did I wake
-    you?"), and nothing else asked besides (a greeting at most)."""
-    if talk.sensed is None or not talk.sensed.woken:
-        return False
-    parts = [p for s in sentences(talk.said) for p in re.split(r"(?<=[,;:-])\s+", s)]
-    sorry = [p for p in parts if WAKE_SORRY.search(norm(p))]
-    if not sorry:
-        return False
-    rest = " ".join(p for p in parts if p not in sorry)
-    return read_intent(rest, talk.npc).kind in _NOTHING_MORE
-
-
-# What the rest of a sorry for waking may read as, and ask nothing ("oh no, sorry,").
-_NOTHING_MORE = frozenset({Kind.CHAT, Kind.GREET, Kind.SAD, Kind.GLAD})
 
 
 # The parts of the day as a villager says the time is ("It's still morning.").
