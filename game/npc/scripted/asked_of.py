@@ -44,7 +44,7 @@ _NOW_TIME = re.compile(rf"\b(?:{_WHEN})\b")
 _NOW_HOW = re.compile(r"\blike\b|\bhow(?:'s| is| are| does)\b|\bgoing on\b|\bhappening\b")
 # "is the market busy today?", "are the apples ripe yet?": what is asked of, and how it is.
 _STATE = re.compile(
-    rf"^(?:is|are)\s+(?P<what>(?:it|they|the [a-z' ]+?))\s+(?P<how>[a-z]+)(?:\s+(?:{_WHEN}))?$"
+    rf"^(?:is|are)\s+(?P<what>(?:it|they|the [a-z' ]+?))\s+(?P<state>[a-z]+)(?:\s+(?:{_WHEN}))?$"
 )
 _SIZES = {
     "deep": "deeper",
@@ -92,10 +92,10 @@ def asked_kind(said: str) -> tuple[str, str]:
         return HOLDS, next((g for g in holds.groups() if g), "")
     for clause in _questions(said):
         state = _STATE.match(clause)
-        if state and state["how"] in _SIZES:
-            return HOLDS, state["how"]
-        if state and state["how"] not in FILLER:
-            return NOW, state["how"]
+        if state and state["state"] in _SIZES:
+            return HOLDS, state["state"]
+        if state and state["state"] not in FILLER:
+            return NOW, state["state"]
     if _NOW_TIME.search(text) and _NOW_HOW.search(text):
         return NOW, ""
     return "", ""

@@ -71,9 +71,10 @@ def recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
     if not set(words_of(bit)) - set(words_of(label_of(place))) - _ARTICLES:
         bit = ""  # "The toll gate. The toll gate." says nothing of it
     bit = bit or "It's lovely"
-    facts = {"place": label_of(place), "bit": bit[:1].upper() + bit[1:]}
+    named = label_of(place)
+    facts = dict(place=named, bit=bit[:1].upper() + bit[1:])
     text = speak.text("recommend", **facts)
-    if facts["place"].lower() not in text.lower():  # every shape said lately: a new place
+    if named.lower() not in text.lower():  # every shape said lately: a new place
         text = pick(line_table("recommend", talk.mood), talk.seed("recommend"), (), facts)
     if BYE.search(norm(talk.said)):  # "ok I'm off, what should I see?": the place, then bye
         farewell = speak.text(Kind.BYE)
