@@ -28,7 +28,7 @@ _WARM = re.compile(
 )
 _COLD = re.compile(
     r"\b(?:not|never|no|distrust\w*|hides?|hiding|lazy|liar|lies|cheat\w*|fool\w*|thief|"
-    r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|lazy|sly|odd|strange)\b",
+    r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange)\b",
     re.I,
 )
 _CHANGE = re.compile(r"\bchange\b|\bwrong\b|\bworst\b|\bbad\b", re.I)
