@@ -29,11 +29,14 @@ from game.gestures import NOD, SHAKE_HEAD, WAVE
 from game.npc.facts import SensedFacts, VillagerFacts, sensed_of
 from game.npc.life.news import tell_line
 from game.npc.mind import CHUNK, Decision, MindProvider, Speech
+from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind
 from game.npc.reading.player import player_line
 from game.npc.scripted.between import heard_plan, to_a_villager
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood, mood_of
-from game.npc.scripted.speaker import PlayerLine, React, Step, said_by, say
+from game.npc.scripted.social import first_greeting
+from game.npc.scripted.speaker import PlayerLine, React, Speaker, Step, said_by, say
 from game.npc.scripted.talk import answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.seeds import seed_of
@@ -209,8 +212,9 @@ def _plan_for(s: Situation) -> list[Step]:
         return plan
     if s.kind == "player_near":
         greeting = s.npc.greeting
-        if not s.met and greeting and greeting not in s.replies:
-            line = greeting
+        if not s.met and greeting not in s.replies:  # the first hello: the map maker's,
+            talk = s.talk()  # else its mood's, with its name and work in it
+            line = first_greeting(talk, Speaker(talk, Intent(Kind.GREET)))
         else:
             seed = seed_of(s.npc.npc_id, "again", str(s.turn))
             line = pick(line_table("again", mood), seed, [*s.replies, greeting], {"name": s.name})
@@ -315,8 +319,9 @@ def line_for(npc: VillagerFacts, heard: str, turn: int) -> str:
     """What this NPC says back to `heard`, knowing nothing of the talk before (the line of
     the fallbacks); the greeting for nothing heard on a first meeting."""
     if not heard.strip():
-        if turn == 0 and npc.greeting:
-            return npc.greeting
+        if turn == 0:
+            talk = PlayerLine(npc=npc, said="")
+            return first_greeting(talk, Speaker(talk, Intent(Kind.GREET)))
         mood = mood_of(npc.persona, npc.sheet.talks)
         return pick(line_table("again", mood), seed_of(npc.npc_id, str(turn)))
     for step in answer(PlayerLine(npc=npc, said=heard, turn=turn, met=turn > 0)):

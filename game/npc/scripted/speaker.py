@@ -31,6 +31,7 @@ __all__ = [
     "React",
     "Speaker",
     "Step",
+    "good_hour",
     "is_late",
     "label_of",
     "place_named",
@@ -126,6 +127,18 @@ def is_late(sensed: SensedFacts | None) -> bool:
 
 
 _LATE = ("evening", "night")  # the parts of the day that are late
+# The hello of each part of the day ("Good evening"); "Good day" when the hour is unknown.
+_GOOD = {"morning": "Good morning", "dawn": "Good morning", "midday": "Good day"}
+_GOOD |= {"afternoon": "Good afternoon", "dusk": "Good evening", "evening": "Good evening"}
+
+
+def good_hour(sensed: SensedFacts | None) -> str:
+    """The hello of the hour the NPC sensed ("Good evening"); "Good day" by default."""
+    if sensed is None or sensed.hour is None:
+        return "Good day"
+    return _GOOD.get(part_of_day(sensed.hour), "Good evening")
+
+
 # A line that speaks of the day as now: "the day's not done", "the sun says noon".
 _DAYTIME = re.compile(
     r"\b(?:the day\b|plenty of day|today|this morning|my morning|the sun\b|daylight's|"
@@ -144,6 +157,8 @@ class Speaker:
         others = [v.name for v in npc.people] or [npc.name]
         self.facts: dict[str, str] = {
             "name": npc.name,
+            "first": npc.name.split()[0] if npc.name.split() else npc.name,
+            "good": good_hour(talk.sensed),
             "other": others[talk.seed("other") % len(others)],
         }
         home = place_named(npc, npc.home)

@@ -50,6 +50,7 @@ from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
+from game.npc.scripted.social import first_greeting, gestured, praised_or_insulted
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -148,6 +149,12 @@ def _answer(talk: PlayerLine) -> list[Step]:
     up = rises(talk)
     if up is not None:  # late: "shouldn't you be up by now?"
         return [speak.line("up_at", up=hour_words(up, o_clock=True))]
+    made = gestured(talk, speak)  # "*bows*", "I offer my hand": met in its own way
+    if made is not None:
+        return made
+    felt = praised_or_insulted(talk, intent, speak)  # "you're a cheat", "you're lovely"
+    if felt is not None:
+        return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
     if reacted is not None:
         return [reacted]
@@ -179,9 +186,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.GREET:
         if talk.sensed is not None and talk.sensed.woken:  # no shop's daytime hello at night
             return [speak.line("greet_woken")]
-        greeting = talk.npc.greeting
-        if talk.first_meeting and greeting:
-            return [EMOTE.call(name=WAVE.name), say(greeting, "player")]
+        if talk.first_meeting:  # the map maker's greeting, else its mood's first hello
+            return [EMOTE.call(name=WAVE.name), say(first_greeting(talk, speak), "player")]
         return [speak.line("greet_again")]
     if kind is Kind.TELL_NAME:
         return [speak.line(Kind.TELL_NAME, player=intent.name or "")]

@@ -1,0 +1,116 @@
+"""The short social lines of a villager, in its own voice: its first hello to a player it
+has never met (`first_greeting`: the map maker's `greeting`, else a hello of its mood with
+its name, trade or work place and the hour in it), its answer to a gesture the player makes
+("*bows*", "I offer my hand": `gestured`), and to praise or an insult aimed at it
+(`praised_or_insulted`).
+
+What the player does is read by word families of the gesture (a wave, a bow, a hug, a hand
+held out, a smile), never by whole sentences; what the NPC says back is a line of its mood's
+table for that gesture, so a gruff one shrugs off a hug a cheerful one returns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE, Gesture
+from game.npc.life.feelings import read_feeling
+from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind
+from game.npc.scripted.moods import GRUFF
+from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
+from game.npc.skills import EMOTE
+
+__all__ = ["first_greeting", "gestured", "player_gesture", "praised_or_insulted"]
+
+# What the player may do, by the words that do it; the first found wins.
+_DOES: tuple[tuple[str, str], ...] = (
+    (
+        "hand",
+        r"\b(?:offers?|offering|holds? out|holding out|extends?|extending|puts? out|"
+        r"sticks? out)\b(?: \w+){0,2} hands?\b|\bshak(?:e|es|ing) (?:your|her|his|their) "
+        r"hands?\b|\bhandshake\b",
+    ),
+    ("hug", r"\b(?:hug|hugs|hugging|embrace|embraces|embracing|cuddles?)\b"),
+    ("bow", r"\b(?:bow|bows|bowing|curtsy|curtsey|curtsies|curtseys|doffs?|tips?)\b"),
+    ("wave", r"\b(?:wave|waves|waving)\b"),
+    ("smile", r"\b(?:smile|smiles|smiling|grin|grins|grinning|wink|winks|winking)\b"),
+)
+# The verbs a gesture of the player's opens with, as "I" says them and as an action is
+# written ("I offer my hand", "offers a hand"); "wave at me" asks the NPC for one.
+_VERB = r"(?:offer|hold|extend|put|stick|shake|hug|embrace|bow|doff|tip|wave|smile|grin|wink|give)"
+_VERBS = (
+    r"(?:offers|holds|extends|puts|sticks|shakes|hugs|embraces|bows|curtsies|curtseys|"
+    r"doffs|tips|waves|smiles|grins|winks|gives)"
+)
+# A line that is an action of the player's, not words: "*waves*", "(bows)", "I wave",
+# "waves at you", "tips my hat".
+_ACTION = re.compile(
+    rf"^\s*(?:[*(_~].+[*)_~]|(?:i|we)\s+(?:\w+ly\s+)?(?:{_VERB}|curts(?:e?y))\b[^.!?]*|"
+    rf"(?:\w+ly\s+)?{_VERBS}\b[^.!?]*)[.!\s]*$",
+    re.I,
+)
+# A line that opens as a question does ("do you like...", "why are you so...").
+_ASKS = re.compile(
+    r"^\W*(?:do|does|did|are|is|was|were|have|has|can|could|will|would|shall|should|may|"
+    r"what|why|how|who|where|when|which|whose|aren't|don't|isn't)\b",
+    re.I,
+)
+_AT_ME = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+# The praise or insult of `read_feeling` the NPC answers as such, by its table.
+_FELT = {"praised you": "praised", "insulted you": "insulted"}
+# The kinds of line praise or an insult may read as and still be answered as one: none
+# that asks a fact, an action or a story.
+_SOCIAL = frozenset({Kind.CHAT, Kind.QUESTION, Kind.SELF, Kind.GLAD, Kind.SAD, Kind.PERSON})
+
+
+def player_gesture(said: str) -> str | None:
+    """The gesture the player's line makes at the NPC ("*offers a hand*": "hand"), or None
+    when the line is not an action of the player's, or none of a gesture."""
+    text = said.strip()
+    if not _ACTION.match(text) or "?" in text:
+        return None
+    return next((name for name, words in _DOES if re.search(words, text, re.I)), None)
+
+
+def _back(gesture: str, talk: PlayerLine) -> Gesture:
+    """The gesture the NPC answers one with: a wave for a wave, a nod for a bow, a hand or a
+    smile, and for a hug its mood's: a laugh, or a shake of the head from a gruff one."""
+    if gesture == "wave":
+        return WAVE
+    mood = talk.mood
+    if gesture == "hug" and mood is GRUFF:
+        return SHAKE_HEAD
+    if gesture == "hug" and LAUGH in mood.gestures:
+        return LAUGH
+    return NOD
+
+
+def first_greeting(talk: PlayerLine, speak: Speaker) -> str:
+    """The NPC's first hello to the player: the map maker's greeting, else its mood's."""
+    return talk.npc.greeting or speak.text("greet_first")
+
+
+def gestured(talk: PlayerLine, speak: Speaker) -> list[Step] | None:
+    """The NPC's answer to a gesture the player makes at it: the gesture back and a line
+    on it (on a first meeting a wave or a hand is met with its first hello); None when the
+    line makes no gesture."""
+    gesture = player_gesture(talk.said)
+    if gesture is None:
+        return None
+    back = EMOTE.call(name=_back(gesture, talk).name)
+    if talk.first_meeting and gesture in ("wave", "hand", "bow") and talk.npc.greeting:
+        return [back, say(talk.npc.greeting, "player")]
+    return [back, speak.line(f"met_{gesture}")]
+
+
+def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Step | None:
+    """The NPC's answer to praise or an insult aimed at it ("you're a cheat"), in its
+    mood's words; None when the line is neither, or asks something besides."""
+    felt = read_feeling(talk.said)
+    table = _FELT.get(felt[1]) if felt is not None else None
+    if table is None or intent.kind not in _SOCIAL or not _AT_ME.search(talk.said):
+        return None
+    if _ASKS.match(talk.said):  # "do you like your work?" asks; "you're kind, eh?" does not
+        return None
+    return speak.line(table)

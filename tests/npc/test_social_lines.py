@@ -1,0 +1,196 @@
+"""The short social lines in the villager's own voice: its first hello (the map maker's
+`greeting`, else one of its mood with its name in it, never a hello-again to a stranger),
+its answer to a gesture the player makes, and to praise or an insult aimed at it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE
+from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.persona import line_for
+from game.npc.scripted.social import player_gesture
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+from game.npc.skills import EMOTE
+from tests.npc.test_sheet_answers import facts_of
+from tests.world.crowd import crowd_map, prop
+
+# A marsh village of no map of the game, written as different map makers write.
+PEOPLE = [
+    (
+        "osric",
+        "Osric Dunn",
+        "Osric cuts peat on the moss. He is loud and jolly, sings while he works and "
+        "calls everyone 'my friend'.",
+        {},
+    ),
+    ("hild", "Hild", "Eel trapper. Dour. Few words. Trusts nobody.", {}),
+    (
+        "sabine",
+        "Sabine Orr",
+        "She weaves baskets of willow by the sluice and is shy with strangers.",
+        {"greeting": "Oh... a visitor. Hello."},
+    ),
+    (
+        "fennick",
+        "Fennick",
+        "Fennick sells lamp oil and wicks from his barrow and is a canny, haggling sort "
+        "who never gives credit.",
+        {},
+    ),
+]
+PLACES = [
+    ("moss", "A wide brown bog cut into steps where the peat is dug."),
+    ("sluice", "A wooden sluice gate where the channel meets the river."),
+]
+
+
+@pytest.fixture(scope="module")
+def marsh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    data = crowd_map(len(PEOPLE), places=len(PLACES))
+    layers = {layer["name"]: layer for layer in data["layers"]}
+    for obj, (npc_id, name, persona, more) in zip(layers["npcs"]["objects"], PEOPLE, strict=True):
+        obj["name"] = name
+        obj["properties"] = [
+            prop("id", npc_id),
+            prop("persona", persona),
+            prop("sprite", "baker"),
+            *(prop(k, v) for k, v in more.items()),
+        ]
+    for obj, (place, description) in zip(layers["places"]["objects"][1:], PLACES, strict=True):
+        obj["name"] = place
+        obj["properties"] = [prop("description", description)]
+    path = tmp_path_factory.mktemp("marsh") / "marsh.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return facts_of(path)
+
+
+def said(npc: VillagerFacts, line: str, **more: object) -> tuple[str, list[str]]:
+    """What the NPC says to the player's line, and the gestures it makes."""
+    plan = answer(PlayerLine(npc=npc, said=line, **more))  # type: ignore[arg-type]
+    text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+    gestures = [str(s.arguments()["name"]) for s in plan if getattr(s, "skill", None) is EMOTE]
+    return text, gestures
+
+
+def mood_lines(npc: VillagerFacts, table: str) -> tuple[str, ...]:
+    return line_table(table, PlayerLine(npc=npc, said="").mood)
+
+
+AGAIN = ("again", "back", "twice", "return")
+
+
+@pytest.mark.parametrize("hello", ["Hello!", "good morning", "hey there", "Greetings."])
+@pytest.mark.parametrize("npc_id", ["osric", "hild", "fennick"])
+def test_a_first_hello_without_a_greeting_is_its_moods_and_never_a_hello_again(
+    marsh: dict[str, VillagerFacts], npc_id: str, hello: str
+) -> None:
+    text, gestures = said(marsh[npc_id], hello)
+    assert gestures == [WAVE.name]
+    assert not any(word in text.lower() for word in AGAIN), text
+    assert text.lower() not in ("hello.", "hello there.", "good day.")
+
+
+def test_a_loud_cheerful_villager_says_hello_loudly_and_a_terse_one_briefly(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    for hello in ("Hello!", "hi", "good evening"):
+        loud, _ = said(marsh["osric"], hello)
+        terse, _ = said(marsh["hild"], hello)
+        assert "!" in loud and len(loud.split()) >= 4, loud
+        assert "!" not in terse and len(terse.split()) <= 10, terse
+
+
+def test_the_map_makers_greeting_is_the_first_hello_spoken_or_not(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    sabine = marsh["sabine"]
+    assert said(sabine, "Hi!")[0] == "Oh... a visitor. Hello."
+    assert line_for(sabine, "", 0) == "Oh... a visitor. Hello."
+    first = line_for(marsh["osric"], "", 0)  # no greeting: its mood's first hello
+    assert first in {
+        line.replace("{first}", "Osric").replace("{Good}", "Good day")
+        for line in mood_lines(marsh["osric"], "greet_first")
+    }
+
+
+def test_a_hello_again_is_not_said_word_for_word_twice(marsh: dict[str, VillagerFacts]) -> None:
+    npc = marsh["osric"]
+    first, _ = said(npc, "Hello!", met=True, turn=1, earlier=["hi"], replies=["Hi!"])
+    second, _ = said(npc, "Hello!", met=True, turn=2, earlier=["hi", "Hello!"], replies=[first])
+    assert first != second
+
+
+@pytest.mark.parametrize(
+    ("line", "gesture", "table"),
+    [
+        ("*bows*", NOD.name, "met_bow"),
+        ("I bow low.", NOD.name, "met_bow"),
+        ("*offers a hand to shake*", NOD.name, "met_hand"),
+        ("shakes your hand", NOD.name, "met_hand"),
+        ("*waves*", WAVE.name, "met_wave"),
+        ("(smiles)", NOD.name, "met_smile"),
+    ],
+)
+def test_a_gesture_of_the_players_is_answered_by_one_and_a_line_on_it(
+    marsh: dict[str, VillagerFacts], line: str, gesture: str, table: str
+) -> None:
+    for npc_id in ("osric", "hild", "fennick"):
+        npc = marsh[npc_id]
+        text, gestures = said(npc, line)
+        assert gestures == [gesture]
+        assert text in mood_lines(npc, table), (npc_id, text)
+
+
+def test_a_hug_is_met_in_the_moods_way(marsh: dict[str, VillagerFacts]) -> None:
+    assert said(marsh["osric"], "*hugs him*")[1] == [LAUGH.name]
+    assert said(marsh["hild"], "*hugs her*")[1] == [SHAKE_HEAD.name]
+
+
+def test_a_first_wave_or_hand_to_one_with_a_greeting_gets_the_greeting(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    assert said(marsh["sabine"], "*waves*") == ("Oh... a visitor. Hello.", [WAVE.name])
+    text, _ = said(marsh["sabine"], "*waves*", met=True, turn=2, earlier=["hi"], replies=["Hi"])
+    assert text in mood_lines(marsh["sabine"], "met_wave")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["wave at me", "*shakes head*", "I think so.", "I want to see you smile", "hug?", "Hello"],
+)
+def test_words_that_are_not_a_gesture_of_the_players_are_not_read_as_one(line: str) -> None:
+    assert player_gesture(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "table"),
+    [
+        ("You're a cheat.", "insulted"),
+        ("you are a miserable old wretch", "insulted"),
+        ("You're lovely, you know that?", "praised"),
+        ("You're very kind.", "praised"),
+    ],
+)
+def test_praise_and_insults_aimed_at_it_are_answered_as_such(
+    marsh: dict[str, VillagerFacts], line: str, table: str
+) -> None:
+    for npc_id in ("osric", "hild", "fennick"):
+        npc = marsh[npc_id]
+        assert said(npc, line)[0] in mood_lines(npc, table), (npc_id, line)
+
+
+def test_a_question_with_a_kind_word_in_it_is_no_praise(marsh: dict[str, VillagerFacts]) -> None:
+    npc = marsh["osric"]
+    text, _ = said(npc, "Do you like your work?")
+    assert text not in mood_lines(npc, "praised")
+
+
+def test_late_the_first_hello_does_not_say_good_day(marsh: dict[str, VillagerFacts]) -> None:
+    for hello in ("Hello!", "hi", "hey", "greetings", "evening!", "hullo"):
+        text, _ = said(marsh["osric"], hello, sensed=SensedFacts(hour=20.5))
+        assert "Good day" not in text and "morning" not in text.lower(), text
