@@ -5,16 +5,19 @@ its answer to a gesture the player makes, and to praise or an insult aimed at it
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE
-from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.facts import FeelingFact, SensedFacts, VillagerFacts
 from game.npc.scripted.lines import line_table
 from game.npc.scripted.persona import line_for
 from game.npc.scripted.social import player_gesture
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from game.npc.scripted.voice import voiced
 from game.npc.skills import EMOTE
 from tests.npc.test_sheet_answers import facts_of
 from tests.world.crowd import crowd_map, prop
@@ -43,30 +46,35 @@ PEOPLE = [
         {},
     ),
 ]
+NAMES = {npc_id: name for npc_id, name, _, _ in PEOPLE}
 PLACES = [
     ("moss", "A wide brown bog cut into steps where the peat is dug."),
     ("sluice", "A wooden sluice gate where the channel meets the river."),
 ]
 
 
-@pytest.fixture(scope="module")
-def marsh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
-    data = crowd_map(len(PEOPLE), places=len(PLACES))
+def _village(folder: Path, people: dict[str, str], **greetings: str) -> dict[str, VillagerFacts]:
+    """A map on disk of these NPCs (id -> persona) and the marsh's places, read back."""
+    data = crowd_map(len(people), places=len(PLACES))
     layers = {layer["name"]: layer for layer in data["layers"]}
-    for obj, (npc_id, name, persona, more) in zip(layers["npcs"]["objects"], PEOPLE, strict=True):
-        obj["name"] = name
-        obj["properties"] = [
-            prop("id", npc_id),
-            prop("persona", persona),
-            prop("sprite", "baker"),
-            *(prop(k, v) for k, v in more.items()),
-        ]
+    for obj, (npc_id, persona) in zip(layers["npcs"]["objects"], people.items(), strict=True):
+        obj["name"] = NAMES.get(npc_id, npc_id.title())
+        obj["properties"] = [prop("id", npc_id), prop("persona", persona), prop("sprite", "baker")]
+        if npc_id in greetings:
+            obj["properties"].append(prop("greeting", greetings[npc_id]))
     for obj, (place, description) in zip(layers["places"]["objects"][1:], PLACES, strict=True):
         obj["name"] = place
         obj["properties"] = [prop("description", description)]
-    path = tmp_path_factory.mktemp("marsh") / "marsh.tmj"
+    path = folder / "marsh.tmj"
     path.write_text(json.dumps(data), encoding="utf-8")
     return facts_of(path)
+
+
+@pytest.fixture(scope="module")
+def marsh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    people = {npc_id: persona for npc_id, _, persona, _ in PEOPLE}
+    greetings = {npc_id: more["greeting"] for npc_id, _, _, more in PEOPLE if more}
+    return _village(tmp_path_factory.mktemp("marsh"), people, **greetings)
 
 
 def said(npc: VillagerFacts, line: str, **more: object) -> tuple[str, list[str]]:
@@ -194,3 +202,40 @@ def test_late_the_first_hello_does_not_say_good_day(marsh: dict[str, VillagerFac
     for hello in ("Hello!", "hi", "hey", "greetings", "evening!", "hullo"):
         text, _ = said(marsh["osric"], hello, sensed=SensedFacts(hour=20.5))
         assert "Good day" not in text and "morning" not in text.lower(), text
+
+
+def test_a_villager_cross_with_the_player_greets_it_coldly(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    npc = marsh["osric"]
+    cross = FeelingFact(other_id="player", name="", value=-0.5, word="cross")
+    sensed = SensedFacts(hour=10.0, feelings=[cross])
+    text, _ = said(npc, "Hello!", met=True, turn=3, earlier=["hi"], sensed=sensed)
+    assert any(line in text for line in mood_lines(npc, "greet_cold")), text
+    warm, _ = said(npc, "Hello!", met=True, turn=3, earlier=["hi"], sensed=SensedFacts(hour=10.0))
+    assert warm in mood_lines(npc, "greet_again") or "again" in warm.lower(), warm
+
+
+@pytest.mark.parametrize(
+    ("line", "whole"),
+    [
+        ("Don't mention it. Really, don't.", "Do not mention it. Really, do not."),
+        ("I'm here. It's late, and I can't stay.", "I am here. It is late, and I cannot stay."),
+        ("Won't you sit? Isn't it cold?", "Will you not sit? Is it not cold?"),
+        (
+            "Aye, you've the right of it. That'll do.",
+            "Yes, you have the right of it. That will do.",
+        ),
+        ("Corra's ledger, at eight o'clock.", "Corra's ledger, at eight o'clock."),
+    ],
+)
+def test_a_formal_speaker_says_its_words_whole(line: str, whole: str) -> None:
+    assert voiced(line, ("formal",)) == whole
+
+
+def test_a_stern_formal_villagers_lines_carry_no_short_forms(tmp_path: Path) -> None:
+    people = {"clerk": "Mr Pym is the reeve's clerk. Stern and formal, he keeps the rolls."}
+    npc = next(iter(_village(tmp_path, people).values()))
+    for line in ("bye", "thanks", "*waves*", "you're a fool", "Hello!", "how are you?"):
+        text, _ = said(npc, line)
+        assert not re.search(r"\w'(?:t|m|re|ve|ll)\b", text), (line, text)

@@ -21,7 +21,14 @@ from game.npc.scripted.moods import GRUFF
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
 from game.npc.skills import EMOTE
 
-__all__ = ["first_greeting", "gestured", "player_gesture", "praised_or_insulted"]
+__all__ = [
+    "cold",
+    "first_greeting",
+    "gestured",
+    "hello_again",
+    "player_gesture",
+    "praised_or_insulted",
+]
 
 # What the player may do, by the words that do it; the first found wins.
 _DOES: tuple[tuple[str, str], ...] = (
@@ -57,6 +64,7 @@ _ASKS = re.compile(
     re.I,
 )
 _AT_ME = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+_COLD = ("cross", "wary")  # the feelings that greet the player coldly
 # The praise or insult of `read_feeling` the NPC answers as such, by its table.
 _FELT = {"praised you": "praised", "insulted you": "insulted"}
 # The kinds of line praise or an insult may read as and still be answered as one: none
@@ -84,6 +92,18 @@ def _back(gesture: str, talk: PlayerLine) -> Gesture:
     if gesture == "hug" and LAUGH in mood.gestures:
         return LAUGH
     return NOD
+
+
+def cold(talk: PlayerLine) -> bool:
+    """Whether the NPC is cross with, or wary of, the player."""
+    sensed = talk.sensed
+    feeling = next((f for f in sensed.feelings if f.other_id == "player"), None) if sensed else None
+    return feeling is not None and feeling.word in _COLD
+
+
+def hello_again(talk: PlayerLine, speak: Speaker) -> str:
+    """Its hello to a player it has met: a cold one when it is cross with them."""
+    return speak.text("greet_cold" if cold(talk) else "greet_again")
 
 
 def first_greeting(talk: PlayerLine, speak: Speaker) -> str:

@@ -50,7 +50,12 @@ from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
-from game.npc.scripted.social import first_greeting, gestured, praised_or_insulted
+from game.npc.scripted.social import (
+    first_greeting,
+    gestured,
+    hello_again,
+    praised_or_insulted,
+)
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -188,7 +193,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
             return [speak.line("greet_woken")]
         if talk.first_meeting:  # the map maker's greeting, else its mood's first hello
             return [EMOTE.call(name=WAVE.name), say(first_greeting(talk, speak), "player")]
-        return [speak.line("greet_again")]
+        return [say(hello_again(talk, speak), "player")]
     if kind is Kind.TELL_NAME:
         return [speak.line(Kind.TELL_NAME, player=intent.name or "")]
     if kind is Kind.ASK_NAME:
