@@ -239,3 +239,19 @@ def test_a_stern_formal_villagers_lines_carry_no_short_forms(tmp_path: Path) -> 
     for line in ("bye", "thanks", "*waves*", "you're a fool", "Hello!", "how are you?"):
         text, _ = said(npc, line)
         assert not re.search(r"\w'(?:t|m|re|ve|ll)\b", text), (line, text)
+
+
+@pytest.mark.parametrize(
+    "line", ["You keep a very tidy yard.", "Your baskets are beautiful!", "What a fine hat."]
+)
+def test_praise_of_what_is_its_own_is_answered_as_praise(
+    marsh: dict[str, VillagerFacts], line: str
+) -> None:
+    npc = marsh["fennick"]
+    assert said(npc, line)[0] in mood_lines(npc, "praised"), line
+
+
+@pytest.mark.parametrize("line", ["Your prices are not good.", "Is your oil any good?"])
+def test_a_complaint_or_a_question_is_no_praise(marsh: dict[str, VillagerFacts], line: str) -> None:
+    npc = marsh["fennick"]
+    assert said(npc, line)[0] not in mood_lines(npc, "praised"), line

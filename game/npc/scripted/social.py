@@ -64,6 +64,16 @@ _ASKS = re.compile(
     re.I,
 )
 _AT_ME = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+# Praise of the NPC or of its own, said to it: "your hives are the finest", "you keep a
+# very tidy hall", "what a lovely voice you have".
+_OWN_PRAISE = re.compile(
+    r"^\W*(?:you|your|what an?)\b[^.!]*\b(?:tidy|fine|finest|lovely|beautiful|nice|good|"
+    r"great|wonderful|splendid|excellent|handsome|pretty|kind|clever|neat|best|grand|"
+    r"marvell?ous|impressive|gorgeous|fantastic|superb|perfect|sweet)\b",
+    re.I,
+)
+_NOT = re.compile(r"\b(?:not|never|no|nothing|hardly)\b|n't\b", re.I)
+_ASKS_DONE = frozenset({Kind.GO, Kind.LOOK, Kind.WAIT, Kind.GESTURE, Kind.BYE, Kind.THANKS})
 _COLD = ("cross", "wary")  # the feelings that greet the player coldly
 # The praise or insult of `read_feeling` the NPC answers as such, by its table.
 _FELT = {"praised you": "praised", "insulted you": "insulted"}
@@ -129,6 +139,13 @@ def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Ste
     mood's words; None when the line is neither, or asks something besides."""
     felt = read_feeling(talk.said)
     table = _FELT.get(felt[1]) if felt is not None else None
+    statement = "?" not in talk.said and intent.kind not in _ASKS_DONE
+    if (
+        statement
+        and not _NOT.search(talk.said)
+        and ((table == "praised" and _AT_ME.search(talk.said)) or _OWN_PRAISE.search(talk.said))
+    ):  # "you keep a very tidy hall", "your cloth is beautiful!": praise of its own
+        return speak.line("praised")
     if table is None or intent.kind not in _SOCIAL or not _AT_ME.search(talk.said):
         return None
     if _ASKS.match(talk.said):  # "do you like your work?" asks; "you're kind, eh?" does not
