@@ -255,3 +255,9 @@ def test_praise_of_what_is_its_own_is_answered_as_praise(
 def test_a_complaint_or_a_question_is_no_praise(marsh: dict[str, VillagerFacts], line: str) -> None:
     npc = marsh["fennick"]
     assert said(npc, line)[0] not in mood_lines(npc, "praised"), line
+
+
+def test_a_hello_of_the_hour_given_is_returned_in_kind(marsh: dict[str, VillagerFacts]) -> None:
+    for hour in (8.0, 15.0, 21.0):
+        text, _ = said(marsh["fennick"], "Good afternoon!", sensed=SensedFacts(hour=hour))
+        assert "morning" not in text.lower() and "evening" not in text.lower(), text

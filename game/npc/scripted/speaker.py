@@ -132,8 +132,15 @@ _GOOD = {"morning": "Good morning", "dawn": "Good morning", "midday": "Good day"
 _GOOD |= {"afternoon": "Good afternoon", "dusk": "Good evening", "evening": "Good evening"}
 
 
-def good_hour(sensed: SensedFacts | None) -> str:
-    """The hello of the hour the NPC sensed ("Good evening"); "Good day" by default."""
+_SAID_GOOD = re.compile(r"\bgood (morning|afternoon|evening|day)\b", re.I)
+
+
+def good_hour(sensed: SensedFacts | None, said: str = "") -> str:
+    """The hello of the hour the NPC sensed ("Good evening"), or the one the player just
+    said to it, returned; "Good day" by default."""
+    given = _SAID_GOOD.search(said)
+    if given is not None:
+        return f"Good {given.group(1).lower()}"
     if sensed is None or sensed.hour is None:
         return "Good day"
     return _GOOD.get(part_of_day(sensed.hour), "Good evening")
@@ -158,7 +165,7 @@ class Speaker:
         self.facts: dict[str, str] = {
             "name": npc.name,
             "first": npc.name.split()[0] if npc.name.split() else npc.name,
-            "good": good_hour(talk.sensed),
+            "good": good_hour(talk.sensed, talk.said),
             "other": others[talk.seed("other") % len(others)],
         }
         home = place_named(npc, npc.home)
