@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
+from game.npc.reading.workplace import named_work
 from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.moods import temperament
@@ -458,12 +459,14 @@ def read_sheet(
     wares = _items(npc.properties.get("wares", ""))
     if wares:
         s.lists["wares"] = [w[:SHEET_PHRASE_CHARS] for w in wares[:SHEET_ITEMS]]
+    # No `work` property: the place the persona names as where it works, if it names one.
+    work = npc.work or named_work(npc.persona, name, map_data.places)
     role = _role(npc.persona, name) or (
-        map_data.places[npc.work].name if npc.work in map_data.places else ""
+        map_data.places[work].name if work in map_data.places else ""
     )
     fields: dict[str, object] = {
         "role": role or "villager",
-        "work": npc.work,
+        "work": work,
         **{k: tuple(v) for k, v in s.lists.items()},
         "beliefs": tuple(s.beliefs),
         "opinions": s.opinions,
