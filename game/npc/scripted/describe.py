@@ -20,8 +20,8 @@ from game.npc.skills import SkillCall
 
 __all__ = [
     "asked_beyond",
-    "beyond_line",
     "asks_use",
+    "beyond_line",
     "described",
     "keeper_of",
     "keepers_of",
