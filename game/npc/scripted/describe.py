@@ -23,6 +23,7 @@ __all__ = [
     "asks_use",
     "beyond_line",
     "described",
+    "doing_at",
     "keeper_of",
     "keepers_of",
     "parts",
@@ -113,10 +114,10 @@ def asks_use(said: str) -> bool:
     return bool(_USE.search(said))
 
 
-def _at(text: str, place: str) -> str:
-    """What someone does, said of a place: "there" unless it names the place already."""
+def _at(text: str, place: str, at: str) -> str:
+    """What someone does, said of a place: with `at` (" there") unless it names the place."""
     label = place.replace("_", " ")
-    return text if re.search(rf"\b{re.escape(label)}", text, re.I) else f"{text} there"
+    return text if re.search(rf"\b{re.escape(label)}", text, re.I) else f"{text}{at}"
 
 
 def _doing(person: PersonFact) -> tuple[str, str]:
@@ -128,7 +129,7 @@ def _doing(person: PersonFact) -> tuple[str, str]:
         return "doing", trade
     bare = re.sub(r"^(?:the|a|an) ", "", trade, flags=re.I)
     if bare and len(bare.split()) <= _NOUN_WORDS and re.fullmatch(r"[A-Za-z -]+", bare):
-        if bare.lower() not in ("villager", person.name.lower()):
+        if bare.lower() not in ("villager", *person.name.lower().split()):
             return "trade", bare.lower()
     for does in re.split(r"[.;:]|, (?:and )?", person.does):
         does = " ".join(does.split())
@@ -138,24 +139,30 @@ def _doing(person: PersonFact) -> tuple[str, str]:
     return "", ""
 
 
+def doing_at(person: PersonFact, place: str, at: str = " there") -> str:
+    """Someone doing what they do at their place, `at` it: "Wenna twists rope there",
+    "Pell the beekeeper works at the apiary", else "Corwin works there"."""
+    name = person.name
+    kind, what = _doing(person)
+    if kind == "doing":
+        return f"{name} {_at(what, place, at)}"
+    return f"{name} the {what} works{at}" if kind else f"{name} works{at}"
+
+
 def use_of(person: PersonFact, place: str) -> str:
     """What goes on at a place, as the one who works there does it: "Wenna twists rope
     there.", "Pell the beekeeper works there.", else "Corwin works there."."""
-    name = person.name.split()[0]
-    kind, what = _doing(person)
-    if kind == "doing":
-        return f"{name} {_at(what, place)}."
-    return f"{name} the {what} works there." if kind else f"{name} works there."
+    return doing_at(person, place) + "."
 
 
 def keeper_of(person: PersonFact, place: str) -> str:
     """Who works at a place, to "who runs the mill?": "Wenna, the one who twists rope
     there.", "Pell, the beekeeper, at the apiary.", "Corwin, at the tollhouse."."""
-    name = person.name.split()[0]
+    name = person.name
     kind, what = _doing(person)
     label = "the " + place.replace("_", " ")
     if kind == "doing":
-        return f"{name}, the one who {_at(what, place)}."
+        return f"{name}, the one who {_at(what, place, ' there')}."
     return f"{name}, the {what}, at {label}." if kind else f"{name}, at {label}."
 
 
