@@ -234,7 +234,8 @@ BEST_PLACE = re.compile(
 VILLAGE = re.compile(
     r"\b(?:tell me about|what(?:'s| is)|describe|what's it like in|how(?:'s| is)|what can i do in|"
     r"what is there (?:to do|to see)? ?in|show me) (?:this|the|your) (?:village|town|place)\b|"
-    r"\bwhat(?:'s| is) there to (?:do|see)\b|\bwhat(?:'s| is)? there to do\b|\bwhat(?:'s| is) (?:there )?(?:around|in) here\b|"
+    r"\bwhat(?:'s| is) there to (?:do|see)\b|\bwhat(?:'s| is)? there to do\b|"
+    r"\bwhat(?:'s| is) (?:there )?(?:around|in) here\b|"
     r"\bwhere am i\b|\bwhat places\b|\bwhat(?:'s| is) (?:this|the) (?:village|town|"
     r"place) (?:called|like)\b"
 )
