@@ -73,3 +73,12 @@ def test_a_place_no_one_works_at_is_still_described(tmp_path: Path) -> None:
     village = facts_of(write_village(tmp_path, "bare", PEOPLE[:1], PLACES))
     text, _ = reply(village["idris"], "What's at the net loft?")
     assert "nets heaped" in text, text
+
+
+def test_where_it_works_is_the_place_and_the_way_not_its_looks(
+    dunes: dict[str, VillagerFacts],
+) -> None:
+    text, _ = reply(dunes["idris"], "Where do you work?")
+    assert text.startswith("At the saltpans."), text
+    # Where it is by the map (the green holds every plot here), not how its edges look.
+    assert "crusted" not in text and "edges" not in text and "the green" in text, text

@@ -48,7 +48,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.whereabouts import way_to, where_i_am_at, where_is
 from game.npc.scripted.who import named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -303,6 +303,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     works = re.search(r"\bwork", talk.said, re.I) and npc.sheet.work  # "where do you work?"
     home = place_named(npc, npc.sheet.work if works else npc.home)
     if sub == "home" and home is not None:
+        way = way_to(talk, home) if works else ""  # "where do you work?": there, the way
+        if way:
+            return say(f"At {label_of(home)}. {way}", "player")
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
 
