@@ -6,29 +6,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.npc.reading.workplace import named_work
+from game.npc.reading.workplace import named_work, place_index
 
 from .test_sheet_answers import facts_of, reply, write_village
 
 PLACES = ("saltpans", "bell_tower", "glasshouse", "wash_house", "quay")
+INDEX = place_index(PLACES)
 
 
 def test_the_place_a_persona_works_at_is_its_work() -> None:
     said = "Idris rakes salt at the saltpans below the dunes."
-    assert named_work(said, "Idris", PLACES) == "saltpans"
-    assert named_work("Ringer. Keeps the bell tower.", "Maud", PLACES) == "bell_tower"
+    assert named_work(said, "Idris", INDEX) == "saltpans"
+    assert named_work("Ringer. Keeps the bell tower.", "Maud", INDEX) == "bell_tower"
     # The first place of a clause of its work, though another is named near it.
     said = "Makes lamps in the glasshouse near the wash house. Shy."
-    assert named_work(said, "Tove", PLACES) == "glasshouse"
+    assert named_work(said, "Tove", INDEX) == "glasshouse"
 
 
 def test_a_place_feared_believed_of_or_lived_at_is_not_its_work() -> None:
-    assert named_work("Nell is afraid of the quay and mends nets.", "Nell", PLACES) == ""
+    assert named_work("Nell is afraid of the quay and mends nets.", "Nell", INDEX) == ""
     said = "Bo thinks the glasshouse is cursed. He lives by the wash house."
-    assert named_work(said, "Bo", PLACES) == ""
-    assert named_work("Ada sweeps out Idris's saltpans.", "Ada", PLACES) == ""
+    assert named_work(said, "Bo", INDEX) == ""
+    assert named_work("Ada sweeps out Idris's saltpans.", "Ada", INDEX) == ""
     said = "Ada is scared of the quay, so she sweeps the saltpans instead."
-    assert named_work(said, "Ada", PLACES) == "saltpans"
+    assert named_work(said, "Ada", INDEX) == "saltpans"
 
 
 def test_others_find_a_villager_at_the_place_its_persona_works_at(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["named_work"]
+__all__ = ["named_work", "place_index"]
 
 # Where a clause of a persona ends.
 _CLAUSE = re.compile(r"[.;:!?,]|\b(?:and|but|who|which|because|though|while)\b", re.I)
@@ -32,13 +32,27 @@ def _pattern(place: str) -> re.Pattern[str]:
     return re.compile(r"\b" + r"[\s_-]?".join(words) + r"s?\b", re.I)
 
 
-def named_work(persona: str, name: str, places: Iterable[str]) -> str:
-    """The id of the place the persona names first in a clause of what the NPC does, or ""."""
+def place_index(places: Iterable[str]) -> dict[str, list[str]]:
+    """The places of a map by the word a persona names each with first ("bell" and
+    "belltower" for "bell_tower"), so a persona is looked up by its own few words."""
+    index: dict[str, list[str]] = {}
+    for place in places:
+        words = [w for w in re.split(r"[_\s-]+", place.lower()) if w]
+        for key in {words[0], "".join(words)} if words else set():
+            index.setdefault(key, []).append(place)
+    return index
+
+
+def named_work(persona: str, name: str, index: dict[str, list[str]]) -> str:
+    """The id of the place the persona names first in a clause of what the NPC does, or "";
+    `index` is the map's `place_index`."""
     own = name.split()[0] if name.split() else ""
+    found = re.findall(r"[a-z]+", persona.lower())
+    places = dict.fromkeys(p for w in found for p in index.get(w, index.get(w.rstrip("s"), [])))
     best: tuple[int, str] | None = None
     for place in places:
-        for found in _pattern(place).finditer(persona):
-            start = found.start()
+        for hit in _pattern(place).finditer(persona):
+            start = hit.start()
             clause = _CLAUSE.split(persona[:start])[-1]
             owner = re.search(r"\b([A-Z][\w]*)'s\s+(?:\w+\s+)?$", persona[:start])
             if _NOT_WORK.search(clause) or (owner and owner.group(1) != own):
