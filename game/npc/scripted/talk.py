@@ -102,9 +102,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
         if word:
             return word
     if asks_news(talk.said):
-        told = news_answer(heard, talk.said, room=room)
+        heard_of = news_answer(heard, talk.said, room=room)
         ever = "" if heard or news_topic(talk.said) else at_work(talk.npc, talk.seed("news"))
-        return f"{told} {ever}" if ever and len(told) + len(ever) < room else told
+        return f"{heard_of} {ever}" if ever and len(heard_of) + len(ever) < room else heard_of
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,
