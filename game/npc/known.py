@@ -54,7 +54,7 @@ class Villagers:
                 name=npc.name,
                 role=first_sentence(npc.persona),
                 # Where others find them by day: their work place, else their home.
-                home=npc.properties.get("work") or npc.properties.get("home", ""),
+                home=npc.properties.get("work") or npc.properties.get("home") or sheet.work,
                 trade=sheet.role,
                 work=sheet.work,
                 lives=npc.properties.get("home", ""),

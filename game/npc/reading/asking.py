@@ -140,7 +140,8 @@ LOOK = (
     r"eyes (?:on|over|up|here)|feast your eyes on|lay eyes on"
 )
 SEE = re.compile(
-    r"\bwhat (?:do|can) you see\b|\bwhat(?:'s| is) (?:over )?there\b|\bdo you see\b|"
+    r"\bwhat (?:do|can) you see\b|\bwhat(?:'s| is) (?:over )?there\b(?! to (?:do|see)\b)|"
+    r"\bdo you see\b|"
     r"\bcan you see\b|\bwhat are you looking at\b"
 )
 WAIT = (

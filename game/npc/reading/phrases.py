@@ -209,7 +209,7 @@ RECOMMEND = re.compile(
     r"\b(?:what(?:'s| is)|anything|anywhere|is there anything|is there anywhere|somewhere)"
     r"(?: (?:else|here|round here|around here))? (?:worth|good for) (?:seeing|a visit|visiting|"
     r"a look|doing|the walk|a wander)\b|"
-    r"\bwhat(?:'s| is) (?:there )?(?:to (?:see|do)|good to (?:see|eat|try))\b|"
+    r"\bwhat(?:'s| is) (?:there )?(?:to see|good to (?:see|eat|try))\b|"
     r"\b(?:any|anything|anywhere) (?:good|nice|decent|tasty) (?:to eat|food|grub|for (?:a |"
     r"some )?(?:meal|food|bite))\b|"
     r"\bwhat (?:do|would|can|could) you (?:recommend|suggest)\b|\bany (?:recommendations|"
@@ -234,7 +234,8 @@ BEST_PLACE = re.compile(
 VILLAGE = re.compile(
     r"\b(?:tell me about|what(?:'s| is)|describe|what's it like in|how(?:'s| is)|what can i do in|"
     r"what is there (?:to do|to see)? ?in|show me) (?:this|the|your) (?:village|town|place)\b|"
-    r"\bwhat is there to (?:do|see)\b|\bwhat(?:'s| is) (?:there )?(?:around|in) here\b|"
+    r"\bwhat(?:'s| is) there to (?:do|see)\b|\bwhat(?:'s| is)? there to do\b|"
+    r"\bwhat(?:'s| is) (?:there )?(?:around|in) here\b|"
     r"\bwhere am i\b|\bwhat places\b|\bwhat(?:'s| is) (?:this|the) (?:village|town|"
     r"place) (?:called|like)\b"
 )
@@ -328,7 +329,8 @@ GOSSIP = re.compile(
     r"(?:the )?(?:folks?|people|villagers|neighbou?rs))(?: (?:doing|keeping|getting on))?"
     r"(?: (?:a?round here|in (?:the )?(?:village|town)|lately))?(?=\W*$)|"
     r"\b(?:any(?:one|body)|who(?:'s| has)?) (?:been )?(?:in|into|causing) (?:any )?trouble\b|"
-    r"\banything (?:exciting|interesting|strange|odd) (?:happen|going on|been happening)"
+    r"\banything (?:exciting|interesting|strange|odd) (?:happen|going on|been happening)|"
+    r"\b(?:is )?(?:there )?anything (?:happening|going on)\b"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(

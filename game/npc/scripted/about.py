@@ -16,7 +16,14 @@ from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
 from game.npc.scripted.asked_of import asked_of
-from game.npc.scripted.describe import asked_beyond, beyond_line, described
+from game.npc.scripted.describe import (
+    asked_beyond,
+    asks_use,
+    beyond_line,
+    described,
+    keeper_of,
+    use_line,
+)
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import (
@@ -41,7 +48,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.whereabouts import way_to, where_i_am_at, where_is
 from game.npc.scripted.who import named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -106,6 +113,11 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")
     place = place_named(npc, target.name)
+    used = use_line(talk, target, speak) if place is not None else None
+    if used is not None:  # "what goes on at the kiln?": who works there, doing what
+        return used
+    if place is not None and asks_use(talk.said) and target.name == npc.sheet.work:
+        return self_answer(talk, "work", speak)
     if place is not None and not (asks_yes_no(talk.said) and _persona_on(npc, target)):
         in_kind = asked_of(talk, place, speak)  # "is it busy today?", "who built it?"
         if in_kind is not None:
@@ -160,6 +172,9 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     home = place_named(talk.npc, target.home)
     person = _person(talk.npc, target)
     facts = {"who": target.label, "role": target.about}
+    if intent.sub == "where" and target.by_place and person is not None and home is not None:
+        if re.search(r"\bwho\b", talk.said, re.I):  # "who runs the mill?": them, at it
+            return say(keeper_of(person, home.name), "player")
     if intent.sub == "where" and home is not None:
         line = speak.text("person_where", home=label_of(home), **facts)
         if target.by_place and target.label not in line:  # "who minds the goats?": name them
@@ -288,6 +303,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     works = re.search(r"\bwork", talk.said, re.I) and npc.sheet.work  # "where do you work?"
     home = place_named(npc, npc.sheet.work if works else npc.home)
     if sub == "home" and home is not None:
+        way = way_to(talk, home) if works else ""  # "where do you work?": there, the way
+        if way:
+            return say(f"At {label_of(home)}. {way}", "player")
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
 

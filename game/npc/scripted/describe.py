@@ -15,16 +15,21 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.kinds import Target
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
 __all__ = [
     "asked_beyond",
+    "asks_use",
     "beyond_line",
     "described",
+    "doing_at",
+    "keeper_of",
     "keepers_of",
     "parts",
     "spends_time_at",
+    "use_line",
+    "use_of",
 ]
 
 # Where a description's parts meet: a colon, a semicolon, ", with".
@@ -86,6 +91,96 @@ def keepers_of(npc: VillagerFacts, place: str) -> list[PersonFact]:
     names it."""
     keepers = [p for p in npc.people if place in (p.work, p.home)]
     return keepers or [p for p in npc.people if spends_time_at(place, f"{p.role} {p.does}")]
+
+
+# "what's at the mill?", "what goes on at the kiln?", "what is the shed for?", "what do
+# they do at the yard?": what the place is used for, not what it looks like.
+_USE = re.compile(
+    r"\bwhat(?:'s| is| are) (?:up |down |over )?at \w|"
+    r"\bwhat (?:goes on|happens|do (?:they|people|folk|you) do|gets done)(?: there)? "
+    r"(?:at|in|inside|up at|down at|over at) \w|"
+    r"\bwhat(?:'s| is) (?:the |that |this )?[\w' ]{1,30}? (?:for|used for)\?|"
+    r"\bwhat (?:goes on|happens) (?:there|in there)\b|\bwho works (?:at|in|there)\b",
+    re.I,
+)
+_VERB = re.compile(r"^[a-z]+[^s'\s]s\b")  # "twists rope", "keeps the inn"
+_PRONOUN = re.compile(r"\b(?:it|its|them|they|their|her|him|his|he|she|i|my|me)\b", re.I)
+_NOUN_WORDS = 3  # a trade of more words than this is no name of a trade ("the beekeeper")
+_DOES_WORDS = 6  # what someone does, said of a place, in at most this many words
+
+
+def asks_use(said: str) -> bool:
+    """Whether a line asks what a place is used for or what goes on there."""
+    return bool(_USE.search(said))
+
+
+def _at(text: str, place: str, at: str) -> str:
+    """What someone does, said of a place: with `at` (" there") unless it names the place."""
+    label = place.replace("_", " ")
+    return text if re.search(rf"\b{re.escape(label)}", text, re.I) else f"{text}{at}"
+
+
+def _doing(person: PersonFact) -> tuple[str, str]:
+    """What someone does at their place, as ("doing", "twists rope") or ("trade",
+    "beekeeper"): their sheet's trade if it reads as a doing or a trade's name, else the
+    first doing of their persona that names no one by a pronoun; ("", "") if none."""
+    trade = " ".join(person.trade.split()).strip(" .")
+    if _VERB.match(trade) and not _PRONOUN.search(trade):
+        return "doing", trade
+    bare = re.sub(r"^(?:the|a|an) ", "", trade, flags=re.I)
+    if bare and len(bare.split()) <= _NOUN_WORDS and re.fullmatch(r"[A-Za-z -]+", bare):
+        if bare.lower() not in ("villager", *person.name.lower().split()):
+            return "trade", bare.lower()
+    for does in re.split(r"[.;:]|, (?:and )?", person.does):
+        does = " ".join(does.split())
+        doing = does[:1].lower() + does[1:]
+        if _VERB.match(doing) and len(doing.split()) <= _DOES_WORDS and not _PRONOUN.search(doing):
+            return "doing", doing
+    return "", ""
+
+
+def doing_at(person: PersonFact, place: str, at: str = " there") -> str:
+    """Someone doing what they do at their place, `at` it: "Wenna twists rope there",
+    "Pell the beekeeper works at the apiary", else "Corwin works there"."""
+    name = person.name
+    kind, what = _doing(person)
+    if kind == "doing":
+        return f"{name} {_at(what, place, at)}"
+    return f"{name} the {what} works{at}" if kind else f"{name} works{at}"
+
+
+def use_of(person: PersonFact, place: str) -> str:
+    """What goes on at a place, as the one who works there does it: "Wenna twists rope
+    there.", "Pell the beekeeper works there.", else "Corwin works there."."""
+    return doing_at(person, place) + "."
+
+
+def keeper_of(person: PersonFact, place: str) -> str:
+    """Who works at a place, to "who runs the mill?": "Wenna, the one who twists rope
+    there.", "Pell, the beekeeper, at the apiary.", "Corwin, at the tollhouse."."""
+    name = person.name
+    kind, what = _doing(person)
+    label = "the " + place.replace("_", " ")
+    if kind == "doing":
+        return f"{name}, the one who {_at(what, place, ' there')}."
+    return f"{name}, the {what}, at {label}." if kind else f"{name}, at {label}."
+
+
+def use_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall | None:
+    """To a line asking what goes on at another's place, who works there and what they do
+    there, in the NPC's voice ("The belltower? Hesper rings the bell there."); None when
+    the line asks no such thing, the place is the NPC's own, or no one works there."""
+    npc = talk.npc
+    if not asks_use(talk.said) or target.name in (npc.sheet.work, npc.home):
+        return None
+    keepers = keepers_of(npc, target.name)
+    if not keepers:
+        return None
+    desc = use_of(keepers[0], target.name)
+    text = speak.text("place", place=target.label, desc=desc)
+    if desc in text and target.label.lower() not in text.lower():
+        text = f"{target.label[:1].upper()}{target.label[1:]}? {text}"
+    return say(text, "player") if desc in text else say(desc, "player")
 
 
 def beyond_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:

@@ -1,6 +1,6 @@
 """Gossip asked for ("heard any good gossip?", "who's been up to what?"): the news the NPC
 heard, and with none, talk of the neighbours: what it thinks of one its sheet has an
-opinion of, else what it knows of another's work, in its mood's words; a villager who
+opinion of, else a neighbour at work as ever, in its mood's words; a villager who
 will not stand about gossiping says so instead.
 """
 
@@ -16,6 +16,7 @@ from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
 from game.npc.scripted.about import opinion_line
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.village_life import at_work
 
 __all__ = ["asks_gossip", "gossip"]
 
@@ -46,6 +47,10 @@ def gossip(talk: PlayerLine, intent: Intent) -> str:
         if said is not None:
             return said.text
     said_lately = " ".join(talk.replies[-4:])
+    if not npc.sheet.opinions and intent.target is None:  # nothing to say of anyone: the day
+        ever = at_work(npc, talk.seed("gossip"))
+        if ever and not speak.stale(ever):
+            return ever
     for person in _neighbours(talk, intent):
         target = Target(Named.PERSON, person.name, person.name, person.role, person.home)
         line = said_by(opinion_line(talk, target, speak))

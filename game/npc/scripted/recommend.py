@@ -17,6 +17,7 @@ from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.phrases import BYE
 from game.npc.scripted.about import bit_of, own, stems_of
+from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.retell import MAX_RUN, shared_run, shorter, words_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
@@ -33,6 +34,7 @@ _ASKING = stems_of(
     "should would could think were shoes next else good nice anything anywhere somewhere "
     "what's where's there's"
 )
+_TO_DO = re.compile(r"\bto do\b|\bdoing\b", re.I)  # asks what goes on, not what to see
 _ARTICLES = frozenset({"the", "a", "an", "my"})
 _ROUND_HERE = re.compile(r"\b(?:a)?round (?:here|these parts|the village)\b")
 # Plain English for what a sight asked for needs: a question for a view ("the sunset")
@@ -71,6 +73,9 @@ def recommend(talk: PlayerLine, speak: Speaker) -> SkillCall:
     if not set(words_of(bit)) - set(words_of(label_of(place))) - _ARTICLES:
         bit = ""  # "The toll gate. The toll gate." says nothing of it
     bit = bit or "It's lovely"
+    keepers = keepers_of(npc, place.name) if _TO_DO.search(talk.said) else []
+    if keepers and place.name not in (npc.sheet.work, npc.home):  # "what is there to do?"
+        bit = doing_at(keepers[0], place.name)  # what goes on there, not how it looks
     named = label_of(place)
     facts = dict(place=named, bit=bit[:1].upper() + bit[1:])
     text = speak.text("recommend", **facts)

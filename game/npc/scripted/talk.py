@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from game.gestures import THINK, WAVE
-from game.npc.life.news import asks_news, heard_line, news_answer, read_news
+from game.npc.life.news import asks_news, heard_line, news_answer, news_topic, read_news
 from game.npc.reading.about_self import OWN_LIFE
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
@@ -68,6 +68,7 @@ from game.npc.scripted.speaker import (
 )
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
+from game.npc.scripted.village_life import at_work, village_places
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
@@ -107,7 +108,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
         if word:
             return word
     if asks_news(talk.said):
-        return news_answer(heard, talk.said, room=room)
+        heard_of = news_answer(heard, talk.said, room=room)
+        ever = "" if heard or news_topic(talk.said) else at_work(talk.npc, talk.seed("news"))
+        return f"{heard_of} {ever}" if ever and len(heard_of) + len(ever) < room else heard_of
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,
@@ -232,13 +235,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:
         return [_time(talk, intent, speak)]
-    if kind is Kind.VILLAGE:
-        names = [label_of(p).removeprefix("the ") for p in talk.npc.places]
-        if names:
-            pick_of = names[: min(5, len(names))]
-            places = ", ".join(f"the {n}" for n in pick_of[:-1]) + f" and the {pick_of[-1]}"
-            return [speak.line(Kind.VILLAGE, places=places)]
-        return [speak.line(Kind.QUESTION)]
+    if kind is Kind.VILLAGE:  # its places, with who works at each doing what
+        places = village_places(talk.npc, talk.seed("village"))
+        return [speak.line(Kind.VILLAGE, places=places) if places else speak.line(Kind.QUESTION)]
     if kind in (Kind.QUESTION, Kind.CHAT) and asks_yes_no(talk.said):
         side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
         if side is not None:

@@ -18,7 +18,7 @@ from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.perception import compass
 
-__all__ = ["asks_the_way", "where_i_am_at", "where_is"]
+__all__ = ["asks_the_way", "way_to", "where_i_am_at", "where_is"]
 
 # "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
 _THE_WAY = re.compile(
@@ -35,8 +35,11 @@ _WHERE = re.compile(
     r"(?:(?!\s(?:and|where|with)\s)[^,;.:!?])+)",
     re.I,
 )
+# A part word says where only of something ("at the edge of the wood", "in the north-east
+# corner"): "crusted white at the edges" is how the place looks.
 _WHERE_WORDS = re.compile(
-    r"\b(?:north|south|east|west|corner|side|edge|shore|bank|river|hill|middle|heart|end)",
+    r"\b(?:north|south|east|west|shore|bank|river|hill)|"
+    r"\b(?:corner|side|edge|middle|heart|end)s? of\b",
     re.I,
 )
 
@@ -79,7 +82,12 @@ def _landmark(place: PlaceFact, npc: VillagerFacts, here: str | None) -> str:
     if said or middle is None:
         return said
     others = [p for p in npc.places if p.name != place.name]
-    holders = [(p.area[2] * p.area[3], p) for p in others if p.area and _holds(p, middle)]
+    # "In the green" said standing in the green tells nothing: a place near it does.
+    holders = [
+        (p.area[2] * p.area[3], p)
+        for p in others
+        if p.area and _holds(p, middle) and p.name != here
+    ]
     if holders:
         return f"in {label_of(min(holders, key=lambda h: h[0])[1])}"
     best, found = float(_LANDMARK_TILES), None
@@ -147,16 +155,24 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
         return ""
     label = thing or target.label
     name = f"{label[:1].upper()}{label[1:]}?"
+    landmark = f"at {label_of(place)}{', ' + near if near else ''}" if thing else ""
+    way = way_to(talk, place, landmark, near)
+    return f"{name} {way}" if way else ""
+
+
+def way_to(talk: PlayerLine, place: PlaceFact, landmark: str = "", near: str = "") -> str:
+    """The way to a place from where the NPC stands, as it says it ("Just over there, to
+    the west, near the tollhouse."), near `landmark` if given, else near what the map
+    says; "" when nothing says where."""
+    npc = talk.npc
     sensed = talk.sensed
     tile = sensed.tile if sensed is not None else None
     here = talk.place or (sensed.place if sensed is not None else None)
     if here == place.name or (tile is not None and _holds(place, (tile[0] + 0.5, tile[1] + 0.5))):
-        return f"{name} Right here{', ' + near if near else ', where we stand'}."
+        return f"Right here{', ' + near if near else ', where we stand'}."
     parts = []
     middle = _middle(place)
-    landmark = _landmark(place, npc, here)
-    if thing:
-        landmark = f"at {label_of(place)}{', ' + near if near else ''}"
+    landmark = landmark or _landmark(place, npc, here)
     if tile is not None and middle is not None:
         dx, dy = middle[0] - (tile[0] + 0.5), middle[1] - (tile[1] + 0.5)
         way = _agreeing(compass(dx, dy), landmark)
@@ -168,7 +184,7 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
         parts.append(landmark if parts else f"It's {landmark}")
     if not parts:
         return ""
-    return f"{name} {', '.join(parts)}."
+    return f"{', '.join(parts)}."
 
 
 # A part of the day a line asks where the NPC is at: its words, an hour in it, how it is said.

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
+from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.moods import temperament
@@ -442,10 +443,14 @@ def _talks(persona: str) -> tuple[Talk, ...]:
 
 
 def read_sheet(
-    npc: NpcSpawn, map_data: MapData, warnings: list[str] | None = None
+    npc: NpcSpawn,
+    map_data: MapData,
+    warnings: list[str] | None = None,
+    places: dict[str, list[str]] | None = None,
 ) -> CharacterSheet:
-    """The NPC's sheet: its persona read against the map's other NPCs, its properties,
-    and the fields the map maker states (which win); bad ones add to `warnings`."""
+    """The NPC's sheet: its persona read against the map's other NPCs and places (`places`:
+    the map's `place_index`, made once for all its NPCs), its properties, and the fields
+    the map maker states (which win); bad ones add to `warnings`."""
     name = npc.name
     s = _Sheet()
     others = _others(npc, map_data.npcs)
@@ -458,12 +463,16 @@ def read_sheet(
     wares = _items(npc.properties.get("wares", ""))
     if wares:
         s.lists["wares"] = [w[:SHEET_PHRASE_CHARS] for w in wares[:SHEET_ITEMS]]
+    # No `work` property: the place the persona names as where it works, if it names one.
+    if not npc.work and places is None:
+        places = place_index(map_data.places)
+    work = npc.work or named_work(npc.persona, name, places or {})
     role = _role(npc.persona, name) or (
-        map_data.places[npc.work].name if npc.work in map_data.places else ""
+        map_data.places[work].name if work in map_data.places else ""
     )
     fields: dict[str, object] = {
         "role": role or "villager",
-        "work": npc.work,
+        "work": work,
         **{k: tuple(v) for k, v in s.lists.items()},
         "beliefs": tuple(s.beliefs),
         "opinions": s.opinions,
@@ -476,4 +485,5 @@ def read_sheet(
 
 def read_sheets(map_data: MapData, warnings: list[str] | None = None) -> dict[str, CharacterSheet]:
     """Every NPC's sheet of a map, by id."""
-    return {npc.npc_id: read_sheet(npc, map_data, warnings) for npc in map_data.npcs}
+    places = place_index(map_data.places)
+    return {npc.npc_id: read_sheet(npc, map_data, warnings, places) for npc in map_data.npcs}

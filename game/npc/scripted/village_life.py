@@ -1,0 +1,65 @@
+"""Village life as a villager tells it: the village's places with who works at each and
+what they do there ("the ropewalk, where Wenna twists rope"), and, with no news heard, the
+village going on as ever ("Pell the beekeeper works at the apiary, same as ever.").
+
+Every fact is the map's: its places, and who works at each by their sheet (`work`, from
+the map or read from their persona). The places with someone at work come first, picked
+by the turn's seed, so the village is not told the same way to every question.
+"""
+
+from __future__ import annotations
+
+from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
+from game.npc.scripted.describe import doing_at, keepers_of
+from game.npc.scripted.speaker import label_of
+
+__all__ = ["at_work", "village_places"]
+
+_TOLD = 3  # places said in one line of the village: more would not fit one breath
+
+
+def _worked(npc: VillagerFacts) -> list[tuple[PlaceFact, PersonFact | None]]:
+    """The places the NPC knows, each with who works there (not the NPC itself), those
+    with someone first, in map order."""
+    pairs: list[tuple[PlaceFact, PersonFact | None]] = []
+    for place in npc.places:
+        keepers = [p for p in keepers_of(npc, place.name) if p.work == place.name]
+        pairs.append((place, keepers[0] if keepers else None))
+    return [p for p in pairs if p[1] is not None] + [p for p in pairs if p[1] is None]
+
+
+def _turned(items: list, seed: int) -> list:
+    """The items from a place the seed picks, round to the start."""
+    if not items:
+        return items
+    start = seed % len(items)
+    return items[start:] + items[:start]
+
+
+def village_places(npc: VillagerFacts, seed: int) -> str:
+    """A few of the village's places as a list a line says: "the ropewalk, where Wenna
+    twists rope, the apiary, where Pell the beekeeper works, and the green"; "" with none."""
+    pairs = _worked(npc)
+    staffed = _turned([p for p in pairs if p[1] is not None], seed)
+    bare = [p for p in pairs if p[1] is None]
+    told = []
+    for place, person in (staffed + bare)[:_TOLD]:
+        label = label_of(place)
+        told.append(f"{label}, where {doing_at(person, place.name, '')}" if person else label)
+    if not told:
+        return ""
+    if len(told) == 1:
+        return told[0]
+    # "where Osric works, and the apiary": the last comma says where one place's part ends.
+    return ", ".join(told[:-1]) + f"{',' if len(told) > 2 else ''} and {told[-1]}"
+
+
+def at_work(npc: VillagerFacts, seed: int) -> str:
+    """One villager at work as ever, to "what's new?" with no news heard: "Wenna twists
+    rope at the ropewalk, same as ever."; "" when no one works at a place the NPC knows."""
+    staffed = _turned([p for p in _worked(npc) if p[1] is not None], seed)
+    if not staffed:
+        return ""
+    place, person = staffed[0]
+    assert person is not None
+    return f"{doing_at(person, place.name, ' at ' + label_of(place))}, same as ever."

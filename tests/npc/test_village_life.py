@@ -1,0 +1,49 @@
+"""Village life asked of ("what is there to do here?", "tell me about the village", "what's
+new?", "anything happening?"): the village's own places with who works at each, doing
+what, and with no news heard, a neighbour at work as ever; never a bare list of places."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+
+from .test_place_use import PEOPLE, PLACES
+from .test_sheet_answers import facts_of, reply, write_village
+
+DOINGS = {
+    "Idris": "Idris rakes salt",
+    "Maud": "Maud rings the hours",
+    "Gethin": "Gethin the smoker works",
+    "Nia": "Nia the mender works",
+}
+
+
+@pytest.fixture(scope="module")
+def dunes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("dunes"), "dunes", PEOPLE, PLACES))
+
+
+@pytest.mark.parametrize(
+    "line", ["What is there to do here?", "Tell me about the village.", "What's this place like?"]
+)
+@pytest.mark.parametrize("asker", ["idris", "nia"])
+def test_the_village_is_its_places_with_who_works_there(
+    dunes: dict[str, VillagerFacts], asker: str, line: str
+) -> None:
+    text, _ = reply(dunes[asker], line)
+    told = [name for name, doing in DOINGS.items() if doing in text]
+    assert len(told) >= 2, text
+    me = dunes[asker].name
+    assert me not in told, text  # the others' work, not its own said of itself
+    places = re.findall(r"the (saltpans|bell tower|smokehouse|net loft), where", text, re.I)
+    assert len(places) == len(told), text
+
+
+@pytest.mark.parametrize("line", ["What's new?", "Anything happening in the village?"])
+def test_no_news_is_a_neighbour_at_work_as_ever(dunes: dict[str, VillagerFacts], line: str) -> None:
+    text, _ = reply(dunes["maud"], line)
+    assert any(f"{doing}" in text for doing in DOINGS.values()), text
+    assert "same as ever" in text, text
