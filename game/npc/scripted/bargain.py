@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.matching import made_with
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
@@ -86,14 +87,7 @@ def _things(text: str) -> set[str]:
 def _shares(asked: set[str], words: set[str]) -> int:
     """How many of the asked words a text's words name: the same stem, or a word made with
     it ("comb" in "honeycomb", "storm" in "thunderstorm")."""
-    return sum(1 for a in asked if a in words or any(_made_with(a, w) for w in words))
-
-
-def _made_with(one: str, other: str) -> bool:
-    """Whether one word is made with the other at its start or end ("honeycomb", "comb")."""
-    long, short = (one, other) if len(one) > len(other) else (other, one)
-    ends = (long[: len(short)], long[-len(short) :])
-    return len(short) > 3 and len(long) > len(short) + 2 and short in ends
+    return sum(1 for a in asked if a in words or any(made_with(a, w) for w in words))
 
 
 def _prices(persona: str) -> list[tuple[set[str], str]]:

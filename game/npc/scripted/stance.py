@@ -19,8 +19,8 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.about import worried
 from game.npc.scripted.bargain import deal
+from game.npc.scripted.matching import fears_of, worried
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.skills import SkillCall
@@ -252,7 +252,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
-    for fear in sheet.fears:
+    for fear in fears_of(sheet.fears, npc.persona):
         if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
             return _no(npc, speak, "fear_no", "thing", fear, _stems(talk.said))
     asked = _stems(talk.said)
