@@ -37,6 +37,12 @@ PEOPLE = [
         "that hangs behind the counter.",
         {},
     ),
+    (
+        "bryn",
+        "Bryn",
+        "Bryn hums while she works. She sells nettle balm for stings and rashes.",
+        {},
+    ),
 ]
 
 
@@ -79,3 +85,10 @@ def test_a_refused_thing_is_refused_and_credit_still_wins(
     assert re.search(r"\b(?:no|not|don't)\b", said, re.I) and "chart" in said, said
     said, _ = reply(lane["hale"], "Sell me some slates, I'll pay you next week.")
     assert re.search(r"coin|pay first", said, re.I), said
+
+
+def test_a_need_asked_of_one_who_sells_for_it_gets_what_she_sells(
+    lane: dict[str, VillagerFacts],
+) -> None:
+    said, _ = reply(lane["bryn"], "Do you have anything for a rash?")
+    assert "balm" in said.lower(), said

@@ -166,7 +166,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
         line = helped or side or _answered(talk, asked, intent.gesture, speak)
         return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
-    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
+    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF):
         return [helped]
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
