@@ -23,7 +23,8 @@ PEOPLE = [
         "garrow",
         "Garrow",
         "Garrow rings the bells in the belfry, always on time to the minute. He is scared of "
-        "nothing but lightning. He does not believe in curses. His favourite season is autumn.",
+        "nothing but lightning. He does not believe in curses. His favourite season is autumn. "
+        "He envies Sefa.",
         {},
     ),
     (
@@ -74,3 +75,10 @@ def test_one_who_keeps_time_says_it_to_the_minute(lane: dict[str, VillagerFacts]
     assert "minutes" not in at("sefa", 9 + 17 / 60)  # no clock in her: a part of the day
     assert precise_when("punctual", 9.75) == "a quarter to ten"
     assert precise_when("punctual", 12 + 58 / 60) == "two minutes to one"
+
+
+def test_a_feeling_toward_someone_is_said_in_the_first_person(
+    lane: dict[str, VillagerFacts],
+) -> None:
+    said, _ = reply(lane["garrow"], "What do you think of Sefa?")
+    assert "I envy" in said and "Envies" not in said, said

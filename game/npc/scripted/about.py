@@ -43,7 +43,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
-from game.npc.scripted.who import named_first, what_they_do, who_they_are
+from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -205,7 +205,7 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     opinion = _opinion(npc, target)
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
-        views = view_phrases(opinion, names)
+        views = felt(opinion, names) or view_phrases(opinion, names)
         them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views

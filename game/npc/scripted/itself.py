@@ -87,4 +87,3 @@ def precise_when(persona: str, hour: float) -> str:
     if near == 1:
         count = "one minute"
     return f"{count} {past} {name(at)}"
-
