@@ -92,3 +92,12 @@ def test_a_need_asked_of_one_who_sells_for_it_gets_what_she_sells(
 ) -> None:
     said, _ = reply(lane["bryn"], "Do you have anything for a rash?")
     assert "balm" in said.lower(), said
+
+
+def test_a_line_that_buys_nothing_gets_no_price(lane: dict[str, VillagerFacts]) -> None:
+    for line in (
+        "Who lives up the lane? I'd like to pay my respects.",
+        "I'd like to thank whoever splits the slates.",
+    ):
+        said, _ = reply(lane["hale"], line)
+        assert "silver" not in said.lower(), (line, said)

@@ -31,7 +31,8 @@ _PRICE = re.compile(
 # A thing asked for to buy: "sell me...", "I'll take/have/buy...", "can I buy/get...",
 # "I'd like a...", "I want to buy...", "give me some...", "one jar, please".
 _BUY = re.compile(
-    r"\bsell (?:me|us)\b|\b(?:i'll|i will|i'd|i would|let me) (?:take|have|buy|like)\b|"
+    r"\bsell (?:me|us)\b|\b(?:i'll|i will|i'd|i would|let me) (?:take|have|buy)\b|"
+    r"\bi(?:'d| would) like (?:a|an|some|one|two|three|the)\b|"
     r"\b(?:can|could|may) (?:i|we) (?:buy|have|get|purchase|take)\b|"
     r"\bi(?:'d| would)? (?:like|want|need) to buy\b|\bi want (?:a|an|some|one|two|three)\b|"
     r"\b(?:give|hand) (?:me|us) (?:a|an|some|one|two|three)\b|\bbuy (?:a|an|some|one|your)\b",
@@ -162,10 +163,25 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
     return None
 
 
+# What a persona says the NPC makes: a thing of its making is a thing it may sell.
+_MAKES = re.compile(
+    r"\b(?:makes?|making|builds?|brews?|bakes?|sews?|weaves?|carves?|forges?|crafts?|grows?|"
+    r"mends?|binds?)\b",
+    re.I,
+)
+
+
 def _named_in(asked: set[str], persona: str) -> str:
-    """The persona's word for a thing asked of ("barrels" for "a barrel"), or ""."""
-    words = tokens(persona.lower())
-    return next((w for w in words if w not in _NOT_THING and stem(w) in asked), "")
+    """The persona's word for a thing it makes that is asked of ("barrels" for "a
+    barrel", of one who "makes barrels and casks"), or ""."""
+    for sentence in sentences(persona):
+        for part in _PARTS.split(sentence):
+            made = _MAKES.search(part)
+            words = tokens(part[made.end() :].lower()) if made else []
+            found = next((w for w in words if w not in _NOT_THING and stem(w) in asked), "")
+            if found:
+                return found
+    return ""
 
 
 def _said_thing(ware: str) -> str:
