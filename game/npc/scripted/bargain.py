@@ -165,7 +165,7 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
 
 # What a persona says the NPC makes: a thing of its making is a thing it may sell.
 _MAKES = re.compile(
-    r"\b(?:makes?|making|builds?|brews?|bakes?|sews?|weaves?|carves?|forges?|crafts?|grows?|"
+    r"\b(?:makes?|making|builds?|brews?|bakes?|sews?|weaves?|carves?|crafts?|grows?|"
     r"mends?|binds?)\b",
     re.I,
 )
