@@ -131,6 +131,7 @@ CALLER = {
     "view": "hard-working",
     "them": "she",
     "deed": "give credit",
+    "price": "two coins",
     "echo": "Ada's hat",
     "order": "decree",
     "claim": "a decree",

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
-from game.npc.reading.naming import FILLER, families_of, speaks_of_trade, stem, tokens
+from game.npc.reading.naming import speaks_of_trade, stem
 from game.npc.scripted.asked_of import asked_of
 from game.npc.scripted.describe import (
     asked_beyond,
@@ -26,6 +26,7 @@ from game.npc.scripted.describe import (
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.matching import fears_of, made_with, stems_of, touched, worried
 from game.npc.scripted.retell import (
     MAX_RUN,
     about_it,
@@ -49,13 +50,16 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.whereabouts import way_to, where_i_am_at, where_is
-from game.npc.scripted.who import named_first, what_they_do, who_they_are
+from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
 __all__ = [
     "bit_of",
+    "favourite",
+    "fears_of",
     "job_phrases",
+    "made_with",
     "mine_line",
     "opinion_line",
     "own",
@@ -216,7 +220,7 @@ def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     opinion = _opinion(npc, target)
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
-        views = view_phrases(opinion, names)
+        views = felt(opinion, names) or view_phrases(opinion, names)
         them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
@@ -280,6 +284,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
         held = sheet_side(talk, speak, any_item=False)  # "do you like clover?": a like
         return held or job_line(talk, speak, "my_work")
+    stated = favourite(talk.said, npc.persona)
+    if stated:  # "what's your favourite colour?" of one whose persona names it
+        return mine_line(talk, speak, "my_like", stated)
     if sub in ("like", "side", "about"):
         found = sheet_side(talk, speak)
         if found is not None:
@@ -308,6 +315,24 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return say(f"At {label_of(home)}. {way}", "player")
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
+
+
+_FAVOURITE = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
+
+
+def favourite(said: str, persona: str) -> str:
+    """The favourite the persona names of the kind a line asks ("her favourite colour is
+    yellow": "yellow" to "what's your favourite colour?"), or ""."""
+    asked = _FAVOURITE.search(said)
+    if asked is None:
+        return ""
+    kind = re.escape(stem(asked.group(1).lower()))
+    named = re.search(
+        rf"\bfavou?rite {kind}\w*(?: of all)? (?:is|are|was|:) (?:always |probably )?([^,.;!?]+)",
+        persona,
+        re.I,
+    )
+    return named.group(1).strip() if named else ""
 
 
 _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it
@@ -349,11 +374,16 @@ def sheet_side(
     # "do you believe in luck?": named only; "are you afraid of anything?": the kind asked
     any_item = any_item and (not asks_yes_no(said) or bool(_ANY.search(said)))
     likes, dislikes = _likes_and_dislikes(sheet.likes, sheet.dislikes)
+    doubted = [r for r in sheet.refuses if r.startswith("believe ")]  # "believe in ghosts"
     pools = {
         # "it snarls the threads" says nothing without what "it" is: not said alone ("there
         # is a ghost in the tower" is)
-        "beliefs": [b.what for b in sheet.beliefs if not _IT.match(b.what)],
-        "fears": list(sheet.fears),
+        "beliefs": [
+            b.what
+            for b in sheet.beliefs
+            if not _IT.match(b.what) and f"believe {b.what}" not in doubted
+        ],
+        "fears": fears_of(sheet.fears, talk.npc.persona),
         "dislikes": dislikes,
         "likes": likes,
     }
@@ -361,6 +391,15 @@ def sheet_side(
         pools = {f: items for f, items in pools.items() if f in only}
     # a belief by the words it says ("weave me a cloak" is no word on red thread's luck)
     found = {f: touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
+    doubt = touched(said, doubted, kin=False) if "beliefs" in pools else ""
+    if doubt and not found["beliefs"]:  # "do you believe in ghosts?": what it doubts
+        return said_as(talk, speak, "refuse", "deed", shorter(doubt))
+    if field == "fears" and "fears" in pools and not found["fears"] and asks_yes_no(said):
+        # "are you scared of ghosts?" of one who fears only the sea: no, and what it fears
+        fears = pools["fears"]
+        if not fears:
+            return speak.line("fear_none")
+        return said_as(talk, speak, "fear_not", "thing", shorter(fears[0]))
     # What the question names wins over the kind it asks for.
     hit = next((f for f in pools if found[f]), "")
     if hit:
@@ -388,13 +427,6 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
     if worried(fear, talk.npc.persona):
         return said_as(talk, speak, "my_worry", "thing", claim_phrases(fear))
     return mine_line(talk, speak, "my_fear", fear)
-
-
-def worried(fear: str, persona: str) -> bool:
-    """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
-    does not keep the NPC from going near the thing."""
-    worry = rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(' '.join(fear.split()[:2]))}"
-    return bool(re.search(worry, persona, re.I))
 
 
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
@@ -469,31 +501,3 @@ def job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
         lambda j: speak.text(table, job=j), job_phrases(npc), npc.persona, npc.name, keep
     )
     return say(text or speak.text(table, job=f"I'm {npc.name}"), "player")
-
-
-def stems_of(text: str) -> set[str]:
-    """A text's telling words by their first five letters ("lateness" as "late")."""
-    words = (re.sub(r"(?<=\w{3})ness$", "", w) for w in tokens(text))
-    return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
-
-
-def touched(said: str, items: Iterable[str], kin: bool = True) -> str:
-    """The item of a sheet list that shares the most telling words with a line (by their
-    stems, or their family unless `kin` is False: "packed" finds "crowds"), or ""."""
-    asked, kinds = stems_of(said), families_of(said) if kin else set()
-    best, found = 0, ""
-    for item in items:
-        score = len(asked & stems_of(item)) + len(kinds & families_of(item))
-        if score > best:
-            best, found = score, item
-    return found
-
-
-# Words that tell nothing of what a line is about.
-_NOT_TELLING = FILLER | frozenset(
-    """anyone anybody everyone everybody someone somebody nobody nothing anything whoever
-    whatever never always ever really truly think believe like love hate fear afraid sure
-    certain true real does have has had been being were was will would should could might
-    must shall they them their there then than your yours ours just much many more
-    most very also still even only such other others thing things something""".split()
-)

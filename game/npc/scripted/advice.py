@@ -22,7 +22,9 @@ __all__ = ["advice"]
 _HELP = re.compile(
     r"\bwhat (?:would|will|could|might|can|should|do you think would) (?:help|cure|ease|fix|mend|"
     r"soothe|settle|do for|sort out)\b|\bwhat (?:helps|cures|eases|fixes|mends|soothes)\b|"
-    r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b",
+    r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b|"
+    # "do you have anything for a headache?", "got something for a cough?"
+    r"\b(?:have|got|sell)\s+(?:you\s+)?(?:anything|something|aught)\s+(?:good\s+)?for\b",
     re.I,
 )
 # A question of why something happens, which a belief may answer.
@@ -35,7 +37,7 @@ _AILING = frozenset(
 )
 # What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
 _MAKES = re.compile(
-    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?)\s+"
+    r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?|sells?)\s+"
     r"(?P<things>[\w ,'-]+?)\s+for\s+(?P<whom>.+)$",
     re.I,
 )

@@ -13,7 +13,7 @@ from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["LIFE", "life_answer"]
+__all__ = ["LIFE", "life_answer", "precise_when"]
 
 LIFE = ("family", "years", "feeling")  # the questions of its life, as `Intent.sub`
 # Persona words that tell of each: kin; when it came, or how old it is.
@@ -51,3 +51,39 @@ def life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         if text:
             return say(text, "player")
     return job_line(talk, speak, f"self_{sub}")
+
+
+# A persona that keeps time to the minute: asked the time, it says it to the minute.
+_PRECISE = re.compile(
+    r"\b(?:punctual\w*|precise\w*|exact(?:ing|ly)?|on time|to the (?:minute|second)|never "
+    r"late|clockwork|timekeep\w*)\b",
+    re.I,
+)
+_NUMBERS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n - 1] if n <= 20 else f"twenty-{_NUMBERS[n - 21]}"
+
+
+def precise_when(persona: str, hour: float) -> str:
+    """The time to the minute ("seventeen minutes past nine", "a quarter to ten") when the
+    persona keeps time precisely, else ""."""
+    if not _PRECISE.search(persona):
+        return ""
+    total = round(hour * 60) % (24 * 60)
+    h, m = divmod(total, 60)
+    name = lambda at: _NUMBERS[(at - 1) % 12] if at % 12 else "twelve"  # noqa: E731
+    if m == 0:
+        return f"{name(h)} o'clock"
+    if m == 30:
+        return f"half past {name(h)}"
+    near, past = (m, "past") if m < 30 else (60 - m, "to")
+    at = h if past == "past" else h + 1
+    count = "a quarter" if near == 15 else _number(near) + ("" if near % 5 == 0 else " minutes")
+    if near == 1:
+        count = "one minute"
+    return f"{count} {past} {name(at)}"

@@ -19,7 +19,8 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.about import worried
+from game.npc.scripted.bargain import deal
+from game.npc.scripted.matching import fears_of, worried
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.skills import SkillCall
@@ -69,7 +70,10 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     ),
     "free goods": (
         ("give my goods away for nothing", "hand out what I sell", "give things away"),
-        re.compile(r"\bfree\b|\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b"),
+        re.compile(
+            r"\bfree\b|\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b|"
+            r"\b(?:no|any) (?:money|coin)\b|\b(?:can't|cannot|couldn't) pay\b"
+        ),
     ),
     "idle talk": (
         ("waste the day on idle chatter", "stand about gossiping", "natter the day away"),
@@ -231,25 +235,29 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if pest:
             return _no(npc, speak, "rid_yes", "thing", pest, _stems(line, False))
     own = _own_thing(line, npc)
-    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)):
-        return say(speak.text("own_thing", thing=own), "player") if own else None
     sheet = npc.sheet
+    refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
+    bought = deal(talk, speak, refusals)  # "how much for a cask?", "sell me some honey"
+    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)) and bought is None:
+        return say(speak.text("own_thing", thing=own), "player") if own else None
     for refused in sheet.refuses:
         counter = _COUNTER.get(refused)
         if counter is None:
             continue
         deeds, asks = counter
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
-        if kind is wanted or asks.search(line):
+        if (kind is wanted and bought is None) or asks.search(line):
             table = "refuse_pay" if refused in _PAY else "refuse"
             deed = deeds[talk.seed("deed") % len(deeds)]
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
-    for fear in sheet.fears:
+    for fear in fears_of(sheet.fears, npc.persona):
         if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
             return _no(npc, speak, "fear_no", "thing", fear, _stems(talk.said))
     asked = _stems(talk.said)
+    if bought is not None:  # "sell me some honey" is no word on "sell the comb"
+        asked -= _DEALING
     # the refusal the line touches most first: "borrow your loom for a day" is the loom's
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & _stems(r))):
         if refused in _COUNTER or _KINDNESS.search(refused):
@@ -261,6 +269,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _not_unless(npc, speak, unless)
         if asked & _stems(refused):
             return _refused(npc, speak, _deed_asked(refused, asked), asked)
+    if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
+        return _refused(npc, speak, _deed_asked(bought.refused, asked), asked)
+    if bought is not None and bought.line is not None:
+        return bought.line
     if own:
         return say(speak.text("own_thing", thing=own), "player")
     for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
@@ -269,6 +281,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     return None
 
 
+# The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
+_DEALING = frozenset("sell buy purchase price cost charge pay".split())
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 
 

@@ -43,7 +43,7 @@ from game.npc.scripted.asked_of import (
 )
 from game.npc.scripted.describe import parts
 from game.npc.scripted.gossip import asks_gossip, gossip
-from game.npc.scripted.itself import LIFE, life_answer
+from game.npc.scripted.itself import LIFE, life_answer, precise_when
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.ownlife import own_life_answer
@@ -181,7 +181,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
         line = helped or side or _answered(talk, asked, intent.gesture, speak)
         return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
-    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK):
+    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF):
         return [helped]
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
@@ -278,7 +278,8 @@ def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
         )
     if hour is None:
         return speak.line(Kind.QUESTION)
-    return speak.line(Kind.TIME, when=_WHEN[part_of_day(hour)])
+    when = precise_when(talk.npc.persona, hour) or _WHEN[part_of_day(hour)]
+    return speak.line(Kind.TIME, when=when)
 
 
 # The hour an invitation asks from ("tonight": the evening's stops).

@@ -10,7 +10,7 @@ from game.npc.facts import PersonFact
 from game.npc.scripted.retell import present, shorter
 from game.npc.sheet.reading import trade_of
 
-__all__ = ["named_first", "what_they_do", "who_they_are"]
+__all__ = ["felt", "named_first", "what_they_do", "who_they_are"]
 
 _THEM_WORDS = 5  # words of their first sentence said of another villager: never six in a row
 # "Who makes the cheese?", "who's the one with the hawks": asks for a name.
@@ -56,3 +56,19 @@ def named_first(said: str, name: str, does: str) -> str:
     if not _ASKS_WHO.search(said) or name.lower() in said.lower() or not _DOES.match(does):
         return ""
     return f"{name} {does[:1].lower()}{does[1:]}"
+
+
+# A feeling toward someone said as a verb of theirs: "distrusts Mirela", "adores Jory".
+_FELT = re.compile(r"^(?:really |secretly |quietly )?(?P<verb>[a-z]+[^s])s\s+(?P<who>.+)$", re.I)
+
+
+def felt(opinion: str, names: set[str]) -> list[str]:
+    """An opinion that is a feeling toward the one it names, in the first person ("adores
+    Jory" -> "I adore that one"); [] when it is not one."""
+    felt = _FELT.match(opinion.strip(" .!?"))
+    if felt is None or felt.group("who") not in names or felt.group("verb").lower() == "i":
+        return []
+    verb = felt.group("verb").lower()
+    verb = re.sub(r"([sxz]|ch|sh)e$", r"\1", verb)  # "watches" -> "watch"
+    verb = re.sub(r"ie$", "y", verb)  # "envies" -> "envy"
+    return [f"I {verb} that one"]

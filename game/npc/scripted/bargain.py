@@ -1,0 +1,189 @@
+"""What the NPC says to a price asked ("how much for a cask?") or a thing asked for to buy
+("sell me some honey", "I'll take the tallow one"): the price its persona states for that
+thing, found by the words they share; a sale said when it sells the thing but states no
+price; the refusal of its sheet that covers the thing (`Deal.refused`, said by the stance).
+
+One reading for every villager: the persona's clauses that name an amount of money are its
+prices, its sheet's wares (and what a clause says it sells) its goods, and a thing is
+matched by its words' stems, or a word made with one of them ("honeycomb": the comb).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from game.npc.facts import VillagerFacts
+from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.scripted.lines import sentences
+from game.npc.scripted.matching import made_with
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.skills import SkillCall
+
+__all__ = ["Deal", "asks_price", "deal"]
+
+# A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
+_PRICE = re.compile(
+    r"\bhow much\b|\bprices?\b|\bcosts?\b|\bwhat(?:'s| is| do you| would you)? (?:\w+ )?"
+    r"(?:charge|want|ask|take) for\b",
+    re.I,
+)
+# A thing asked for to buy: "sell me...", "I'll take/have/buy...", "can I buy/get...",
+# "I'd like a...", "I want to buy...", "give me some...", "one jar, please".
+_BUY = re.compile(
+    r"\bsell (?:me|us)\b|\b(?:i'll|i will|i'd|i would|let me) (?:take|have|buy)\b|"
+    r"\bi(?:'d| would) like (?:a|an|some|one|two|three|the)\b|"
+    r"\b(?:can|could|may) (?:i|we) (?:buy|have|get|purchase|take)\b|"
+    r"\bi(?:'d| would)? (?:like|want|need) to buy\b|\bi want (?:a|an|some|one|two|three)\b|"
+    r"\b(?:give|hand) (?:me|us) (?:a|an|some|one|two|three)\b|\bbuy (?:a|an|some|one|your)\b",
+    re.I,
+)
+# An amount of money: "two pennies", "a penny", "three silver", "4 coins".
+_AMOUNT = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|fifty|a hundred|half a|a few|\d+)"
+)
+_COIN = (
+    r"(?:cop+ers?|silvers?|gold|coins?|pennies|penny|pence|crowns?|shillings?|farthings?|"
+    r"groats?|marks?|florins?|ducats?)"
+)
+_MONEY = re.compile(
+    rf"\b{_AMOUNT}\s+(?:\w+\s+)?{_COIN}\b(?P<unit>\s+(?:each|apiece|(?:a|an|per|the)\s+[a-z]+))?",
+    re.I,
+)
+# Where a persona's sentence parts meet: one price each ("a beeswax candle costs two pennies
+# | and a tallow one costs a penny").
+_PARTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas)\s+", re.I)
+# What a clause says it sells ("sells honey cakes", "trades in rope").
+_SELLS = re.compile(r"\b(?:sells?|selling|trades? in|deals? in|offers?|peddles?)\s+(.+)$", re.I)
+# Words of asking and of money: they name no thing.
+_NOT_THING = FILLER | frozenset(
+    """how much many what price prices cost costs charge want ask take have buy get sell
+    sells sold like need give hand please one ones some any piece pieces bit bits few
+    couple each per apiece for the your you me please i'll i'd could would can may let
+    anything something do does did thanks thank just then there here this that these
+    those""".split()
+)
+_MONEY_WORDS = re.compile(rf"\b(?:{_AMOUNT}|{_COIN}|each|apiece|per|costs?|price[sd]?)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a price or a purchase asked comes to: a line said, or the refusal to say."""
+
+    line: SkillCall | None = None
+    refused: str = ""  # the sheet's refusal that covers the thing asked for
+
+
+def asks_price(line: str) -> bool:
+    """Whether a line asks a price or asks to buy something."""
+    return bool(_PRICE.search(line) or _BUY.search(line))
+
+
+def _things(text: str) -> set[str]:
+    """The words of a text that name things, by their stems ("candles" -> "candle")."""
+    return {stem(w) for w in tokens(text.lower()) if len(w) > 2 and w not in _NOT_THING}
+
+
+def _shares(asked: set[str], words: set[str]) -> int:
+    """How many of the asked words a text's words name: the same stem, or a word made with
+    it ("comb" in "honeycomb", "storm" in "thunderstorm")."""
+    return sum(1 for a in asked if a in words or any(made_with(a, w) for w in words))
+
+
+def _prices(persona: str) -> list[tuple[set[str], str]]:
+    """The persona's prices: the words of the thing each is for, and the amount as said
+    ("three silver each"), in the persona's order."""
+    out: list[tuple[set[str], str]] = []
+    for sentence in sentences(persona):
+        head = ""  # "a red one" after "a skein of blue wool": red wool
+        for part in _PARTS.split(sentence.rstrip(".!?")):
+            money = _MONEY.search(part)
+            if money is None:
+                continue
+            lead, tail = part[: money.start()], part[money.end() :]
+            before = _things(_MONEY_WORDS.sub(" ", lead))
+            unit = money.group("unit") or ""  # "a jar": what the price is of
+            things = _things(_MONEY_WORDS.sub(" ", f"{lead} {unit} {tail}"))
+            if head and re.search(r"\bones?\b", lead, re.I):
+                things.add(head)
+            named = [stem(w) for w in tokens(lead.lower()) if stem(w) in before]
+            head = named[-1] if named else head
+            out.append((things, money.group().strip()))
+    return out
+
+
+def _goods(npc: VillagerFacts) -> list[str]:
+    """What the NPC sells: its sheet's wares and what a persona clause says it sells."""
+    goods = list(npc.sheet.wares)
+    for sentence in sentences(npc.persona):
+        for part in _PARTS.split(sentence.rstrip(".!?")):
+            sold = _SELLS.search(part)
+            if sold and not re.search(r"\b(?:not|never|won't|doesn't|don't)\b", part, re.I):
+                goods.append(_MONEY.sub("", sold.group(1)).strip(" ,"))
+    return [g for g in goods if g]
+
+
+def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
+    """What a price asked or a purchase asked for comes to, or None when the line asks
+    neither, or names nothing the NPC sells, prices or of `refusals` (its refusals of
+    things) refuses."""
+    said = talk.said
+    buying = bool(_BUY.search(said))
+    if not (buying or _PRICE.search(said)):
+        return None
+    npc = talk.npc
+    asked = _things(_MONEY_WORDS.sub(" ", said)) - _things(npc.name)
+    refused = max(refusals, key=lambda r: _shares(asked, _things(r)), default="")
+    if refused and _shares(asked, _things(refused)):
+        return Deal(refused=refused)
+    prices = _prices(npc.persona)
+    scored = [(_shares(asked, words), price) for words, price in prices]
+    best = max(scored, key=lambda s: s[0], default=(0, ""))
+    goods = _goods(npc)
+    sold = max(goods, key=lambda g: _shares(asked, _things(g)), default="")
+    sells = bool(sold) and _shares(asked, _things(sold)) > 0
+    price = best[1] if best[0] else ""
+    if not price and len(prices) == 1 and (sells or not asked):  # "how much?", of its one price
+        price = prices[0][1]
+    if not price and not asked and goods:  # "I'll take one": of what it sells first
+        sold, sells = goods[0], True
+    named = _named_in(asked, npc.persona) if goods and not (price or sells) else ""
+    if named and len(prices) == 1:  # "a barrel" of one who makes them and prices one thing
+        price = prices[0][1]
+    elif named:
+        sold, sells = named, True
+    if price:
+        table = "sale" if buying else "price"
+        return Deal(line=say(speak.text(table, price=price), "player"))
+    if sells:
+        thing = _said_thing(sold)
+        table = "sale_unpriced" if buying else "price_unsaid"
+        return Deal(line=say(speak.text(table, thing=thing), "player"))
+    return None
+
+
+# What a persona says the NPC makes: a thing of its making is a thing it may sell.
+_MAKES = re.compile(
+    r"\b(?:makes?|making|builds?|brews?|bakes?|sews?|weaves?|carves?|crafts?|grows?|"
+    r"mends?|binds?)\b",
+    re.I,
+)
+
+
+def _named_in(asked: set[str], persona: str) -> str:
+    """The persona's word for a thing it makes that is asked of ("barrels" for "a
+    barrel", of one who "makes barrels and casks"), or ""."""
+    for sentence in sentences(persona):
+        for part in _PARTS.split(sentence):
+            made = _MAKES.search(part)
+            words = tokens(part[made.end() :].lower()) if made else []
+            found = next((w for w in words if w not in _NOT_THING and stem(w) in asked), "")
+            if found:
+                return found
+    return ""
+
+
+def _said_thing(ware: str) -> str:
+    """A ware as said in passing: its head before a comma or "for" ("willow-bark tea")."""
+    return re.split(r",|\s+(?:for|at|from|to|by)\s+", ware, maxsplit=1)[0].strip()

@@ -1,0 +1,83 @@
+"""How a line's words meet a character sheet's phrases: telling words by their stems, a
+word made with another ("thunderstorm": storm), the sheet item a line touches most, and a
+sheet's fears and worries as things."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from game.npc.reading.naming import FILLER, families_of, stem, tokens
+
+__all__ = ["fears_of", "made_with", "stems_of", "touched", "worried"]
+
+
+# "anything except wasps", "nothing but the dark": a fear of that one thing only.
+_ONLY = r"(?:anything|nothing|naught)\s+(?:except|but|save|apart from|other than)\s+"
+_NONE = frozenset({"nothing", "anything", "naught", "nobody", "no one", "anyone"})
+_FEARS_ONLY = re.compile(
+    rf"\b(?:afraid|scared|frightened|terrified|fears?)\s+(?:of\s+)?{_ONLY}(?P<only>[^,.;!?]+)", re.I
+)
+
+
+def fears_of(fears: Iterable[str], persona: str = "") -> list[str]:
+    """A sheet's fears as things ("anything except wasps": wasps); a fear of nothing is
+    none, or the one thing the persona excepts ("scared of nothing but lightning")."""
+    out: list[str] = []
+    for fear in fears:
+        fear = re.sub(rf"^{_ONLY}", "", fear, flags=re.I)
+        if fear.lower() in _NONE:
+            only = _FEARS_ONLY.search(persona)
+            fear = only.group("only").strip() if only else ""
+        if fear:
+            out.append(fear)
+    return out
+
+
+def worried(fear: str, persona: str) -> bool:
+    """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
+    does not keep the NPC from going near the thing."""
+    worry = rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(' '.join(fear.split()[:2]))}"
+    return bool(re.search(worry, persona, re.I))
+
+
+def stems_of(text: str) -> set[str]:
+    """A text's telling words by their first five letters ("lateness" as "late")."""
+    words = (re.sub(r"(?<=\w{3})ness$", "", w) for w in tokens(text))
+    return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
+
+
+def touched(said: str, items: Iterable[str], kin: bool = True) -> str:
+    """The item of a sheet list that shares the most telling words with a line (by their
+    stems, or their family unless `kin` is False: "packed" finds "crowds"), or ""."""
+    asked, kinds = stems_of(said), families_of(said) if kin else set()
+    best, found = 0, ""
+    for item in items:
+        theirs = stems_of(item)
+        made = {a for a in asked - theirs if any(made_with(a, w) for w in _long_words(item))}
+        score = len(asked & theirs) + len(made) + len(kinds & families_of(item))
+        if score > best:
+            best, found = score, item
+    return found
+
+
+def _long_words(text: str) -> set[str]:
+    return {stem(w) for w in tokens(text) if len(w) > 6}
+
+
+def made_with(one: str, other: str) -> bool:
+    """Whether one word is made with the other at its start or end ("honeycomb" with
+    "comb", "thunderstorm" with "storm"), each of four letters or more."""
+    long, short = (one, other) if len(one) > len(other) else (other, one)
+    ends = (long[: len(short)], long[-len(short) :])
+    return len(short) > 3 and len(long) > len(short) + 2 and short in ends
+
+
+# Words that tell nothing of what a line is about.
+_NOT_TELLING = FILLER | frozenset(
+    """anyone anybody everyone everybody someone somebody nobody nothing anything whoever
+    whatever never always ever really truly think believe like love hate fear afraid sure
+    certain true real does have has had been being were was will would should could might
+    must shall they them their there then than your yours ours just much many more
+    most very also still even only such other others thing things something""".split()
+)
