@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
-from game.npc.reading.naming import speaks_of_trade, stem
+from game.npc.reading.naming import speaks_of_trade
 from game.npc.scripted.asked_of import asked_of
 from game.npc.scripted.describe import (
     asked_beyond,
@@ -26,7 +26,14 @@ from game.npc.scripted.describe import (
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.matching import fears_of, made_with, stems_of, touched, worried
+from game.npc.scripted.matching import (
+    favourite,
+    fears_of,
+    made_with,
+    stems_of,
+    touched,
+    worried,
+)
 from game.npc.scripted.retell import (
     MAX_RUN,
     about_it,
@@ -315,24 +322,6 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             return say(f"At {label_of(home)}. {way}", "player")
         return speak.line("self_home", home=label_of(home), desc=own(home.description, npc))
     return job_line(talk, speak, "my_who")
-
-
-_FAVOURITE = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
-
-
-def favourite(said: str, persona: str) -> str:
-    """The favourite the persona names of the kind a line asks ("her favourite colour is
-    yellow": "yellow" to "what's your favourite colour?"), or ""."""
-    asked = _FAVOURITE.search(said)
-    if asked is None:
-        return ""
-    kind = re.escape(stem(asked.group(1).lower()))
-    named = re.search(
-        rf"\bfavou?rite {kind}\w*(?: of all)? (?:is|are|was|:) (?:always |probably )?([^,.;!?]+)",
-        persona,
-        re.I,
-    )
-    return named.group(1).strip() if named else ""
 
 
 _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from game.npc.reading.naming import FILLER, families_of, stem, tokens
 
-__all__ = ["fears_of", "made_with", "stems_of", "touched", "worried"]
+__all__ = ["favourite", "fears_of", "made_with", "stems_of", "touched", "worried"]
 
 
 # "anything except wasps", "nothing but the dark": a fear of that one thing only.
@@ -81,3 +81,21 @@ _NOT_TELLING = FILLER | frozenset(
     must shall they them their there then than your yours ours just much many more
     most very also still even only such other others thing things something""".split()
 )
+
+
+_FAVOURITE = re.compile(r"\bfavou?rite\s+([a-z]+)", re.I)
+
+
+def favourite(said: str, persona: str) -> str:
+    """The favourite the persona names of the kind a line asks ("her favourite colour is
+    yellow": "yellow" to "what's your favourite colour?"), or ""."""
+    asked = _FAVOURITE.search(said)
+    if asked is None:
+        return ""
+    kind = re.escape(stem(asked.group(1).lower()))
+    named = re.search(
+        rf"\bfavou?rite {kind}\w*(?: of all)? (?:is|are|was|:) (?:always |probably )?([^,.;!?]+)",
+        persona,
+        re.I,
+    )
+    return named.group(1).strip() if named else ""
