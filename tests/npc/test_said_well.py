@@ -145,7 +145,7 @@ def test_its_work_is_said_in_its_own_first_person(
 
 
 def test_others_named_in_a_clause_are_not_the_npc(corpus: dict[str, VillagerFacts]) -> None:
-    """"copies letters for folk who cannot write": the NPC refuses nothing; "collects the
+    """ "copies letters for folk who cannot write": the NPC refuses nothing; "collects the
     rents" is work, not a like; "rain, which rots hemp" is rain."""
     assert corpus["yara"].sheet.refuses == ()
     assert "the rents" not in corpus["tace"].sheet.likes
@@ -175,7 +175,6 @@ def test_a_belief_is_told_by_its_subject_not_cut_before_its_thing(
     assert "keep the fog away" in text, text
     text = reply(corpus["dagny"], "What do you believe?")[0]
     assert "it stones" not in text and "Than the" not in text, text
-
 
 
 def test_a_phrase_put_mid_line_keeps_its_small_letter() -> None:

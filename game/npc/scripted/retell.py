@@ -232,7 +232,7 @@ _ANYONE_WHO = re.compile(r"^(?:anyone|anybody|someone|somebody|whoever|everyone)
 
 
 def _as_people(phrase: str) -> str:
-    """"anyone who lets a line fray" said of people: "people who let a line fray"; ""
+    """ "anyone who lets a line fray" said of people: "people who let a line fray"; ""
     when the phrase is of no one so."""
     found = _ANYONE_WHO.match(phrase)
     if found is None or not re.fullmatch(r"[a-z]+s", found.group(1)):
@@ -247,7 +247,7 @@ def _head(phrase: str) -> str:
     words = phrase.split()
     head = words[:3]
     at = _verb_at(words)
-    if at is not None and at < len(head) or {"who", "that", "which"} & set(head[1:]):
+    if (at is not None and at < len(head)) or {"who", "that", "which"} & set(head[1:]):
         return ""  # "the bells keep | the fog", "anyone who lets | a line fray"
     while len(head) > 1 and head[-1].lower().strip(",;:") in _DANGLING:
         head.pop()
@@ -408,7 +408,9 @@ def _capital(text: str) -> str:
 
 
 # Plurals without an -s ("geese", "sheep"): said as "them".
-_PLURALS = frozenset("geese sheep mice children people men women oxen feet teeth deer cattle folk".split())
+_PLURALS = frozenset(
+    "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
+)
 
 
 def _many(thing: str) -> bool:

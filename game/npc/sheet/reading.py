@@ -21,8 +21,9 @@ _PRONOUN = re.compile(r"^(?:she|he|they|it)\s+", re.I)
 # A trade named: "is a cheerful, loud miller", "is Hollowtown's baker", "is the old
 # lighthouse keeper". The noun is the last word before a clause goes on.
 _TRADE = re.compile(
-    r"(?:\b(?:is|am)|'m)\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)(?=\s+(?:who|that|with|from|in|at|on|of|"
-    r"by|and|for|whose)\b|[.:;!?]|,\s*(?:who|that|with|and)\b|$)",
+    r"(?:\b(?:is|am)|'m)\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)"
+    r"(?=\s+(?:who|that|with|from|in|at|on|of|by|and|for|whose)\b|[.:;!?]|"
+    r",\s*(?:who|that|with|and)\b|$)",
     re.I,
 )
 # Words for someone who keeps, makes or mends: the word before them is part of the trade
