@@ -13,14 +13,15 @@ BRENNA = (
 
 def test_a_persona_is_cut_into_first_person_clauses() -> None:
     told = clauses(BRENNA, "Brenna")
-    assert "quietly worry about the old bridge" in told
+    assert "I quietly worry about the old bridge" in told
+    assert "I take fierce pride in honest work" in told  # its verb as said of oneself
     assert all(len(c.split()) >= 2 for c in told)
     assert not any("Brenna" in c or "She" in c for c in told)
 
 
 def test_the_clause_a_question_is_about() -> None:
     told = clauses(BRENNA, "Brenna")
-    assert closest("Is the old bridge safe?", told) == "quietly worry about the old bridge"
+    assert closest("Is the old bridge safe?", told) == "I quietly worry about the old bridge"
     assert closest("Who won the football?", told) is None
 
 

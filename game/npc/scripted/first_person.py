@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["first_person", "present"]
+__all__ = ["base_verb", "first_person", "present"]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
@@ -39,12 +39,13 @@ _PRONOUNS = (
 )
 
 
-def _base_verb(word: str) -> str:
+def base_verb(word: str) -> str:
+    """A verb as said of oneself: "sells" -> "sell", "carries" -> "carry", "is" -> "am"."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if re.search(r"(?:ss|sh|ch|x|zz|o)es$", word):
+    if re.search(r"(?:ss|sh|ch|x|zz)es$", word):  # "goes" is above; "shoes": "shoe"
         return word[:-2]
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
@@ -70,7 +71,7 @@ def first_person(text: str, name: str) -> str:
     # The verbs of I: "I bakes ... and stays" -> "I bake ... and stay".
     out = re.sub(
         r"\bI (always |never |often |quietly |still |also |just |really )?(\w+)\b",
-        lambda m: f"I {m.group(1) or ''}{_base_verb(m.group(2))}",
+        lambda m: f"I {m.group(1) or ''}{base_verb(m.group(2))}",
         out,
     )
     # And the verbs joined to them: "..., answers questions", "... and is certain".
@@ -107,8 +108,15 @@ def _joined_verbs(text: str) -> str:
                 and not candidate.endswith(("ous", "ss", "us"))
                 and (candidate == "is" or not candidate.endswith("is"))
                 and follow not in ("and", "or", "")
+                # "jugs and bowls by the kiln": a list of things, not a verb joined
+                and not (
+                    words[i - 1] == "and"
+                    and i >= 2
+                    and re.fullmatch(r"[a-z]+s", words[i - 2])
+                    and follow.lower() in _OBJECT_AFTER
+                )
             ):
-                words[j] = _base_verb(candidate)
+                words[j] = base_verb(candidate)
         out.append(" ".join(words))
     return " ".join(out)
 

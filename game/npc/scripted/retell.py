@@ -12,8 +12,10 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 from game.npc.reading.naming import families_of
-from game.npc.scripted.first_person import first_person, present
+from game.npc.scripted.clauses import clauses_of, verb_led
+from game.npc.scripted.first_person import base_verb, first_person, present
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.said_well import capital_misplaced, garbled
 
 __all__ = [
     "MAX_RUN",
@@ -33,7 +35,6 @@ __all__ = [
     "words_of",
 ]
 
-_SPLIT = re.compile(r"\s*(?:[,;:]|\band\b|\bbut\b|\bwho\b|\bwhere\b)\s*")
 _PREPOSITIONS = frozenset(
     "of in on at by to for with from about past over under like into than before after".split()
 )
@@ -43,12 +44,28 @@ _ADVERBS = frozenset("always never often quietly still also just really sometime
 
 def clauses(persona: str, name: str) -> list[str]:
     """The persona's clauses in the first person, in order ("I dream of being an
-    adventurer", "collect shiny pebbles", ...), each of two words or more."""
+    adventurer", "I'm afraid of deep water", ...), each of two words or more: a clause
+    that says what the NPC does or is with "I"; one that names a thing ("toll keeper",
+    "woad blue") as it is, not the NPC's to say."""
     out: list[str] = []
-    for sentence in sentences(persona):
-        own = first_person(sentence, name).rstrip(".!?")
-        out += [c.strip() for c in _SPLIT.split(own) if len(c.split()) >= 2]
+    for clause in clauses_of(persona, name):
+        if verb_led(clause):
+            clause = first_person(f"I {clause[:1].lower()}{clause[1:]}", name)
+        elif _FEELING.match(clause):  # "Afraid of deep water": how the NPC is
+            clause = first_person(f"I'm {clause[:1].lower()}{clause[1:]}", name)
+        else:
+            clause = first_person(clause, name)
+        if len(clause.split()) >= 2:
+            out.append(clause)
     return out
+
+
+# How someone is towards a thing, said as notes without "is": "afraid of", "fond of".
+_FEELING = re.compile(
+    r"^(?:\w+(?:id|ed|ful|ous|ive)|fond|proud|sure|certain|wary|keen|jealous|patient|kind|"
+    r"short|quick|slow|good|bad|handy|deaf|shy|sick|tired)\s+(?:of|about|with|at|on|to)\b",
+    re.I,
+)
 
 
 def said_as_mine(clause: str, persona: str) -> str:
@@ -132,11 +149,16 @@ _DANGLING = (
     | frozenset(
         """a an the my your his her its our their this that these those every each some any
     no not is are was were be been am has have had can could will would may might must
-    shall should do does did too so very more most less many much few""".split()
+    shall should do does did too so very more most less many much few all both""".split()
     )
 )
 
 
+# Words a clause's subject opens on: "the moon makes | the cream sour" keeps its thing.
+_SUBJECT_OPENS = frozenset("a an the my his her their its our your it they he she".split())
+_DETERMINERS = frozenset("a an the my his her their its our your every each some".split())
+# Words after which the next word is a verb: cut after it, the verb lacks its thing.
+_LEADS_VERB = frozenset("and or but who that which to i".split())
 _PERSONS = frozenset("i i'm i've i'll i'd me my it they them we you he she".split())
 
 
@@ -179,9 +201,20 @@ def shorter(phrase: str) -> list[str]:
     for end in range(len(words) - 2, 0, -1):  # a last word ("thunder is about") is kept
         word = words[end].lower().strip(",;:")
         # "can smell a storm | a day": before an article too, once something is said.
-        if word not in _CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3):
+        # An article once a thing is said: "can smell a storm | a day", not "the moon
+        # makes | the cream sour" (a verb would lose its thing).
+        said = words[0].lower() not in _SUBJECT_OPENS or any(
+            w.lower() in _DETERMINERS for w in words[1:end]
+        )
+        if word not in _CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
+        # "sells ribbons, buttons | and thread": a list is said whole.
+        if word in ("and", "or") and any(w.endswith(",") for w in head[-3:]):
+            continue
+        # "who lets | a line fray", "and ring | the hours": a verb keeps its thing.
+        if word in ("a", "an", "the") and len(head) >= 2 and head[-2].lower() in _LEADS_VERB:
+            continue
         while head and head[-1].lower().strip(",;:") in _DANGLING:
             head.pop()
         cut = " ".join(head).rstrip(",;:")
@@ -190,13 +223,32 @@ def shorter(phrase: str) -> list[str]:
             continue
         if len(head) >= 2 and cut not in out:
             out.append(cut)
+    out += [p for p in map(_as_people, out) if p]
     contracted = [_contracted(o) for o in out]
     return list(dict.fromkeys(out + contracted))
 
 
+_ANYONE_WHO = re.compile(r"^(?:anyone|anybody|someone|somebody|whoever|everyone) who (\w+)\b", re.I)
+
+
+def _as_people(phrase: str) -> str:
+    """ "anyone who lets a line fray" said of people: "people who let a line fray"; ""
+    when the phrase is of no one so."""
+    found = _ANYONE_WHO.match(phrase)
+    if found is None or not re.fullmatch(r"[a-z]+s", found.group(1)):
+        return ""
+    verb = "are" if found.group(1) == "is" else "have" if found.group(1) == "has" else ""
+    return f"people who {verb or base_verb(found.group(1))}{phrase[found.end() :]}"
+
+
 def _head(phrase: str) -> str:
-    """A phrase's first few words, what a long one is about ("the dark water")."""
-    head = phrase.split()[:3]
+    """A phrase's first few words, what a long one is about ("the dark water"); "" when
+    they would cut a clause ("the bells keep | the fog away")."""
+    words = phrase.split()
+    head = words[:3]
+    at = _verb_at(words)
+    if (at is not None and at < len(head)) or {"who", "that", "which"} & set(head[1:]):
+        return ""  # "the bells keep | the fog", "anyone who lets | a line fray"
     while len(head) > 1 and head[-1].lower().strip(",;:") in _DANGLING:
         head.pop()
     return " ".join(head).rstrip(",;:")
@@ -243,11 +295,18 @@ def _contracted(phrase: str) -> str:
     return phrase
 
 
+# Where and when, said first as one says it ("Before dawn, I bake"); "of the boats", "than
+# the church" and "like a hawk" belong to what they follow.
+_WHERE_WHEN = frozenset(
+    "in on at by past over under before after behind beyond near across below above".split()
+)
+
+
 def fronted(phrase: str) -> str:
     """A phrase with its "when" or "where" said first ("I bake the bread before dawn" ->
     "Before dawn, I bake the bread"), or "" when it has none to move."""
     words = phrase.split()
-    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _PREPOSITIONS), None)
+    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE_WHEN), None)
     if at is None:
         return ""
     end = next(
@@ -283,9 +342,11 @@ def in_own_words(
     kept = [sum(w[:5] in keep for w in words_of(p)) for p in options]
     most = max(kept, default=0)
     best: tuple[tuple[int, int, int], str] | None = None
+    # The names a phrase may open on mid-line: those the persona writes with a capital.
+    names = set(re.findall(r"\b[A-Z][\w-]*", persona)) | set(name.split())
     for phrase, count in zip(options, kept, strict=True):
         line = fill(phrase)
-        if not line:
+        if not line or garbled(line, None) or capital_misplaced(line, phrase, names):
             continue
         run = shared_run(line, persona, name)
         telling = sum(w not in _DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
@@ -294,13 +355,15 @@ def in_own_words(
             best = (rank, line)
     if best is None:  # last, what the first phrase is about, in a few words
         line = fill(_head(options[0])) if options else ""
-        return line if line and shared_run(line, persona, name) <= MAX_RUN else ""
+        fits = line and not garbled(line, None) and shared_run(line, persona, name) <= MAX_RUN
+        return line if fits else ""
     return best[1]
 
 
 # Verbs that say what a clause's subject does or is, besides a verb's -s.
 _AUX = frozenset(
-    "is are was were has have had can could will would may might must shall should does".split()
+    """is are was were has have had can could will would may might must shall should does
+    won't can't cannot don't doesn't isn't aren't wasn't weren't hasn't haven't""".split()
 )
 _THINKING = re.compile(
     r"^(?:(?:thinks?|believes?|reckons?|suspects?|swears?|knows?|feels?|says?|worr(?:ies|y)"
@@ -319,13 +382,42 @@ def _verb_at(words: list[str]) -> int | None:
         if low in _AUX:
             return i
         before = words[i - 1].lower()
-        if re.fullmatch(r"[a-z]+[^s']s", low) and before not in _DANGLING and i <= 4:
+        after = words[i + 1].lower() if i + 1 < len(words) else ""
+        # "the bells | keep the fog away": a plain verb after a plural, before its thing
+        if (
+            re.fullmatch(r"[a-z]+[^s']s", before)
+            and i >= 2
+            and words[i - 2].lower() in _DETERMINERS
+            and after in _DETERMINERS
+            and low not in _DANGLING
+        ):
+            return i
+        # "the mill stones | are older": a plural before its verb is the subject's
+        if (
+            re.fullmatch(r"[a-z]+[^s']s", low)
+            and before not in _DANGLING
+            and after not in _AUX
+            and i <= 4
+        ):
             return i
     return None
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# Plurals without an -s ("geese", "sheep"): said as "them".
+_PLURALS = frozenset(
+    "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
+)
+
+
+def _many(thing: str) -> bool:
+    """Whether a thing is said as "them": a plural, or a list."""
+    words = thing.lower().split()
+    last = words[-1] if words else ""
+    return bool(re.search(r"[^s]s$", last)) or last in _PLURALS or " and " in f" {thing} "
 
 
 def claim_phrases(what: str) -> list[str]:
@@ -337,10 +429,19 @@ def claim_phrases(what: str) -> list[str]:
     if len(words) >= 3 and words[0] == "I" and words[1].lower() not in _DANGLING:
         # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
         rest = words[2:]
-        ends = (i for i, w in enumerate(rest) if i >= 1 and w.lower() in _CUT_BEFORE)
+        # "the sails of the boats", "ribbons, buttons and thread": one thing
+        listed = any(w.endswith(",") for w in rest)
+        ends = (
+            i
+            for i, w in enumerate(rest)
+            if i >= 1
+            and w.lower() in _CUT_BEFORE
+            and w.lower() != "of"
+            and not (listed and w.lower() in ("and", "or"))
+        )
         end = next(ends, len(rest))
         thing, after = " ".join(rest[:end]), rest[end:]
-        them = "them" if re.search(r"[^s]s$", thing.lower()) else "it"  # "the goats": them
+        them = "them" if _many(thing) else "it"  # "the goats": them
         if thing:
             for tail in shorter(" ".join(after)) if after else [""]:
                 told = f"{_capital(thing)}. I {words[1]} {them} {tail}".strip()
@@ -370,7 +471,7 @@ def claim_phrases(what: str) -> list[str]:
             if cut == pred and pronoun and not being:
                 # "A dragon? Past the river, it lives.": where it is said first.
                 rest = pred.split()
-                on = next((i for i, w in enumerate(rest) if i and w in _PREPOSITIONS), None)
+                on = next((i for i, w in enumerate(rest) if i and w in _WHERE_WHEN), None)
                 if on is not None and len(rest) - on <= 5:
                     head, where = " ".join(rest[:on]), " ".join(rest[on:])
                     out.append(f"{_capital(subject)}? {_capital(where)}, {pronoun} {head}")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.reading.workplace import named_work, place_index
+from game.npc.scripted.clauses import clauses_of, verb_led
 from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.moods import temperament
@@ -16,33 +17,14 @@ from game.world.tiled import MapData, NpcSpawn
 
 __all__ = ["read_sheet", "read_sheets", "trade_of"]
 
-# Where a sentence divides into clauses: ";", ", but", "but", and "and" or a comma when a
-# verb follows (a word of the persona's own verbs, an adverb, or "is"/"has"), and "who"
-# after a person named ("a miller who is sure...": not "anyone who wastes bread").
-_ADVERBS = "never|always|often|still|also|quietly|rarely|sometimes|will|won't|can't|cannot|is|has"
-# Verbs that start what a persona states (a like, a belief, a trade...).
-_CUES = (
-    r"(?:loves|likes|hates|fears|dislikes|enjoys|adores|believes|thinks|suspects|sells|swears|"
-    r"dreams|scolds|haggles|trades|keeps|runs|talks|tells|knows|worries|dreads|prefers|"
-    r"collects|deals|mends|makes)"
-)
-_SPLIT = re.compile(
-    r"\s*;\s*|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|unless)\s+|"
-    r",?\s+and\s+(?=(?:she|he|they|no|nobody|everyone|every)\b)|"
-    r",\s+so\s+(?=(?:she|he|they)\b)|"  # "cannot swim, so she keeps away from the mere"
-    r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
-    r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|all|anyone|no|"
-    r"nothing|he|she|it)\b)|"
-    r"(?<!anyone)(?<!everyone)(?<!someone)(?<!those)(?<!people)(?<!nobody)(?<!anybody)"
-    r"\s+who\s+"
-)
 _PRONOUN = re.compile(r"^(?:she|he|they|it)\s+", re.I)
 
 # A trade named: "is a cheerful, loud miller", "is Hollowtown's baker", "is the old
 # lighthouse keeper". The noun is the last word before a clause goes on.
 _TRADE = re.compile(
-    r"\bis\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)(?=\s+(?:who|that|with|from|in|at|on|of|"
-    r"by|and|for|whose)\b|[.:;!?]|,\s*(?:who|that|with|and)\b|$)",
+    r"(?:\b(?:is|am)|'m)\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)"
+    r"(?=\s+(?:who|that|with|from|in|at|on|of|by|and|for|whose)\b|[.:;!?]|"
+    r",\s*(?:who|that|with|and)\b|$)",
     re.I,
 )
 # Words for someone who keeps, makes or mends: the word before them is part of the trade
@@ -50,7 +32,11 @@ _TRADE = re.compile(
 _COMPOUND = re.compile(
     r"^(?:keeper|maker|master|mistress|man|woman|wife|hand|herd|wright|monger|sister|brother)$"
 )
-_NOT_TRADE = frozenset("person soul one sort kind type fellow".split())
+_NOT_TRADE = frozenset("person soul one sort kind type fellow man woman creature character".split())
+# "Hob Garret, the cooper, builds barrels": the trade said beside the name.
+_BESIDE_NAME = re.compile(r"^[A-Z][\w' -]*?,\s+(?:a|an|the)\s+([\w' -]+?),\s", re.I)
+# A word that says how someone is, not what they do ("Quiet.", "cheerful", "careless").
+_HOW = re.compile(r"(?:y|ful|ous|ive|ish|ed|less|ly)$")
 
 _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
     (
@@ -97,7 +83,7 @@ _MOST_OF_ALL = re.compile(r"\b(?:least of all|most of all|above all|especially)\
 _LIKES = re.compile(
     r"\b(?:loves?|likes?|enjoys?|adores?|is fond of|delights? in|takes? (?:\w+ )?pride in|"
     r"dreams? of|longs? (?:for|to)|treasures?|lives for|has a soft spot for|cherishes?|"
-    r"collects?|prefers?)\s+",
+    r"collects?(?!\s+the\b)|prefers?)\s+",  # "collects the rents" is work
     re.I,
 )
 _SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
@@ -205,27 +191,13 @@ def _phrase(text: str, name: str, own: bool = True) -> str:
     return text[:SHEET_PHRASE_CHARS].rstrip()
 
 
-def _clauses(persona: str, name: str) -> list[str]:
-    """The persona's clauses without their subject ("loves bread", "is sure the wind speaks
-    to her"), in order."""
-    names = sorted({name, name.split()[0], name.split()[-1]}, key=len, reverse=True)
-    subject = re.compile(
-        r"^(?:" + "|".join(re.escape(n) for n in names) + r")(?:'s)?\s+|^(?:she|he|they)\s+", re.I
-    )
-    out: list[str] = []
-    for sentence in sentences(persona):
-        for part in _SPLIT.split(sentence.rstrip(".!?")):
-            part = subject.sub("", part.strip(" ,"))
-            if part:
-                out.append(part)
-    return out
-
-
 def trade_of(persona: str) -> str:
     """The trade a persona names ("miller", "tavern keeper"), or ""."""
     first = sentences(persona)[:2]
+    if first and (terse := _noted(first[0])):
+        return terse
     for sentence in first:
-        found = _TRADE.search(sentence)
+        found = _TRADE.search(sentence) or _BESIDE_NAME.search(sentence)
         if not found:
             continue
         # "cheerful, loud miller": the last part of two words or more, else the last part.
@@ -251,6 +223,28 @@ def trade_of(persona: str) -> str:
     return ""
 
 
+_NOTE_WORDS = 6  # the most words of an item of notes ("sure that nettle tea cures all")
+
+
+def _noted(sentence: str) -> str:
+    """The trade of a persona written as notes ("Toll keeper.", "Beekeeper, widow, sharp
+    tongue."): its first item when it names a thing, not a doing or a way of being."""
+    items = re.split(r"\s*[,;:]\s*", sentence.rstrip(".!?"))
+    if any(len(i.split()) > _NOTE_WORDS for i in items) or re.search(
+        r"\b(?:I|she|he|they|[A-Z]\w*)\b", sentence[1:].replace("I'", "")
+    ):
+        return ""  # a sentence, or one that names someone: not notes
+    item = items[0]
+    words = item.split()
+    if not 0 < len(words) <= 3 or not all(w.isalpha() for w in words):
+        return ""
+    if verb_led(item) or words[0].lower() in ("a", "an", "the", "i", "she", "he", "they"):
+        return ""
+    if _HOW.search(words[-1].lower()) or any(p.search(item) for _, p in _TALK_WORDS):
+        return ""
+    return item.lower()
+
+
 # Words that say whose someone is: said with the one they belong to ("the cooper's boy").
 _KIN = frozenset(
     """son daughter boy girl lad lass wife husband widow apprentice helper child niece
@@ -259,7 +253,8 @@ _KIN = frozenset(
 
 
 _WHERE = frozenset(
-    "in on at by from under above below for with near beside across behind since".split()
+    """in on at by from under above below for with near beside across behind since down up
+    over out all along around through""".split()
 )
 
 
@@ -283,10 +278,11 @@ def _role(persona: str, name: str) -> str:
             return title
     if trade:
         return trade
-    clauses = _clauses(persona, name)
-    if not clauses:
+    # The first clause that says what the NPC does ("mends nets", not "Oh, where to begin").
+    doing = next((c for c in clauses_of(persona, name) if verb_led(present(c))), "")
+    if not doing:
         return ""
-    words = present(_phrase(clauses[0], name)).split()  # "has made the cheese": "makes"
+    words = present(_phrase(doing, name)).split()  # "has made the cheese": "makes"
     end = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE), len(words))
     return " ".join(words[:end])
 
@@ -455,7 +451,7 @@ def read_sheet(
     s = _Sheet()
     others = _others(npc, map_data.npcs)
     before = ""
-    for clause in _clauses(npc.persona, name):
+    for clause in clauses_of(npc.persona, name):
         _read_clause(clause, name, others, s, before)
         before = clause
     # "likes to answer a question with another question" is how it talks, not a like.

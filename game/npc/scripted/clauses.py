@@ -1,0 +1,131 @@
+"""A persona's sentences cut into clauses, each said of the NPC without its subject.
+
+"Bryony keeps the bees and sells honey to whoever comes up the hill" and "I keep the bees
+and I sell honey..." both give "keeps the bees", "sells honey to whoever comes up the
+hill": the verb as said of someone, whoever wrote the persona (by name, he/she/they, in
+the first person, or as terse notes). The sheet reads its fields from these, and the
+persona brain says them back in the first person (`game.npc.scripted.retell`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.scripted.lines import sentences
+
+__all__ = ["clauses_of", "said_of_someone", "verb_led"]
+
+# Words that may come between a subject and its verb ("never", "will").
+_ADVERBS = "never|always|often|still|also|quietly|rarely|sometimes|will|won't|can't|cannot|is|has"
+# Verbs that start what a persona states (a like, a belief, a trade...).
+_CUES = (
+    r"(?:loves|likes|hates|fears|dislikes|enjoys|adores|believes|thinks|suspects|sells|swears|"
+    r"dreams|scolds|haggles|trades|keeps|runs|talks|tells|knows|worries|dreads|prefers|"
+    r"collects|deals|mends|makes)"
+)
+# Where a sentence divides: ";", a dash, "but", "and" before a subject, "so" before one,
+# and "and" or a comma when a verb follows (a cue, an adverb, or a word with a verb's -s
+# before a thing: "and sells honey", ", settles quarrels"; not ", buttons and thread").
+_SPLIT = re.compile(
+    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|"
+    r"unless)\s+|"
+    r",?\s+and\s+(?=(?:she|he|they|I|no|nobody|everyone|every)\b)|"
+    r",\s+so\s+(?=(?:she|he|they|I)\b)|"  # "cannot swim, so she keeps away from the mere"
+    r",\s+(?=[a-z]+[^s'\W]s\s+(?!and\b|or\b)[a-z])|"
+    r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
+    r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|all|anyone|no|"
+    r"nothing|he|she|it)\b)"
+)
+# "who" starts a clause of the NPC's own only after what the NPC is: "a cheerful dyer who
+# stains cloth"; "anyone who wastes bread" and "folk who cannot write" are others.
+_IS_A = re.compile(
+    r"(?:\b(?:is|am|was)|'s|'m)\s+(?:a|an|the)\s"
+    r"(?:(?!\b(?:to|for|of|with|by|from|at|in|on|about|and)\b)[^;])*$|^(?:a|an|the)\s[^,]*$",
+    re.I,
+)
+_WHO = re.compile(r",?\s+who\s+")
+# ", which ..." tells of the thing before it ("rain, which rots hemp"): not the NPC's.
+_WHICH = re.compile(r",\s+which\b.*$", re.I)
+# A verb as it opens a clause said of someone: a helping verb or a word with its -s.
+_VERB_LED = re.compile(
+    r"^(?:(?:never|always|often|still|also|quietly|rarely|sometimes|only|even|just|"
+    r"usually|mostly|really)\s+)*"
+    r"(?:is|has|was|does|can|can't|cannot|could|will|won't|would|must|should|may|might|"
+    r"[a-z]+[^s'\W]s|[a-z]+ies|[a-z]+(?:ch|sh|ss|x|o)es)\b",
+    re.I,
+)
+_NOT_VERBS = frozenset(
+    """this its his hers ours yours theirs always sometimes perhaps towards afterwards
+    besides nowadays whereas thus yes news series species lots years days""".split()
+)
+_MODALS = frozenset(
+    "can can't cannot could will won't would must should may might shall never".split()
+)
+_THIRD = {"am": "is", "are": "is", "have": "has", "do": "does", "go": "goes", "'m": "is"}
+_LEAD_ADVERBS = frozenset(
+    "never always often still also quietly rarely sometimes only even just usually".split()
+)
+
+
+def said_of_someone(verb: str) -> str:
+    """A verb as it is said of someone: "keep" -> "keeps", "carry" -> "carries", "am" ->
+    "is"; a helping verb ("can", "won't") as it is."""
+    low = verb.lower()
+    if low in _THIRD:
+        return _THIRD[low]
+    if low in _MODALS or not low.isalpha():
+        return verb
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    return verb + "s"
+
+
+def verb_led(clause: str) -> bool:
+    """Whether a clause without its subject opens on its verb ("counts every coin twice",
+    "never lets anyone cross"), not on a thing ("toll keeper", "loud dyer")."""
+    found = _VERB_LED.match(clause)
+    return found is not None and found.group().split()[-1].lower() not in _NOT_VERBS
+
+
+def _own_verb(rest: str) -> str:
+    """What follows "I" or "they", said of someone: "keep the bees" -> "keeps the bees"."""
+    words = rest.split(" ")
+    at = 0
+    while at < len(words) - 1 and words[at].lower() in _LEAD_ADVERBS:
+        at += 1
+    words[at] = said_of_someone(words[at])
+    return " ".join(words)
+
+
+def _split_who(part: str) -> list[str]:
+    """A part cut at "who" where what follows is the NPC's own ("a dyer who stains")."""
+    found = _WHO.search(part)
+    if found and _IS_A.search(part[: found.start()]):
+        return [part[: found.start()], *_split_who(part[found.end() :])]
+    return [part]
+
+
+def clauses_of(persona: str, name: str) -> list[str]:
+    """The persona's clauses without their subject, said of the NPC ("loves bread", "is
+    sure the wind speaks to her", "keeps the bees"), in order."""
+    names = sorted({name, name.split()[0], name.split()[-1]}, key=len, reverse=True)
+    subject = re.compile(
+        r"^(?:" + "|".join(re.escape(n) for n in names) + r")(?:'s)?\s+|^(?:she|he)\s+", re.I
+    )
+    mine = re.compile(r"^(?:they|I)(?P<short>'m|'re|'ve)?\s+", re.I)
+    out: list[str] = []
+    for sentence in sentences(persona):
+        for part in _SPLIT.split(sentence.rstrip(".!?")):
+            for piece in _split_who(part):
+                piece = _WHICH.sub("", subject.sub("", piece.strip(" ,")))
+                own = mine.match(piece)
+                if own:
+                    short = {"'m": "is", "'re": "is", "'ve": "has"}.get(own.group("short") or "")
+                    rest = piece[own.end() :]
+                    piece = f"{short} {rest}" if short else _own_verb(rest)
+                piece = piece.strip(" ,")
+                if piece:
+                    out.append(piece)
+    return out
