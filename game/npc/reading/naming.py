@@ -119,6 +119,10 @@ _LEADS = re.compile(
 )
 
 
+# "your work", "your trade": what someone does, not a place ("dyeworks").
+_JOB_WORDS = frozenset({"work", "job", "trade", "craft", "business", "occupation"})
+
+
 def find_target(text: str, npc: VillagerFacts) -> Target | None:
     """The place or person a piece of a line names, from the facts; None if none is."""
     text = _LEADS.sub("leads", norm(text))  # "who looks after the village?": the leader
@@ -148,6 +152,9 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
         if not w.owner and w.base != "your":
             continue
         if w.base == "your":
+            rest = bases[bases.index(w.base) + 1 :]
+            if rest[:1] and rest[0] in _JOB_WORDS:  # "what is your work?": its trade, no place
+                return None
             owner: PersonFact | None = me
         else:
             owner = _villager_named(w.base, [*people, me]) or _villager_by_role(

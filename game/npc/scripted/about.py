@@ -329,7 +329,14 @@ _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing 
 # What a question about the NPC asks of its sheet, by its words.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("fears", re.compile(r"\b(?:afraid|fear|scare|frighten|worr|dread|terrif|nervous)", re.I)),
-    ("dislikes", re.compile(r"\b(?:hate|dislike|annoy|can'?t stand|bother|irritat|anger)", re.I)),
+    (
+        "dislikes",
+        re.compile(
+            r"\b(?:hate|dislike|annoy|can'?t stand|bother|irritat|anger)|"
+            r"\bwhat (?:(?:don'?t|do not) you|do you not) (?:like|love|enjoy|care for)\b",
+            re.I,
+        ),
+    ),
     ("beliefs", re.compile(r"\b(?:believe|true|really|sure|certain|think|real|exist)", re.I)),
     ("likes", re.compile(r"\b(?:like|love|enjoy|favou?rite|dream|wish|hope|want|fond)", re.I)),
 )
