@@ -1,5 +1,5 @@
-"""Questions about the NPC's own work and what it does not like, on a map whose place names
-hold common words ("the ironworks"): answered of the NPC, not of a place."""
+"""Questions about the NPC's own work, what it does not like and what it makes, on a map
+whose place names hold common words ("the ironworks"): answered of the NPC, not of a place."""
 
 from __future__ import annotations
 
@@ -41,3 +41,8 @@ def test_its_work_asked_is_its_own_not_a_place_named_with_the_word(
 def test_what_it_does_not_like_is_its_dislike(village: dict[str, VillagerFacts]) -> None:
     line, _ = reply(village["hedda"], "What don't you like?")
     assert "fish oil" in line.lower()
+
+
+def test_a_maker_who_names_no_sales_sells_what_it_makes(village: dict[str, VillagerFacts]) -> None:
+    line, _ = reply(village["bram"], "Can I buy some iron?")
+    assert "iron" in line.lower() and "pour" not in line.lower() and "furnace" not in line.lower()

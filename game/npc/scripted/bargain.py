@@ -148,7 +148,7 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
         price = prices[0][1]
     if not price and not asked and goods:  # "I'll take one": of what it sells first
         sold, sells = goods[0], True
-    named = _named_in(asked, npc.persona) if goods and not (price or sells) else ""
+    named = _named_in(asked, npc.persona) if not (price or sells) else ""
     if named and len(prices) == 1:  # "a barrel" of one who makes them and prices one thing
         price = prices[0][1]
     elif named:
@@ -166,7 +166,9 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
 # What a persona says the NPC makes: a thing of its making is a thing it may sell.
 _MAKES = re.compile(
     r"\b(?:makes?|making|builds?|brews?|bakes?|sews?|weaves?|carves?|crafts?|grows?|"
-    r"mends?|binds?)\b",
+    r"mends?|binds?|twists?|spins?|pours?|blows?|dyes?|knits?|tans?|churns?|presses?|"
+    r"distils?|cures?|smokes?|gathers?|picks?|grinds?|mills?|roasts?|pickles?|plaits?|glazes?|"
+    r"throws (?:pots|jugs|bowls))\b",
     re.I,
 )
 
