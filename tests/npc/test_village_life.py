@@ -47,3 +47,47 @@ def test_no_news_is_a_neighbour_at_work_as_ever(dunes: dict[str, VillagerFacts],
     text, _ = reply(dunes["maud"], line)
     assert any(f"{doing}" in text for doing in DOINGS.values()), text
     assert "same as ever" in text, text
+
+
+# A keeper whose persona names the place it keeps, and a neighbour who judges someone.
+TANNERY = [
+    ("oswy", "Oswy", "Oswy keeps the Tanyard, the stinking pits below the weir.", {}),
+    ("bede", "Bede", "Bede combs wool at the shearing barn.", {}),
+    (
+        "hild",
+        "Hild",
+        "Hild spins thread. She does not think much of Oswy, whose pits foul the stream.",
+        {},
+    ),
+]
+TANNERY_PLACES = [
+    ("tanyard", "Pits of lime and bark."),
+    ("shearing_barn", "A wide barn with fleeces on the rafters."),
+    ("weir", "Water slides over a low stone wall."),
+]
+
+
+@pytest.fixture(scope="module")
+def tannery(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    folder = tmp_path_factory.mktemp("tannery")
+    return facts_of(write_village(folder, "tannery", TANNERY, TANNERY_PLACES))
+
+
+@pytest.mark.parametrize("line", ["Tell me about the village.", "What is there to do here?"])
+def test_a_place_its_keeper_names_is_said_once(
+    tannery: dict[str, VillagerFacts], line: str
+) -> None:
+    text, _ = reply(tannery["hild"], line)
+    assert "the tanyard, oswy's" in text.lower(), text
+    assert len(re.findall(r"tanyard", text, re.I)) == 1, text
+
+
+def test_a_judgement_of_someone_is_a_dislike_not_a_belief(
+    tannery: dict[str, VillagerFacts],
+) -> None:
+    sheet = tannery["hild"].sheet
+    assert any(d.startswith("Oswy") for d in sheet.dislikes), sheet.lines()
+    assert not sheet.beliefs and not sheet.refuses, sheet.lines()
+    text, _ = reply(tannery["hild"], "What do you think of Oswy?")
+    assert "I don't think much of that one" in text, text
+    assert "Does not think" not in text and "Doesn't think" not in text, text

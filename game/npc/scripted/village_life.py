@@ -9,6 +9,8 @@ by the turn's seed, so the village is not told the same way to every question.
 
 from __future__ import annotations
 
+import re
+
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.speaker import label_of
@@ -45,7 +47,13 @@ def village_places(npc: VillagerFacts, seed: int) -> str:
     told = []
     for place, person in (staffed + bare)[:_TOLD]:
         label = label_of(place)
-        told.append(f"{label}, where {doing_at(person, place.name, '')}" if person else label)
+        if person is None:
+            told.append(label)
+            continue
+        done = doing_at(person, place.name, "")
+        # "where Brannoc keeps the Crooked Pike" says the place twice: whose it is says it once
+        named = re.search(rf"\b{re.escape(place.name.replace('_', ' '))}\b", done, re.I)
+        told.append(f"{label}, {person.name}'s" if named else f"{label}, where {done}")
     if not told:
         return ""
     if len(told) == 1:

@@ -62,9 +62,22 @@ def named_first(said: str, name: str, does: str) -> str:
 _FELT = re.compile(r"^(?:really |secretly |quietly )?(?P<verb>[a-z]+[^s])s\s+(?P<who>.+)$", re.I)
 
 
+# A judgement of someone, negated: "doesn't think much of Jory, whose goats stray".
+_JUDGED = re.compile(
+    r"^(?:doesn't|does not) think (?P<how>much|highly|well) of (?P<who>[^,]+?)"
+    r"(?:,? whose (?P<whose>.+))?$",
+    re.I,
+)
+
+
 def felt(opinion: str, names: set[str]) -> list[str]:
     """An opinion that is a feeling toward the one it names, in the first person ("adores
     Jory" -> "I adore that one"); [] when it is not one."""
+    judged = _JUDGED.match(opinion.strip(" .!?"))
+    if judged is not None and judged.group("who") in names:
+        view = f"I don't think {judged.group('how').lower()} of that one"
+        whose = judged.group("whose")
+        return [f"{view}. Their {whose}", view] if whose else [view]
     felt = _FELT.match(opinion.strip(" .!?"))
     if felt is None or felt.group("who") not in names or felt.group("verb").lower() == "i":
         return []

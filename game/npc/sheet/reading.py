@@ -59,7 +59,9 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
     (
         "thinks",
         re.compile(
-            r"\b(?:thinks?|believes?|reckons?|insists?|holds?|feels? sure)(?: that)?\s+(?!of\b)",
+            # "thinks little of Pell" judges someone: a dislike, not a belief
+            r"\b(?:thinks?|believes?|reckons?|insists?|holds?|feels? sure)(?: that)?\s+"
+            r"(?!of\b|(?:much|highly|well|little|poorly|ill|less) of\b)",
             re.I,
         ),
     ),
@@ -75,6 +77,8 @@ _DISLIKES = re.compile(
     r"(?:can't|cannot|can not|won't|will not) (?:stand|abide|bear)(?: for)?|"
     r"(?:has|with) (?:no|little) (?:time|patience|use) for|is short on patience for|grumbles about|"
     r"is tired of|is sick of|(?:dis|mis)trusts?|(?:trusts?|believes? in) nothing|"
+    r"(?:doesn't|does not|don't|do not) think (?:much|highly|well) of|"
+    r"thinks? (?:little|poorly|ill|less) of|"
     r"(?:has|puts) no (?:faith|stock|trust) in|scoffs? at)\s+",
     re.I,
 )
@@ -96,7 +100,7 @@ _NEVER = re.compile(
     r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not|"
     # what it cannot do it will not do ("cannot swim"); "can't stand" is a dislike
     r"(?:cannot|can't|can not)(?! (?:stand|abide|bear|help|resist|wait|believe|see why)\b))"
-    r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b)",
+    r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b|think (?:much|highly|well) of\b)",
     re.I,
 )
 # What it keeps away from, it will not go near: "keeps well away from the mere".
