@@ -20,7 +20,7 @@ from game.npc.scripted.matching import made_with
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["Deal", "asks_price", "deal"]
+__all__ = ["Deal", "asks_price", "deal", "service_price", "states_price"]
 
 # A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
 _PRICE = re.compile(
@@ -64,6 +64,10 @@ _NOT_THING = FILLER | frozenset(
     anything something do does did thanks thank just then there here this that these
     those""".split()
 )
+# An amount said without its coin, the coin said before it: "the red one costs six".
+_BARE = re.compile(rf"\b(?:costs?|is|are|goes for|for)\s+(?P<amount>{_AMOUNT})\s*$", re.I)
+_COINS = re.compile(rf"\b{_COIN}\b", re.I)
+_ONES = re.compile(r"\bones?\b", re.I)
 _MONEY_WORDS = re.compile(rf"\b(?:{_AMOUNT}|{_COIN}|each|apiece|per|costs?|price[sd]?)\b", re.I)
 
 
@@ -95,22 +99,50 @@ def _prices(persona: str) -> list[tuple[set[str], str]]:
     """The persona's prices: the words of the thing each is for, and the amount as said
     ("three silver each"), in the persona's order."""
     out: list[tuple[set[str], str]] = []
+    coin = ""  # "...four pennies an ell, and the red costs six": six pennies
     for sentence in sentences(persona):
         head = ""  # "a red one" after "a skein of blue wool": red wool
         for part in _PARTS.split(sentence.rstrip(".!?")):
             money = _MONEY.search(part)
+            bare = _BARE.search(part) if money is None and coin else None
+            if bare is not None:
+                lead = part[: bare.start()]
+                things = _things(_MONEY_WORDS.sub(" ", lead))
+                out.append(
+                    (
+                        things | ({head} if head and _ONES.search(lead) else set()),
+                        f"{bare.group('amount')} {coin}",
+                    )
+                )
+                continue
             if money is None:
                 continue
+            coin = _COINS.findall(money.group())[-1]
             lead, tail = part[: money.start()], part[money.end() :]
             before = _things(_MONEY_WORDS.sub(" ", lead))
             unit = money.group("unit") or ""  # "a jar": what the price is of
             things = _things(_MONEY_WORDS.sub(" ", f"{lead} {unit} {tail}"))
-            if head and re.search(r"\bones?\b", lead, re.I):
+            if head and _ONES.search(lead):
                 things.add(head)
             named = [stem(w) for w in tokens(lead.lower()) if stem(w) in before]
             head = named[-1] if named else head
             out.append((things, money.group().strip()))
     return out
+
+
+def states_price(persona: str) -> bool:
+    """Whether a persona states a price for anything (one who asks coin gives nothing free)."""
+    return bool(_prices(persona))
+
+
+def service_price(said: str, persona: str) -> str:
+    """The price a persona states for what a request asks done ("teach me the pipes?" of
+    one who "teaches the pipes for a penny a lesson"): the one whose clause shares the most
+    of the line's words, else ""."""
+    asked = _things(_MONEY_WORDS.sub(" ", said))
+    scored = [(_shares(asked, words), price) for words, price in _prices(persona)]
+    best = max(scored, key=lambda s: s[0], default=(0, ""))
+    return best[1] if best[0] else ""
 
 
 def _goods(npc: VillagerFacts) -> list[str]:

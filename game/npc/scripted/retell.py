@@ -370,7 +370,7 @@ _THINKING = re.compile(
     r"|(?:is|am) (?:quite )?(?:convinced|sure|certain|positive))(?: that)?\s+)+",
     re.I,
 )
-_PRONOUN_SUBJECTS = frozenset("i it he she they this that we you".split())
+_PRONOUN_SUBJECTS = frozenset("i it he she they this that we you there".split())
 _BEING = re.compile(r"^(?:is|are|was|were|seems|looks)\s+(?:like\s+)?", re.I)
 
 
@@ -460,7 +460,10 @@ def claim_phrases(what: str) -> list[str]:
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
-        for cut in [*_what_it_means(pred), *shorter(pred)]:
+        whole = pronoun == "it" and re.match(r"(?:will|would|can|could|may)\b", pred)  # a man?
+        if whole and pred.startswith("will "):
+            out += [f"{_capital(subject)}'ll {cut}" for cut in shorter(pred[5:])]
+        for cut in [] if whole else [*_what_it_means(pred), *shorter(pred)]:
             said = cut
             if being:
                 said = _BEING.sub("", said)

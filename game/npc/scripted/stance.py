@@ -19,7 +19,7 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.bargain import deal
+from game.npc.scripted.bargain import deal, states_price
 from game.npc.scripted.matching import fears_of, worried
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
@@ -72,7 +72,8 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
         ("give my goods away for nothing", "hand out what I sell", "give things away"),
         re.compile(
             r"\bfree\b|\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b|"
-            r"\b(?:no|any) (?:money|coin)\b|\b(?:can't|cannot|couldn't) pay\b"
+            r"\b(?:no|any) (?:money|coin)\b|\b(?:can't|cannot|couldn't) pay\b|"
+            r"\bwithout (?:paying|payment|a (?:penny|coin))\b"
         ),
     ),
     "idle talk": (
@@ -240,13 +241,17 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     bought = deal(talk, speak, refusals)  # "how much for a cask?", "sell me some honey"
     if kind not in _ASKING and not (kind in _MAYBE and _requests(line)) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
-    for refused in sheet.refuses:
+    counters = list(sheet.refuses)
+    if "free goods" not in counters and ("credit" in counters or states_price(npc.persona)):
+        counters.append("free goods")  # who wants coin, on credit or at all, gives none free
+    for refused in counters:
         counter = _COUNTER.get(refused)
         if counter is None:
             continue
         deeds, asks = counter
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
-        if (kind is wanted and bought is None) or asks.search(line):
+        stated = refused in sheet.refuses  # an implied refusal: only when asked in words
+        if (kind is wanted and bought is None and stated) or asks.search(line):
             table = "refuse_pay" if refused in _PAY else "refuse"
             deed = deeds[talk.seed("deed") % len(deeds)]
             return say(speak.text(table, deed=deed), "player")

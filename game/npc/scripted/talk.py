@@ -41,6 +41,7 @@ from game.npc.scripted.asked_of import (
     is_mine,
     place_in,
 )
+from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.describe import parts
 from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.itself import LIFE, life_answer, precise_when
@@ -169,6 +170,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
+    if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
+        return [_invite(talk, intent.target, speak)]
+    plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work
+    if plain is not None:
+        return [plain]
     kind = intent.kind
     helped = advice(talk, speak)  # "what would help a cough?": from what it makes
     if kind is Kind.GESTURE and intent.gesture:

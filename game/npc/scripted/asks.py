@@ -1,0 +1,158 @@
+"""What the NPC says to a request or a yes/no ask its fears, refusals and prices do not
+answer: the answer the persona gives, else a plain yes, no or maybe in the NPC's voice.
+
+- "Come with me to the green": one whose persona keeps it at its post ("never leaves the
+  shop", "no time for idle chatter") says no, and why; asked for later, it is an
+  invitation, not a walk now.
+- "Will you teach me...?", "can you carve me one?": a yes when it is the NPC's own work
+  (and the price, when the persona states one for it), a maybe when it is not.
+- "Do you want to go...?": a yes when it touches a like or a dream of its sheet.
+- "Do you believe in...?" of a belief it does not hold: no denial, no work line, an open
+  mind in its own voice. "Will you marry me?": a no, in its voice.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind, Named
+from game.npc.reading.naming import speaks_of_trade, tokens
+from game.npc.scripted.about import job_line, job_phrases, said_as, sheet_side, side_of
+from game.npc.scripted.bargain import service_price
+from game.npc.scripted.matching import touched
+from game.npc.scripted.retell import shorter
+from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
+from game.npc.skills import SkillCall
+
+__all__ = ["ask_answer", "later"]
+
+# The player asks the NPC along, not the way: "come with me to...", "will you come...".
+_ALONG = re.compile(
+    r"\b(?:with|join) (?:me|us)\b|\b(?:will|would|can|could|won't|wouldn't) you come\b|"
+    r"^(?:\w+,\s*)?(?:come|let's go)\b",
+    re.I,
+)
+# A time later than now: a walk asked for then is an invitation.
+_LATER = re.compile(
+    r"\b(?:tonight|tomorrow|later|this (?:evening|afternoon)|after (?:work|supper|dinner|dark)|"
+    r"at (?:dusk|sundown|noon|midday))\b",
+    re.I,
+)
+# A refusal that keeps the NPC at its post: "leave the shop in daylight", "go far from home".
+_LEAVING = re.compile(
+    r"^(?:leaves?|quit|desert|abandon|stray|wander|go (?:far|out|away)|step (?:out|away)|"
+    r"set foot)\b",
+    re.I,
+)
+# A request put to the NPC ("will you...?", "can you...?", "do you want to...?"), the verb
+# after it in `verb`.
+_REQUEST = re.compile(
+    r"\b(?:will|would|can|could|won't|wouldn't) you (?:please |ever |come and |help me )?"
+    r"(?P<verb>[a-z]+)|\b(?:do|would) you (?:want|like|fancy|care) to (?P<want>[a-z]+)",
+    re.I,
+)
+# Verbs of asking what it knows or thinks: a question, not a request.
+_TELLING = frozenset(
+    """tell say explain describe recommend suggest remind remember know hear see think guess
+    imagine name point help believe be have ask mind talk speak give lend sell""".split()
+)
+# Proposals no villager takes from a stranger.
+_SILLY = re.compile(
+    r"\b(?:marry|wed|kiss|elope|run away with (?:me|us)|be my (?:wife|husband|sweetheart|love|"
+    r"bride|groom))\b",
+    re.I,
+)
+_WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b", re.I)
+_TEACH = re.compile(r"\b(?:teach|train|show me how|learn)\b", re.I)
+# "Do you believe in ghosts?", "is it really true...?": a belief asked of.
+_BELIEF = re.compile(
+    r"\b(?:do|does) you (?:really |still |truly )?believe\b|\bis (?:there|it|that) (?:really|"
+    r"truly)\b|\bare (?:they|there) (?:really )?real\b",
+    re.I,
+)
+
+
+def later(talk: PlayerLine, intent: Intent) -> bool:
+    """Whether a walk asked of the NPC is asked for later ("come to the mill tonight"): an
+    invitation to be answered with when it will be there."""
+    target = intent.target
+    return (
+        intent.kind is Kind.GO
+        and target is not None
+        and target.kind is Named.PLACE
+        and bool(_LATER.search(talk.said))
+    )
+
+
+def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """The NPC's answer to a request or a yes/no ask its sheet's stances left open, or None
+    when the line asks nothing of the kind (or its persona answers it another way)."""
+    if intent.kind is Kind.GO:
+        return _along(talk, intent, speak)
+    if intent.kind not in (Kind.SELF, Kind.QUESTION, Kind.CHAT):
+        return None
+    said = talk.said
+    if _SILLY.search(said):
+        return speak.line("ask_silly")
+    request = _REQUEST.search(said)
+    belief = _BELIEF.search(said)
+    if belief and not request and not _WH.search(said[: belief.start()]):
+        if sheet_side(talk, speak, any_item=False) is not None or side_of(talk):
+            return None  # what it holds (or doubts) is said by its side
+        return speak.line("ask_unsure")
+    if request is None or _WH.search(said[: request.start()]):
+        return None  # "what would you change?" asks what it thinks, not for anything
+    if (request.group("verb") or "").lower() in _TELLING:  # "can you tell me...?"
+        return None
+    sheet = talk.npc.sheet
+    if request.group("want") and touched(said, sheet.likes):  # "want to see the sea?"
+        return speak.line("ask_like")
+    if sheet_side(talk, speak, any_item=False) is not None or _BELIEF.search(said):
+        return None  # a fear, a dislike, a belief it names: said as the sheet says it
+    price = service_price(said, talk.npc.persona)
+    if price:  # "teach me the pipes?" of one who teaches them "for a penny a lesson"
+        return speak.line("price", price=price)
+    teach = _TEACH.search(said)
+    if _its_work(said[teach.end() :] if teach else said[request.start() :], talk) or (
+        not teach and speaks_of_trade(said, talk.npc)
+    ):
+        if teach:
+            return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
+        return _yes_work(talk, speak)
+    if request.group("want") or intent.kind is not Kind.CHAT:
+        return speak.line("ask_maybe")
+    return None
+
+
+def _along(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """No to coming along, when the NPC's sheet keeps it at its post: a refusal to leave
+    it, said, or no time (it will not stand about idle); None otherwise."""
+    target = intent.target
+    sheet = talk.npc.sheet
+    if not _ALONG.search(talk.said) or later(talk, intent):
+        return None
+    if target is not None and target.name in (sheet.work, talk.npc.home):
+        return None  # to its own place: it goes
+    bound = next((r for r in sheet.refuses if _LEAVING.match(r)), "")
+    if bound:
+        return said_as(talk, speak, "refuse", "deed", shorter(bound))
+    if "idle talk" in sheet.refuses:
+        return speak.line("busy_no")
+    return None
+
+
+def _its_work(asked_for: str, talk: PlayerLine) -> bool:
+    """Whether what is asked names the NPC's work by a verb or thing of it ("carve me a
+    stone" of one who carves gravestones): words alike in their first four letters."""
+    npc = talk.npc
+    work = " ".join([npc.sheet.role, *job_phrases(npc)])
+    theirs = {w[:4] for w in tokens(work.lower()) if len(w) > 2}
+    return any(w[:4] in theirs for w in tokens(asked_for.lower()) if len(w) > 2)
+
+
+def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
+    """A yes, then what the NPC does: "Aye. I carve gravestones at the stone yard."."""
+    yes = speak.text("ask_yes")
+    job = said_by(job_line(talk, speak, "my_work"))
+    return say(f"{yes} {job.text if job else ''}".strip(), "player")
