@@ -132,7 +132,7 @@ SELF = (
         "reason",
         r"\bwhy (?:do|did|would|must) (?:you|ya) (?!(?:think|believe|say|ask|care|want|need|"
         r"know|mean|hate|like|love|fear|dislike|trust|distrust|look|seem|sound|talk|speak|worry|mind|"
-        r"feel|laugh|cry|smile|frown|always|never|keep|have|live|stay)\b)"
+        r"feel|laugh|cry|smile|frown|keep|have|live|stay)\b)"
         r"[a-z]+\b|^why (?!(?:not|is|are|was|were|do|does|did|would|should|can|could|will|the|"
         r"a|so)\b)[a-z]+ (?:the|your|those|these|them|it|so|such|every|all)\b",
     ),

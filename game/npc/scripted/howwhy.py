@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from game.npc.facts import VillagerFacts
 from game.npc.scripted.about import job_phrases, stems_of
+from game.npc.scripted.clauses import verb_led
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import fronted, in_own_words, shorter
@@ -46,16 +47,15 @@ def how_why_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall | No
     """The line to a "how", "why", "who taught you", "how long" or "hardest part"
     question, from what the persona says of it; None when it says nothing of it."""
     npc = talk.npc
-    phrases = _PHRASES[sub](npc, talk.said)
-    if not phrases:
-        return None
     names = {w for p in npc.people for w in p.name.split()} | set(npc.name.split())
-    phrases = [
-        p if p.split()[0] in names or p.startswith(("I ", "I'")) else _low(p) for p in phrases
-    ]
-    keep = stems_of(talk.said) - _ASKING
+    keep = {k[:5] for k in stems_of(talk.said) - _ASKING}
     fill: Callable[[str], str] = lambda p: speak.text("self_told", about=p)  # noqa: E731
-    text = in_own_words(fill, phrases, npc.persona, npc.name, keep={k[:5] for k in keep})
+    text = ""
+    # The phrases come in tiers, "" between them: a later tier only when none of one fits.
+    tiers = "\n".join(_PHRASES[sub](npc, talk.said)).split("\n\n")
+    for tier in ([p for p in t.split("\n") if p.strip()] for t in tiers):
+        said = [p if p.split()[0] in names or p.startswith(("I ", "I'")) else _low(p) for p in tier]
+        text = text or in_own_words(fill, said, npc.persona, npc.name, keep=keep)
     return say(text, "player") if text else None
 
 
@@ -175,9 +175,10 @@ def _how(npc: VillagerFacts, said: str) -> list[str]:
 def _daily(npc: VillagerFacts, said: str) -> list[str]:
     """Its day: its work, as ever, and what it does at it."""
     ways = _work_ways(npc)
-    job = job_phrases(npc)[0]
+    jobs = job_phrases(npc)
     said_so = [s for s in _said(_mine(ways[0], npc.name)) if len(s.split()) <= 8] if ways else []
-    return [f"{job}, as ever. {_cap(s)}" for s in said_so] or [f"the usual. {job}"]
+    days = [f"{job}, as ever. {_cap(s)}" for s in said_so for job in jobs]
+    return [*days, "", *(f"the usual. {job}" for job in jobs)]
 
 
 def _work_ways(npc: VillagerFacts) -> list[str]:
@@ -251,9 +252,8 @@ def _because(why: str, name: str) -> list[str]:
     cloth makes people sad, I think"; "she does not trust..." -> "because I don't trust"."""
     if why.lower().startswith("to "):
         return _said(why)
-    mine = (
-        _mine(why, name) if re.match(r"^(?:she|he|they)\b", why, re.I) else first_person(why, name)
-    )
+    own = re.match(r"^(?:she|he|they)\b", why, re.I) or verb_led(why)
+    mine = _mine(why, name) if own else first_person(why, name)
     thought = re.match(r"^I (think|believe|reckon|feel)\s+(?:that\s+)?(?P<what>.+)$", mine)
     if thought:
         return [f"{_cap(thought.group('what'))}, I {thought.group(1)}"]

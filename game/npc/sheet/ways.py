@@ -73,22 +73,30 @@ def reasons_of(persona: str, name: str) -> dict[str, str]:
     she draws it" -> "she does not trust other people's maps")."""
     out: dict[str, str] = {}
     for sentence in sentences(persona):
-        body = sentence.rstrip(".!?")
-        found = _WHICH_IS_WHY.search(body)
-        if found:
-            done, why = body[found.end() :], body[: found.start()]
-        else:
-            found = _BECAUSE.search(body) or _PURPOSE.search(body)
-            if found is None:
-                continue
-            done, why = body[: found.start()], body[found.end() :]
-            if found.re is _PURPOSE:
-                why = f"to {why}"
-        did = clauses_of(done, name)
-        if did and why.strip() and not _PAST.search(did[-1]):  # "ever since she came"
-            # the clause nearest the reason is what it explains
-            what = did[0] if found.re is _WHICH_IS_WHY else did[-1]
-            out[what[:SHEET_PHRASE_CHARS]] = why.strip(" ,")[:SHEET_PHRASE_CHARS]
-        if len(out) >= SHEET_ITEMS:
-            break
-    return out
+        for part in _PARTS.split(sentence.rstrip(".!?")):
+            _reason_in(part, name, out)
+    return dict(list(out.items())[:SHEET_ITEMS])
+
+
+# A sentence's parts that each may give a reason: at ";" and at "and" before a subject.
+_PARTS = re.compile(r"\s*;\s*|,?\s+and\s+(?=(?:she|he|they|I)\s)", re.I)
+
+
+def _reason_in(part: str, name: str, out: dict[str, str]) -> None:
+    """The reason one part of a sentence gives, added to `out` (what is done -> why)."""
+    found = _WHICH_IS_WHY.search(part)
+    if found:  # "keeps every pattern in her head, which is why she never writes one down"
+        did = clauses_of(part[found.end() :], name)
+        before = clauses_of(part[: found.start()], name)
+        if did and before:
+            out[did[0][:SHEET_PHRASE_CHARS]] = before[-1][:SHEET_PHRASE_CHARS]
+        return
+    found = _BECAUSE.search(part) or _PURPOSE.search(part)
+    if found is None:
+        return
+    did = clauses_of(part[: found.start()], name)
+    why = part[found.end() :].strip(" ,")
+    if found.re is _PURPOSE:
+        why = f"to {why}"
+    if did and why and not _PAST.search(did[-1]):  # not "ever since she came"
+        out[did[-1][:SHEET_PHRASE_CHARS]] = why[:SHEET_PHRASE_CHARS]
