@@ -48,7 +48,8 @@ PEOPLE = [
         "brun",
         "Brun",
         "Brun minds the granary. He thinks Odo is a good neighbour. He believes the cats "
-        "keep the grain safe.",
+        "keep the grain safe. He sweeps the floor every night because his father said rats "
+        "come where crumbs lie. He sells sacks of oats for two coins a sack.",
         {},
     ),
 ]
@@ -73,6 +74,8 @@ def test_the_sheet_reads_ways_reasons_and_past_in_any_wording() -> None:
     why = reasons_of(liesl, "Liesl")
     assert "her eyes are not what they were" in why.values()
     assert any("never writes one down" in done for done in why), why  # "which is why"
+    brun = PEOPLE[3][2]
+    assert not any("coins" in way or "oats" in way for way in ways_of(brun, "Brun"))  # a sale
 
 
 @pytest.mark.parametrize(
@@ -87,6 +90,7 @@ def test_the_sheet_reads_ways_reasons_and_past_in_any_wording() -> None:
         ("liesl", "Why do you work by the window?", "eyes"),
         ("liesl", "Why do you never write a pattern down?", "head"),
         ("brun", "Why do you keep cats?", "grain safe"),
+        ("brun", "Why do you sweep every night?", "rats come"),
     ],
 )
 def test_how_and_why_are_answered_from_the_persona_in_its_own_words(

@@ -131,7 +131,7 @@ SELF = (
         # "why do you walk backwards?", "why soak the hides so long?": a reason for a way
         "reason",
         r"\bwhy (?:do|did|would|must) (?:you|ya) (?!(?:think|believe|say|ask|care|want|need|"
-        r"know|mean|hate|like|love|fear|dislike|trust|distrust|look|seem|sound|talk|speak|worry|mind|"
+        r"know|mean|hate|like|love|fear|dislike|trust|distrust|look|seem|sound|worry|mind|"
         r"feel|laugh|cry|smile|frown|keep|have|live|stay)\b)"
         r"[a-z]+\b|^why (?!(?:not|is|are|was|were|do|does|did|would|should|can|could|will|the|"
         r"a|so)\b)[a-z]+ (?:the|your|those|these|them|it|so|such|every|all)\b",
@@ -141,7 +141,8 @@ SELF = (
         "method",
         r"\bhow (?:do|did|does|can|would|will) (?:you|ya|u|one) (?!(?:do|feel|know|like|mean|"
         r"say|get (?:to|there|here|along|on)|find|reach|pronounce|spell|stand|cope|manage|sleep|"
-        r"keep|relax|unwind|enjoy|spend|make a living|earn|pay|dare|think|live|stay)\b)[a-z]+\b|"
+        r"keep (?:busy|well|going|warm|sane|up)|relax|unwind|enjoy|spend|make a living|earn|"
+        r"pay|dare|think|live|stay)\b)[a-z]+\b|"
         r"\bhow (?:is|are|was|were) (?:a |an |the |your |this |that |such |those |these )?"
         r"(?:[a-z]+ ){0,2}(?:[a-z]+ed|made|done|built|blown|drawn|woven|spun|sewn|grown|caught|"
         r"cut|laid|shorn|struck|cast|bound|ground)\b|\bhow long does (?:a |an |the |it |one )?"

@@ -91,8 +91,14 @@ def _said(clause: str) -> list[str]:
     head, when, tail = clause.partition(" when ")
     if when and tail:
         out.append(f"{_TAUGHT_WHAT.sub(_KEEP, head)}. {_cap(tail)}")
-    # not a pair cut in half ("I melt sand | and ash")
-    cut = [c for c in shorter(clause)[1:] if not clause[len(c) :].startswith((" and ", " or "))]
+    if _SAID_THAT.search(clause):  # "my gran said they sulk" -> "my gran told me they sulk"
+        out.append(_SAID_THAT.sub("told me", clause, count=1))
+    # not a pair cut in half ("I melt sand | and ash"), nor a saying cut from what it says
+    cut = [
+        c
+        for c in shorter(clause)[1:]
+        if not clause[len(c) :].startswith((" and ", " or ")) and c.split()[-1].lower() not in _SAYS
+    ]
     return [o for o in dict.fromkeys([*out, *cut]) if o]
 
 
@@ -114,6 +120,9 @@ _TAUGHT_WHAT = re.compile(
 
 
 _KEEP = r"\1"
+# Someone's words reported ("my gran said they sulk"), and verbs that need what follows.
+_SAID_THAT = re.compile(r"(?<=\w )(?:said|says)(?: that)?(?= \w+ \w+)")
+_SAYS = frozenset("said says say told tells thinks think knows know believes swears means".split())
 
 
 _LONG = 7  # a clause of this many words may have a phrase said first; a shorter one is plain

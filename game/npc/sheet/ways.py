@@ -25,6 +25,13 @@ _STANCE = frozenset(
     speaks says laughs scolds distrusts trusts mistrusts detests loathes despises reckons
     insists knows could would will can can't cannot won't never not""".split()
 )
+# A price said: what is sold, not done.
+_PRICE = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|a few|few)"
+    r"\s+(?:\w+\s+)?(?:coppers?|coins?|pennies|penny|pence|silver|gold|crowns?|shillings?|"
+    r"groats?)\b",
+    re.I,
+)
 # A past in the trade: who taught it, when it came, how long it has been at it.
 _PAST = re.compile(
     r"\b(?:taught|teach\w*|learn(?:ed|t|ing)|apprentic\w*|trained|took over|inherited|handed "
@@ -58,7 +65,12 @@ def ways_of(persona: str, name: str) -> tuple[str, ...]:
     ("melts sand and ash in a furnace"): not its stances, sales or past."""
     out = []
     for clause in clauses_of(persona, name):
-        if verb_led(clause) and _lead(clause) not in _STANCE and not _PAST.search(clause):
+        if (
+            verb_led(clause)
+            and _lead(clause) not in _STANCE
+            and not _PAST.search(clause)
+            and not _PRICE.search(clause)  # "bowls for a few coppers each" is a sale
+        ):
             out.append(_BECAUSE.split(clause, maxsplit=1)[0])
     return _short(out)
 
