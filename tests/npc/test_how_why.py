@@ -45,6 +45,14 @@ PEOPLE = [
         {},
     ),
     (
+        "wilma",
+        "Wilma",
+        "Wilma is the village cooper's wife and a soap boiler. She stirs her soap nine times "
+        "so it sets hard and clean. She learned the craft as a girl in the town.",
+        {},
+    ),
+    ("tova", "Tova", "Tova keeps the granary accounts. She is cheerful and loud.", {}),
+    (
         "brun",
         "Brun",
         "Brun minds the granary. He thinks Odo is a good neighbour. He believes the cats "
@@ -83,7 +91,7 @@ def test_the_sheet_reads_ways_reasons_and_past_in_any_wording() -> None:
     [
         ("odo", "How do you make a wheel?", "steam"),
         ("odo", "Who taught you?", "uncle"),
-        ("sabine", "how is salt made?", "seawater"),
+        ("sabine", "how is salt made?", "salt"),
         ("sabine", "Why do you rake the salt at dusk?", "wind"),
         ("sabine", "How long have you been doing this?", "thirty years"),
         ("sabine", "What's the hardest part of the job?", "fires"),
@@ -91,6 +99,9 @@ def test_the_sheet_reads_ways_reasons_and_past_in_any_wording() -> None:
         ("liesl", "Why do you never write a pattern down?", "head"),
         ("brun", "Why do you keep cats?", "grain safe"),
         ("brun", "Why do you sweep every night?", "rats come"),
+        ("wilma", "How is your soap made?", "nine times"),
+        ("wilma", "Why stir it so much?", "it sets hard"),  # the soap sets, not she
+        ("wilma", "Where did you learn soap boiling?", "as a girl"),
     ],
 )
 def test_how_and_why_are_answered_from_the_persona_in_its_own_words(
@@ -106,7 +117,7 @@ def test_how_and_why_are_answered_from_the_persona_in_its_own_words(
 def test_a_how_the_persona_does_not_tell_is_a_short_true_line_of_its_work(
     shore: dict[str, VillagerFacts],
 ) -> None:
-    text, walks = reply(shore["brun"], "How do you keep the grain dry?")
+    text, walks = reply(shore["tova"], "How do you keep the grain dry?")
     assert "granary" in text.lower() and not walks, text
     assert "mushroom" not in text, text  # not the place read out
 

@@ -164,8 +164,12 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
+    # "how do you get on with Cassius?" names another; "how are your candles made?" does
+    # not, though a neighbour's trade may be read in it
     of_other = target is not None and target.kind is Named.PERSON and not target.weak
-    if self_sub in HOW_IT_WORKS and of_other:  # "how do you get on with Cassius?"
+    if of_other and target is not None and target.name.split()[0].lower() not in line.lower():
+        of_other = False
+    if self_sub in HOW_IT_WORKS and of_other:
         self_sub = None
     if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)

@@ -79,7 +79,8 @@ def _said(clause: str) -> list[str]:
     out = [clause]
     for way in (clause, _when_first(clause)) if len(clause.split()) >= _LONG else ():
         front = fronted(way)
-        if front and not re.search(r", I \w+ of\b", front):  # not "By the light, I carve of"
+        counted = _COUNT & set(front.split(",")[0].lower().split())  # "in tallow twelve times"
+        if front and not counted and not re.search(r", I \w+ of\b", front):  # "I carve of"
             out.append(front)
     out += _fronts(clause)
     out.append(_when_first(clause))
@@ -105,7 +106,8 @@ def _said(clause: str) -> list[str]:
 # A time said last ("keeping the furnace hot all night"), to say first.
 _TIME_LAST = re.compile(
     r"^(?P<head>.+?)\s+(?P<when>(?:all|every|each|at|before|after|by|through the) (?:\w+ )?"
-    r"(?:night|day|morning|evening|dawn|dusk|noon|winter|summer|spring|autumn|week|year|hour)s?)$",
+    r"(?:night|day|morning|evening|dawn|dusk|noon|winter|summer|spring|autumn|week|year|hour)s?"
+    r"|once|twice|\w+ times)$",
     re.I,
 )
 # Two things done with one verb: "I boil onion skins for yellow and madder root for red".
@@ -122,12 +124,16 @@ _TAUGHT_WHAT = re.compile(
 _KEEP = r"\1"
 # Someone's words reported ("my gran said they sulk"), and verbs that need what follows.
 _SAID_THAT = re.compile(r"(?<=\w )(?:said|says)(?: that)?(?= \w+ \w+)")
-_SAYS = frozenset("said says say told tells thinks think knows know believes swears means".split())
+_SAYS = frozenset(
+    "said says say told tells thinks think knows know believes swears means as like than".split()
+)
 
 
 _LONG = 7  # a clause of this many words may have a phrase said first; a shorter one is plain
 # Where a phrase of how, where or what for starts, and words that carry it on.
-_PREP = frozenset("from with for in on at under over into using near behind beside".split())
+_PREP = frozenset("from with for in on at under over into using near behind beside as".split())
+# Words that start a count, which ends a phrase ("in tallow | twelve times").
+_COUNT = frozenset("once twice two three four five six seven eight nine ten twelve".split())
 _GOES_ON = frozenset("of a an the my his her their its some each every".split())
 
 
@@ -142,7 +148,8 @@ def _fronts(clause: str) -> list[str]:
     for at in range(3, len(words) - 1):
         if words[at].lower() not in _PREP or words[at - 1].lower() in _GOES_ON:
             continue
-        end = next((i for i in range(at + 1, len(words)) if words[i].lower() in _PREP), len(words))
+        ends = _PREP | _COUNT
+        end = next((i for i in range(at + 1, len(words)) if words[i].lower() in ends), len(words))
         if 2 <= end - at <= 4 and words[end - 1].lower() not in _GOES_ON:
             rest = " ".join(words[:at] + words[end:]).rstrip(",;:")
             out.append(f"{_cap(' '.join(words[at:end]))}, {rest}")
@@ -192,13 +199,17 @@ def _daily(npc: VillagerFacts, said: str) -> list[str]:
 
 def _work_ways(npc: VillagerFacts) -> list[str]:
     """The ways that say how it does its work: not its trade said once, and each with a
-    how (with what, by doing what, what for), or of its work's things, or said in one
+    how (with what, by doing what, what for, a reason), or of its work's things, or said in one
     sentence with one that is ("melts sand in a furnace and shapes the glass with a
     pipe"); not "sleeps in a lean-to"."""
     sheet = npc.sheet
     work = stems_of(f"{sheet.role} {' '.join(sheet.wares)}")
     ways = [w for w in sheet.ways if not _is_job(npc, w)]
-    kept = [w for w in ways if _METHOD.search(w) or _PURPOSE.search(w) or work & stems_of(w)]
+    kept = [
+        w
+        for w in ways
+        if _METHOD.search(w) or _PURPOSE.search(w) or work & stems_of(w) or w in sheet.reasons
+    ]
     said = [s.lower() for s in sentences(npc.persona)]
     for way in ways:
         held = [s for s in said if way.lower() in s]
@@ -261,7 +272,8 @@ def _because(why: str, name: str) -> list[str]:
     cloth makes people sad, I think"; "she does not trust..." -> "because I don't trust"."""
     if why.lower().startswith("to "):
         return _said(why)
-    own = re.match(r"^(?:she|he|they)\b", why, re.I) or verb_led(why)
+    # "she does not trust" is the NPC; "they burn slow" is what it makes
+    own = re.match(r"^(?:she|he)\b", why, re.I) or verb_led(why)
     mine = _mine(why, name) if own else first_person(why, name)
     thought = re.match(r"^I (think|believe|reckon|feel)\s+(?:that\s+)?(?P<what>.+)$", mine)
     if thought:
