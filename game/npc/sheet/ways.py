@@ -41,7 +41,7 @@ _PAST = re.compile(
 )
 # Where a reason is given after what is done, and where before it ("which is why").
 _BECAUSE = re.compile(
-    r",?\s+(?:because|so that|so|since|as|for fear)\s+(?=(?:she|he|they|I|it|the|her|his|"
+    r",?\s+(?:because|so that|so|since|for fear)\s+(?=(?:she|he|they|I|it|the|her|his|"
     r"their|its|people|nobody|no one|everyone)\b)|,?\s+because (?:of\s+)?",
     re.I,
 )
