@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from game.npc.reading.phrases import RECOMMEND
 
-__all__ = ["OWN_LIFE", "SELF"]
+__all__ = ["HOW_IT_WORKS", "OWN_LIFE", "SELF"]
 
 OWN_LIFE = ("food", "fun", "yesterday", "today", "hardest", "friend", "why", "living")
+HOW_IT_WORKS = ("method", "learned", "daily", "reason")  # how it works, learned it, spends its days
 SELF = (
     (
         # Asked what it sells ("What are you selling this week?"): before "your name" in
@@ -105,11 +106,47 @@ SELF = (
         r"\bdo you have (?:a |any )?friends?\b",
     ),
     (
+        # "What did you do today?", "what's a day like for you?": its days at its work.
+        "daily",
+        r"\bwhat did (?:you|ya) do (?:today|this morning|all day)\b|\bwhat(?:'s| is) (?:a|your) "
+        r"(?:typical |normal |usual |working |ordinary )?day like\b|\bhow do you spend your "
+        r"days?\b|\bwhat do you do all day\b|\btell me about your day\b|\bhow(?:'s| was| is) "
+        r"your day(?: been)?\b|\bwhat(?:'s| has) your day been like\b",
+    ),
+    (
+        # "Who taught you?", "how did you learn to carve?": its past in the work.
+        "learned",
+        r"\bwho (?:taught|trained|showed) (?:you|ya)\b|\b(?:how|where|when|from whom) did you "
+        r"(?:learn|train|pick up)\b|\bwho did you learn\b|\b(?:learn|learned|learnt) (?:it|that|"
+        r"this|the \w+|your \w+|to \w+) from\b",
+    ),
+    (
         "why",
         r"\bwhy (?:do|did) (?:you|ya) (?:do (?:it|this|that|what you do)|(?:become|choose|pick|take"
         r" up|go into|keep doing)\b)|\bwhat made you (?:become|choose|take up|want|go into)\b|"
         r"\bhow did you (?:become|get into|come to be|end up)\b|\bwhy (?:this|that|your) "
         r"(?:job|work|trade)\b|\bwhat keeps you (?:at it|going|doing)\b",
+    ),
+    (
+        # "why do you walk backwards?", "why soak the hides so long?": a reason for a way
+        "reason",
+        r"\bwhy (?:do|did|would|must) (?:you|ya) (?!(?:think|believe|say|ask|care|want|need|"
+        r"know|mean|hate|like|love|fear|dislike|trust|distrust|look|seem|sound|worry|mind|"
+        r"feel|laugh|cry|smile|frown|keep|have|live|stay)\b)"
+        r"[a-z]+\b|^why (?!(?:not|is|are|was|were|do|does|did|would|should|can|could|will|the|"
+        r"a|so)\b)[a-z]+ (?:the|your|those|these|them|it|so|such|every|all)\b",
+    ),
+    (
+        # "How do you make glass?", "how is rope made?": how it does its work.
+        "method",
+        r"\bhow (?:do|did|does|can|would|will) (?:you|ya|u|one) (?!(?:do|feel|know|like|mean|"
+        r"say|get (?:to|there|here|along|on)|find|reach|pronounce|spell|stand|cope|manage|sleep|"
+        r"keep (?:busy|well|going|warm|sane|up)|relax|unwind|enjoy|spend|make a living|earn|"
+        r"pay|dare|think|live|stay)\b)[a-z]+\b|"
+        r"\bhow (?:is|are|was|were) (?:a |an |the |your |this |that |such |those |these )?"
+        r"(?:[a-z]+ ){0,2}(?:[a-z]+ed|made|done|built|blown|drawn|woven|spun|sewn|grown|caught|"
+        r"cut|laid|shorn|struck|cast|bound|ground)\b|\bhow long does (?:a |an |the |it |one )?"
+        r"(?:[a-z]+ )?take\b",
     ),
     (
         "living",

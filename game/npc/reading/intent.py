@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from game.npc.facts import VillagerFacts
-from game.npc.reading.about_self import OWN_LIFE, SELF
+from game.npc.reading.about_self import HOW_IT_WORKS, OWN_LIFE, SELF
 from game.npc.reading.asking import (
     DIRECTIONS,
     FOLLOW,
@@ -164,7 +164,14 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
-    if self_sub in ("family", "years", "feeling", "day") or self_sub in OWN_LIFE:  # not Pip
+    # "how do you get on with Cassius?" names another; "how are your candles made?" does
+    # not, though a neighbour's trade may be read in it
+    of_other = target is not None and target.kind is Named.PERSON and not target.weak
+    if of_other and target is not None and target.name.split()[0].lower() not in line.lower():
+        of_other = False
+    if self_sub in HOW_IT_WORKS and of_other:
+        self_sub = None
+    if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
     if best and best.group(1) in village_names(npc):

@@ -33,8 +33,8 @@ _SPLIT = re.compile(
     r",\s+so\s+(?=(?:she|he|they|I)\b)|"  # "cannot swim, so she keeps away from the mere"
     r",\s+(?=[a-z]+[^s'\W]s\s+(?!and\b|or\b)[a-z])|"
     r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
-    r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|all|anyone|no|"
-    r"nothing|he|she|it)\b)"
+    r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|each|all|anyone|"
+    r"no|nothing|he|she|it)\b)"
 )
 # "who" starts a clause of the NPC's own only after what the NPC is: "a cheerful dyer who
 # stains cloth"; "anyone who wastes bread" and "folk who cannot write" are others.

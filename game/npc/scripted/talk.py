@@ -44,6 +44,7 @@ from game.npc.scripted.asked_of import (
 from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.describe import parts
 from game.npc.scripted.gossip import asks_gossip, gossip
+from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer, precise_when
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
@@ -187,7 +188,12 @@ def _answer(talk: PlayerLine) -> list[Step]:
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
         line = helped or side or _answered(talk, asked, intent.gesture, speak)
         return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
-    if helped is not None and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF):
+    reason = kind is Kind.SELF and intent.sub in HOW_WHY and intent.sub != "method"
+    if (
+        helped is not None
+        and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF)
+        and not reason
+    ):
         return [helped]
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
@@ -233,6 +239,16 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [say(day, "player") if day else self_answer(talk, "work", speak)]
     if kind is Kind.SELF and intent.sub == "recommend":  # "what should I see before I go?"
         return [recommend(talk, speak)]
+    if kind is Kind.SELF and intent.sub in HOW_WHY:  # "how do you make it?", "why?"
+        told = how_why_answer(talk, intent.sub, speak)
+        if told is not None:
+            return [told]
+        if intent.sub == "method":  # the persona says not how: less, but true
+            return [how_less(talk, speak)]
+        if intent.sub == "reason":  # the persona's sentence nearest what is asked
+            return [self_answer(talk, "about", speak)]
+        if intent.sub == "learned":
+            return [own_life_answer(talk, "why", speak)]
     if kind is Kind.SELF and intent.sub in OWN_LIFE:  # "what's your favourite food?"
         return [own_life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:

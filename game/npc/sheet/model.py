@@ -42,6 +42,9 @@ class CharacterSheet(BaseModel):
     opinions: dict[str, str] = {}  # another NPC's id -> what it thinks of them
     talks: tuple[Talk, ...] = ()
     wares: tuple[str, ...] = ()
+    ways: tuple[str, ...] = ()  # what it does at its work ("melts sand in a furnace")
+    reasons: dict[str, str] = {}  # what it does -> why, as the persona says
+    past: tuple[str, ...] = ()  # how it came to its work ("her grandmother taught her")
 
     def lines(self) -> list[str]:
         """The sheet as a few short lines (the inspector shows them)."""
@@ -55,5 +58,8 @@ class CharacterSheet(BaseModel):
             ("thinks of", "; ".join(f"{k}: {v}" for k, v in self.opinions.items())),
             ("talks", ", ".join(self.talks)),
             ("wares", ", ".join(self.wares)),
+            ("does", "; ".join(self.ways)),
+            ("because", "; ".join(f"{k}: {v}" for k, v in self.reasons.items())),
+            ("past", "; ".join(self.past)),
         )
         return out + [f"{label:<9} {text}" for label, text in pairs if text]

@@ -13,6 +13,7 @@ from game.npc.scripted.lines import sentences
 from game.npc.scripted.moods import temperament
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness, Talk
 from game.npc.sheet.stated import stated
+from game.npc.sheet.ways import past_of, reasons_of, ways_of
 from game.world.tiled import MapData, NpcSpawn
 
 __all__ = ["read_sheet", "read_sheets", "trade_of"]
@@ -477,6 +478,9 @@ def read_sheet(
         "beliefs": tuple(s.beliefs),
         "opinions": s.opinions,
         "talks": _talks(npc.persona),
+        "ways": ways_of(npc.persona, name),
+        "reasons": reasons_of(npc.persona, name),
+        "past": past_of(npc.persona, name),
     }
     ids = {other.npc_id for other in map_data.npcs if other.npc_id != npc.npc_id}
     fields |= stated(npc, ids, map_data.path.name, warnings if warnings is not None else [])
