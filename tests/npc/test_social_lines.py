@@ -12,6 +12,8 @@ import pytest
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE
 from game.npc.facts import FeelingFact, SensedFacts, VillagerFacts
+from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import Kind
 from game.npc.scripted.lines import line_table
 from game.npc.scripted.persona import line_for
 from game.npc.scripted.social import player_gesture
@@ -19,7 +21,7 @@ from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.scripted.voice import voiced
 from game.npc.skills import EMOTE
-from tests.npc.test_sheet_answers import facts_of
+from tests.npc.test_sheet_answers import facts_of, write_village
 from tests.world.crowd import crowd_map, prop
 
 # A marsh village of no map of the game, written as different map makers write.
@@ -261,3 +263,23 @@ def test_a_hello_of_the_hour_given_is_returned_in_kind(marsh: dict[str, Villager
     for hour in (8.0, 15.0, 21.0):
         text, _ = said(marsh["fennick"], "Good afternoon!", sensed=SensedFacts(hour=hour))
         assert "morning" not in text.lower() and "evening" not in text.lower(), text
+
+
+def test_thanks_is_thanks_though_a_persona_gives_thanks_at_a_place(tmp_path: Path) -> None:
+    """A thanks names no place, even when a neighbour's persona "gives thanks" where it
+    works: the NPC says you're welcome, not what that place looks like."""
+    people = [
+        ("oda", "Oda", "Oda tends the shrine on the knoll, giving thanks at dawn.", {}),
+        ("rolf", "Rolf", "Rolf grumbles and never smiles. He keeps the weir.", {}),
+    ]
+    places = [("shrine", "A ring of white stones on a knoll."), ("weir", "A low dam of logs.")]
+    folder = facts_of(write_village(tmp_path, "knoll", people, places))
+    for npc in folder.values():
+        for said in ("Thanks for your help.", "Thank you!", "Thanks, mate.", "Cheers!"):
+            assert read_intent(said, npc).kind is Kind.THANKS, (npc.npc_id, said)
+            steps = answer(PlayerLine(npc=npc, said=said))
+            text = " ".join(s.text for s in map(said_by, steps) if s is not None)
+            assert "stones" not in text and "logs" not in text, (said, text)
+    # thanks with a question in it still answers the question
+    where = read_intent("Thanks! Where is the weir?", folder["oda"])
+    assert where.kind is Kind.PLACE and where.target is not None

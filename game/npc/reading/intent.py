@@ -330,7 +330,9 @@ def _addressed(line: str, names: set[str]) -> bool:
 
 
 def _without_greeting(line: str) -> str:
-    return HELLO.sub("", line).strip(" ,!")
+    """The line without its hello or thanks: "thanks!" names nothing, though a persona may
+    ("always giving thanks")."""
+    return THANKS.sub("", HELLO.sub("", line)).strip(" ,!")
 
 
 def _short(line: str) -> bool:
