@@ -10,9 +10,9 @@ from importlib import resources
 from game.gestures import GESTURES, NOD
 from game.npc.facts import SensedFacts, VillagerFacts
 from game.npc.scripted.lines import line_table
-from game.npc.scripted.moods import CHEERFUL, GRUFF, MOODS, SHREWD, Mood, mood_of
-from game.npc.scripted.speaker import PlayerLine
-from game.npc.scripted.talk import opener
+from game.npc.scripted.moods import CHEERFUL, GRUFF, MOODS, QUIET, SHREWD, WISE, Mood, mood_of
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer, opener
 
 
 def _tables() -> dict[str, dict[str, list[str]]]:
@@ -60,3 +60,30 @@ def test_a_woken_npc_opens_with_its_moods_grumble() -> None:
         for line in ("Hello?", "Are you awake?", "Sorry to wake you.", "Hey!", "Good morning.")
     }
     assert len(heard) >= 2, heard
+
+
+def test_a_manner_written_as_deeds_or_denials_picks_the_mood() -> None:
+    """Map makers write a manner in deeds ("grumbles about everything") and denials
+    ("never smiles") as often as in adjectives."""
+    assert mood_of("Osk minds the sluice. He grumbles about the damp all day.") is GRUFF
+    assert mood_of("She never smiles and hardly says a kind word.") is GRUFF
+    assert mood_of("Ruth laughs at everything and talks the ears off anyone.") is CHEERFUL
+    assert mood_of("Speaks like a priest, slow and solemn.") is WISE
+    assert mood_of("A bashful lad who mumbles into his collar.") is QUIET
+    # a warm word only said seldom is no warmth, and no grumbler either
+    assert mood_of("Slow and shy, with a smile that comes rarely.") is QUIET
+    # a grumble it never makes is no grumble
+    assert mood_of("She never complains and laughs a lot.") is CHEERFUL
+
+
+def test_a_grumbler_written_in_deeds_parts_and_greets_in_a_gruff_voice() -> None:
+    grumbler = VillagerFacts(
+        npc_id="osk", name="Osk", persona="Osk keeps the sluice. He grumbles and never smiles."
+    )
+    gruff_byes = set(line_table("bye", GRUFF))
+    warm = set(line_table("bye", CHEERFUL)) - gruff_byes
+    for said in ("Goodbye, have a lovely day!", "Bye now.", "See you later."):
+        steps = answer(PlayerLine(npc=grumbler, said=said))
+        text = " ".join(said.text for said in map(said_by, steps) if said is not None)
+        assert not any(line in text for line in warm), (said, text)
+        assert any(line.split("{")[0] in text for line in gruff_byes), (said, text)

@@ -12,14 +12,17 @@ import pytest
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE
 from game.npc.facts import FeelingFact, SensedFacts, VillagerFacts
+from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import Kind
 from game.npc.scripted.lines import line_table
+from game.npc.scripted.moods import MOODS
 from game.npc.scripted.persona import line_for
 from game.npc.scripted.social import player_gesture
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.scripted.voice import voiced
 from game.npc.skills import EMOTE
-from tests.npc.test_sheet_answers import facts_of
+from tests.npc.test_sheet_answers import facts_of, write_village
 from tests.world.crowd import crowd_map, prop
 
 # A marsh village of no map of the game, written as different map makers write.
@@ -261,3 +264,46 @@ def test_a_hello_of_the_hour_given_is_returned_in_kind(marsh: dict[str, Villager
     for hour in (8.0, 15.0, 21.0):
         text, _ = said(marsh["fennick"], "Good afternoon!", sensed=SensedFacts(hour=hour))
         assert "morning" not in text.lower() and "evening" not in text.lower(), text
+
+
+def test_thanks_is_thanks_though_a_persona_gives_thanks_at_a_place(tmp_path: Path) -> None:
+    """A thanks names no place, even when a neighbour's persona "gives thanks" where it
+    works: the NPC says you're welcome, not what that place looks like."""
+    people = [
+        ("oda", "Oda", "Oda tends the shrine on the knoll, giving thanks at dawn.", {}),
+        ("rolf", "Rolf", "Rolf grumbles and never smiles. He keeps the weir.", {}),
+    ]
+    places = [("shrine", "A ring of white stones on a knoll."), ("weir", "A low dam of logs.")]
+    folder = facts_of(write_village(tmp_path, "knoll", people, places))
+    for npc in folder.values():
+        for said in ("Thanks for your help.", "Thank you!", "Thanks, mate.", "Cheers!"):
+            assert read_intent(said, npc).kind is Kind.THANKS, (npc.npc_id, said)
+            steps = answer(PlayerLine(npc=npc, said=said))
+            text = " ".join(s.text for s in map(said_by, steps) if s is not None)
+            assert "stones" not in text and "logs" not in text, (said, text)
+    # thanks with a question in it still answers the question
+    where = read_intent("Thanks! Where is the weir?", folder["oda"])
+    assert where.kind is Kind.PLACE and where.target is not None
+
+
+def test_small_talk_of_the_weather_is_met_in_the_villagers_own_mood(tmp_path: Path) -> None:
+    """A remark on the weather is small talk, met by a line of the mood's own table (a
+    grumbler shrugs it off, a cheerful one enjoys it), never a shrug at a question."""
+    people = [
+        ("rolf", "Rolf", "Rolf grumbles and never smiles. He keeps the weir.", {}),
+        ("una", "Una", "Una laughs at everything and talks to anyone who stops.", {}),
+    ]
+    places = [("weir", "A low dam of logs."), ("green", "A patch of grass.")]
+    folder = facts_of(write_village(tmp_path, "weir", people, places))
+    for npc_id, mood in (("rolf", "gruff"), ("una", "cheerful")):
+        npc = folder[npc_id]
+        for said in ("Nice weather today, isn't it?", "Bit cold today, eh?"):
+            assert read_intent(said, npc).kind is Kind.WEATHER, said
+            text = " ".join(
+                s.text for s in map(said_by, answer(PlayerLine(npc=npc, said=said))) if s
+            )
+            assert any(line in text for line in line_table("weather", MOODS[mood])), text
+    # asked where, or of a place, it is no small talk
+    rolf = folder["rolf"]
+    assert read_intent("Where can I get out of the rain?", rolf).kind is not Kind.WEATHER
+    assert read_intent("Does the rain ever flood the weir?", rolf).kind is not Kind.WEATHER

@@ -82,6 +82,7 @@ from game.npc.reading.phrases import (
     TIME,
     TO_BED,
     VILLAGE,
+    WEATHER,
 )
 from game.npc.reading.player import told_name
 from game.npc.reading.words import spelt_out
@@ -214,6 +215,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.GREET)
     if THANKS.search(line):
         return Intent(Kind.THANKS)
+    small = len(words) <= _SMALL_TALK and not re.search(r"\bwhere\b", line)
+    if WEATHER.search(line) and (target is None or target.weak) and small:
+        return Intent(Kind.WEATHER)  # "nice weather today, isn't it?": small talk, no fact
     if target is not None and not target.weak:
         return _about(target, line)
     if question and _ABOUT_YOU.search(line) and not _REQUEST_OF_YOU.search(line):
@@ -336,8 +340,13 @@ def _addressed(line: str, names: set[str]) -> bool:
     return bool(re.search(rf"^(?:\w+ )?(?:{who})\b\s*,|,\s*(?:{who})\s*[.!?]*$", line))
 
 
+_SMALL_TALK = 6  # a remark of the weather this many words long or fewer is small talk
+
+
 def _without_greeting(line: str) -> str:
-    return HELLO.sub("", line).strip(" ,!")
+    """The line without its hello or thanks: "thanks!" names nothing, though a persona may
+    ("always giving thanks")."""
+    return THANKS.sub("", HELLO.sub("", line)).strip(" ,!")
 
 
 def _short(line: str) -> bool:

@@ -41,6 +41,7 @@ class Kind(StrEnum):
     SEEK = "seek"  # "I'm looking for ..." something not found
     FAVOUR = "favour"  # a favour asked
     CHATTER = "chatter"  # idle talk offered
+    WEATHER = "weather"  # small talk of the weather or the day ("nice day, isn't it?")
     GESTURE = "gesture"  # a gesture asked for
     GO = "go"  # a walk asked for
     LOOK = "look"  # a look asked for
@@ -70,6 +71,7 @@ ONE_LINE = frozenset(
         Kind.GLAD,
         Kind.FAVOUR,
         Kind.CHATTER,
+        Kind.WEATHER,
     }
 )
 # The play script's line starts with the persona brain's answer: the facts a small model

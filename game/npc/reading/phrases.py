@@ -265,6 +265,14 @@ FAVOUR = re.compile(
     r"\bspare (?:me|us) (?:a|some|one)\b"
 )
 # Idle talk offered ("fancy a natter about the weather?"): the persona decides.
+# Small talk of the weather or the day, as a remark or asked ("nice weather, isn't it?",
+# "what do you make of this rain?", "lovely morning!").
+WEATHER = re.compile(
+    r"\bweather\b|\b(?:lovely|nice|fine|beautiful|glorious|grand|gr[ae]y|miserable|horrible|"
+    r"awful|terrible|gloomy|bright|warm|cold|hot|wet) (?:day|morning|evening|afternoon)\b|"
+    r"\b(?:rain|raining|rainy|sunny|sunshine|windy|foggy|fog|snow|snowing|chilly|cloudy|stormy|"
+    r"drizzle|drizzly|muggy|freezing)\b|\b(?:it's|it is|so|bit) (?:cold|hot|warm)\b"
+)
 CHATTER = re.compile(
     r"\b(?:fancy|want|care for|up for|how about|time for|got time for|in the mood for) "
     r"(?:a |some )?(?:\w+ ){0,2}(?:chat|natter|talk|gossip|chinwag|yarn|gab|conversation)\b|"

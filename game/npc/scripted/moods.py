@@ -79,6 +79,9 @@ GRUFF = Mood(
     (
         *("gruff", "stern", "blunt", "grumpy", "surly", "dour"),
         *("curt", "brusque", "gloomy", "sharp-tongued", "strict", "severe", "crabby"),
+        # how a grumbler is written, past adjectives: "grumbles about everything"
+        *("grumbl", "grouch", "scowl", "sour", "sullen", "cranky", "irritable", "bitter"),
+        *("moan", "complain", "miserable", "bad-tempered", "short-tempered", "glum"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
@@ -98,7 +101,12 @@ GRUFF = Mood(
 )
 CHEERFUL = Mood(
     "cheerful",
-    ("cheerful", "warm", "kind", "jolly", "friendly", "bright", "merry", "sunny", "chatty"),
+    (
+        *("cheerful", "warm", "kind", "jolly", "friendly", "bright", "merry", "sunny", "chatt"),
+        # "laughs at everything", "talks the ears off anyone": a cheerful one in deeds
+        *("laugh", "smil", "talkative", "bubbly", "lively", "giggl", "happy", "beam"),
+        *("outgoing", "sociable", "hearty", "boisterous", "talks the ears", "never stops talk"),
+    ),
     (LAUGH, WAVE, NOD),
     (
         "Mmh? Oh! I was fast asleep.",
@@ -128,7 +136,10 @@ CHEERFUL = Mood(
 )
 WISE = Mood(
     "wise",
-    ("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
+    (
+        *("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
+        *("solemn", "grave", "pious", "devout", "measured", "soft-spoken", "like a priest"),
+    ),
     (THINK, NOD),
     (
         "Hm... at this hour? Well, I am awake now.",
@@ -153,6 +164,7 @@ QUIET = Mood(
     (
         *("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
         *("nervous", "anxious", "fretful", "jumpy", "skittish", "meek"),
+        *("bashful", "mumbl", "whisper", "hesitant", "blush", "mousy", "keeps to"),
     ),
     (NOD, THINK),
     (
@@ -255,14 +267,36 @@ def temperament(persona: str) -> str:
     return _NOT_ITSELF.sub(" ", persona)
 
 
+# A temperament word said not to be so: "never smiles", "is not at all shy", "rarely laughs",
+# and after it: "a laugh that comes rarely" (not "laughs and never complains").
+_DENIED = r"\b(?:never|not|rarely|seldom|hardly|barely|no)\s+(?:\w+\s+){0,2}?"
+_DENIED_AFTER = r"(?:\s+(?!and\b|but\b)[\w']+){0,3}?\s+(?:rarely|seldom|never)\b"
+
+
+def _denied(text: str) -> tuple[str, int]:
+    """The persona's text without its denied temperament words, and how many warm ones
+    it denies ("never smiles", "not friendly": a grumbler's marks)."""
+    warm = 0
+    for mood in MOODS.values():
+        for word in mood.words:
+            said = rf"\b{re.escape(word)}[\w-]*"
+            text, found = re.subn(rf"{_DENIED}{said}", " ", text)
+            text = re.sub(rf"{said}{_DENIED_AFTER}", " ", text)  # only not so: no grumbler
+            warm += found if mood is CHEERFUL else 0
+    return text, warm
+
+
 def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     """The mood the persona's temperament words and the sheet's ways of talking name most
-    (cheerful when they name none); never one whose lines cannot carry a way it talks."""
-    text = persona.lower()  # "loves a bargain" is a temperament, "likes quiet" a liking
+    (cheerful when they name none); never one whose lines cannot carry a way it talks.
+    A warm word denied ("never smiles") speaks for a gruff one."""
+    # "loves a bargain" is a temperament, "likes quiet" a liking
+    text, warm_denied = _denied(persona.lower())
     said = tuple(talks)
     scores = {
         mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)
         + sum(t in mood.talks for t in said)
+        + (_PERSONA_WEIGHT * warm_denied if mood is GRUFF else 0)
         for mood in MOODS.values()
         if not set(mood.unlike) & set(said)
     }

@@ -264,9 +264,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
         if side is not None:
             return [side]
-    if kind in ONE_LINE:
+    if kind in ONE_LINE and kind is not Kind.WEATHER:
         return [speak.line(kind)]
-    line = speak.line(Kind.CHAT)
+    line = speak.line(Kind.WEATHER if kind is Kind.WEATHER else Kind.CHAT)  # may ask besides
     rng = random.Random(talk.seed(ASK.name))
     question = talk.question
     if talk.talks and question is not None and not talk.asked and "?" not in talk.said:
