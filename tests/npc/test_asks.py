@@ -5,8 +5,6 @@ never called "it"."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.npc.facts import VillagerFacts
