@@ -119,15 +119,16 @@ def test_the_worker_outlives_a_closed_terminal_for_the_game_to_stop_it() -> None
 
 
 def _wait_for_handlers(pid: int) -> None:
-    """Until the process ignores SIGHUP (its status lists the ignored signals)."""
+    """Until the process ignores SIGINT and SIGHUP (its status lists the ignored signals).
+    Both: a parent may pass one on already ignored (nohup does SIGHUP's)."""
     status = Path(f"/proc/{pid}/status")
     if not status.exists():
         pytest.skip("no /proc here to see a process's signal handlers")
-    bit = 1 << (signal.SIGHUP - 1)
+    bits = (1 << (signal.SIGHUP - 1)) | (1 << (signal.SIGINT - 1))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for line in status.read_text().splitlines():
-            if line.startswith("SigIgn:") and int(line.split()[1], 16) & bit:
+            if line.startswith("SigIgn:") and int(line.split()[1], 16) & bits == bits:
                 return
     raise AssertionError("the worker never set its signal handlers")
 
