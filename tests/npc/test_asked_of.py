@@ -10,7 +10,7 @@ import re
 import pytest
 
 from game.npc.facts import SensedFacts, VillagerFacts
-from game.npc.scripted.asked_of import HOLDS, NOW, PAST, asked_kind
+from game.npc.scripted.asked_of import HOLDS, NOW, OPINION, PAST, WHY, asked_kind
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.wording import overlap
@@ -180,3 +180,73 @@ def test_who_made_a_place_is_its_tale_not_who_works_there(
     (told,) = talk(dale["hild"], "Who built the chandlery?")
     assert "built" in told and "Granny Tess" in told, told
     assert_in_kind(told, "chandlery")
+
+
+def test_who_made_its_own_work_place_is_its_tale_not_its_job(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    (told,) = talk(dale["hild"], "Who built the sheepfold?")
+    assert "Granny Tess" in told, told
+    assert not re.search(r"\bcounts?\b|\bshepherd\b", told), told
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("Why is the millpond so dark?", WHY),
+        ("How come the sheepfold is so windy?", WHY),
+        ("What do you think of the plum orchard?", OPINION),
+        ("Do you like the millpond?", OPINION),
+        ("What's the best thing about the sheepfold?", OPINION),
+        ("Why do you like the millpond?", OPINION),
+        ("Is the millpond deep?", HOLDS),
+    ],
+)
+def test_why_and_what_it_thinks_of_a_place_are_kinds_of_their_own(line: str, kind: str) -> None:
+    assert asked_kind(line)[0] == kind
+
+
+def test_why_a_place_is_so_is_what_it_knows_and_who_would_know(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    (why,) = talk(dale["piers"], "Why is the millpond so dark?")
+    assert_in_kind(why, "millpond")
+    assert "dark and still" in why and "Granny Tess" in why, why
+    (own,) = talk(dale["hild"], "How come the sheepfold is so windy?")
+    assert_in_kind(own, "sheepfold")
+    assert "broad" in own.lower() or "windy" in own.lower(), own
+
+
+def test_what_it_thinks_of_a_place_is_an_opinion_not_a_description(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    for npc, line, place in (
+        ("piers", "What do you think of the plum orchard?", "plum orchard"),
+        ("odo", "Do you like the millpond?", "millpond"),
+        ("hild", "What's the best thing about the sheepfold?", "sheepfold"),
+    ):
+        (said,) = talk(dale[npc], line)
+        assert_in_kind(said, place)
+        assert not re.search(r"\byou'll find it\b", said, re.I), said
+        liked = r"\b(?:like|love|fond|mine|my own|do|complain|lovely|nice)\b"
+        assert re.search(liked, said, re.I), said
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Is the millpond safe at night?", "Is the chandlery a good place to eat?"],
+)
+def test_a_longer_question_of_a_place_is_never_garbled(
+    dale: dict[str, VillagerFacts], line: str
+) -> None:
+    (said,) = talk(dale["hild"], line)
+    assert not re.search(r"\blooks? (?:night|eat|to)\b|\bat looks\b", said), said
+
+
+def test_whether_a_place_will_be_busy_is_what_its_own_day_says(
+    dale: dict[str, VillagerFacts],
+) -> None:
+    (later,) = talk(dale["piers"], "Will the chandlery be busy this afternoon?", hour=8.0)
+    assert re.search(r"\bbusy, yes\b", later, re.I) and "myself" in later, later
+    (tonight,) = talk(dale["piers"], "Is the millpond busy tonight?", hour=8.0)
+    assert "myself" not in tonight, tonight

@@ -15,7 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
-from game.npc.scripted.asked_of import asked_of
+from game.npc.scripted.asked_of import OPINION, asked_kind, asked_of
 from game.npc.scripted.describe import (
     asked_beyond,
     asks_use,
@@ -129,7 +129,8 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         return used
     if place is not None and asks_use(talk.said) and target.name == npc.sheet.work:
         return self_answer(talk, "work", speak)
-    if place is not None and not (asks_yes_no(talk.said) and _persona_on(npc, target)):
+    sided = asks_yes_no(talk.said) or asked_kind(talk.said)[0] == OPINION  # its side, if any
+    if place is not None and not (sided and _persona_on(npc, target)):
         in_kind = asked_of(talk, place, speak)  # "is it busy today?", "who built it?"
         if in_kind is not None:
             return in_kind
@@ -149,7 +150,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     table = "place_mine" if target.name == npc.home else Kind.PLACE
     label = target.label[:1].upper() + target.label[1:]
     said = _persona_on(npc, target)
-    if said and asks_yes_no(talk.said) and not speak.stale(said):
+    if said and sided and not speak.stale(said):
         # "Is the old bridge safe?": the NPC's side on it, not the bridge described.
         return say(f"{label}? {said}", "player")
     text = speak.text(table, place=target.label, desc=desc)

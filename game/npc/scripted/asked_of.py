@@ -20,9 +20,20 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall
 from game.world.clock import part_of_day
 
-__all__ = ["HOLDS", "NOW", "PAST", "asked_kind", "asked_more", "asked_of", "is_mine", "place_in"]
+__all__ = [
+    "HOLDS",
+    "NOW",
+    "OPINION",
+    "PAST",
+    "WHY",
+    "asked_kind",
+    "asked_more",
+    "asked_of",
+    "is_mine",
+    "place_in",
+]
 
-NOW, PAST, HOLDS = "now", "past", "holds"
+NOW, PAST, HOLDS, WHY, OPINION = "now", "past", "holds", "why", "opinion"
 
 _PAST_VERB = re.compile(
     r"\bwho (?:first )?(built|made|dug|raised|planted|founded|put up|laid|carved|named)\b"
@@ -30,6 +41,16 @@ _PAST_VERB = re.compile(
 _PAST = re.compile(
     r"\bhow old\b|\bcame to be\b|\bwhen was\b.*\b(?:built|made|dug|founded|planted)\b|"
     r"\b(?:tales?|stor(?:y|ies)|legends?|histor(?:y|ies)|myths?)\b"
+)
+# "why is the pond so dark?", "how come it's so windy?": why it is as it is.
+_WHY = re.compile(r"^(?:but |and |so )?(?:why\b|how come\b)")
+# What the NPC thinks of it: "what do you think of...", "do you like...", "the best thing
+# about...", "why do you like...".
+_OPINION = re.compile(
+    r"\bwhat do you (?:think|make) of\b|\bdo you (?:like|love|enjoy)\b|"
+    r"\bhow do you (?:like|find)\b|\bwhy do you (?:like|love)\b|"
+    r"\b(?:best|nicest|favou?rite) (?:thing|part|bit) (?:about|of)\b|"
+    r"\bwhat(?:'s| is) (?:so )?(?:good|special|nice|great) about\b"
 )
 # "what kind of fish", "what birds nest there", "how deep", "are there any eels".
 _HOLDS = re.compile(
@@ -43,8 +64,12 @@ _WHEN = r"this (?:morning|afternoon|evening)|today|tonight|right now|just now|no
 _NOW_TIME = re.compile(rf"\b(?:{_WHEN})\b")
 _NOW_HOW = re.compile(r"\blike\b|\bhow(?:'s| is| are| does)\b|\bgoing on\b|\bhappening\b")
 # "is the market busy today?", "are the apples ripe yet?": what is asked of, and how it is.
+# The thing asked of is "it", "they" or "the" and at most two words ("is the square safe
+# at night?" asks if the square is safe; "is the inn a good place to eat?" asks no state).
 _STATE = re.compile(
-    rf"^(?:is|are)\s+(?P<what>(?:it|they|the [a-z' ]+?))\s+(?P<state>[a-z]+)(?:\s+(?:{_WHEN}))?$"
+    rf"^(?:is|are)\s+(?P<what>it|they|the (?:[a-z']+ )?[a-z']+)\s+"
+    rf"(?!(?:{_WHEN}|night|a|an|the)\b)(?P<state>[a-z]+)"
+    rf"(?:\s+(?:{_WHEN}|at (?:night|dusk|dawn)|after dark))?$"
 )
 _SIZES = {
     "deep": "deeper",
@@ -84,9 +109,13 @@ def asked_kind(said: str) -> tuple[str, str]:
     """What a question about a place asks besides its looks, and the word it asks of:
     (PAST, verb), (HOLDS, thing or size), (NOW, how it is or ""); ("", "") for none."""
     text = norm(said)
+    if _OPINION.search(text):
+        return OPINION, ""
     verb = _PAST_VERB.search(text)
     if verb or _PAST.search(text):
         return PAST, verb.group(1) if verb else ""
+    if any(_WHY.match(clause) for clause in _questions(said)):
+        return WHY, ""
     holds = _HOLDS.search(text)
     if holds:
         return HOLDS, next((g for g in holds.groups() if g), "")
@@ -107,14 +136,34 @@ _ASKED_PART = (
     ("this afternoon", "afternoon"),
     ("this evening", "evening"),
     ("tonight", "night"),
+    ("at night", "night"),
 )
+
+
+# The hours a part of the day asked of spans ("tonight" is the evening too).
+_SPANS = {"morning": (5.0, 11.5), "afternoon": (12.0, 18.0), "evening": (18.0, 22.0), "night": (18.0, 24.0)}
+
+
+def _asked(talk: PlayerLine) -> tuple[str, str] | None:
+    """The part of the day a line asks of, as said and by name, if it asks of one."""
+    text = norm(talk.said)
+    return next(((w, part) for w, part in _ASKED_PART if re.search(rf"\b{w}\b", text)), None)
+
+
+def _there_then(npc: VillagerFacts, place: PlaceFact, part: str) -> bool:
+    """Whether the NPC's own day has it at the place in that part of the day."""
+    start, end = _SPANS.get(part, (0.0, 0.0))
+    stops = [*npc.day, (24.0, "")]
+    return any(
+        at == place.name and h < end and nxt > start
+        for (h, at), (nxt, _) in zip(stops, stops[1:], strict=False)
+    )
 
 
 def _when(talk: PlayerLine) -> tuple[str, bool]:
     """The part of the day asked of, else the hour's, as said ("this morning"), and
     whether it is night."""
-    text = norm(talk.said)
-    asked = next(((w, part) for w, part in _ASKED_PART if re.search(rf"\b{w}\b", text)), None)
+    asked = _asked(talk)
     if asked is not None:
         return asked[0], asked[1] == "night"
     hour = talk.sensed.hour if talk.sensed is not None else None
@@ -254,6 +303,10 @@ def asked_of(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall | 
         return _past(talk, place, word, speak, more=False)
     if kind == HOLDS and not _told(word, place):
         return _holds(talk, place, word, speak, more=False)
+    if kind == WHY:
+        return _why(talk, place, speak)
+    if kind == OPINION:
+        return _opinion(talk, place, speak)
     return None
 
 
@@ -279,11 +332,15 @@ def _now(talk: PlayerLine, place: PlaceFact, how: str, speak: Speaker) -> SkillC
     when, night = _when(talk)
     keeper = _keeper(npc, place)
     there = keeper.name if keeper is not None and not night else ""
+    asked = _asked(talk)
+    mine = asked is not None and _there_then(npc, place, asked[1])  # "I'll be there myself"
     if how in _LIVELY | _STILL:  # what people make of a place: the hour and who is there
-        lively = not night and (bool(there) or how in _STILL)
+        lively = mine or (not night and (bool(there) or how in _STILL))
         yes = lively == (how in _LIVELY)
         seen = f"{how}, yes" if yes else f"not {how}, no"
-        if there:
+        if mine:
+            seen += ". I'll be there myself"
+        elif there:
             seen += f". {there} is there"
         elif night:
             seen += ". Everyone's abed"
@@ -353,3 +410,27 @@ def _holds(talk: PlayerLine, place: PlaceFact, asked: str, speak: Speaker, more:
         among=among,
         tail=tail or " ",
     )
+
+
+def _why(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall:
+    """Why it is as it is: it has always been so, as far as the NPC knows (its looks), and
+    who would know better: whoever keeps it, else whoever keeps the old stories."""
+    npc = talk.npc
+    looks = _looks(place)
+    seen = f"always been {looks}" if looks else "always been that way"
+    tail = ""
+    if not is_mine(npc, place):
+        keeper, teller = _keeper(npc, place), _teller(npc)
+        if keeper is not None:
+            tail = f"Ask {keeper.name}, who's there every day."
+        elif teller is not None:
+            tail = f"Ask {teller.name}, who keeps the old stories."
+    return _line(speak, "place_why", place=label_of(place), seen=seen, tail=tail or " ")
+
+
+def _opinion(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall:
+    """What it thinks of the place: a mood's word on it, with how it looks; warmer when it
+    is its own."""
+    seen = _looks(place) or _things(place) or "much as ever"
+    table = "place_opinion_mine" if is_mine(talk.npc, place) else "place_opinion"
+    return _line(speak, table, place=label_of(place), seen=seen)

@@ -223,7 +223,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]
-    if kind in (Kind.PERSON, Kind.QUESTION) and asked_kind(talk.said)[0] == PAST:
+    if kind in (Kind.PERSON, Kind.QUESTION, Kind.SELF) and asked_kind(talk.said)[0] == PAST:
         place = place_in(talk.npc, talk.said)  # "who built the toll gate?": its tale
         told = asked_of(talk, place, speak) if place is not None else None
         if told is not None:
