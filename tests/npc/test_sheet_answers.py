@@ -278,8 +278,8 @@ def test_the_new_tables_carry_tone_for_every_mood() -> None:
 
 
 def questions(npc: VillagerFacts) -> list[str]:
-    """What the property asks of every NPC: who and what it is, what it likes, fears and
-    believes, what it thinks of each other villager, a gift or credit, and a walk to a
+    """What the property asks of every NPC: who and what it is, what it sells, what it
+    likes, fears and believes, what it thinks of each other villager, a gift or credit, and a walk to a
     place it fears (else to any place)."""
     asked = [
         "Who are you?",
@@ -289,6 +289,7 @@ def questions(npc: VillagerFacts) -> list[str]:
         "What are you afraid of?",
         "What do you believe?",
         "Tell me about yourself.",
+        "What have you got for sale?",
         "Can I have it for free?",
         "Can I have it on credit?",
         *(f"What do you think of {p.name}?" for p in npc.people),

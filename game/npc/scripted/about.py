@@ -26,14 +26,7 @@ from game.npc.scripted.describe import (
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.matching import (
-    favourite,
-    fears_of,
-    made_with,
-    stems_of,
-    touched,
-    worried,
-)
+from game.npc.scripted.matching import favourite, fears_of, made_with, stems_of, touched, worried
 from game.npc.scripted.retell import (
     MAX_RUN,
     about_it,
@@ -60,6 +53,7 @@ from game.npc.scripted.whereabouts import way_to, where_i_am_at, where_is
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
+from game.wording import reads_back
 
 __all__ = [
     "bit_of",
@@ -485,10 +479,13 @@ _WARES_SAID = 3  # wares named in one line: a list longer than that is a catalog
 def wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
     """What it sells, from its sheet's wares ("Copper pots, sewing needles and lamp oil!");
     what it does when it sells nothing."""
-    wares = talk.npc.sheet.wares
+    wares = talk.npc.sheet.wares[:_WARES_SAID]
     if not wares:
         return job_line(talk, speak, "my_work")
-    return speak.line("my_wares", wares=said_list(wares[:_WARES_SAID]))
+    # In another order when the persona's reads it back ("tapers, dips and rushlights").
+    orders = (wares, [*wares[1:], *wares[:1]])
+    said = next((o for o in orders if not reads_back(said_list(o), talk.npc.persona)), wares)
+    return speak.line("my_wares", wares=said_list(said))
 
 
 def job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:

@@ -141,7 +141,12 @@ _ASKED_PART = (
 
 
 # The hours a part of the day asked of spans ("tonight" is the evening too).
-_SPANS = {"morning": (5.0, 11.5), "afternoon": (12.0, 18.0), "evening": (18.0, 22.0), "night": (18.0, 24.0)}
+_SPANS = {
+    "morning": (5.0, 11.5),
+    "afternoon": (12.0, 18.0),
+    "evening": (18.0, 22.0),
+    "night": (18.0, 24.0),
+}
 
 
 def _asked(talk: PlayerLine) -> tuple[str, str] | None:
