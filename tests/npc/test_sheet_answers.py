@@ -279,8 +279,8 @@ def test_the_new_tables_carry_tone_for_every_mood() -> None:
 
 def questions(npc: VillagerFacts) -> list[str]:
     """What the property asks of every NPC: who and what it is, what it sells, what it
-    likes, fears and believes, what it thinks of each other villager, a gift or credit, and a walk to a
-    place it fears (else to any place)."""
+    likes, fears and believes, what it thinks of each other villager, a gift or credit,
+    and a walk to a place it fears (else to any place)."""
     asked = [
         "Who are you?",
         "What do you do?",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
@@ -208,3 +209,22 @@ def test_the_bundled_models_line_opens_with_the_story(marsh: dict[str, VillagerF
     history = [request("Tell me a story.").messages[-1], say_call(first), result()]
     again = lead_of(request("another one", history).model_copy(update={"npc": npc}))
     assert again and "bell" not in again.lower(), again
+
+
+def test_a_belief_of_a_neighbours_things_is_no_tale(tmp_path: Path) -> None:
+    # "Thinks Corran's rope is...": an opinion of Corran, never told as a tale of the
+    # marsh ("Some won't have it, but I hold to it. Corran's rope.").
+    people: list[Person] = [
+        (
+            "tilda",
+            "Tilda",
+            "Tilda twists rope by the quay and is sharp-tongued with everyone. She thinks "
+            "Corran's nets are the only good thing he mends.",
+            {"work": "net_loft"},
+        ),
+        ("corran", "Corran", "Corran mends nets and talks about the weather.", {}),
+    ]
+    tilda = facts_of(write_village(tmp_path, "quay", people, MARSH_PLACES))["tilda"]
+    for asked in ("What's the strangest thing you've ever seen?", "Tell me a story."):
+        (told,) = talk_through(tilda, [asked])
+        assert not re.search(r"\bCorran's nets\.", told), told

@@ -12,6 +12,7 @@ its work, any other says what it has seen or what folk say, and names who would 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.npc.reading.naming import FILLER, norm, stem, tokens
@@ -160,8 +161,7 @@ def _there_then(npc: VillagerFacts, place: PlaceFact, part: str) -> bool:
     start, end = _SPANS.get(part, (0.0, 0.0))
     stops = [*npc.day, (24.0, "")]
     return any(
-        at == place.name and h < end and nxt > start
-        for (h, at), (nxt, _) in zip(stops, stops[1:], strict=False)
+        at == place.name and h < end and nxt > start for (h, at), (nxt, _) in pairwise(stops)
     )
 
 

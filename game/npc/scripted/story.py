@@ -166,6 +166,7 @@ def _beliefs(talk: PlayerLine, speak: Speaker) -> Iterator[tuple[str, str]]:
     roles = {w for p in people for w in stems_of(p.role)}
     for belief in talk.npc.sheet.beliefs:
         first = belief.what.split()[0] if belief.what.split() else ""
+        first = re.sub(r"'s?$", "", first)  # "Joss's needles are...": of Joss
         if first in names or re.match(r"(?:it|they|he|she|this|that|so)\b", first, re.I):
             continue
         subject = re.match(r"the (\w+) (?:is|was|has)\b", belief.what, re.I)
