@@ -274,7 +274,7 @@ def _teacher_first(clause: str) -> list[str]:
         return []
     told = f"{_cap(found['who'].strip())} {found['verb']} me{found['how'] or ''}"
     age = _AGE.search(clause)
-    return [f"{told}, when I was {age['age']}" if age else "", told]
+    return [f"When I was {age['age']}, {_low(told)}" if age else "", told]
 
 
 def _why(npc: VillagerFacts, said: str) -> list[str]:
@@ -329,7 +329,9 @@ def _years(npc: VillagerFacts, said: str) -> list[str]:
     return []
 
 
-_SINCE_AGE = re.compile(r"\bsince (?:she|he|they|I) was (?:a )?(?P<age>[\w-]+(?: years? old)?)")
+_SINCE_AGE = re.compile(
+    r"\b(?:since|when) (?:she|he|they|I) was (?P<age>(?:a )?[\w-]+(?: years? old)?)"
+)
 
 
 def _hardest(npc: VillagerFacts, said: str) -> list[str]:

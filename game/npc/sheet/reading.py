@@ -92,11 +92,10 @@ _LIKES = re.compile(
     r"collects?(?!\s+the\b)|prefers?)\s+",  # "collects the rents" is work
     re.I,
 )
-# "like" after a doing or a being: how a thing is ("burns like straw"), no liking.
-_AS_LIKE = re.compile(
-    r"\b(?:(?:burn|look|sound|smell|feel|taste|seem|act|behave|work|move|run|sing|talk|"
-    r"dress|sleep|eat|drink|fight|swim|spread|shine|glow|roar|crack|grow|burst)(?:s|es|ed)?|"
-    r"went|goes|just|much|not un)\s+like\b",
+# What may come before its own verb of liking: "also loves", "is fond of", "does like";
+# "hemp burns like straw" or "his lamps smoke like chimneys" is a likeness, no liking.
+_OWN_LIKING = re.compile(
+    r"^(?:(?:\w+ly|also|still|always|really|even|just|does|do|did|will|would|has|have)\s+)*$",
     re.I,
 )
 _NOT_EVEN = re.compile(r"\b(?:not even|even|least of all|not to)\s+$", re.I)
@@ -337,9 +336,8 @@ def _read_clause(
         dislike = _after(_MOST_OF_ALL, dislike)
     if dislike:
         s.add("dislikes", _phrase(dislike, name, own))
-    like = _after(_LIKES, clause)
-    if _AS_LIKE.search(clause):  # "hemp burns like straw": a likeness, not a liking
-        like = ""
+    liking = _LIKES.search(clause)
+    like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
     if like and not dislike:
         s.add("likes", _phrase(like, name, own))
     never = _NEVER.search(clause)
