@@ -266,7 +266,8 @@ _PERSONA_WEIGHT = 2  # a temperament the persona names outweighs a way of talkin
 _NOT_ITSELF = re.compile(
     r"\b(?:likes|loves|enjoys|prefers|dislikes|hates|loathes|can't stand|cannot stand|"
     r"fears|dreads|(?:is )?(?:afraid|frightened|scared|wary) of|keeps away from|avoids)\b"
-    r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)[^.;:]*",
+    r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)"
+    r"(?! (?:a |an )?(?:good )?(?:bargain|haggl|deal\b|profit|coin))[^.;:]*",  # a shrewd one
     re.I,
 )
 
