@@ -78,6 +78,7 @@ def marsh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
         ("How many years have you done this?", "years"),
         ("Who trained you?", "learned"),
         ("Who did you apprentice under?", "learned"),
+        ("Who first taught you?", "learned"),
         ("Do you enjoy living in the marsh?", "living"),
         ("Anything you're afraid of?", "like"),
         ("What's your favourite thing to make?", "like"),
@@ -149,6 +150,14 @@ def test_the_neighbour_is_a_neighbour_when_asked(marsh: dict[str, VillagerFacts]
     assert "neighbour" in said and "everybody" not in said, said
     said = reply(marsh["wat"], "What do you think of Aud?")
     assert "everybody" not in said.lower(), said
+
+
+def test_an_opinion_says_the_village_as_one_who_lives_there(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    assert "here" in marsh["hesk"].sheet.opinions["osk"], marsh["hesk"].sheet.opinions
+    said = reply(marsh["hesk"], "What do you think of Osk?")
+    assert "worth talking to" in said, said
 
 
 def test_a_sardonic_one_is_not_cheerful() -> None:

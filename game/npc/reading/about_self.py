@@ -125,7 +125,7 @@ SELF = (
     (
         # "Who taught you?", "how did you learn to carve?": its past in the work.
         "learned",
-        r"\bwho (?:taught|trained|showed|schooled) (?:you|ya)\b|\bwho (?:did|were) you "
+        r"\bwho (?:first )?(?:taught|trained|showed|schooled) (?:you|ya)\b|\bwho (?:did|were) you "
         r"(?:apprentice|apprenticed|train) (?:to|with|under)\b|\bwho was your (?:master|teacher)\b|"
         r"\b(?:how|where|when|from whom) did you "
         r"(?:learn|train|pick up)\b|\bwho did you learn\b|\b(?:learn|learned|learnt) (?:it|that|"

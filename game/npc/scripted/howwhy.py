@@ -254,7 +254,9 @@ _TAUGHT_BY = re.compile(
     r"(?P<who>\b(?:(?:[Mm]y|[Oo]ld|[Tt]he) )?(?:[a-z]*(?:mother|father)|uncle|aunt|master|"
     r"mistress|gran|granny|nan|[A-Z][\w']+))\s+(?P<verb>taught|showed|trained)\s+me(?P<how> how)?\b"
 )
-_AGE = re.compile(r"\b(?:since|when) I was (?P<age>[\w-]+)")
+# How young it was: "nine", "twelve years old", "a girl of twelve", "a boy".
+_YOUNG = r"(?P<age>a (?:\w+ )?(?:girl|boy|lad|lass|child)(?: of [\w-]+)?|[\w-]+(?: years? old)?)"
+_AGE = re.compile(rf"\b(?:since|when) I was {_YOUNG}")
 _HE = re.compile(r"(?:father|uncle|master|brother|grandad|granddad|\bman)$")
 _SHE = re.compile(r"(?:mother|aunt|mistress|sister|gran|granny|nan|\bwoman)$")
 
@@ -329,9 +331,7 @@ def _years(npc: VillagerFacts, said: str) -> list[str]:
     return []
 
 
-_SINCE_AGE = re.compile(
-    r"\b(?:since|when) (?:she|he|they|I) was (?P<age>(?:a )?[\w-]+(?: years? old)?)"
-)
+_SINCE_AGE = re.compile(rf"\b(?:since|when) (?:she|he|they|I) was {_YOUNG}")
 
 
 def _hardest(npc: VillagerFacts, said: str) -> list[str]:

@@ -404,7 +404,11 @@ def _opinion(clause: str, found: re.Match[str], name: str) -> str:
         how = " ".join((afraid.group("how") or "").split())
         return f"scares me {how}".strip()
     said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
-    return _phrase(said, name, own=False)
+    return _HERE.sub("here", _phrase(said, name, own=False))
+
+
+# The village as one who lives in it says it: "the only one here with any sense".
+_HERE = re.compile(r"\bin (?:the|this|our) (?:village|hamlet|town)\b", re.I)
 
 
 # A like that is a way of speaking ("answer a question with another question").
