@@ -96,7 +96,9 @@ def _hardest(npc: VillagerFacts, said: str) -> list[str]:
     for fear in sheet.fears:  # "a flood on the river", "the river will flood one day"
         fearing = "the worry that {}" if _CLAUSE.search(fear) else "the fear of {}"
         out += each_form(fearing + ", always at the back of my mind", [fear])
-    return [*out, "the long days. But someone has to do it"]
+    at = _work_label(npc)
+    long_days = [f"the long days at {at}. But someone has to do it"] if at else []
+    return [*out, *long_days, "the long days. But someone has to do it"]
 
 
 def _learned(npc: VillagerFacts, said: str) -> list[str]:
