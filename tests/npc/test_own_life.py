@@ -140,12 +140,13 @@ def test_yesterday_and_today_are_its_plan(ridge: dict[str, VillagerFacts]):
     assert "quay" in today and "nine" in today
 
 
-def test_the_hardest_part_is_a_dislike_its_work_touches_else_the_early_start(
+def test_the_hardest_part_is_a_dislike_its_work_touches_else_the_long_days_at_it(
     ridge: dict[str, VillagerFacts],
 ):
     assert "rats" in reply(ridge["hild"], "What's the hardest part of your job?")[0]
     edda = reply(ridge["edda"], "What's the hardest part of your job?")[0]
-    assert "early" in edda and "seven" in edda  # the made plan's start
+    # the hour its day starts answers "when do you start?", not "what's hard about it?"
+    assert "orchard" in edda and "seven" not in edda, edda
 
 
 def test_the_best_friend_is_the_one_its_sheet_thinks_best_of(ridge: dict[str, VillagerFacts]):

@@ -53,7 +53,10 @@ SELF = (
     ),
     (
         "years",
-        r"\bhow long have you (?:lived|been|worked|stayed|kept|run|had|done)\b|\bhave you always "
+        r"\bhow long have you (?:lived|been|worked|stayed|kept|run|had|done)\b|"
+        r"\bhow many years (?:have|has|did) (?:you|ya)\b|"
+        r"\bhow long (?:now )?(?:at|in) (?:this|that|the|your) (?:trade|work|job|craft)\b|"
+        r"\bhave you always "
         r"(?:lived|been)\b|\bare you from (?:here|around here|these parts)\b|\bhow old are you\b|"
         r"\byour age\b",
     ),
@@ -62,6 +65,12 @@ SELF = (
         r"\bare (?:you|u) (?:happy|content|lonely|sad|glad|well|alright|all right)\b"
         r"(?! (?:to|with|that|for|about)\b)|\bdo you like (?:it|living|working) here\b|"
         r"\bhappy here\b",
+    ),
+    (
+        # "Do you enjoy living in Fallowmere?": how it finds the village (`ownlife`).
+        "living",
+        r"\bdo you (?:like|enjoy|love) (?:it|living|life) (?:here|in)\b|"
+        r"\bdo you (?:like|enjoy|love) (?:living|life) (?:round|around|out) here\b",
     ),
     (
         # Its own life, asked of in kinds the sheet and its day answer (`scripted.ownlife`).
@@ -116,7 +125,9 @@ SELF = (
     (
         # "Who taught you?", "how did you learn to carve?": its past in the work.
         "learned",
-        r"\bwho (?:taught|trained|showed) (?:you|ya)\b|\b(?:how|where|when|from whom) did you "
+        r"\bwho (?:first )?(?:taught|trained|showed|schooled) (?:you|ya)\b|\bwho (?:did|were) you "
+        r"(?:apprentice|apprenticed|train) (?:to|with|under)\b|\bwho was your (?:master|teacher)\b|"
+        r"\b(?:how|where|when|from whom) did you "
         r"(?:learn|train|pick up)\b|\bwho did you learn\b|\b(?:learn|learned|learnt) (?:it|that|"
         r"this|the \w+|your \w+|to \w+) from\b",
     ),
@@ -176,7 +187,9 @@ SELF = (
         r"\bdo you (?:like|enjoy|love|hate|mind|miss)\b|\bare you (?:happy|content|lonely|sad|"
         r"tired|bored|busy)\b|\bwhat do you (?:like|love|enjoy|want|dream|wish|hope|fear|worry)\b|"
         r"\bfavou?rite\b|\bhobb(?:y|ies)\b|\bfor fun\b|\bwhat makes you\b|\bwhat worries you\b|"
-        r"\bwhat are you afraid\b|\bdo you have (?:a |any )?(?:family|friends|dreams)\b|"
+        r"\bwhat are you afraid\b|\b(?:anything|something|what) (?:you're|you are|that you're|you "
+        r"get) (?:afraid|scared|frightened|worried|nervous)\b|\bwhat (?:scares|frightens|"
+        r"worries) you\b|\bdo you have (?:a |any )?(?:family|friends|dreams)\b|"
         r"\bwhat's (?:the )?best (?:part|thing)\b|\bis it (?:hard|fun|good|nice)\b",
     ),
     (
@@ -186,7 +199,8 @@ SELF = (
         r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"
         r"\bwhat do you do (?:here|all day|for a living)\b|\bwhat have you got\b|"
-        r"\bwhat\b.{0,20}\byou do\b|\byou do all day\b|\bhow do you spend\b|"
+        r"\bwhat\b.{0,20}\byou do\b|\byour line of (?:work|business|trade)\b|\bwhat line (?:of "
+        r"(?:work|business) )?(?:are|r) (?:you|ya) in\b|\byou do all day\b|\bhow do you spend\b|"
         r"\bkeeps you busy\b|\byour days\b|\bwhat(?:'s| is) your (?:day|work) like\b|"
         r"\bwhere did you (?:get|find|buy)\b|\b(?:your|yours|you sell)\b.{0,40}\bcome from\b|"
         r"\bwhere (?:does|do) (?:all )?(?:this|these|that|those|your)\b",

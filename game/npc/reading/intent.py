@@ -172,6 +172,10 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         of_other = False
     if self_sub in HOW_IT_WORKS and of_other:
         self_sub = None
+    if self_sub and target is not None and target.kind is Named.PERSON and not of_other:
+        # "what's your favourite thing to make?" asks of itself, not of whoever makes rope
+        if _OF_YOU.search(line) and not re.match(r"\W*who\b", line):
+            target = None
     if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
@@ -263,6 +267,7 @@ _SEEKING = re.compile(
 )
 
 
+_OF_YOU = re.compile(r"\byour\b")
 _ABOUT_YOU = re.compile(
     r"\b(?:what|how|why|which|are|do|did|have|were|was|is)\b[^?]{0,30}\b(?:you|your|yours|"
     r"yourself)\b"

@@ -73,8 +73,8 @@ AI = re.compile(
     rf"(?:an? )?(?:{_MACHINE})\b|"
     r"\bchatgpt\b|\bopenai\b|\blanguage model\b|\bllm\b|\bnpc\b|\bvideo game\b|\bthis is a game\b|"
     r"\bin a game\b|\bnot real\b|\bsimulation\b|\bartificial intelligence\b|\bwho (?:made|built|"
-    r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed|trained)\b|"
-    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded|trained) you\b"
+    r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed)\b|"
+    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded) you\b|\btrained (?:you )?on\b"
 )
 OFFWORLD = re.compile(
     r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"

@@ -44,6 +44,12 @@ _IS_A = re.compile(
     re.I,
 )
 _WHO = re.compile(r",?\s+who\s+")
+# What is held or said of another, before "is a": "thinks Hamm is a careless fellow".
+_HELD = re.compile(
+    r"\b(?:thinks?|believes?|reckons?|says?|swears?|suspects?|feels?|knows?|sure|certain|"
+    r"convinced)\b",
+    re.I,
+)
 # ", which ..." tells of the thing before it ("rain, which rots hemp"): not the NPC's.
 _WHICH = re.compile(r",\s+which\b.*$", re.I)
 # A verb as it opens a clause said of someone: a helping verb or a word with its -s.
@@ -102,7 +108,9 @@ def _own_verb(rest: str) -> str:
 def _split_who(part: str) -> list[str]:
     """A part cut at "who" where what follows is the NPC's own ("a dyer who stains")."""
     found = _WHO.search(part)
-    if found and _IS_A.search(part[: found.start()]):
+    before = part[: found.start()] if found else ""
+    # "thinks Hamm is a careless fellow who leaves reed about": Hamm's doing, not its own
+    if found and _IS_A.search(before) and not _HELD.search(before):
         return [part[: found.start()], *_split_who(part[found.end() :])]
     return [part]
 

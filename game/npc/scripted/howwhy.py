@@ -32,9 +32,10 @@ HOW_WHY = (
 # Words of a "how" or "why" question that tell nothing of what is asked about.
 _ASKING = frozenset("make made does doing work working become became thing things".split())
 _TAUGHT = re.compile(
-    r"\b(?:taught|teach\w*|learn\w*|apprentic\w*|trained|took over|inherited)", re.I
+    r"\b(?:taught|teach\w*|learn\w*|apprentic\w*|trained|took over|inherited|showed \w+ how)",
+    re.I,
 )
-_YEARS = re.compile(r"\b(?:for\s+)?((?:\w+\s+){1,2}years?)(?:\s+ago)?\b", re.I)
+_YEARS = re.compile(r"\b(?:for\s+)?((?:[\w-]+\s+){1,2}years?)(?:\s+ago)?\b", re.I)
 _HARD = re.compile(
     r"\b(?:the\s+)?(?:hardest|toughest|trickiest|worst|most difficult)\s+(?:part|thing|bit)"
     r"(?:\s+of\s+(?:it|the\s+\w+|\w+\s+\w+))?\s+(?:is|was)\s+(?P<what>[^.;!?]+)",
@@ -237,8 +238,45 @@ _METHOD = re.compile(r"\b(?:from|with|using|out of)\b|\bby \w+ing\b", re.I)
 
 
 def _learned(npc: VillagerFacts, said: str) -> list[str]:
-    taught = [p for p in npc.sheet.past if _TAUGHT.search(p)]
-    return [s for p in taught for s in _said(_mine(p, npc.name))]
+    taught = [_mine(p, npc.name) for p in npc.sheet.past if _TAUGHT.search(p)]
+    first = [t for p in taught for t in _teacher_first(p) if t]  # the teacher, if named
+    return [*first, "", *(s for p in taught for s in _said(p))]
+
+
+# Who taught it, said first: "I learned the work from my father, who was sexton before me"
+# -> "My father taught me, who was..."; "since I was nine, when old Nance showed me how" ->
+# "Old Nance showed me how, when I was nine". Not the persona's order, nor its words.
+_FROM_WHOM = re.compile(
+    r"\b(?:learned|learnt|picked up|had)\b[^,.;]*?\bfrom "
+    r"(?P<who>(?:[Mm]y|[Oo]ld|[Tt]he) [\w' -]+?|[A-Z][\w']+)(?P<rest>,[^.;]*)?$"
+)
+_TAUGHT_BY = re.compile(
+    r"(?P<who>\b(?:(?:[Mm]y|[Oo]ld|[Tt]he) )?(?:[a-z]*(?:mother|father)|uncle|aunt|master|"
+    r"mistress|gran|granny|nan|[A-Z][\w']+))\s+(?P<verb>taught|showed|trained)\s+me(?P<how> how)?\b"
+)
+# How young it was: "nine", "twelve years old", "a girl of twelve", "a boy".
+_YOUNG = r"(?P<age>a (?:\w+ )?(?:girl|boy|lad|lass|child)(?: of [\w-]+)?|[\w-]+(?: years? old)?)"
+_AGE = re.compile(rf"\b(?:since|when) I was {_YOUNG}")
+_HE = re.compile(r"(?:father|uncle|master|brother|grandad|granddad|\bman)$")
+_SHE = re.compile(r"(?:mother|aunt|mistress|sister|gran|granny|nan|\bwoman)$")
+
+
+def _teacher_first(clause: str) -> list[str]:
+    """The clause said with its teacher first, the way a villager answers "who taught
+    you?" (nothing when it names no teacher)."""
+    found = _FROM_WHOM.search(clause)
+    if found:
+        who, rest = found["who"].strip(), (found["rest"] or "").strip(" ,")
+        was = re.match(r"who (was|were) (?P<what>.+)$", rest)
+        pronoun = "He" if _HE.search(who) else "She" if _SHE.search(who) else ""
+        told = f"{_cap(who)} taught me"
+        return [f"{told}. {pronoun} was {was['what']}" if was and pronoun else "", told]
+    found = _TAUGHT_BY.search(clause)
+    if not found:
+        return []
+    told = f"{_cap(found['who'].strip())} {found['verb']} me{found['how'] or ''}"
+    age = _AGE.search(clause)
+    return [f"When I was {age['age']}, {_low(told)}" if age else "", told]
 
 
 def _why(npc: VillagerFacts, said: str) -> list[str]:
@@ -286,7 +324,14 @@ def _years(npc: VillagerFacts, said: str) -> list[str]:
         found = _YEARS.search(past)
         if found and found.group(1).split()[0].lower() not in ("many", "some", "the"):
             return [f"{_cap(found.group(1))} now"]
+    for past in npc.sheet.past:  # "since he was nine": since it was so young
+        found = _SINCE_AGE.search(past)
+        if found:
+            return [f"since I was {found['age']}. Years and years", f"since I was {found['age']}"]
     return []
+
+
+_SINCE_AGE = re.compile(rf"\b(?:since|when) (?:she|he|they|I) was {_YOUNG}")
 
 
 def _hardest(npc: VillagerFacts, said: str) -> list[str]:

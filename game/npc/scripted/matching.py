@@ -37,7 +37,10 @@ def fears_of(fears: Iterable[str], persona: str = "") -> list[str]:
 def worried(fear: str, persona: str) -> bool:
     """Whether the persona says a fear as a worry ("worries about the old bridge"): a worry
     does not keep the NPC from going near the thing."""
-    worry = rf"\bworr(?:y|ies|ied)\s+(?:about|over|that)\s+{re.escape(' '.join(fear.split()[:2]))}"
+    worry = (
+        r"\b(?:worr(?:y|ies|ied)\s+(?:about|over|that)|(?:afraid|scared|frightened|terrified)"
+        rf" that)\s+{re.escape(' '.join(fear.split()[:2]))}"
+    )
     return bool(re.search(worry, persona, re.I))
 
 

@@ -82,6 +82,8 @@ GRUFF = Mood(
         # how a grumbler is written, past adjectives: "grumbles about everything"
         *("grumbl", "grouch", "scowl", "sour", "sullen", "cranky", "irritable", "bitter"),
         *("moan", "complain", "miserable", "bad-tempered", "short-tempered", "glum"),
+        # a sharp tongue in other words: "sarcastic, with no patience for fools"
+        *("sarcas", "sardonic", "scornful", "mocking", "waspish", "acid", "no patience"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
@@ -138,7 +140,15 @@ WISE = Mood(
     "wise",
     (
         *("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
-        *("solemn", "grave", "pious", "devout", "measured", "soft-spoken", "like a priest"),
+        *(
+            "solemn",
+            "grave(?=ly| and| in manner)",
+            "pious",
+            "devout",
+            "measured",
+            "soft-spoken",
+            "like a priest",
+        ),
     ),
     (THINK, NOD),
     (
@@ -256,7 +266,8 @@ _PERSONA_WEIGHT = 2  # a temperament the persona names outweighs a way of talkin
 _NOT_ITSELF = re.compile(
     r"\b(?:likes|loves|enjoys|prefers|dislikes|hates|loathes|can't stand|cannot stand|"
     r"fears|dreads|(?:is )?(?:afraid|frightened|scared|wary) of|keeps away from|avoids)\b"
-    r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)[^.;:]*",
+    r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)"
+    r"(?! (?:a |an )?(?:good )?(?:bargain|haggl|deal\b|profit|coin))[^.;:]*",  # a shrewd one
     re.I,
 )
 
@@ -290,8 +301,8 @@ def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     """The mood the persona's temperament words and the sheet's ways of talking name most
     (cheerful when they name none); never one whose lines cannot carry a way it talks.
     A warm word denied ("never smiles") speaks for a gruff one."""
-    # "loves a bargain" is a temperament, "likes quiet" a liking
-    text, warm_denied = _denied(persona.lower())
+    # "likes quiet" is a liking, "loves the quiet of the churchyard" no quiet manner
+    text, warm_denied = _denied(temperament(persona).lower())
     said = tuple(talks)
     scores = {
         mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)

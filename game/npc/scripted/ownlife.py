@@ -32,13 +32,13 @@ _COLD = re.compile(
     re.I,
 )
 _CHANGE = re.compile(r"\bchange\b|\bwrong\b|\bworst\b|\bbad\b", re.I)
+_CLAUSE = re.compile(r"\b(?:will|would|may|might|could|can|is|are|was|were)\b", re.I)
 # Where an item's head ends: a place, a time or a clause joined on.
 _JOIN = re.compile(
     r"\s+(?:in|on|at|of|with|under|into|from|for|by|near|about|and|when|who|that|which|"
     r"more than)\s+",
     re.I,
 )
-_EARLY = 7.0  # a day that starts by this hour starts early
 
 
 def own_life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
@@ -90,12 +90,23 @@ def _hardest(npc: VillagerFacts, said: str) -> list[str]:
     for item in (touched(work, sheet.dislikes), touched(work, sheet.fears)):
         if item:
             out += each_form("{}. That's the hard part", [item])
-    if npc.day and npc.day[0][0] <= _EARLY:
-        start = place_named(npc, npc.day[0][1])
-        at = f" at {label_of(start)}" if start is not None and start.name != npc.home else ""
-        out.append(f"the early starts. I'm up and{at or ' about'} by {hour_words(npc.day[0][0])}")
+    # What it cannot abide or fears at its work, not the hour its day starts: "up by six"
+    # answers "when do you start?", not "what's the hardest part?".
     out += each_form("putting up with {}", sheet.dislikes)
-    return [*out, "the long days. But someone has to do it"]
+    for fear in sheet.fears:  # "a flood on the river", "the river will flood one day"
+        fearing = "the worry that {}" if _CLAUSE.search(fear) else "the fear of {}"
+        out += each_form(fearing + ", always at the back of my mind", [fear])
+    at = _work_label(npc)
+    long_days = [f"the long days at {at}. But someone has to do it"] if at else []
+    return [*out, *long_days, "the long days. But someone has to do it"]
+
+
+def _learned(npc: VillagerFacts, said: str) -> list[str]:
+    """Who taught it, of one whose persona names no teacher: nobody, it learned by doing
+    (never a reason to do the work in place of the answer)."""
+    work = _work_label(npc)
+    at = [f"nobody in particular. I learned it at {work}, by doing it"] if work else []
+    return [*at, "nobody in particular. I learned it by doing it, day after day"]
 
 
 def _friend(npc: VillagerFacts, said: str) -> list[str]:
@@ -215,6 +226,7 @@ _ANSWERS: dict[str, Callable[[VillagerFacts, str], list[str]]] = {
     "today": _today,
     "hardest": _hardest,
     "friend": _friend,
+    "learned": _learned,
     "why": _why,
     "living": _living,
 }

@@ -493,7 +493,7 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
         return []
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
-    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than)$", s, re.I)]
+    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than|one)$", s, re.I)]
     return [_capital(s) for s in said]
 
 

@@ -247,8 +247,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
             return [how_less(talk, speak)]
         if intent.sub == "reason":  # the persona's sentence nearest what is asked
             return [self_answer(talk, "about", speak)]
-        if intent.sub == "learned":
-            return [own_life_answer(talk, "why", speak)]
+        if intent.sub == "learned":  # no teacher named: it learned by doing
+            return [own_life_answer(talk, "learned", speak)]
     if kind is Kind.SELF and intent.sub in OWN_LIFE:  # "what's your favourite food?"
         return [own_life_answer(talk, intent.sub, speak)]
     if kind is Kind.SELF and intent.sub in LIFE:

@@ -63,8 +63,14 @@ def _asked_whole(match: re.Match[str]) -> str:
     return f"{whole} {subject} not"
 
 
+# What only a familiar speaker calls a stranger ("Since you ask, child:", "Well, love,").
+_FAMILIAR = re.compile(r",\s*(?:child|love|dear|lad|lass|pet)\b(?=\s*[,:.!?])", re.I)
+
+
 def formal(text: str) -> str:
-    """The line as a formal speaker says it: its short forms whole, "aye" a "yes"."""
+    """The line as a formal speaker says it: its short forms whole, "aye" a "yes", and no
+    stranger called "child" or "love"."""
+    text = _FAMILIAR.sub("", text)
     text = _ASKED_NOT.sub(_asked_whole, text.replace("\u2019", "'"))
     text = _SHORT.sub(_whole, text)
     return _CASUAL.sub(lambda m: "Yes" if m.group(0)[0].isupper() else "yes", text)

@@ -19,6 +19,10 @@ _ASKS_WHO = re.compile(r"\bwho(?:'s|s| is| does| do)?\b", re.I)
 _DOES = re.compile(r"[A-Z][a-z]*[^s'\s]s\s")
 # A few words cut within a clause that goes on ("a dreamy boy who keeps"): not said.
 _CUT = re.compile(r"\b(?:who|that|which|whose)(?: \w+)?$", re.I)
+# A clause that goes on with no "who": "the neighbour everyone | on the row leans on".
+_CONTACT = re.compile(
+    r"\s+(?:everyone|everybody|anyone|anybody|nobody|folk|people|you|they|we)\b.*$", re.I
+)
 
 
 def what_they_do(person: PersonFact) -> str:
@@ -28,6 +32,8 @@ def what_they_do(person: PersonFact) -> str:
     for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
         rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
     rest = present(re.sub(r"^(?:is|was)\s+", "", rest))  # "has made the cheese": "makes"
+    if re.match(r"(?:a|an|the)\s", rest):  # "the neighbour everyone leans on": the neighbour
+        rest = _CONTACT.sub("", rest)
     if rest != person.role.strip(" .!?") and re.match(r"(?:a|an|the)\s|[a-z]+[^s']s\s", rest):
         said = next(
             (c for c in shorter(rest) if len(c.split()) <= _THEM_WORDS and not _CUT.search(c)),

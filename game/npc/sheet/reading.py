@@ -10,9 +10,9 @@ from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
 from game.npc.scripted.first_person import first_person, present
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.moods import temperament
-from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness, Talk
+from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
 from game.npc.sheet.stated import stated
+from game.npc.sheet.talking import TALK_WORDS, talks_of
 from game.npc.sheet.ways import past_of, reasons_of, ways_of
 from game.world.tiled import MapData, NpcSpawn
 
@@ -24,7 +24,8 @@ _PRONOUN = re.compile(r"^(?:she|he|they|it)\s+", re.I)
 # lighthouse keeper". The noun is the last word before a clause goes on.
 _TRADE = re.compile(
     r"(?:\b(?:is|am)|'m)\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)"
-    r"(?=\s+(?:who|that|with|from|in|at|on|of|by|and|for|whose)\b|[.:;!?]|"
+    r"(?=\s+(?:who|that|with|from|in|at|on|of|by|and|for|whose|everyone|everybody|anyone|"
+    r"nobody|folk|people)\b|[.:;!?]|"
     r",\s*(?:who|that|with|and)\b|$)",
     re.I,
 )
@@ -69,7 +70,7 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
 )
 _FEARS = re.compile(
     r"\b(?:is |am )?(?:(?:deathly|terribly|very|a little|secretly) )?(?:afraid|scared|frightened|"
-    r"terrified|fearful)(?: (?:stiff|to death|witless|silly|half to death))? of\s+|"
+    r"terrified|fearful)(?: (?:stiff|to death|witless|silly|half to death))? (?:of|that)\s+|"
     r"\b(?:fears?|dreads?)\s+|\bworr(?:ies|y|ied) (?:about|over|that)\s+",
     re.I,
 )
@@ -91,6 +92,13 @@ _LIKES = re.compile(
     r"collects?(?!\s+the\b)|prefers?)\s+",  # "collects the rents" is work
     re.I,
 )
+# What may come before its own verb of liking: "also loves", "is fond of", "does like";
+# "hemp burns like straw" or "his lamps smoke like chimneys" is a likeness, no liking.
+_OWN_LIKING = re.compile(
+    r"^(?:(?:\w+ly|also|still|always|really|even|just|does|do|did|will|would|has|have)\s+)*$",
+    re.I,
+)
+_NOT_EVEN = re.compile(r"\b(?:not even|even|least of all|not to)\s+$", re.I)
 _SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
 # What may stand before a verb of selling that is the clause's own ("also sells", "is glad
 # to trade"): "hawks sit on her arm" and "keeps hawks in the mews" sell nothing.
@@ -147,43 +155,6 @@ _REFUSING = re.compile(
     r"\bhaggl|\bhard bargain|\bshort on patience|\bno (?:time|patience)|"
     r"\b(?:first|up front|in advance)$",  # "sells to anyone who pays first"
     re.I,
-)
-_TALK_WORDS: tuple[tuple[Talk, re.Pattern[str]], ...] = (
-    (
-        "few words",
-        re.compile(
-            r"\bfew words\b|\bshort sentences\b|\bterse\b|\btaciturn\b|\bcurt\b|\blaconic\b|"
-            r"\bsays little\b|\bslow-spoken\b|\bquiet\b|\bclipped\b|\bmonosyllab",
-            re.I,
-        ),
-    ),
-    (
-        "questions",
-        re.compile(
-            r"\bquestions\b|\bquestion with (?:a|another)\b|\bnosy\b|\binquisitive\b|\bcurious\b",
-            re.I,
-        ),
-    ),
-    (
-        "jokes",
-        re.compile(r"\bjok(?:e|es|ing)\b|\bjests?\b|\bpuns?\b|\bwitty\b|\bwit\b|\bteas", re.I),
-    ),
-    (
-        "formal",
-        re.compile(r"\bformal\b|\bproper\b|\bcourteous\b|\bstern\b|\bprecise\b|\bdignified", re.I),
-    ),
-    ("stammer", re.compile(r"\bstammer|\bstutter", re.I)),
-    ("loud", re.compile(r"\bloud\b|\bbooming\b|\bbellow|\bshouts?\b|\bboisterous\b", re.I)),
-    (
-        "gloomy",
-        re.compile(
-            r"\bgloomy\b|\bglum\b|\bdour\b|\bmorose\b|\bmelanchol|\bpessimis|"
-            r"\bgrim\b",
-            re.I,
-        ),
-    ),
-    ("cheerful", re.compile(r"\bcheerful\b|\bjolly\b|\bmerry\b|\bsunny\b|\bbright\b", re.I)),
-    ("brisk", re.compile(r"\bbrisk\b|\bno-nonsense\b|\bpractical\b|\bsharp-tongued\b", re.I)),
 )
 
 
@@ -245,7 +216,7 @@ def _noted(sentence: str) -> str:
         return ""
     if verb_led(item) or words[0].lower() in ("a", "an", "the", "i", "she", "he", "they"):
         return ""
-    if _HOW.search(words[-1].lower()) or any(p.search(item) for _, p in _TALK_WORDS):
+    if _HOW.search(words[-1].lower()) or any(p.search(item) for _, p in TALK_WORDS):
         return ""
     return item.lower()
 
@@ -365,7 +336,8 @@ def _read_clause(
         dislike = _after(_MOST_OF_ALL, dislike)
     if dislike:
         s.add("dislikes", _phrase(dislike, name, own))
-    like = _after(_LIKES, clause)
+    liking = _LIKES.search(clause)
+    like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
     if like and not dislike:
         s.add("likes", _phrase(like, name, own))
     never = _NEVER.search(clause)
@@ -395,6 +367,8 @@ def _read_clause(
         said = first_person(f"I never {deed}", name)
         s.add("refuses", _phrase(said.removeprefix("I never "), name))
     for other_id, found in named:
+        if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
+            continue
         if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
             s.opinions[other_id] = _opinion(clause, found, name)
 
@@ -430,17 +404,15 @@ def _opinion(clause: str, found: re.Match[str], name: str) -> str:
         how = " ".join((afraid.group("how") or "").split())
         return f"scares me {how}".strip()
     said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
-    return _phrase(said, name, own=False)
+    return _HERE.sub("here", _phrase(said, name, own=False))
+
+
+# The village as one who lives in it says it: "the only one here with any sense".
+_HERE = re.compile(r"\bin (?:the|this|our) (?:village|hamlet|town)\b", re.I)
 
 
 # A like that is a way of speaking ("answer a question with another question").
 _SPEAKING = re.compile(r"(?:to )?(?:talk|answer|ask|speak|chat|tell|joke|tease)\b", re.I)
-
-
-def _talks(persona: str) -> tuple[Talk, ...]:
-    """How the persona says the NPC talks (not how those it likes or dislikes do)."""
-    own = temperament(persona)
-    return tuple(talk for talk, pattern in _TALK_WORDS if pattern.search(own))
 
 
 def read_sheet(
@@ -477,7 +449,7 @@ def read_sheet(
         **{k: tuple(v) for k, v in s.lists.items()},
         "beliefs": tuple(s.beliefs),
         "opinions": s.opinions,
-        "talks": _talks(npc.persona),
+        "talks": talks_of(npc.persona),
         "ways": ways_of(npc.persona, name),
         "reasons": reasons_of(npc.persona, name),
         "past": past_of(npc.persona, name),

@@ -23,7 +23,8 @@ _STANCE = frozenset(
     """loves likes hates fears dislikes enjoys adores believes thinks suspects swears dreams
     wonders worries dreads prefers longs wants wishes sells trades is am has was does talks
     speaks says laughs scolds distrusts trusts mistrusts detests loathes despises reckons
-    insists knows could would will can can't cannot won't never not""".split()
+    insists knows could would will can can't cannot won't never not refuses refuse blushes
+    stammers stutters mumbles mutters sighs frowns scowls giggles smiles""".split()
 )
 # A price said: what is sold, not done.
 _PRICE = re.compile(
@@ -35,7 +36,8 @@ _PRICE = re.compile(
 # A past in the trade: who taught it, when it came, how long it has been at it.
 _PAST = re.compile(
     r"\b(?:taught|teach\w*|learn(?:ed|t|ing)|apprentic\w*|trained|took over|inherited|handed "
-    r"down|grew up|came (?:here|from|to)|years ago|for (?:\w+ ){1,2}years|since (?:she|he|"
+    r"down|grew up|came (?:here|from|to)|years ago|for (?:[\w-]+ ){1,2}years|showed (?:him|her|"
+    r"them|me) how|since (?:she|he|"
     r"they|I|childhood|a \w+|the \w+)|all (?:her|his|their|my) life)\b",
     re.I,
 )
@@ -47,6 +49,9 @@ _BECAUSE = re.compile(
 )
 _WHICH_IS_WHY = re.compile(r",?\s+(?:which|and that)(?:'s| is) (?:why|how)\s+", re.I)
 _PURPOSE = re.compile(r"\s+(?:in order )?to (?=keep|make|stop|help|get|save|see|feed|warn)", re.I)
+
+
+_PRIDE = re.compile(r"^takes? (?:\w+ )?pride\b", re.I)
 
 
 def _short(items: list[str]) -> tuple[str, ...]:
@@ -70,6 +75,7 @@ def ways_of(persona: str, name: str) -> tuple[str, ...]:
             and _lead(clause) not in _STANCE
             and not _PAST.search(clause)
             and not _PRICE.search(clause)  # "bowls for a few coppers each" is a sale
+            and not _PRIDE.match(clause)  # "takes pride in its colours" is a like
         ):
             out.append(_BECAUSE.split(clause, maxsplit=1)[0])
     return _short(out)
@@ -90,6 +96,9 @@ def reasons_of(persona: str, name: str) -> dict[str, str]:
     return dict(list(out.items())[:SHEET_ITEMS])
 
 
+_SINCE_WHEN = re.compile(
+    r",?\s+since\s+(?:she|he|they|I)\s+(?:was|were|first|could|came|left)\b", re.I
+)
 # A sentence's parts that each may give a reason: at ";" and at "and" before a subject.
 _PARTS = re.compile(r"\s*;\s*|,?\s+and\s+(?=(?:she|he|they|I)\s)", re.I)
 
@@ -104,7 +113,7 @@ def _reason_in(part: str, name: str, out: dict[str, str]) -> None:
             out[did[0][:SHEET_PHRASE_CHARS]] = before[-1][:SHEET_PHRASE_CHARS]
         return
     found = _BECAUSE.search(part) or _PURPOSE.search(part)
-    if found is None:
+    if found is None or _SINCE_WHEN.match(part[found.start() :]):  # "since he was nine": when
         return
     did = clauses_of(part[: found.start()], name)
     why = part[found.end() :].strip(" ,")
