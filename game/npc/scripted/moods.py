@@ -82,8 +82,8 @@ GRUFF = Mood(
         # how a grumbler is written, past adjectives: "grumbles about everything"
         *("grumbl", "grouch", "scowl", "sour", "sullen", "cranky", "irritable", "bitter"),
         *("moan", "complain", "miserable", "bad-tempered", "short-tempered", "glum"),
-        # a sharp tongue in other words: "sarcastic, with no patience for fools"
-        *("sarcas", "sardonic", "scornful", "mocking", "waspish", "acid", "no patience"),
+        # a sharp tongue in other words: "sarcastic", "scornful of fools"
+        *("sarcas", "sardonic", "scornful", "mocking", "waspish", "acid"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
