@@ -65,11 +65,24 @@ def willing(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     """The NPC's answer to a thing offered, a deed proposed or asked that its sheet or
     persona answers, or a thing asked for sale that it does not sell; None otherwise."""
     return (
-        _offered(talk, speak)
+        _fear_liked(talk, speak)
+        or _offered(talk, speak)
         or _proposed(talk, speak)
         or _not_sold(talk, intent, speak)
         or _does_it(talk, intent, speak)
     )
+
+
+_AFRAID = re.compile(r"\b(?:afraid|scared|frightened|terrified|fear|nervous) (?:of|about)\b", re.I)
+
+
+def _fear_liked(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """ "Are you scared of thunder?" of one who loves a thunderstorm: no, it loves it."""
+    sheet = talk.npc.sheet
+    if not _AFRAID.search(talk.said) or touched(talk.said, sheet.fears):
+        return None
+    liked = touched(talk.said, sheet.likes)
+    return _said(talk, speak, "fear_liked", liked) if liked else None
 
 
 def _offered(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
@@ -153,7 +166,7 @@ def _said(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A line of `table` with the item said in the NPC's own words: of a list ("smoke, or
     people who swat at bees"), the part the line touches."""
     npc = talk.npc
-    parts = [p for p in re.split(r",?\s+or\s+|,\s+", item) if p]
+    parts = [p for p in re.split(r",?\s+(?:or|and)\s+|,\s+", item) if p]
     said = shorter(touched(talk.said, parts) or item)
     text = in_own_words(lambda p: speak.text(table, thing=p), said, npc.persona, npc.name)
     return say(text or speak.text("offer_thanks"), "player")
