@@ -19,10 +19,11 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.bargain import deal, states_price
+from game.npc.scripted.bargain import deal, sells_goods, states_price
 from game.npc.scripted.matching import fears_of, worried
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
+from game.npc.scripted.willing import offers
 from game.npc.skills import SkillCall
 
 __all__ = ["refusal"]
@@ -226,6 +227,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     order to hand its things over), its yes to one a pledge of its covers, or None."""
     kind = intent.kind
     line = talk.said.lower()
+    if offers(line):  # "would you like some tar for your punts?" asks nothing of it
+        return None
     claimed = _CLAIMED.search(line)
     if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
         word = next(k for k, v in claimed.groupdict().items() if v)
@@ -251,7 +254,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if kind not in _ASKING and not (kind in _MAYBE and _requests(line)) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
-    sells = "credit" in counters or states_price(npc.persona) or bool(sheet.wares)
+    sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
     if "free goods" not in counters and sells and not _GIVES.search(npc.persona):
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
@@ -307,10 +310,11 @@ _GIVES = re.compile(
     r"\bgives? (?:credit|credits)\b",
     re.I,
 )
-# Asked to do something else with the thing refused: "teach me to throw a pot" sells none.
+# Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my
+# clock on the Sabbath" is work on it.
 _OTHER_DEED = re.compile(
-    r"\b(?:will|would|can|could) you (?:please )?(?P<verb>teach|show|train|help|tell|mend|fix|"
-    r"carry|fetch|bring|watch|make)\b|\bteach me\b|\bshow me how\b"
+    r"\b(?:will|would|can|could) you (?:please )?(?P<verb>teach|show|train)\b|\bteach me\b|"
+    r"\bshow me how\b"
 )
 
 

@@ -22,7 +22,7 @@ from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["willing"]
+__all__ = ["offers", "willing"]
 
 # A request of a deed: "will you dance?", "can you keep a secret?", "lend me a coin".
 _ASKED = re.compile(
@@ -85,14 +85,23 @@ def _fear_liked(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     return _said(talk, speak, "fear_liked", liked) if liked else None
 
 
+def offers(said: str) -> bool:
+    """Whether the player offers the NPC a thing ("want a pear?", "have one of mine")."""
+    found = _OFFER.search(said)
+    return found is not None and not _NOT_OFFERED.match(_thing(found))
+
+
+_NOT_OFFERED = re.compile(r"(?:to|me|us|help|company|hand)\b", re.I)
+
+
+def _thing(found: re.Match[str]) -> str:
+    return next(g for g in found.group("thing", "mine", "brought") if g is not None).strip()
+
+
 def _offered(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     """A thing offered: a like's glad yes, a dislike's or fear's no, else thanks."""
-    found = _OFFER.search(talk.said)
-    if found is None:
+    if not offers(talk.said):  # "want to come?", "want a hand?": no thing offered
         return None
-    thing = next(g for g in found.group("thing", "mine", "brought") if g is not None).strip()
-    if re.match(r"(?:to|me|us|help|company|hand)\b", thing, re.I):
-        return None  # "want to come?", "want a hand?": no thing offered
     sheet = talk.npc.sheet
     liked = touched(talk.said, sheet.likes)
     if liked:
