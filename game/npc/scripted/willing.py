@@ -91,7 +91,11 @@ def offers(said: str) -> bool:
     return found is not None and not _NOT_OFFERED.match(_thing(found))
 
 
-_NOT_OFFERED = re.compile(r"(?:to|me|us|help|company|hand)\b", re.I)
+_NOT_OFFERED = re.compile(  # "fancy a long natter?" offers idle talk, no thing
+    r"(?:to|me|us|help|company|hand)\b|.*\b(?:natter|chat|gossip|chinwag|talk|walk|game|dance|song|swim|ride|sail|trip|climb|"
+    r"story|word)s?\b",
+    re.I,
+)
 
 
 def _thing(found: re.Match[str]) -> str:
