@@ -31,6 +31,7 @@ from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
+from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
@@ -101,7 +102,8 @@ def _held(talk: PlayerLine, intent: Intent) -> str:
     speak = Speaker(talk, intent)
     no = refusal(talk, intent, speak)
     if no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
-        no = sheet_side(talk, speak, any_item=False, only=_HELD)
+        only = DEED_SIDES[:2] if asks_deed(talk.said) else _HELD  # a deed: no belief on it
+        no = sheet_side(talk, speak, any_item=False, only=only)
     said = said_by(no) if no is not None else None
     return said.text if said is not None else ""
 

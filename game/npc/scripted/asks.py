@@ -17,15 +17,16 @@ import re
 
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
-from game.npc.reading.naming import speaks_of_trade, tokens
+from game.npc.reading.naming import FILLER, speaks_of_trade, tokens
 from game.npc.scripted.about import job_line, job_phrases, said_as, sheet_side, side_of
 from game.npc.scripted.bargain import service_price
 from game.npc.scripted.matching import touched
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
+from game.npc.scripted.willing import willing
 from game.npc.skills import SkillCall
 
-__all__ = ["ask_answer", "later"]
+__all__ = ["DEED_SIDES", "ask_answer", "asks_deed", "later"]
 
 # The player asks the NPC along, not the way: "come with me to...", "will you come...".
 _ALONG = re.compile(
@@ -73,6 +74,20 @@ _BELIEF = re.compile(
 )
 
 
+# What a deed asked is answered by from the sheet: "would you dance at the wedding?" is no
+# word on a belief that names a wedding.
+DEED_SIDES = ("fears", "dislikes", "likes")
+
+
+def asks_deed(said: str) -> bool:
+    """Whether a line asks the NPC to do something ("would you dance with me?"), not what
+    it thinks or knows ("can you tell me...?", "what would you...?")."""
+    request = _REQUEST.search(said)
+    if request is None or _WH.search(said[: request.start()]) or _BELIEF.search(said):
+        return False
+    return (request.group("verb") or "").lower() not in _TELLING
+
+
 def later(talk: PlayerLine, intent: Intent) -> bool:
     """Whether a walk asked of the NPC is asked for later ("come to the mill tonight"): an
     invitation to be answered with when it will be there."""
@@ -90,6 +105,9 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     when the line asks nothing of the kind (or its persona answers it another way)."""
     if intent.kind is Kind.GO:
         return _along(talk, intent, speak)
+    answered = willing(talk, intent, speak)  # "want some cake?", "will you dance with me?"
+    if answered is not None:
+        return answered
     if intent.kind not in (Kind.SELF, Kind.QUESTION, Kind.CHAT):
         return None
     said = talk.said
@@ -108,8 +126,11 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     sheet = talk.npc.sheet
     if request.group("want") and touched(said, sheet.likes):  # "want to see the sea?"
         return speak.line("ask_like")
-    if sheet_side(talk, speak, any_item=False) is not None or _BELIEF.search(said):
-        return None  # a fear, a dislike, a belief it names: said as the sheet says it
+    if _BELIEF.search(said):
+        return None  # a belief it names: said as the sheet says it
+    side = sheet_side(talk, speak, any_item=False, only=DEED_SIDES)
+    if side is not None:  # a fear, a dislike or a like the deed asked touches
+        return side
     price = service_price(said, talk.npc.persona)
     if price:  # "teach me the pipes?" of one who teaches them "for a penny a lesson"
         return speak.line("price", price=price)
@@ -147,8 +168,8 @@ def _its_work(asked_for: str, talk: PlayerLine) -> bool:
     stone" of one who carves gravestones): words alike in their first four letters."""
     npc = talk.npc
     work = " ".join([npc.sheet.role, *job_phrases(npc)])
-    theirs = {w[:4] for w in tokens(work.lower()) if len(w) > 2}
-    return any(w[:4] in theirs for w in tokens(asked_for.lower()) if len(w) > 2)
+    theirs = {w[:4] for w in tokens(work.lower()) if len(w) > 2 and w not in FILLER}
+    return any(w[:4] in theirs for w in tokens(asked_for.lower()) if len(w) > 2 and w not in FILLER)
 
 
 def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:

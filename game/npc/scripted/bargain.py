@@ -145,6 +145,11 @@ def service_price(said: str, persona: str) -> str:
     return best[1] if best[0] else ""
 
 
+def sells_goods(npc: VillagerFacts) -> bool:
+    """Whether the NPC sells anything: wares on its sheet, or a clause that says it sells."""
+    return bool(_goods(npc))
+
+
 def _goods(npc: VillagerFacts) -> list[str]:
     """What the NPC sells: its sheet's wares and what a persona clause says it sells."""
     goods = list(npc.sheet.wares)

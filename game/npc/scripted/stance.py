@@ -19,10 +19,11 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.bargain import deal, states_price
+from game.npc.scripted.bargain import deal, sells_goods, states_price
 from game.npc.scripted.matching import fears_of, worried
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
+from game.npc.scripted.willing import offers
 from game.npc.skills import SkillCall
 
 __all__ = ["refusal"]
@@ -71,7 +72,8 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "free goods": (
         ("give my goods away for nothing", "hand out what I sell", "give things away"),
         re.compile(
-            r"\bfree\b|\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b|"
+            r"\bfree\b(?! (?:time|afternoon|morning|evening|day|hour|moment|minute|will|rein))|"
+            r"\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b|"
             r"\b(?:no|any) (?:money|coin)\b|\b(?:can't|cannot|couldn't) pay\b|"
             r"\bwithout (?:paying|payment|a (?:penny|coin))\b"
         ),
@@ -79,6 +81,14 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "idle talk": (
         ("waste the day on idle chatter", "stand about gossiping", "natter the day away"),
         re.compile(r"\bchat|\bgossip|\bnatter|\bchinwag"),
+    ),
+    # a seller's: its prices are its prices ("how about cheaper?")
+    "haggling": (
+        ("come down on my prices", "haggle over a fair price", "cut my prices"),
+        re.compile(
+            r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ )?off\b|"
+            r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b"
+        ),
     ),
 }
 _PAY = frozenset({"credit", "free goods"})
@@ -217,6 +227,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     order to hand its things over), its yes to one a pledge of its covers, or None."""
     kind = intent.kind
     line = talk.said.lower()
+    if offers(line):  # "would you like some tar for your punts?" asks nothing of it
+        return None
     claimed = _CLAIMED.search(line)
     if claimed and _HAND_OVER.search(line):  # however it is put: "you have to give me..."
         word = next(k for k, v in claimed.groupdict().items() if v)
@@ -242,8 +254,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if kind not in _ASKING and not (kind in _MAYBE and _requests(line)) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
-    if "free goods" not in counters and ("credit" in counters or states_price(npc.persona)):
-        counters.append("free goods")  # who wants coin, on credit or at all, gives none free
+    sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
+    if "free goods" not in counters and sells and not _GIVES.search(npc.persona):
+        counters.append("free goods")  # who sells, on credit or for coin, gives none free
+    if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
+        counters.append("haggling")  # nor comes down on its prices, unless it haggles
     for refused in counters:
         counter = _COUNTER.get(refused)
         if counter is None:
@@ -272,7 +287,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused))
         if unless and asks_it and _WITHHOLDS.search(line):  # "...and don't ask me why"
             return _not_unless(npc, speak, unless)
-        if asked & _stems(refused):
+        if _touches_refusal(line, asked, refused):
             return _refused(npc, speak, _deed_asked(refused, asked), asked)
     if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
         return _refused(npc, speak, _deed_asked(bought.refused, asked), asked)
@@ -289,6 +304,33 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
 # The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
 _DEALING = frozenset("sell buy purchase price cost charge pay".split())
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
+# A persona that gives its goods away: "gives the broken biscuits away", "free to children".
+_GIVES = re.compile(
+    r"\bgives? (?:\w+ ){0,4}?(?:away|free|for nothing)\b|\bfree (?:of charge|to)\b|"
+    r"\bgives? (?:credit|credits)\b",
+    re.I,
+)
+# Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my
+# clock on the Sabbath" is work on it.
+_OTHER_DEED = re.compile(
+    r"\b(?:will|would|can|could) you (?:please )?(?P<verb>teach|show|train)\b|\bteach me\b|"
+    r"\bshow me how\b"
+)
+
+
+def _touches_refusal(line: str, asked: set[str], refused: str) -> bool:
+    """Whether a request touches a refusal: by the thing it is refused of, when it names
+    one ("dye anything black": not "teach me to dye wool"; "sell a pot with a crack": not
+    "do you sell bread?"), and not when another deed is asked of that thing ("teach me to
+    throw a pot" of one who will not sell a cracked pot)."""
+    shared = asked & _stems(refused)
+    verb = _stems(refused.split()[0])
+    things = _stems(refused, False) - verb  # "hives" is the hive's ("hiv", "hive")
+    named = any(a.startswith(t) or t.startswith(a) for a in asked - verb for t in things)
+    if not shared or (verb & _DEALING and things and not named):
+        return False  # "do you sell bread?" is no word on "sell a pot with a crack"
+    other = _OTHER_DEED.search(line)
+    return other is None or bool(verb & _stems(other.group(0).split()[-1]))
 
 
 # An offer to be rid of something: "want me to catch it?", "I'll chase them off".
@@ -303,7 +345,7 @@ _OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|yo
 # it has aged". Said whole it reads the persona back; cut short ("I don't sell a cheese"),
 # it says what is not so: the no is said by what it is refused on.
 _RESTRICTED = re.compile(
-    r"^(?P<deed>\S+(?: \S+){1,3}?) (?P<cond>(?:that|which|before|until|while|if|when)\b.+)$"
+    r"^(?P<deed>\S+(?: \S+){1,3}?) (?P<cond>(?:that|which|with|before|until|while|if|when)\b.+)$"
 )
 
 
@@ -324,7 +366,7 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
     restricted = _RESTRICTED.match(refused)
     if restricted:
         cond = restricted.group("cond").split(",")[0]  # not what it adds: ", not even..."
-        cond = f"one {cond}" if re.match(r"(?:that|which)\b", cond) else cond
+        cond = f"one {cond}" if re.match(r"(?:that|which|with)\b", cond) else cond
         keep = {w[:5] for w in asked}
         text = in_own_words(
             lambda c: speak.text("refuse_unless", cond=c),

@@ -79,7 +79,8 @@ def _told(talk: PlayerLine, intent: Intent, again: bool) -> SkillCall:
     speak = Speaker(talk, intent)
     npc = talk.npc
     if intent.sub == "song":
-        return speak.line("song_yes" if _SINGS.search(npc.persona) else "song")
+        refused = any(_SINGS.match(r) for r in npc.sheet.refuses)  # "rather starve than sing"
+        return speak.line("song_yes" if _SINGS.search(npc.persona) and not refused else "song")
     full = talk.mood is WISE or bool(_TELLER.search(npc.persona))
     short = not full and (talk.mood in (GRUFF, QUIET) or "few words" in npc.sheet.talks)
     lately = talk.replies[-_SAID_LATELY:]

@@ -13,6 +13,7 @@ from game.npc.scripted.lines import sentences
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
 from game.npc.sheet.stated import stated
 from game.npc.sheet.talking import TALK_WORDS, talks_of
+from game.npc.sheet.turns import turned, unreasoned
 from game.npc.sheet.ways import past_of, reasons_of, ways_of
 from game.world.tiled import MapData, NpcSpawn
 
@@ -86,10 +87,11 @@ _DISLIKES = re.compile(
 )
 # Of a whole kind, the things named most: "nothing she cannot see, least of all charms".
 _MOST_OF_ALL = re.compile(r"\b(?:least of all|most of all|above all|especially)\s+", re.I)
+# "collects the rents" is work; "keeps a secret like a locked chest" likes no chest
 _LIKES = re.compile(
-    r"\b(?:loves?|likes?|enjoys?|adores?|is fond of|delights? in|takes? (?:\w+ )?pride in|"
-    r"dreams? of|longs? (?:for|to)|treasures?|lives for|has a soft spot for|cherishes?|"
-    r"collects?(?!\s+the\b)|prefers?)\s+",  # "collects the rents" is work
+    r"\b(?:loves?|likes|like(?!\s+(?:a|an)\s)|enjoys?|adores?|is fond of|delights? in|"
+    r"takes? (?:\w+ )?pride in|dreams? of|longs? (?:for|to)|treasures?|lives for|"
+    r"has a soft spot for|cherishes?|collects?(?!\s+the\b)|prefers?)\s+",
     re.I,
 )
 # What may come before its own verb of liking: "also loves", "is fond of", "does like";
@@ -328,10 +330,12 @@ def _read_clause(
             s.beliefs.append(Belief(what=_phrase(what, name, own), sure=sure))
             break
     # "scared stiff of Ulric and of the dark under the trees": two fears
-    for fear in re.split(r",?\s+(?:and|or) of\s+", _after(_FEARS, clause)):
+    for fear in re.split(r",?\s+(?:and|or) of\s+", unreasoned(_after(_FEARS, clause))):
         if fear:
             s.add("fears", _phrase(fear, name, own))
-    dislike = _after(_DISLIKES, clause)
+    dislike = unreasoned(_after(_DISLIKES, clause))
+    for field, phrase in turned(clause):  # "deep water frightens her", "rather... than"
+        s.add(field, _phrase(phrase, name, own))
     if _MOST_OF_ALL.search(dislike):
         dislike = _after(_MOST_OF_ALL, dislike)
     if dislike:
