@@ -1,0 +1,108 @@
+"""Errands the player asks about: who in the village meets a need and where ("where can I
+get a drink?": "Ysolde brews the ale at the brewhouse. West of here, by the hop field."),
+and how far a place just talked of is ("Is it far?"), from the map's places and the tile
+the NPC stands on. Who meets a need is read with the line (`reading.needs`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from game.npc.facts import PlaceFact
+from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.kinds import Kind, Named
+from game.npc.reading.naming import families_of, norm
+from game.npc.reading.needs import need_words
+from game.npc.scripted.about import job_line
+from game.npc.scripted.describe import doing_at
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
+from game.npc.scripted.whereabouts import way_to
+from game.npc.skills import SkillCall
+from game.npc.skills.base import MAX_SAY
+
+__all__ = ["errand"]
+
+# "is it far?", "how far is that?", "is the mill far from here?", "a long walk?"
+_FAR = re.compile(
+    r"\b(?:is|it's|its|that's|thats) (?:it |that |the [\w ]{1,30}? )?(?:very |too |much )?far\b|"
+    r"\bhow far\b|\b(?:a |too )?long walk\b|\bhow long (?:does it take|to walk|a walk)\b|"
+    r"\bfar (?:from here|away)\?"
+)
+# How far a place is, by tiles from the NPC: the most tiles each word is said of.
+_HOW_FAR = (
+    (6.0, "Not far at all, just over there."),
+    (14.0, "Not far, a short walk."),
+    (24.0, "A fair walk, but not far."),
+    (math.inf, "A good walk, right across the village."),
+)
+
+
+def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """Who meets the need the line says, and where; or how far the place asked of (or
+    the one just talked of) is; None when the line asks neither."""
+    if intent.kind is Kind.PERSON and intent.sub == "need" and intent.target is not None:
+        return _met(talk, intent, speak)
+    if _FAR.search(norm(talk.said)):
+        return _far(talk)
+    return None
+
+
+def _met(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    target = intent.target
+    assert target is not None
+    npc = talk.npc
+    if target.kind is Named.SELF:  # "where can I buy a pie?" of the one who bakes them
+        mine = said_by(job_line(talk, speak, "my_work"))
+        work = place_named(npc, npc.sheet.work or npc.home)
+        way = way_to(talk, work) if work is not None else ""
+        if mine is None:
+            return None
+        here = "You've come to the right place!" if way.startswith("Right here") else ""
+        come = ""
+        if work is not None and way and not here:
+            come = f" Come by {label_of(work)}: {way[:1].lower()}{way[1:]}"
+        text = f"{here} {mine.text}{come}".strip()
+        return say(text if len(text) <= MAX_SAY else mine.text, "player")
+    person = next((p for p in npc.people if p.name == target.name), None)
+    place = place_named(npc, target.home)
+    if person is None or place is None:
+        return None
+    doing = doing_at(person, place.name, f" at {label_of(place)}")
+    need = families_of(" ".join(need_words(talk.said)))
+    ware = next((w for w in person.wares if families_of(w) & need), "")
+    if need and ware and not families_of(doing) & need:  # a bed, of one who poles the ferry
+        doing = f"{person.name} has {ware} at {label_of(place)}"
+    way = way_to(talk, place)
+    text = f"{doing}. {way}".strip()
+    return say(text if len(text) <= MAX_SAY else f"{doing}.", "player")
+
+
+def _far(talk: PlayerLine) -> SkillCall | None:
+    """How far the place the line names, else the last one talked of, is from here."""
+    place = _asked_place(talk)
+    tile = talk.sensed.tile if talk.sensed is not None else None
+    if place is None or place.area is None or tile is None:
+        return None
+    x, y, w, h = place.area
+    tiles = math.hypot(x + w / 2 - tile[0] - 0.5, y + h / 2 - tile[1] - 0.5)
+    far = next(words for most, words in _HOW_FAR if tiles <= most)
+    way = way_to(talk, place)
+    if way.startswith("Right here"):
+        return say(way, "player")
+    return say(f"{far} {way}" if len(far) + len(way) < MAX_SAY else far, "player")
+
+
+def _asked_place(talk: PlayerLine) -> PlaceFact | None:
+    """The place the line names, else the one the player's lines before it asked of (a
+    villager's place, for a villager)."""
+    for said in (talk.said, *reversed(talk.earlier[-2:])):
+        intent = read_intent(said, talk.npc)
+        target = intent.target
+        if target is None or target.weak:
+            continue
+        if target.kind is Named.PLACE:
+            return place_named(talk.npc, target.name)
+        if target.kind is Named.PERSON:
+            return place_named(talk.npc, target.home)
+    return None
