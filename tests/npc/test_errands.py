@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
 from game.npc.known import villager_facts
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
@@ -131,3 +131,25 @@ def test_is_the_place_far_names_the_place_itself(stonereach: World) -> None:
     text = _said(npc, "Is the tarn far from here?", [], (18, 6))
     assert re.search(r"\bwalk\b|\bfar\b", text) and "south" in text.lower(), text
     assert read_intent("Is the tarn far from here?", npc).kind is Kind.PLACE
+
+
+@pytest.mark.parametrize(
+    "line", ["What's on the notice board?", "Anything pinned up on the board lately?"]
+)
+def test_the_board_asked_of_is_its_news_else_nothing_new_and_who_pins_it(
+    stonereach: World, line: str
+) -> None:
+    npc = villager_facts(stonereach, "garrow")
+    text = _said(npc, line, [], (18, 6))
+    assert re.search(r"\bnothing new\b", text, re.I) and "square" in text, text
+    told = NewsFact(news_id="n1", kind="event", fact="the tarn froze over", how="board")
+    sensed = SensedFacts(npc_id="garrow", tile=(18, 6), hour=10.0, news=[told])
+    plan = answer(PlayerLine(npc=npc, said=line, sensed=sensed))
+    text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+    assert "tarn froze over" in text, text
+
+
+@pytest.mark.parametrize("line", ["Where's the notice board?", "What's the board made of?"])
+def test_the_board_itself_asked_of_is_no_news(stonereach: World, line: str) -> None:
+    text = _said(villager_facts(stonereach, "garrow"), line, [], (18, 6))
+    assert "Nothing new" not in text, text

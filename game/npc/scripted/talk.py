@@ -72,7 +72,7 @@ from game.npc.scripted.speaker import (
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
-from game.npc.scripted.village_life import at_work, village_places
+from game.npc.scripted.village_life import at_work, board_reply, village_places
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
@@ -105,6 +105,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
     heard = talk.sensed.news if talk.sensed else []
+    board = board_reply(talk.npc, talk.said, heard)  # "what's on the notice board?"
+    if board:
+        return board
     first = opener(talk)  # what the line opens with takes its room first
     room = MAX_SAY - (len(first) + 1 if first else 0)
     if asks_gossip(talk.said):  # the news heard, else talk of the neighbours
