@@ -153,3 +153,10 @@ def test_the_board_asked_of_is_its_news_else_nothing_new_and_who_pins_it(
 def test_the_board_itself_asked_of_is_no_news(stonereach: World, line: str) -> None:
     text = _said(villager_facts(stonereach, "garrow"), line, [], (18, 6))
     assert "Nothing new" not in text, text
+
+
+@pytest.mark.parametrize("line", ["How's Ilse doing?", "How is Ilse these days?", "How's Ilse?"])
+def test_how_a_villager_is_doing_is_them_at_their_work(stonereach: World, line: str) -> None:
+    text = _said(villager_facts(stonereach, "odile"), line, [], (4, 22))
+    assert re.search(r"\bIlse\b.*\binn\b.*same as ever", text), text
+    assert re.search(r"works herself|bone", text, re.I), text  # what Odile's sheet thinks

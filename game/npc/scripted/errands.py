@@ -14,7 +14,7 @@ from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import families_of, norm
 from game.npc.reading.needs import need_words
-from game.npc.scripted.about import job_line
+from game.npc.scripted.about import job_line, opinion_line
 from game.npc.scripted.describe import doing_at
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
 from game.npc.scripted.whereabouts import way_to
@@ -45,7 +45,38 @@ def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None
         return _met(talk, intent, speak)
     if _FAR.search(norm(talk.said)):
         return _far(talk)
+    if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
+        return _how_they_are(talk, intent, speak)
     return None
+
+
+# "how's Marrick doing?", "how is Quill these days?", "how's Aldous getting on?"
+_HOWS = re.compile(
+    r"\bhow(?:'s| is| are|s)\b[^?]*\b(?:doing|getting on|getting along|keeping|faring|"
+    r"holding up|these days|lately|going)\b|^how(?:'s| is|s) [a-z]+\??$"
+)
+
+
+def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """How a villager is getting on: at their work as ever, and what the NPC thinks of
+    them ("Marrick the cobbler works at the cobbler shop, same as ever. An honest man.")."""
+    target = intent.target
+    assert target is not None
+    person = next((p for p in talk.npc.people if p.name == target.name), None)
+    place = place_named(talk.npc, target.home)
+    if person is None or place is None:
+        return None
+    busy = f"{doing_at(person, place.name, f' at {label_of(place)}')}, same as ever."
+    held = talk.npc.sheet.opinions.get(person.npc_id, "")  # what it thinks, if its sheet says
+    view = said_by(opinion_line(talk, target, speak)) if held else None
+    told = set(re.findall(r"[a-z]+", busy.lower()))  # not "Keeps the inn." said twice
+    kept = [
+        part
+        for part in re.split(r"(?<=[.!?])\s+", view.text if view is not None else "")
+        if not set(re.findall(r"[a-z]+", part.lower())) <= told
+    ]
+    text = " ".join([busy, *kept])
+    return say(text if len(text) <= MAX_SAY else busy, "player")
 
 
 def _met(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
