@@ -55,7 +55,7 @@ PEOPLE = [
 ]
 PLACES = [
     ("press_house", "A low barn with a great wooden cider press."),
-    ("wharf", "Planks along the canal where the barge ties up."),
+    ("wharf", "Planks along the canal where folk sit to watch the barges come in."),
     ("cookhouse", "A smoky kitchen with a hatch to the lane."),
     ("leather_shop", "A narrow shop that smells of hides."),
 ]
@@ -160,3 +160,10 @@ def test_how_a_villager_is_doing_is_them_at_their_work(stonereach: World, line: 
     text = _said(villager_facts(stonereach, "odile"), line, [], (4, 22))
     assert re.search(r"\bIlse\b.*\binn\b.*same as ever", text), text
     assert re.search(r"works herself|bone", text, re.I), text  # what Odile's sheet thinks
+
+
+def test_a_place_asked_for_a_use_is_the_one_its_description_says(
+    canal: dict[str, VillagerFacts],
+) -> None:
+    text, _ = reply(canal["lio"], "Where's a good place to sit and watch the barges?")
+    assert re.match(r"the wharf\b", text, re.I) and "Huw" not in text, text  # the place

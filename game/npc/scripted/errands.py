@@ -16,6 +16,7 @@ from game.npc.reading.naming import families_of, norm
 from game.npc.reading.needs import need_words
 from game.npc.scripted.about import job_line, opinion_line
 from game.npc.scripted.describe import doing_at
+from game.npc.scripted.matching import stems_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
 from game.npc.scripted.whereabouts import way_to
 from game.npc.skills import SkillCall
@@ -45,9 +46,32 @@ def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None
         return _met(talk, intent, speak)
     if _FAR.search(norm(talk.said)):
         return _far(talk)
+    if intent.kind in (Kind.UNKNOWN_PLACE, Kind.QUESTION) and _PLACE_TO.search(norm(talk.said)):
+        return _place_for(talk)
     if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
         return _how_they_are(talk, intent, speak)
     return None
+
+
+# "where's a good place to sit and watch the road?", "is there a spot for swimming?"
+_PLACE_TO = re.compile(r"\b(?:place|spot|somewhere|anywhere) (?:to|for|i can|i could|where)\b")
+_PLACE_WORDS = 2  # words of a description that say the place is for what is asked
+
+
+def _place_for(talk: PlayerLine) -> SkillCall | None:
+    """The place whose description says it is for what the line asks a place for, and the
+    way to it ("Where's a spot to watch the road?": the wall where people sit to watch
+    it); None when no description shares enough words with the line."""
+    asked = _PLACE_TO.split(norm(talk.said), maxsplit=1)[-1]
+    wanted = stems_of(asked)
+    scored = [(len(wanted & stems_of(p.description)), p) for p in talk.npc.places]
+    best = max(scored, key=lambda pair: pair[0], default=(0, None))
+    place = best[1]
+    if best[0] < _PLACE_WORDS or place is None:
+        return None
+    way = way_to(talk, place)
+    name = label_of(place)
+    return say(f"{name[:1].upper()}{name[1:]}. {way}".strip(), "player")
 
 
 # "how's Marrick doing?", "how is Quill these days?", "how's Aldous getting on?"
