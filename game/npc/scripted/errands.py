@@ -11,7 +11,7 @@ import re
 
 from game.npc.facts import PlaceFact
 from game.npc.reading.intent import Intent, read_intent
-from game.npc.reading.kinds import Kind, Named
+from game.npc.reading.kinds import ACTIONS, Kind, Named
 from game.npc.reading.naming import families_of, norm
 from game.npc.reading.needs import need_words
 from game.npc.scripted.about import job_line, opinion_line
@@ -42,12 +42,14 @@ _HOW_FAR = (
 def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """Who meets the need the line says, and where; or how far the place asked of (or
     the one just talked of) is; None when the line asks neither."""
+    if intent.kind not in ACTIONS and _PLACE_TO.search(norm(talk.said)):
+        found = _place_for(talk)  # else what the line names answers it
+        if found is not None:
+            return found
     if intent.kind is Kind.PERSON and intent.sub == "need" and intent.target is not None:
         return _met(talk, intent, speak)
     if _FAR.search(norm(talk.said)):
         return _far(talk)
-    if intent.kind in (Kind.UNKNOWN_PLACE, Kind.QUESTION) and _PLACE_TO.search(norm(talk.said)):
-        return _place_for(talk)
     if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
         return _how_they_are(talk, intent, speak)
     return None
