@@ -167,3 +167,9 @@ def test_a_place_asked_for_a_use_is_the_one_its_description_says(
 ) -> None:
     text, _ = reply(canal["lio"], "Where's a good place to sit and watch the barges?")
     assert re.match(r"the wharf\b", text, re.I) and "Huw" not in text, text  # the place
+
+
+def test_a_need_beside_a_place_named_is_the_way_to_that_place(
+    canal: dict[str, VillagerFacts],
+) -> None:
+    assert read_intent("Where's the cookhouse? I'm starving.", canal["lio"]).sub != "need"

@@ -2,7 +2,8 @@
 starving", "I need somewhere to sleep tonight", "where can I get my boots mended?"), and
 who in the village meets it: the villager whose trade, wares or doings name what is
 needed, found by the village's families of words (`naming.doer_of`), never by a list of
-one map's trades. A line that asks no such thing, or names a villager itself, is none.
+one map's trades. A line that asks no such thing, or names a villager or place itself, is
+none.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def met_by(line: str, npc: VillagerFacts) -> Target | None:
     words = tokens(said)
     names = {w for v in npc.people for w in name_words(v.name)} | name_words(npc.name)
     if names & set(words):  # "I need Tobin": the villager asked for, not a need
+        return None
+    if any(name_words(p.name) <= set(words) for p in npc.places):  # "where's the bakery?"
         return None
     need = need_words(said)
     if not need:
