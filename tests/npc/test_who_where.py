@@ -156,6 +156,11 @@ def test_who_does_a_thing_is_a_sentence_with_their_name(
         ("has carried the post", "carries the post"),
         ("has always kept bees", "keeps bees"),
         ("has tended the flock", "tends the flock"),
+        ("has poled the ferry", "poles the ferry"),
+        ("has ruled the roost", "rules the roost"),
+        ("has filed the letters", "files the letters"),
+        ("has rolled the barrels", "rolls the barrels"),
+        ("has sailed the bay", "sails the bay"),
         ("is a baker", "is a baker"),
     ],
 )

@@ -167,9 +167,10 @@ _PARTICIPLES = {
     "slept": "sleeps",
     "had": "has",
 }
-# Stems that drop an "e" before "-ed" ("bak|ed", "carv|ed", "danc|ed", "tickl|ed", "cur|ed").
+# Stems that drop an "e" before "-ed" ("bak|ed", "carv|ed", "danc|ed", "tickl|ed", "cur|ed",
+# "pol|ed").
 _SILENT_E = re.compile(
-    r"(?:[^aeiou][aeiou][bcdgkmpstvz]|[vcgsz]|[^aeiou]l|[aeiou]{2}[svcz])$|^[^aeiou]*[aeiou]r$"
+    r"(?:[^aeiou][aeiou][bcdgkmpstvz]|[vcgsz]|[^aeioul]l|[aeiou]{2}[svcz])$|^[^aeiou]*[aeiou][rl]$"
 )
 _PERFECT = re.compile(r"^(?:has|have)\s+(?:(?:always|long|since)\s+)?([a-z]+)\b", re.I)
 

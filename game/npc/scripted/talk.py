@@ -43,9 +43,10 @@ from game.npc.scripted.asked_of import (
 )
 from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.describe import parts
+from game.npc.scripted.errands import errand
 from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
-from game.npc.scripted.itself import LIFE, life_answer, precise_when
+from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
 from game.npc.scripted.ownlife import own_life_answer
@@ -70,14 +71,15 @@ from game.npc.scripted.speaker import (
 )
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
-from game.npc.scripted.village_life import at_work, village_places
+from game.npc.scripted.telling_time import time_answer
+from game.npc.scripted.village_life import at_work, board_reply, village_places
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
 from game.wording import overlap
-from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
+from game.world.clock import hour_words
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
 
@@ -103,6 +105,9 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
     heard = talk.sensed.news if talk.sensed else []
+    board = board_reply(talk.npc, talk.said, heard)  # "what's on the notice board?"
+    if board:
+        return board
     first = opener(talk)  # what the line opens with takes its room first
     room = MAX_SAY - (len(first) + 1 if first else 0)
     if asks_gossip(talk.said):  # the news heard, else talk of the neighbours
@@ -171,6 +176,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
+    met = errand(talk, intent, speak)  # who meets a need, and where; how far a place is
+    if met is not None:
+        return [met]
     if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
         return [_invite(talk, intent.target, speak)]
     plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work
@@ -256,7 +264,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.SELF:
         return [self_answer(talk, intent.sub, speak)]
     if kind is Kind.TIME:
-        return [_time(talk, intent, speak)]
+        return [time_answer(talk, intent, speak)]
     if kind is Kind.VILLAGE:  # its places, with who works at each doing what
         places = village_places(talk.npc, talk.seed("village"))
         return [speak.line(Kind.VILLAGE, places=places) if places else speak.line(Kind.QUESTION)]
@@ -277,31 +285,6 @@ def _answer(talk: PlayerLine) -> list[Step]:
                 React(dict(question.answers)),
             ]
     return [line]
-
-
-# The parts of the day as a villager says the time is ("It's still morning.").
-_WHEN = {
-    "night": "the middle of the night",
-    "dawn": "barely dawn",
-    "morning": "still morning",
-    "midday": "around midday",
-    "afternoon": "afternoon already",
-    "dusk": "getting on for dusk",
-    "evening": "evening now",
-}
-
-
-def _time(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
-    """What time of day it is, or when it gets dark, from the hour the NPC sensed."""
-    hour = talk.sensed.hour if talk.sensed is not None else None
-    if intent.sub == "dark":
-        return speak.line(
-            "time_dark", dusk=hour_words(DUSK_HOUR, o_clock=True), dark=hour_words(NIGHT_HOUR)
-        )
-    if hour is None:
-        return speak.line(Kind.QUESTION)
-    when = precise_when(talk.npc.persona, hour) or _WHEN[part_of_day(hour)]
-    return speak.line(Kind.TIME, when=when)
 
 
 # The hour an invitation asks from ("tonight": the evening's stops).

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
+from game.npc.facts import NewsFact, PersonFact, PlaceFact, VillagerFacts
 from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.speaker import label_of
 
-__all__ = ["at_work", "village_places"]
+__all__ = ["at_work", "board_reply", "village_places"]
 
 _TOLD = 3  # places said in one line of the village: more would not fit one breath
 
@@ -71,3 +71,41 @@ def at_work(npc: VillagerFacts, seed: int) -> str:
     place, person = staffed[0]
     assert person is not None
     return f"{doing_at(person, place.name, ' at ' + label_of(place))}, same as ever."
+
+
+# "what's on the notice board?", "anything pinned up on the board?", "any notices?",
+# "where can I post a notice?": the board asked of, not the way to it.
+_BOARD = re.compile(
+    r"\b(?:what(?:'s| is| does)|anything|any|something|owt|is there)\b[^?.!]*"
+    r"\b(?:notice ?board|board|notices?|posted|pinned|posts?)\b|"
+    r"\b(?:post|pin|put up|stick up|leave)\b[^?.!]*\b(?:notice|message|note)\b",
+    re.I,
+)
+# The board itself asked of: where it is, what it is made of, how it looks.
+_NOT_ITS_POSTS = re.compile(
+    r"\bwhere(?:'s| is)\b|\bmade of\b|\blook like\b|\bwho (?:made|built)\b|\bhow old\b", re.I
+)
+_KEEPS_BOARD = re.compile(r"\b(?:notices?|notice ?board)\b", re.I)
+
+
+def board_reply(npc: VillagerFacts, said: str, news: list[NewsFact]) -> str:
+    """What is on the village's notice board, asked of: the news the NPC read there, else
+    that nothing new is up, on which place's board, and who pins the notices (the one whose
+    persona says so, or the NPC itself); "" when the line asks no such thing or the map
+    has no board a place's description names."""
+    if not _BOARD.search(said) or _NOT_ITS_POSTS.search(said):
+        return ""
+    read = [n for n in news if n.how == "board"]
+    if read:
+        return "The board says: " + " ".join(f"{n.fact[:1].upper()}{n.fact[1:]}." for n in read[:2])
+    place = next((p for p in npc.places if _KEEPS_BOARD.search(p.description)), None)
+    if place is None:
+        return ""
+    on = f"the board on {label_of(place)}"
+    keeper = next((p for p in npc.people if _KEEPS_BOARD.search(f"{p.role} {p.does}")), None)
+    if _KEEPS_BOARD.search(npc.persona) and keeper is None:
+        return f"Nothing new up on {on}, and I'd know: the notices go up by my hand."
+    ask = f" {keeper.name} pins up the notices; ask {keeper.name}." if keeper else ""
+    if re.search(r"\b(?:post|pin|put up|stick up|leave)\b", said, re.I):
+        return f"On {on}.{ask}"
+    return f"Nothing new up on {on}, last I looked.{ask}"

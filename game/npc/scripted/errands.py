@@ -1,0 +1,165 @@
+"""Errands the player asks about: who in the village meets a need and where ("where can I
+get a drink?": "Ysolde brews the ale at the brewhouse. West of here, by the hop field."),
+and how far a place just talked of is ("Is it far?"), from the map's places and the tile
+the NPC stands on. Who meets a need is read with the line (`reading.needs`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from game.npc.facts import PlaceFact
+from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.kinds import ACTIONS, Kind, Named
+from game.npc.reading.naming import families_of, norm
+from game.npc.reading.needs import need_words
+from game.npc.scripted.about import job_line, opinion_line
+from game.npc.scripted.describe import doing_at
+from game.npc.scripted.matching import stems_of
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
+from game.npc.scripted.whereabouts import way_to
+from game.npc.skills import SkillCall
+from game.npc.skills.base import MAX_SAY
+
+__all__ = ["errand"]
+
+# "is it far?", "how far is that?", "is the mill far from here?", "a long walk?"
+_FAR = re.compile(
+    r"\b(?:is|it's|its|that's|thats) (?:it |that |the [\w ]{1,30}? )?(?:very |too |much )?far\b|"
+    r"\bhow far\b|\b(?:a |too )?long walk\b|\bhow long (?:does it take|to walk|a walk)\b|"
+    r"\bfar (?:from here|away)\?"
+)
+# How far a place is, by tiles from the NPC: the most tiles each word is said of.
+_HOW_FAR = (
+    (6.0, "Not far at all, just over there."),
+    (14.0, "Not far, a short walk."),
+    (24.0, "A fair walk, but not far."),
+    (math.inf, "A good walk, right across the village."),
+)
+
+
+def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """Who meets the need the line says, and where; or how far the place asked of (or
+    the one just talked of) is; None when the line asks neither."""
+    if intent.kind not in ACTIONS and _PLACE_TO.search(norm(talk.said)):
+        found = _place_for(talk)  # else what the line names answers it
+        if found is not None:
+            return found
+    if intent.kind is Kind.PERSON and intent.sub == "need" and intent.target is not None:
+        return _met(talk, intent, speak)
+    if _FAR.search(norm(talk.said)):
+        return _far(talk)
+    if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
+        return _how_they_are(talk, intent, speak)
+    return None
+
+
+# "where's a good place to sit and watch the road?", "is there a spot for swimming?"
+_PLACE_TO = re.compile(r"\b(?:place|spot|somewhere|anywhere) (?:to|for|i can|i could|where)\b")
+_PLACE_WORDS = 2  # words of a description that say the place is for what is asked
+
+
+def _place_for(talk: PlayerLine) -> SkillCall | None:
+    """The place whose description says it is for what the line asks a place for, and the
+    way to it ("Where's a spot to watch the road?": the wall where people sit to watch
+    it); None when no description shares enough words with the line."""
+    asked = _PLACE_TO.split(norm(talk.said), maxsplit=1)[-1]
+    wanted = stems_of(asked)
+    scored = [(len(wanted & stems_of(p.description)), p) for p in talk.npc.places]
+    best = max(scored, key=lambda pair: pair[0], default=(0, None))
+    place = best[1]
+    if best[0] < _PLACE_WORDS or place is None:
+        return None
+    way = way_to(talk, place)
+    name = label_of(place)
+    return say(f"{name[:1].upper()}{name[1:]}. {way}".strip(), "player")
+
+
+# "how's Marrick doing?", "how is Quill these days?", "how's Aldous getting on?"
+_HOWS = re.compile(
+    r"\bhow(?:'s| is| are|s)\b[^?]*\b(?:doing|getting on|getting along|keeping|faring|"
+    r"holding up|these days|lately|going)\b|^how(?:'s| is|s) [a-z]+\??$"
+)
+
+
+def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """How a villager is getting on: at their work as ever, and what the NPC thinks of
+    them ("Marrick the cobbler works at the cobbler shop, same as ever. An honest man.")."""
+    target = intent.target
+    assert target is not None
+    person = next((p for p in talk.npc.people if p.name == target.name), None)
+    place = place_named(talk.npc, target.home)
+    if person is None or place is None:
+        return None
+    busy = f"{doing_at(person, place.name, f' at {label_of(place)}')}, same as ever."
+    held = talk.npc.sheet.opinions.get(person.npc_id, "")  # what it thinks, if its sheet says
+    view = said_by(opinion_line(talk, target, speak)) if held else None
+    told = set(re.findall(r"[a-z]+", busy.lower()))  # not "Keeps the inn." said twice
+    kept = [
+        part
+        for part in re.split(r"(?<=[.!?])\s+", view.text if view is not None else "")
+        if not set(re.findall(r"[a-z]+", part.lower())) <= told
+    ]
+    text = " ".join([busy, *kept])
+    return say(text if len(text) <= MAX_SAY else busy, "player")
+
+
+def _met(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    target = intent.target
+    assert target is not None
+    npc = talk.npc
+    if target.kind is Named.SELF:  # "where can I buy a pie?" of the one who bakes them
+        mine = said_by(job_line(talk, speak, "my_work"))
+        work = place_named(npc, npc.sheet.work or npc.home)
+        way = way_to(talk, work) if work is not None else ""
+        if mine is None:
+            return None
+        here = "You've come to the right place!" if way.startswith("Right here") else ""
+        come = ""
+        if work is not None and way and not here:
+            come = f" Come by {label_of(work)}: {way[:1].lower()}{way[1:]}"
+        text = f"{here} {mine.text}{come}".strip()
+        return say(text if len(text) <= MAX_SAY else mine.text, "player")
+    person = next((p for p in npc.people if p.name == target.name), None)
+    place = place_named(npc, target.home)
+    if person is None or place is None:
+        return None
+    doing = doing_at(person, place.name, f" at {label_of(place)}")
+    need = families_of(" ".join(need_words(talk.said)))
+    ware = next((w for w in person.wares if families_of(w) & need), "")
+    if need and ware and not families_of(doing) & need:  # a bed, of one who poles the ferry
+        doing = f"{person.name} has {ware} at {label_of(place)}"
+    way = way_to(talk, place)
+    text = f"{doing}. {way}".strip()
+    return say(text if len(text) <= MAX_SAY else f"{doing}.", "player")
+
+
+def _far(talk: PlayerLine) -> SkillCall | None:
+    """How far the place the line names, else the last one talked of, is from here."""
+    place = _asked_place(talk)
+    tile = talk.sensed.tile if talk.sensed is not None else None
+    if place is None or place.area is None or tile is None:
+        return None
+    x, y, w, h = place.area
+    tiles = math.hypot(x + w / 2 - tile[0] - 0.5, y + h / 2 - tile[1] - 0.5)
+    far = next(words for most, words in _HOW_FAR if tiles <= most)
+    way = way_to(talk, place)
+    if way.startswith("Right here"):
+        return say(way, "player")
+    return say(f"{far} {way}" if len(far) + len(way) < MAX_SAY else far, "player")
+
+
+def _asked_place(talk: PlayerLine) -> PlaceFact | None:
+    """The place the line names, else the one the player's lines before it asked of (a
+    villager's place, for a villager)."""
+    for said in (talk.said, *reversed(talk.earlier[-2:])):
+        intent = read_intent(said, talk.npc)
+        target = intent.target
+        if target is None or target.weak:
+            continue
+        if target.kind is Named.PLACE:
+            return place_named(talk.npc, target.name)
+        if target.kind is Named.PERSON:
+            return place_named(talk.npc, target.home)
+    return None
