@@ -82,6 +82,9 @@ GRUFF = Mood(
         # how a grumbler is written, past adjectives: "grumbles about everything"
         *("grumbl", "grouch", "scowl", "sour", "sullen", "cranky", "irritable", "bitter"),
         *("moan", "complain", "miserable", "bad-tempered", "short-tempered", "glum"),
+        # a mocker's lines are a grumbler's, never a jolly one's
+        *("sarcas", "sardonic", "mocking", "scornful", "caustic", "cynical", "prickly"),
+        *("tetchy", "testy", "cantankerous", "crotchety"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
@@ -162,7 +165,9 @@ WISE = Mood(
 QUIET = Mood(
     "quiet",
     (
-        *("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
+        # "few words" is not here: it is a way of talking (the sheet's `talks`), which a
+        # gruff one of few words shares, and it must not count twice against "gruff"
+        *("quiet", "shy", "timid", "reserved", "silent", "taciturn"),
         *("nervous", "anxious", "fretful", "jumpy", "skittish", "meek"),
         *("bashful", "mumbl", "whisper", "hesitant", "blush", "mousy", "keeps to"),
     ),
@@ -261,10 +266,19 @@ _NOT_ITSELF = re.compile(
 )
 
 
+# What a persona says the NPC thinks of someone else, up to the end of its clause: "says
+# Osric has a good heart under all that grumbling" is no grumbling of its own.
+_OF_OTHERS = re.compile(
+    r"\b(?:thinks|reckons|says|considers|believes|finds|calls|swears|suspects|"
+    r"is (?:sure|certain|convinced|fond of)|worries about)\s+(?:that\s+)?[A-Z][a-z]+[^.;:]*"
+)
+
+
 def temperament(persona: str) -> str:
     """The persona's words of how the NPC is and talks, without what it likes, dislikes or
-    fears ("dislikes loud voices" is no loud voice of its own)."""
-    return _NOT_ITSELF.sub(" ", persona)
+    fears ("dislikes loud voices" is no loud voice of its own) or thinks of someone else
+    by name ("thinks Joss is a grumbler")."""
+    return _NOT_ITSELF.sub(" ", _OF_OTHERS.sub(" ", persona))
 
 
 # A temperament word said not to be so: "never smiles", "is not at all shy", "rarely laughs",
@@ -291,7 +305,7 @@ def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     (cheerful when they name none); never one whose lines cannot carry a way it talks.
     A warm word denied ("never smiles") speaks for a gruff one."""
     # "loves a bargain" is a temperament, "likes quiet" a liking
-    text, warm_denied = _denied(persona.lower())
+    text, warm_denied = _denied(_OF_OTHERS.sub(" ", persona).lower())
     said = tuple(talks)
     scores = {
         mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)
