@@ -43,9 +43,10 @@ from game.world.entities import PLAYER_ID
 
 __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refuses"]
 
-# Also led: what it says of itself, and its goodbye (the model's own was "Goodnight,
-# Maren." said by Maren).
-_OWN_LEADS = frozenset({Kind.SELF, Kind.BYE})
+# Also led: what it says of itself, its goodbye (the model's own was "Goodnight, Maren."
+# said by Maren) and its hello (the model's own was "Come in, Odo." from the examples, or
+# "Yes!" to "hello again!"): the persona brain's, in its mood, the model's after it.
+_OWN_LEADS = frozenset({Kind.SELF, Kind.BYE, Kind.GREET})
 LEAD_MIN = 20  # a lead ends at a sentence's end past this many characters,
 LEAD_CHARS = 120  # the last one within this many
 
