@@ -133,6 +133,16 @@ def test_the_bundled_models_hello_leads_with_the_persona_brains() -> None:
     assert any(again.startswith(line.split("{")[0][:10]) for line in gruff_again), again
 
 
+@pytest.mark.parametrize("line", ["*bows deeply*", "*hugs you*", "I offer my hand"])
+def test_the_bundled_models_answer_to_a_players_gesture_leads_with_the_persona_brains(
+    line: str,
+) -> None:
+    # its own was "I'm a bit tired." to a hug, "I'm sorry, I'm afraid." to a bow
+    table = {"*bows deeply*": "met_bow", "*hugs you*": "met_hug", "I offer my hand": "met_hand"}
+    history = [Message(role="user", content="Hello!"), say_call("Hmph. Make it quick."), result()]
+    assert lead_of(request(line, history=history)) in line_table(table[line], GRUFF)
+
+
 def test_a_neighbours_hello_is_met_as_a_neighbours_not_a_strangers(
     folk: dict[str, VillagerFacts],
 ) -> None:

@@ -33,6 +33,7 @@ from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
+from game.npc.scripted.social import player_gesture
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
@@ -77,6 +78,8 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     more = bool(MORE.search(line) or STORY_AGAIN.search(line)) and bool(talk.earlier)
     led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
+    # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
+    led = led or player_gesture(talk.said) is not None
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
