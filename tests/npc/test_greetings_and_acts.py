@@ -28,7 +28,7 @@ PEOPLE = {
     "orrin": "Orrin is the ropemaker. He is a gruff man of few words who would sooner "
     "twist hemp than talk.",
     "gisela": "Mother Gisela is the midwife. She is old, bossy and warm-hearted and calls "
-    "everybody pet. She says Orrin has a kind heart under all that grumbling.",
+    "everybody pet. She says Orrin has a good heart under all that grumbling.",
     "hew": "Hew dyes wool by the ford. He is dry, sarcastic and mocking, and pokes fun at "
     "everyone.",
     "ansel": "Ansel minds the lock gates. He is shy and timid and keeps to himself.",
@@ -48,15 +48,22 @@ def folk(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
         social.NAMES = old
 
 
-def test_a_persona_speaks_in_its_own_temperament_not_a_neighbours() -> None:
+def test_a_persona_speaks_in_its_own_temperament_not_a_neighbours(
+    folk: dict[str, VillagerFacts],
+) -> None:
+    def mood(npc_id: str) -> object:
+        return mood_of(folk[npc_id].persona, folk[npc_id].sheet.talks)
+
     # what it says of someone else ("all that grumbling") is no grumbling of its own
-    assert mood_of(PEOPLE["gisela"]) is CHEERFUL
+    assert mood("gisela") is CHEERFUL
     assert mood_of("Ada thinks Bram is a sour, grumbling old miser. She is bright.") is CHEERFUL
     # "few words" is a way of talking a gruff one shares with a shy one
-    assert mood_of(PEOPLE["orrin"]) is GRUFF
-    assert mood_of("Nell is quiet and uses few words.") is QUIET
+    assert "few words" in folk["orrin"].sheet.talks
+    assert mood("orrin") is GRUFF
+    assert mood_of("Nell is quiet and uses few words.", ("few words",)) is QUIET
     # a mocker speaks a grumbler's lines, never a jolly one's
-    assert mood_of(PEOPLE["hew"]) is GRUFF
+    assert mood("hew") is GRUFF
+    assert mood("ansel") is QUIET
 
 
 def test_a_titled_name_is_said_whole() -> None:
