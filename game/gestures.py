@@ -111,12 +111,14 @@ ANGRY = Act(
     r"(?:(?:show (?:me|us) (?:that |how )?you(?:'re| are| can be| get| look)|look|act|be|get|"
     r"pretend (?:to be|you(?:'re| are))|play) (?:angry|cross|mad|furious|grumpy|annoyed|"
     r"fierce|scary|stern)|frown|scowl|glare|make an? (?:angry|cross|mean|grumpy|scary|fierce) "
-    r"face|pull an? (?:angry |grumpy |cross )?face|stamp your feet)",
+    r"face|pull an? (?:angry |grumpy |cross )?face|stamp your feet|"
+    r"(?:put on|pull|make|show (?:me|us)) your (?:angriest|grumpiest|crossest|fiercest|"
+    r"scariest|meanest|sternest|maddest) (?:face|look))",
 )
 DANCE = Act(
     "dance",
     LAUGH,
-    r"dance|do a (?:little |quick )?(?:dance|jig|twirl|spin)|jig|twirl|"
+    r"dance|(?:do|give (?:me|us)) a (?:little |quick )?(?:dance|jig|twirl|spin)|jig|twirl|"
     r"show (?:me|us) (?:a|your) (?:dance|moves|jig)",
 )
 ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE)}

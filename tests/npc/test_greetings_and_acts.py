@@ -92,6 +92,8 @@ def test_a_titled_villager_introduces_itself_by_its_whole_name(
         ("Shake my hand.", "hand"),
         ("Show me you're angry.", "angry"),
         ("Make a scary face!", "angry"),
+        ("put on your grumpiest face", "angry"),
+        ("give us a twirl!", "dance"),
         ("Give us a smile.", "smile"),
     ],
 )
