@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ACTS",
     "GESTURES",
     "LAUGH",
     "NOD",
     "SHAKE_HEAD",
     "THINK",
     "WAVE",
+    "Act",
     "Gesture",
     "gesture_names",
 ]
@@ -71,3 +73,52 @@ GESTURES: dict[str, Gesture] = {g.name: g for g in (WAVE, NOD, SHAKE_HEAD, LAUGH
 def gesture_names() -> tuple[str, ...]:
     """The names of every gesture, in declaration order."""
     return tuple(GESTURES)
+
+
+@dataclass(frozen=True)
+class Act:
+    """Something a player asks an NPC to do that no gesture is named for, shown by one that
+    is: a bow asked for is made as a nod, a dance as a laugh. What the NPC says as it does
+    it is its own (the persona brain's `act_<name>` lines)."""
+
+    name: str  # "bow": the act's lines are `act_bow`
+    shown: Gesture  # the gesture it is made with
+    asks: str  # a regex of the words of a request for it, after any politeness
+
+
+BOW = Act(
+    "bow",
+    NOD,
+    r"bow(?: down| low| deeply| to| for)?|take a bow|curts(?:e)?y|do a (?:bow|curts(?:e)?y)|"
+    r"(?:doff|tip|raise|lift) (?:your|ya|the) (?:hat|cap)|"
+    r"give (?:me|us|her|him|them) a (?:bow|curts(?:e)?y)",
+)
+SMILE = Act(
+    "smile",
+    LAUGH,
+    r"smile|grin|give (?:me|us) a (?:smile|grin|big smile)|show (?:me|us) (?:a|your) "
+    r"(?:smile|grin)|look (?:happy|cheerful|glad)|show (?:me|us) you(?:'re| are) (?:happy|glad)",
+)
+HAND = Act(
+    "hand",
+    NOD,
+    r"shake (?:my|our|his|her|their) hands?|shake hands|shake on it|give (?:me|us) your hand|"
+    r"(?:give me|gimme) five|high five|hold out your hand|take my hand",
+)
+ANGRY = Act(
+    "angry",
+    SHAKE_HEAD,
+    r"(?:(?:show (?:me|us) (?:that |how )?you(?:'re| are| can be| get| look)|look|act|be|get|"
+    r"pretend (?:to be|you(?:'re| are))|play) (?:angry|cross|mad|furious|grumpy|annoyed|"
+    r"fierce|scary|stern)|frown|scowl|glare|make an? (?:angry|cross|mean|grumpy|scary|fierce) "
+    r"face|pull an? (?:angry |grumpy |cross )?face|stamp your feet|"
+    r"(?:put on|pull|make|show (?:me|us)) your (?:angriest|grumpiest|crossest|fiercest|"
+    r"scariest|meanest|sternest|maddest) (?:face|look))",
+)
+DANCE = Act(
+    "dance",
+    LAUGH,
+    r"dance|(?:do|give (?:me|us)) a (?:little |quick )?(?:dance|jig|twirl|spin)|jig|twirl|"
+    r"show (?:me|us) (?:a|your) (?:dance|moves|jig)",
+)
+ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE)}

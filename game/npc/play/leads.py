@@ -34,6 +34,7 @@ from game.npc.scripted.about import sheet_side
 from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.persona import plan_for, situation_of
+from game.npc.scripted.social import player_gesture
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
@@ -44,9 +45,10 @@ from game.world.entities import PLAYER_ID
 
 __all__ = ["LEAD_CHARS", "LEAD_MIN", "heard_lead", "idle_lead", "lead_of", "refuses"]
 
-# Also led: what it says of itself, and its goodbye (the model's own was "Goodnight,
-# Maren." said by Maren).
-_OWN_LEADS = frozenset({Kind.SELF, Kind.BYE})
+# Also led: what it says of itself, its goodbye (the model's own was "Goodnight, Maren."
+# said by Maren) and its hello (the model's own was "Come in, Odo." from the examples, or
+# "Yes!" to "hello again!"): the persona brain's, in its mood, the model's after it.
+_OWN_LEADS = frozenset({Kind.SELF, Kind.BYE, Kind.GREET})
 LEAD_MIN = 20  # a lead ends at a sentence's end past this many characters,
 LEAD_CHARS = 120  # the last one within this many
 
@@ -77,6 +79,8 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     more = bool(MORE.search(line) or STORY_AGAIN.search(line)) and bool(talk.earlier)
     led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
+    # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
+    led = led or player_gesture(talk.said) is not None
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)

@@ -18,6 +18,7 @@ from game.npc.reading.address import unaddressed
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import FACTS, Kind
 from game.npc.reading.player import recalled, told_name
+from game.npc.reading.words import called
 from game.npc.scripted.between import view_of
 from game.npc.scripted.retell import closest
 from game.npc.sheet import COUNTER_REFUSALS
@@ -265,7 +266,7 @@ def notes_of(npc: VillagerFacts, said: str, told: list[str]) -> str:
             notes.append(f"{_first_clause(who.role)}{where}")
             held = npc.sheet.opinions.get(who.npc_id)
             if held:
-                notes.insert(0, view_of(held, who.name, npc.name.split()[0]))
+                notes.insert(0, view_of(held, who.name, called(npc.name)))
     for line in reversed(told):
         name = told_name(line or "", npc)
         if name:
@@ -290,7 +291,7 @@ _REFUSED = dict(
 def sheet_notes(npc: VillagerFacts) -> list[str]:
     """The NPC's character sheet as short notes, who it is first ("Fenna weaves blankets
     and cloaks, at the weaver cottage", "Fenna will never hurry an order")."""
-    sheet, name = npc.sheet, npc.name.split()[0] if npc.name else "Someone"
+    sheet, name = npc.sheet, called(npc.name) if npc.name else "Someone"
     role = sheet.role or _first_clause(npc.persona)
     doing = len(role.split()) > 1 and role.split()[0].endswith("s")  # "keeps the inn"
     who = f"{name} {role}" if doing or len(role.split()) > 3 else f"{name} is the {role}"

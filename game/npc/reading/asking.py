@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from game.gestures import GESTURES
+from game.gestures import ACTS, GESTURES, Act
 from game.npc.reading.naming import TITLES, norm
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "OPENERS",
     "SEE",
     "WAIT",
+    "asked_act",
     "asked_gesture",
     "clauses",
     "only_wait",
@@ -101,6 +102,16 @@ def asked_gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
         if joined and not _OPINION.search(clause) and not re.search(r"\bi (?:want|need)\b", clause):
             found.append((text.find(clause) + joined.start(), "think"))
     return min(found) if found else None
+
+
+def asked_act(text: str, names: Iterable[str]) -> tuple[int, Act] | None:
+    """The first act a clause of the line asks the NPC to do ("bow to the lady", "can you
+    dance?", "shake my hand"), with where in the line it is asked; None if none."""
+    for clause in clauses(text):
+        for act in ACTS.values():
+            if request(clause, act.asks, names) and not _negated(clause, 0):
+                return text.find(clause), act
+    return None
 
 
 # The verbs of a request (for `request`): to follow, to go somewhere, to look, to wait.

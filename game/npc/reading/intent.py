@@ -28,6 +28,7 @@ from game.npc.reading.asking import (
     OPENERS,
     SEE,
     WAIT,
+    asked_act,
     asked_gesture,
     clauses,
     only_wait,
@@ -396,6 +397,9 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
     gesture = asked_gesture(line, names)
     if gesture is not None:
         found.append((gesture[0], Intent(Kind.GESTURE, gesture=gesture[1])))
+    act = asked_act(line, names)  # "bow to the lady": made with a gesture, said as itself
+    if act is not None and (gesture is None or act[0] < gesture[0]):
+        found.append((act[0], Intent(Kind.GESTURE, gesture=act[1].shown.name, sub=act[1].name)))
     offset = 0
     for clause in clauses(line):
         at = line.find(clause, offset)

@@ -171,7 +171,9 @@ UP_WHEN = re.compile(
 )
 HELLO = re.compile(
     # "Wenna! Hello!": a name called first
-    r"^(?:(?:oh|well|and|why) |[a-z]+[!,] +)?(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|"
+    # "I said hello!": a hello said again
+    r"^(?:(?:oh|well|and|why|i said|i say) |[a-z]+[!,] +)?"
+    r"(?:hel+o+|hi+|hiya|hey+|heya|howdy|greetings|"
     r"good (?:morning|afternoon|evening|day)|morning|evening|afternoon|yo|hail|well met|"
     r"salutations|ahoy|"
     r"g'day|hullo|hallo|oi|sup|how do(?: you do)?(?=\W*$)|good morrow|top of the morning|"

@@ -10,6 +10,7 @@ __all__ = [
     "GENERIC_PLACES",
     "PLACE_NOUNS",
     "TITLES",
+    "called",
     "name_words",
     "norm",
     "place_like",
@@ -54,6 +55,21 @@ GENERIC_PLACES = frozenset(
 )
 # Titles go with a name but do not tell who is meant ("Elder Maren": Maren).
 TITLES = frozenset("elder old young little master mistress mister mr mrs miss sir lady".split())
+# The words a name opens with that say what someone is to the village, not who ("Mother
+# Gisla", "Brother Anselm", "Old Tom"): such a one is called by both words.
+_HONORIFICS = TITLES | frozenset(
+    """mother father brother sister granny gran grandma grandpa grandad gammer gaffer aunt
+    auntie uncle dame goodwife goodman goody widow captain doctor doc dr""".split()
+)
+
+
+def called(name: str) -> str:
+    """What a villager is called in a line, short: the first word of its name, or its
+    first two when the first is a title ("Mother Gisla", never "Mother")."""
+    words = name.split()
+    if len(words) > 1 and words[0].lower().rstrip(".") in _HONORIFICS:
+        return " ".join(words[:2])
+    return words[0] if words else name
 
 
 def norm(text: str) -> str:

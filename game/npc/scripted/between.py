@@ -22,7 +22,8 @@ from game.npc.life.news import tell_line
 from game.npc.reading.address import unaddressed
 from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import Kind
-from game.npc.reading.words import FILLER, stem, tokens
+from game.npc.reading.phrases import HELLO
+from game.npc.reading.words import FILLER, called, norm, stem, tokens
 from game.npc.scripted.about import worried
 from game.npc.scripted.lines import line_table, pick
 from game.npc.scripted.moods import Mood
@@ -30,6 +31,7 @@ from game.npc.scripted.speaker import (
     PlayerLine,
     Speaker,
     Step,
+    good_hour,
     label_of,
     place_named,
     said_by,
@@ -92,6 +94,10 @@ def to_their_face(opinion: str, name: str) -> str:
     when it cannot be turned round (it speaks of their things, not of them)."""
     text = " ".join(opinion.split()).rstrip(".!")
     first = re.escape(name.split()[0])
+    named = re.match(rf"^(?:considers|calls|finds) {first}\b ?", text)
+    if named:  # "considers Hamlin a bad influence": "you're a bad influence"
+        rest = _short(" " + text[named.end() :])
+        return f"you're{rest}" if rest.strip() else ""
     text = re.sub(rf"^{_HOLDS}(?: that)? {first}\b ?", "", text)
     worried = re.match(rf"^worries(?: that)? {first}\b ?", text)
     if worried:
@@ -151,9 +157,12 @@ def _news(sensed: SensedFacts | None, other: str, other_id: str) -> str:
     return tell_line(fresh[0], other) if fresh else ""
 
 
-def _own(npc: VillagerFacts, mood: Mood, other: str, seed: int, used: list[str], table: str) -> str:
-    """A line of its own to `other` from the mood's `table`: often of its work."""
-    facts = {"speaker": other, "who": other, "name": npc.name}
+def _own(
+    npc: VillagerFacts, mood: Mood, other: str, seed: int, used: list[str], table: str, good: str
+) -> str:
+    """A line of its own to `other` from the mood's `table`: often of its work (`good`:
+    the hello of the hour, "Good day")."""
+    facts = {"speaker": other, "who": other, "name": npc.name, "good": good or "Good day"}
     work = place_named(npc, npc.sheet.work) or place_named(npc, npc.home)
     if work is not None:
         facts["work"] = label_of(work)
@@ -170,16 +179,19 @@ def to_a_villager(
     used: list[str],
     sensed: SensedFacts | None = None,
     replying: bool = False,
+    hello: str = "",
 ) -> str:
     """Something the NPC says to another villager that is its own: what it thinks of
     them, news, or its work, picked by the seed among those it has and has not said; a
-    reply to them (`replying`) or a word it opens with."""
+    reply to them (`replying`), a hello back (`hello`: "Good morning") or a word it opens
+    with."""
     found = [_opinion(npc, other_id, other), _news(sensed, other, other_id)]
     options = [t for t in found if t and t not in used and not reads_back(t, npc.persona)]
     rng = random.Random(seed)
     if options and rng.random() < 0.75:
         return voiced(options[rng.randrange(len(options))], npc.sheet.talks)
-    line = _own(npc, mood, other, seed, used, "heard" if replying else "to_villager")
+    table = "greet_villager" if hello else "heard" if replying else "to_villager"
+    line = _own(npc, mood, other, seed, used, table, good=hello)
     return voiced(line, npc.sheet.talks)
 
 
@@ -212,19 +224,36 @@ def heard_plan(
     said_to = _said_to(npc, asked, talk, intent, speaker)
     if said_to:
         return [say(said_to, speaker)]
-    if kind in _ANSWERED and (kind not in _TOLD or _QUESTION.search(asked)):
+    greeted = bool(HELLO.search(norm(asked))) and (
+        kind in _GREETED or (kind is Kind.SELF and intent.sub in _INTRODUCED)
+    )
+    if kind in _ANSWERED and (kind not in _TOLD or _QUESTION.search(asked)) and not greeted:
         plan = [s for s in answer(talk) if isinstance(s, SkillCall)]
         gestures = [s for s in plan if s.skill is EMOTE][:1]
         lines = [s for s in map(said_by, plan) if s is not None]
         text = _without_own_name(lines[0].text, npc) if lines else ""
         if text and not reads_back(text, npc.persona):
             return [*gestures, say(f"{speaker}, {_after_address(text, npc)}", speaker)]
+    # "Good day to you, Osric. Fine weather?": a neighbour's hello, never a stranger's
+    # ("they call me Osric, I thatch"): its word on them, news, else a hello back by name
     line = to_a_villager(
-        npc, mood, speaker, other_id, seed=seed, used=replies, sensed=sensed, replying=True
+        npc,
+        mood,
+        speaker,
+        other_id,
+        seed=seed,
+        used=replies,
+        sensed=sensed,
+        replying=True,
+        hello=good_hour(sensed, asked) if greeted else "",
     )
     return [say(line, speaker)]
 
 
+# What a neighbour's hello with small talk after it reads as: met with a hello back, by
+# name and for the hour, never as a stranger's ("they call me Osric, I thatch").
+_GREETED = frozenset({Kind.GREET, Kind.WEATHER, Kind.HOW, Kind.CHAT, Kind.QUESTION})
+_INTRODUCED = frozenset({"who", "trade", "work"})  # what a stranger is told of the NPC
 # A kind a villager's line is answered as only when it is a question ("you look tired
 # today" asks nothing of the NPC).
 _TOLD = frozenset({Kind.SELF})
@@ -298,7 +327,7 @@ def _said_to(npc: VillagerFacts, asked: str, talk: PlayerLine, intent: Intent, s
 
 def _without_own_name(text: str, npc: VillagerFacts) -> str:
     """A line without the NPC's own name opening it ("Brenna. I run the forge.")."""
-    first = re.escape(npc.name.split()[0]) if npc.name else ""
+    first = re.escape(called(npc.name)) if npc.name else ""
     return re.sub(rf"^{first}[.!,]\s*", "", text) if first else text
 
 

@@ -82,8 +82,9 @@ GRUFF = Mood(
         # how a grumbler is written, past adjectives: "grumbles about everything"
         *("grumbl", "grouch", "scowl", "sour", "sullen", "cranky", "irritable", "bitter"),
         *("moan", "complain", "miserable", "bad-tempered", "short-tempered", "glum"),
-        # a sharp tongue in other words: "sarcastic", "scornful of fools"
-        *("sarcas", "sardonic", "scornful", "mocking", "waspish", "acid"),
+        # a sharp tongue or a mocker: a grumbler's lines, never a jolly one's
+        *("sarcas", "sardonic", "mocking", "scornful", "caustic", "cynical", "prickly"),
+        *("tetchy", "testy", "cantankerous", "crotchety", "waspish", "acid"),
     ),
     (SHAKE_HEAD, NOD, THINK),
     (
@@ -172,7 +173,9 @@ WISE = Mood(
 QUIET = Mood(
     "quiet",
     (
-        *("quiet", "shy", "timid", "reserved", "few words", "silent", "taciturn"),
+        # "few words" is not here: it is a way of talking (the sheet's `talks`), which a
+        # gruff one of few words shares, and it must not count twice against "gruff"
+        *("quiet", "shy", "timid", "reserved", "silent", "taciturn"),
         *("nervous", "anxious", "fretful", "jumpy", "skittish", "meek"),
         *("bashful", "mumbl", "whisper", "hesitant", "blush", "mousy", "keeps to"),
     ),
@@ -272,10 +275,19 @@ _NOT_ITSELF = re.compile(
 )
 
 
+# What a persona says the NPC thinks of someone else, up to the end of its clause: "says
+# Osric has a good heart under all that grumbling" is no grumbling of its own.
+_OF_OTHERS = re.compile(
+    r"\b(?:thinks|reckons|says|considers|believes|finds|calls|swears|suspects|"
+    r"is (?:sure|certain|convinced|fond of)|worries about)\s+(?:that\s+)?[A-Z][a-z]+[^.;:]*"
+)
+
+
 def temperament(persona: str) -> str:
     """The persona's words of how the NPC is and talks, without what it likes, dislikes or
-    fears ("dislikes loud voices" is no loud voice of its own)."""
-    return _NOT_ITSELF.sub(" ", persona)
+    fears ("dislikes loud voices" is no loud voice of its own) or thinks of someone else
+    by name ("thinks Joss is a grumbler")."""
+    return _NOT_ITSELF.sub(" ", _OF_OTHERS.sub(" ", persona))
 
 
 # A temperament word said not to be so: "never smiles", "is not at all shy", "rarely laughs",
@@ -301,7 +313,8 @@ def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     """The mood the persona's temperament words and the sheet's ways of talking name most
     (cheerful when they name none); never one whose lines cannot carry a way it talks.
     A warm word denied ("never smiles") speaks for a gruff one."""
-    # "likes quiet" is a liking, "loves the quiet of the churchyard" no quiet manner
+    # "likes quiet" is a liking, "loves the quiet of the churchyard" no quiet manner, and
+    # "thinks Joss is a grumbler" no grumble of its own
     text, warm_denied = _denied(temperament(persona).lower())
     said = tuple(talks)
     scores = {

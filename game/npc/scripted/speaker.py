@@ -18,7 +18,7 @@ from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.player import told_name
-from game.npc.reading.words import spelt_out
+from game.npc.reading.words import called, spelt_out
 from game.npc.scripted.lines import clip, line_table, overlap, pick
 from game.npc.scripted.moods import Mood, Question, mood_of
 from game.npc.seeds import seed_of
@@ -164,7 +164,7 @@ class Speaker:
         others = [v.name for v in npc.people] or [npc.name]
         self.facts: dict[str, str] = {
             "name": npc.name,
-            "first": npc.name.split()[0] if npc.name.split() else npc.name,
+            "first": called(npc.name),
             "good": good_hour(talk.sensed, talk.said),
             "other": others[talk.seed("other") % len(others)],
         }

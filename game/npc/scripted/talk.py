@@ -190,7 +190,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         table = (
             bye_table(talk)
             if intent.gesture == WAVE.name and _bye(talk.said)
-            else f"gesture_{intent.gesture}"
+            else (f"act_{intent.sub}" if intent.sub else f"gesture_{intent.gesture}")
         )
         asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
