@@ -1,5 +1,5 @@
 """How a line asks for something: its clauses, the politeness around a request, and the
-words of a gesture, a walk, a look or a wait.
+words of a gesture, a walk, a look or a wait; and whether a line asks yes or no.
 
 A request is a clause that comes to its verb after openers ("ok, so"), the NPC's name or
 a title, and politeness ("could you please"): `request` finds one for any verbs. A gesture
@@ -26,6 +26,7 @@ __all__ = [
     "WAIT",
     "asked_act",
     "asked_gesture",
+    "asks_yes_no",
     "clauses",
     "only_wait",
     "request",
@@ -192,3 +193,17 @@ def wait_seconds(clause: str) -> float:
     if re.search(r"\bsecond|\bsec\b|\bmo\b|\bmoment\b", clause):
         return 3.0
     return 5.0
+
+
+_YES_NO = re.compile(
+    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:(?:is|are|was|were|do|does|did|can|"
+    r"could|will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
+    r"wouldn't|can't)\b|"
+    # asked without its "do": "you really think it has to be written down?"
+    r"you (?:really |honestly |truly |actually )?(?:think|believe|reckon)\b.*\?\W*$)"
+)
+
+
+def asks_yes_no(text: str) -> bool:
+    """Whether a line is a yes/no question ("Is the bridge safe?", "do you like crowds?")."""
+    return bool(_YES_NO.match(norm(text)))

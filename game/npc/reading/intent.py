@@ -30,6 +30,7 @@ from game.npc.reading.asking import (
     WAIT,
     asked_act,
     asked_gesture,
+    asks_yes_no,
     clauses,
     only_wait,
     request,
@@ -280,20 +281,6 @@ _REQUEST_OF_YOU = re.compile(
     r"\b(?:can|could|would|will|won't|may|might|shall) (?:you|i|we)\b|\bdo you (?:know|mind|"
     r"think|see|hear|remember|want me|need me)\b|\bhave you (?:seen|heard)\b"
 )
-
-
-_YES_NO = re.compile(
-    r"^\W*(?:(?:so|and|but|well|then|hey|okay|ok)\W+)?(?:(?:is|are|was|were|do|does|did|can|"
-    r"could|will|would|should|shall|have|has|may|might|must|isn't|aren't|don't|doesn't|won't|"
-    r"wouldn't|can't)\b|"
-    # asked without its "do": "you really think it has to be written down?"
-    r"you (?:really |honestly |truly |actually )?(?:think|believe|reckon)\b.*\?\W*$)"
-)
-
-
-def asks_yes_no(text: str) -> bool:
-    """Whether a line is a yes/no question ("Is the bridge safe?", "do you like crowds?")."""
-    return bool(_YES_NO.match(norm(text)))
 
 
 def _leader(npc: VillagerFacts, name: str | None) -> Intent:
