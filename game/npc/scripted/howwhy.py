@@ -252,7 +252,8 @@ _FROM_WHOM = re.compile(
 )
 _TAUGHT_BY = re.compile(
     r"(?P<who>\b(?:(?:[Mm]y|[Oo]ld|[Tt]he) )?(?:[a-z]*(?:mother|father)|uncle|aunt|master|"
-    r"mistress|gran|granny|nan|[A-Z][\w']+))\s+(?P<verb>taught|showed|trained)\s+me(?P<how> how)?\b"
+    r"mistress|gran|granny|nan|[A-Z][\w']+))\s+(?P<verb>taught|showed|trained)\s+me"
+    r"(?P<manner> how)?\b"
 )
 # How young it was: "nine", "twelve years old", "a girl of twelve", "a boy".
 _YOUNG = r"(?P<age>a (?:\w+ )?(?:girl|boy|lad|lass|child)(?: of [\w-]+)?|[\w-]+(?: years? old)?)"
@@ -274,7 +275,7 @@ def _teacher_first(clause: str) -> list[str]:
     found = _TAUGHT_BY.search(clause)
     if not found:
         return []
-    told = f"{_cap(found['who'].strip())} {found['verb']} me{found['how'] or ''}"
+    told = f"{_cap(found['who'].strip())} {found['verb']} me{found['manner'] or ''}"
     age = _AGE.search(clause)
     return [f"When I was {age['age']}, {_low(told)}" if age else "", told]
 

@@ -75,6 +75,7 @@ from game.npc.scripted.telling_time import time_answer
 from game.npc.scripted.village_life import at_work, board_reply, village_places
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -194,7 +195,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         )
         asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
         side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
-        line = helped or side or _answered(talk, asked, intent.gesture, speak)
+        deed = does_it(talk, intent, speak)  # "will you dance?" of one who dances: yes
+        line = helped or side or deed or _answered(talk, asked, intent.gesture, speak)
         return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
     reason = kind is Kind.SELF and intent.sub in HOW_WHY and intent.sub != "method"
     if (

@@ -22,7 +22,7 @@ from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["offers", "willing"]
+__all__ = ["does_it", "offers", "willing"]
 
 # A request of a deed: "will you dance?", "can you keep a secret?", "lend me a coin".
 _ASKED = re.compile(
@@ -69,7 +69,7 @@ def willing(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         or _offered(talk, speak)
         or _proposed(talk, speak)
         or _not_sold(talk, intent, speak)
-        or _does_it(talk, intent, speak)
+        or (does_it(talk, intent, speak) if intent.kind is not Kind.GESTURE else None)
     )
 
 
@@ -140,10 +140,11 @@ def _not_sold(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | N
     return speak.line("not_sold", thing=found.group("thing").strip(), wares=sold)
 
 
-def _does_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+def does_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """A yes to a deed asked that a clause of the persona says it does, the deed said in
-    its own words ("Of course! I still dance at every wedding."); None when none does."""
-    if intent.kind not in (Kind.SELF, Kind.QUESTION, Kind.CHAT, Kind.FAVOUR):
+    its own words ("Of course! I still dance at every wedding."); None when none does. A
+    gesture asked ("will you dance with me?") is made too, by the caller."""
+    if intent.kind not in (Kind.SELF, Kind.QUESTION, Kind.CHAT, Kind.FAVOUR, Kind.GESTURE):
         return None
     asked = _ASKED.search(talk.said)
     verb = (asked.group("verb") or asked.group("bare") or "").lower() if asked else ""
