@@ -66,11 +66,6 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
         "places": frozenset({"tavern", "inn", "pub", "alehouse", "taproom", "brewery"}),
         "things": frozenset({"ale", "beer", "wine", "cider", "mead", "pint", "pours", "pour"}),
     },
-    "lodging": {
-        "people": frozenset({"innkeeper", "landlady", "landlord", "hostess"}),
-        "places": frozenset({"inn", "hostel", "lodgings"}),
-        "things": frozenset({"bed", "beds", "cot", "cots", "bunk", "bunks", "lodging", "sleep"}),
-    },
     "fish": {
         "people": frozenset({"fisher", "fisherman", "fisherwoman", "angler", "fishwife"}),
         "places": frozenset({"jetty", "pier", "wharf", "quay"}),

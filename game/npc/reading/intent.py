@@ -51,7 +51,6 @@ from game.npc.reading.naming import (
     tokens,
     whose,
 )
-from game.npc.reading.needs import met_by
 from game.npc.reading.phrases import (
     AI,
     ASK_NAME,
@@ -165,8 +164,6 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.TELL_NAME, name=name, words=words)
     if VILLAGE.search(line):
         return Intent(Kind.VILLAGE)
-    if (met := met_by(line, npc)) is not None:  # "where can I get a drink?": who meets it
-        return Intent(Kind.PERSON, target=met, sub="need")
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)

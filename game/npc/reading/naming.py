@@ -43,7 +43,6 @@ __all__ = [
     "FILLER",
     "PLACE_NOUNS",
     "TITLES",
-    "doer_of",
     "families_of",
     "find_target",
     "name_words",
@@ -295,13 +294,6 @@ def _by_things(
     if found is None:
         return None
     return _self_target(npc) if found is me else _person_target(found, lex)
-
-
-def doer_of(text: str, npc: VillagerFacts) -> Target | None:
-    """The villager (or the NPC itself) whose trade, wares or doings the most words of a
-    text name ("a pie": whoever sells pies); None when no one's do."""
-    words = _words(norm(text))
-    return _by_things(words, npc, [*npc.people], me_of(npc), lexicon(npc)) if words else None
 
 
 def whose(text: str, npc: VillagerFacts) -> Target | None:

@@ -1,7 +1,6 @@
-"""Errands the player asks about: who in the village meets a need and where ("where can I
-get a drink?": "Ysolde brews the ale at the brewhouse. West of here, by the hop field."),
-and how far a place just talked of is ("Is it far?"), from the map's places and the tile
-the NPC stands on. Who meets a need is read with the line (`reading.needs`).
+"""Errands the player asks about: a place for what the line asks a place for ("a spot to
+watch the road?"), how far a place just talked of is ("Is it far?"), from the map's places
+and the tile the NPC stands on, and how a villager is doing.
 """
 
 from __future__ import annotations
@@ -12,9 +11,8 @@ import re
 from game.npc.facts import PlaceFact
 from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import ACTIONS, Kind, Named
-from game.npc.reading.naming import families_of, norm
-from game.npc.reading.needs import need_words
-from game.npc.scripted.about import job_line, opinion_line
+from game.npc.reading.naming import norm
+from game.npc.scripted.about import opinion_line
 from game.npc.scripted.describe import doing_at
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
@@ -24,9 +22,11 @@ from game.npc.skills.base import MAX_SAY
 
 __all__ = ["errand"]
 
-# "is it far?", "how far is that?", "is the mill far from here?", "a long walk?"
+# "is it far?", "how far is that?", "is the mill far from here?", "a long walk?"; not a
+# "far" of how much ("it's far too cold", "that's far better")
 _FAR = re.compile(
-    r"\b(?:is|it's|its|that's|thats) (?:it |that |the [\w ]{1,30}? )?(?:very |too |much )?far\b|"
+    r"\b(?:is|it's|its|that's|thats) (?:it |that |the [\w ]{1,30}? )?(?:very |too |much )?far\b"
+    r"(?!\s+(?:too|more|less|better|worse|\w+er)\b)|"
     r"\bhow far\b|\b(?:a |too )?long walk\b|\bhow long (?:does it take|to walk|a walk)\b|"
     r"\bfar (?:from here|away)\?"
 )
@@ -40,14 +40,12 @@ _HOW_FAR = (
 
 
 def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
-    """Who meets the need the line says, and where; or how far the place asked of (or
-    the one just talked of) is; None when the line asks neither."""
+    """The place for what the line asks a place for, how far the place asked of (or the
+    one just talked of) is, or how a villager is doing; None when the line asks none."""
     if intent.kind not in ACTIONS and _PLACE_TO.search(norm(talk.said)):
         found = _place_for(talk)  # else what the line names answers it
         if found is not None:
             return found
-    if intent.kind is Kind.PERSON and intent.sub == "need" and intent.target is not None:
-        return _met(talk, intent, speak)
     if _FAR.search(norm(talk.said)):
         return _far(talk)
     if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
@@ -103,36 +101,6 @@ def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     ]
     text = " ".join([busy, *kept])
     return say(text if len(text) <= MAX_SAY else busy, "player")
-
-
-def _met(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
-    target = intent.target
-    assert target is not None
-    npc = talk.npc
-    if target.kind is Named.SELF:  # "where can I buy a pie?" of the one who bakes them
-        mine = said_by(job_line(talk, speak, "my_work"))
-        work = place_named(npc, npc.sheet.work or npc.home)
-        way = way_to(talk, work) if work is not None else ""
-        if mine is None:
-            return None
-        here = "You've come to the right place!" if way.startswith("Right here") else ""
-        come = ""
-        if work is not None and way and not here:
-            come = f" Come by {label_of(work)}: {way[:1].lower()}{way[1:]}"
-        text = f"{here} {mine.text}{come}".strip()
-        return say(text if len(text) <= MAX_SAY else mine.text, "player")
-    person = next((p for p in npc.people if p.name == target.name), None)
-    place = place_named(npc, target.home)
-    if person is None or place is None:
-        return None
-    doing = doing_at(person, place.name, f" at {label_of(place)}")
-    need = families_of(" ".join(need_words(talk.said)))
-    ware = next((w for w in person.wares if families_of(w) & need), "")
-    if need and ware and not families_of(doing) & need:  # a bed, of one who poles the ferry
-        doing = f"{person.name} has {ware} at {label_of(place)}"
-    way = way_to(talk, place)
-    text = f"{doing}. {way}".strip()
-    return say(text if len(text) <= MAX_SAY else f"{doing}.", "player")
 
 
 def _far(talk: PlayerLine) -> SkillCall | None:
