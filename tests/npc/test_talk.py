@@ -682,6 +682,27 @@ def test_a_machine_question_in_other_words_is_met_in_character(
         assert read_intent(line, village["brenna"]).kind == "ai"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "did you catch the football last night? what a match, right?",
+        "Have you ever ridden a bicycle?",
+        "Seen any good films lately?",
+        "I came here by train this morning.",
+        "Do you listen to the radio?",
+        "Can I pay by credit card?",
+        "Do you believe in aliens?",
+    ],
+)
+def test_talk_of_things_from_another_age_is_met_as_strange(
+    village: dict[str, VillagerFacts], line: str
+) -> None:
+    """A modern thing is met as a thing the villager never heard of, not with a remark on
+    its likes or work ("Mm. The company of herons." to the football)."""
+    assert read_intent(line, village["wren"]).kind == "offworld"
+    check_turn(plan(village["wren"], line))
+
+
 def test_a_polite_wait_with_its_reason_is_a_wait(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["wren"], "Could you hold on while I bait my hook?")
     assert [a[0] for a in actions] == ["say", "wait"]

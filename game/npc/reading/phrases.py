@@ -89,7 +89,13 @@ OFFWORLD = re.compile(
     r"\bpresident\b|\belections?\b|\bnew york\b|\blondon\b|\bamerica\b|\bparis\b|\bdollars?\b|"
     r"\beuros?\b|\bnasdaq\b|\bspaceships?\b|\brockets?\b|\bsatellites?\b|\bpizza\b|\bhamburgers?\b|"
     r"\bcoffee shop\b|\bsupermarket\b|\bplaystation\b|\bxbox\b|\bnintendo\b|\bemoji|\bgps\b|"
-    r"\btext me\b|\bcharger\b|\bbattery\b|\bbatteries\b|\bwebsite\b|\bpodcasts?\b|\bblockchain\b"
+    r"\btext me\b|\bcharger\b|\bbattery\b|\bbatteries\b|\bwebsite\b|\bpodcasts?\b|\bblockchain\b|"
+    r"\bfootball\b|\bsoccer\b|\bbasketball\b|\bbaseball\b|\bbicycles?\b|\bbikes?\b|"
+    r"\bmotorbikes?\b|\bbus(?:es)?\b|\blorr(?:y|ies)\b|\btrucks?\b|\bhelicopters?\b|"
+    r"\b(?:by|the|a|on the) trains?\b|\btrain stations?\b|\brailways?\b|\bfilms?\b(?! of)|"
+    r"\bradio\b|\bcredit cards?\b|\bcash machines?\b|\batms?\b|\baliens?\b|\bufos?\b|"
+    r"\brobots?\b|\bfridges?\b|\brefrigerators?\b|\bmicrowaves?\b|\bvaccines?\b|\bplastic\b|"
+    r"\bcameras?\b|\bphotos?\b|\bheadphones\b|\bjeans\b|\bsneakers\b"
 )
 ASK_NAME = re.compile(
     r"\b(?:what(?:'s| is| was) my name|who am i\b|do you (?:remember|know|recall) (?:my name|"
