@@ -151,3 +151,40 @@ def test_far_of_how_much_asks_no_distance(stonereach: World) -> None:
     line = "Tamsin, come down and sleep at the inn tonight, it's far too cold up on that pasture."
     text = _said(npc, line, ["Where's the inn?"], (4, 12))
     assert not re.search(r"\bof here\b|\bwalk\b", text), text
+
+
+@pytest.mark.parametrize(
+    ("line", "thing"),
+    [
+        ("Would you run down to the wharf and fetch me a sack of coal?", "sack of coal"),
+        ("Could you go to the cookhouse to get my pies, please?", "your pies"),
+    ],
+)
+def test_a_walk_sent_to_fetch_something_says_what_it_went_for(
+    canal: dict[str, VillagerFacts], line: str, thing: str
+) -> None:
+    """Sent to fetch a thing, the NPC goes, and on arriving speaks of the thing, not only
+    of the place ("Ta-da! The goat hut!" to "fetch me a length of rope")."""
+    npc = canal["lio"]
+    plan = answer(PlayerLine(npc=npc, said=line, earlier=[], sensed=None))
+    assert [s.skill.name for s in plan if s.skill.name != "say"] == ["move"]
+    text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+    assert thing in text.lower(), text
+
+
+def test_a_walk_sent_to_see_if_someone_is_there_speaks_of_them(
+    canal: dict[str, VillagerFacts],
+) -> None:
+    """"Go and see if Huw is at the wharf": the NPC speaks of Huw on arriving, from where the
+    map says Huw works; of another place, that Huw is more often at his own."""
+    npc = canal["lio"]
+    at_his = _said_to(npc, "Run over to the wharf and see if Huw is there.")
+    elsewhere = _said_to(npc, "Could you pop over to the cookhouse and check if Huw is in?")
+    assert "Huw" in at_his and "Huw" in elsewhere, (at_his, elsewhere)
+    assert "wharf" in elsewhere, elsewhere
+    assert at_his != elsewhere
+
+
+def _said_to(npc: VillagerFacts, line: str) -> str:
+    plan = answer(PlayerLine(npc=npc, said=line, earlier=[], sensed=None))
+    return " ".join(s.text for s in map(said_by, plan) if s is not None)

@@ -14,7 +14,7 @@ from game.agent.providers.base import Message
 from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 
-__all__ = ["player_line", "recall", "recalled", "told_name"]
+__all__ = ["player_line", "recall", "recalled", "swapped", "told_name"]
 
 
 def player_line(message: Message) -> str | None:
@@ -87,7 +87,8 @@ _SUBJECT_AFTER = frozenset(
 )
 
 
-def _swap(text: str) -> str:
+def swapped(text: str) -> str:
+    """The player's words as the NPC says them back ("my pies" -> "your pies")."""
     out = []
     words = text.split()
     for i, word in enumerate(words):
@@ -110,7 +111,7 @@ def recall(question: str, earlier: list[str]) -> str | None:
     """What the player told before that the question points at, as the NPC would put it
     back ("I'm looking for my goat" -> "you're looking for your goat"); None if nothing."""
     found = recalled(question, earlier)
-    return _swap(found) if found is not None else None
+    return swapped(found) if found is not None else None
 
 
 def recalled(question: str, earlier: list[str]) -> str | None:

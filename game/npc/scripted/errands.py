@@ -11,7 +11,8 @@ import re
 from game.npc.facts import PlaceFact
 from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import ACTIONS, Kind, Named
-from game.npc.reading.naming import norm
+from game.npc.reading.naming import find_target, norm
+from game.npc.reading.player import swapped
 from game.npc.scripted.about import opinion_line
 from game.npc.scripted.describe import doing_at
 from game.npc.scripted.matching import stems_of
@@ -20,7 +21,7 @@ from game.npc.scripted.whereabouts import way_to
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["errand"]
+__all__ = ["errand", "sent_for"]
 
 # "is it far?", "how far is that?", "is the mill far from here?", "a long walk?"; not a
 # "far" of how much ("it's far too cold", "that's far better")
@@ -131,3 +132,37 @@ def _asked_place(talk: PlayerLine) -> PlaceFact | None:
         if target.kind is Named.PERSON:
             return place_named(talk.npc, target.home)
     return None
+
+
+# What a walk is sent to do: "run down to the hut and fetch me some rope", "go to the
+# cross to see if there's news", "pop over and check if Huw is in".
+_SENT = re.compile(
+    r"\b(?:and|to) (?:(?:fetch|get|grab|bring|buy|pick up|collect) (?:me |us )?"
+    r"(?P<thing>[^,.!?;]+)|"
+    r"(?:see|check|find out|look) (?:if|whether) (?P<see>[^,.!?;]+))"
+)
+_THING_ENDS = re.compile(r"\b(?:for|from|so|because|while|and|please|then|there|if)\b|'")
+
+
+def sent_for(talk: PlayerLine, place: str, speak: Speaker) -> str:
+    """What the NPC says, arriving at `place` (or setting off, when `place` is ""), of what
+    its walk was sent to do: the thing it was sent to fetch ("Your pies, wasn't it?"), or,
+    arriving, the villager it was sent to look for, by where the map says they work or live
+    ("No Huw here. Try the wharf."); "" when the line sends it for nothing."""
+    sent = _SENT.search(norm(talk.said))
+    if sent is None:
+        return ""
+    if sent.group("thing"):
+        thing = _THING_ENDS.split(sent.group("thing"))[0].strip()
+        return speak.text("sent_fetch", thing=swapped(thing)) if thing else ""
+    who = find_target(sent.group("see"), talk.npc)
+    person = next((p for p in talk.npc.people if who and p.name == who.name), None)
+    if not place or who is None or person is None:
+        return ""
+    theirs = [p for p in (person.work, person.lives, person.home) if p]
+    if place in theirs:
+        return speak.text("sent_see_here", who=who.label)
+    elsewhere = place_named(talk.npc, theirs[0]) if theirs else None
+    if elsewhere is None:
+        return ""
+    return speak.text("sent_see_away", who=who.label, at=label_of(elsewhere))

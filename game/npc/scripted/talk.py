@@ -43,7 +43,7 @@ from game.npc.scripted.asked_of import (
 )
 from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.describe import parts
-from game.npc.scripted.errands import errand
+from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
@@ -391,7 +391,8 @@ def setting_off(talk: PlayerLine) -> str:
     speak = Speaker(talk, read_intent(talk.said, talk.npc))
     walks = [s for s in _answer(talk) if isinstance(s, SkillCall) and s.skill is MOVE]
     following = any(w.arguments().get("to") == "player" for w in walks)
-    return speak.text("follow" if following else "set_off")
+    off = speak.text("follow" if following else "set_off")
+    return f"{off} {sent_for(talk, '', speak)}".strip()
 
 
 def _bye(said: str) -> bool:
@@ -427,7 +428,9 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     table = "tour" if sub == "tour" else Kind.GO
     place = place_named(talk.npc, target.name)
     bit = bit_of(own(place.description, talk.npc)) if place is not None else ""
-    return [MOVE.call(to=target.name), speak.line(table, place=target.label, bit=bit)]
+    arrived = speak.text(table, place=target.label, bit=bit)
+    sent = sent_for(talk, target.name, speak)  # "...and fetch me some rope": the rope
+    return [MOVE.call(to=target.name), say(f"{arrived} {sent}".strip(), "player")]
 
 
 def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
