@@ -12,6 +12,8 @@ import pytest
 from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
 from game.npc.known import villager_facts
 from game.npc.scripted.gossip import asks_gossip
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.moods import MOODS
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.world.tiled import load_map
@@ -187,8 +189,10 @@ def test_gossip_with_no_news_is_talk_of_a_neighbour(
     assert "news" not in said.lower(), said
     assert "Bertil" in said and re.search(r"\bdye\b", said), said
     others = {p.name for p in river["wat"].people}
-    said = talk(river["wat"], asked)[0]  # no opinions: what another does
+    said = talk(river["wat"], asked)[0]  # no opinions: nothing new, and what another does
     assert any(name in said for name in others), said
+    if "as ever" in said:  # a neighbour at work is no gossip: it says it has none first
+        assert any(said.startswith(none) for none in _all_moods("gossip_none")), said
 
 
 def test_gossip_asked_again_names_someone_else(river: dict[str, VillagerFacts]) -> None:
@@ -256,3 +260,7 @@ def test_how_it_makes_its_own_thing_is_not_whoever_makes() -> None:
     for asked in ("how do u even make charcoal", "How do you make your charcoal?"):
         said = talk(ulric, asked)[0]
         assert "charcoal" in said.lower() and "Agathe" not in said, said
+
+
+def _all_moods(table: str) -> set[str]:
+    return {line for mood in MOODS.values() for line in line_table(table, mood)}

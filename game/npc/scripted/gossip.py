@@ -49,8 +49,8 @@ def gossip(talk: PlayerLine, intent: Intent) -> str:
     said_lately = " ".join(talk.replies[-4:])
     if not npc.sheet.opinions and intent.target is None:  # nothing to say of anyone: the day
         ever = at_work(npc, talk.seed("gossip"))
-        if ever and not speak.stale(ever):
-            return ever
+        if ever and not speak.stale(ever):  # "Nothing much. Wren fishes at the dock, as ever."
+            return f"{speak.text('gossip_none')} {ever}"
     for person in _neighbours(talk, intent):
         target = Target(Named.PERSON, person.name, person.name, person.role, person.home)
         line = said_by(opinion_line(talk, target, speak))
