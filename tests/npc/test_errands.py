@@ -188,3 +188,18 @@ def test_a_walk_sent_to_see_if_someone_is_there_speaks_of_them(
 def _said_to(npc: VillagerFacts, line: str) -> str:
     plan = answer(PlayerLine(npc=npc, said=line, earlier=[], sensed=None))
     return " ".join(s.text for s in map(said_by, plan) if s is not None)
+
+
+@pytest.mark.parametrize(
+    "line", ["How are things down at the cookhouse?", "How's business at the cookhouse these days?"]
+)
+def test_how_things_are_at_a_place_is_its_keeper_at_work_not_its_looks(
+    canal: dict[str, VillagerFacts], line: str
+) -> None:
+    """"How are things at the cookhouse?" asks how it goes there, not what it looks like:
+    asked of another's place, its keeper at work as ever; of its own, how it is itself."""
+    other = _said_to(canal["orla"], line)
+    assert "Sabine" in other and "smoky" not in other, other
+    own = _said_to(canal["sabine"], line)
+    assert "smoky" not in own and "Sabine" not in own, own
+    assert read_intent(line, canal["sabine"]).kind is Kind.PLACE

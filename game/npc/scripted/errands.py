@@ -10,7 +10,7 @@ import re
 
 from game.npc.facts import PlaceFact
 from game.npc.reading.intent import Intent, read_intent
-from game.npc.reading.kinds import ACTIONS, Kind, Named
+from game.npc.reading.kinds import ACTIONS, Kind, Named, Target
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.player import swapped
 from game.npc.scripted.about import opinion_line
@@ -51,6 +51,8 @@ def errand(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None
         return _far(talk)
     if intent.kind is Kind.PERSON and intent.target is not None and _HOWS.search(norm(talk.said)):
         return _how_they_are(talk, intent, speak)
+    if intent.kind is Kind.PLACE and intent.target is not None and _THINGS.search(norm(talk.said)):
+        return _how_it_goes(talk, intent.target, speak)
     return None
 
 
@@ -102,6 +104,29 @@ def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     ]
     text = " ".join([busy, *kept])
     return say(text if len(text) <= MAX_SAY else busy, "player")
+
+
+# "how are things down the mine?", "how's business at the inn?", "how's the mill doing?"
+_THINGS = re.compile(
+    r"\bhow(?:'s| is| are|s) (?:things|life|work|business|trade|everything)\b|"
+    r"\bhow(?:'s| is|s) (?:the |your )?[a-z ]{1,30}? (?:doing|going|getting on|coming along)\b"
+)
+
+
+def _how_it_goes(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall | None:
+    """How it goes at a place: at its own, how it is itself ("The inn? Busy and happy!");
+    at another's, its keeper at work as ever; None when no one keeps it."""
+    npc = talk.npc
+    place = place_named(npc, target.name)
+    if place is None:
+        return None
+    label = label_of(place)
+    if place.name in (npc.sheet.work, npc.home):
+        return say(f"{label[:1].upper()}{label[1:]}? {speak.text(Kind.HOW)}", "player")
+    keeper = next((p for p in npc.people if place.name in (p.work, p.lives, p.home)), None)
+    if keeper is None:
+        return None
+    return say(f"{doing_at(keeper, place.name, f' at {label}')}, same as ever.", "player")
 
 
 def _far(talk: PlayerLine) -> SkillCall | None:
