@@ -703,6 +703,17 @@ def test_talk_of_things_from_another_age_is_met_as_strange(
     check_turn(plan(village["wren"], line))
 
 
+def test_a_favourite_thing_to_do_asks_of_itself_not_of_a_place_named_by_the_verb(
+    village: dict[str, VillagerFacts],
+) -> None:
+    """"What's your favourite thing to bake?" asks the baker of his bread, not of the bakery
+    the verb names ("My bakery, with a brick oven..." was the reply)."""
+    intent = read_intent("What's your favourite thing to bake?", village["tobin"])
+    assert intent.kind == "self" and intent.target is None, intent
+    said = check_turn(plan(village["tobin"], "What's your favourite thing to bake?"))
+    assert "brick oven" not in said, said
+
+
 def test_a_polite_wait_with_its_reason_is_a_wait(village: dict[str, VillagerFacts]) -> None:
     actions = plan(village["wren"], "Could you hold on while I bait my hook?")
     assert [a[0] for a in actions] == ["say", "wait"]

@@ -174,9 +174,11 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         of_other = False
     if self_sub in HOW_IT_WORKS and of_other:
         self_sub = None
-    if self_sub and target is not None and target.kind is Named.PERSON and not of_other:
-        # "what's your favourite thing to make?" asks of itself, not of whoever makes rope
-        if _OF_YOU.search(line) and not re.match(r"\W*who\b", line):
+    of_place = target is not None and target.kind is Named.PLACE and _THING_TO.search(line)
+    if self_sub and target is not None and (target.kind is Named.PERSON or of_place):
+        # "what's your favourite thing to make?" asks of itself, not of whoever makes rope;
+        # "...thing to bake?", not of the bakery
+        if _OF_YOU.search(line) and not re.match(r"\W*who\b", line) and not of_other:
             target = None
     if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
@@ -270,6 +272,7 @@ _SEEKING = re.compile(
 
 
 _OF_YOU = re.compile(r"\byour\b")
+_THING_TO = re.compile(r"\b(?:favou?rite|best) (?:thing|kind|sort)s? (?:to|you) \w+")
 _ABOUT_YOU = re.compile(
     r"\b(?:what|how|why|which|are|do|did|have|were|was|is)\b[^?]{0,30}\b(?:you|your|yours|"
     r"yourself)\b"

@@ -190,4 +190,4 @@ def sent_for(talk: PlayerLine, place: str, speak: Speaker) -> str:
     elsewhere = place_named(talk.npc, theirs[0]) if theirs else None
     if elsewhere is None:
         return ""
-    return speak.text("sent_see_away", who=who.label, at=label_of(elsewhere))
+    return speak.text("sent_see_away", who=who.label, place=label_of(elsewhere))
