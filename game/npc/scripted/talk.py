@@ -53,6 +53,7 @@ from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
+from game.npc.scripted.odd import odd_line
 from game.npc.scripted.social import (
     first_greeting,
     gestured,
@@ -169,6 +170,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if made is not None:
         return made
     felt = praised_or_insulted(talk, intent, speak)  # "you're a cheat", "you're lovely"
+    felt = felt or odd_line(talk, intent, speak)  # "...", "asdf qwerty", a shout
     if felt is not None:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
