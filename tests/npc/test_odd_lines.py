@@ -110,14 +110,27 @@ def test_asking_what_model_or_program_it_is_is_talk_of_machines(
 
 
 def test_every_mood_has_lines_for_the_odd_lines() -> None:
-    for table in ("met_gift", "met_wink", "met_clap", "met_pat", "met_act", "blank", "nonsense", "shout"):
+    for table in (
+        "met_gift",
+        "met_wink",
+        "met_clap",
+        "met_pat",
+        "met_act",
+        "blank",
+        "nonsense",
+        "shout",
+    ):
         for mood in MOODS.values():
             assert len(line_table(table, mood)) >= 3, (table, mood.name)
 
 
 @pytest.mark.parametrize(
     ("line", "table"),
-    [("*gives you an apple*", "met_gift"), ("...", "blank"), ("Your stall is rubbish.", "insulted")],
+    [
+        ("*gives you an apple*", "met_gift"),
+        ("...", "blank"),
+        ("Your stall is rubbish.", "insulted"),
+    ],
 )
 def test_the_bundled_models_line_leads_with_the_persona_brains(line: str, table: str) -> None:
     history = [Message(role="user", content="Hello!"), say_call("Hmph. Make it quick."), result()]

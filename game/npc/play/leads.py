@@ -33,8 +33,8 @@ from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
-from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.odd import odd_line
+from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal

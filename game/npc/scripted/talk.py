@@ -49,11 +49,11 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
-from game.npc.scripted.odd import odd_line
 from game.npc.scripted.social import (
     first_greeting,
     gestured,
