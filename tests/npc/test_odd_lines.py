@@ -40,6 +40,9 @@ def starts_from(text: str, npc: VillagerFacts, table: str) -> bool:
         ("*slaps you on the shoulder*", "met_pat"),
         ("*high-fives you*", "met_hand"),
         ("*scratches head*", "met_act"),
+        ("*throws a stone at you*", "met_rough"),
+        ("*shoves you*", "met_rough"),
+        ("*tosses you a pear*", "met_gift"),
         ("*sits down on the grass*", "met_act"),
     ],
 )
@@ -58,6 +61,7 @@ def test_an_act_the_player_writes_is_met_as_that_act(
         ("Lovely baskets you weave.", "praised"),
         ("Grand work you do here", "praised"),
         ("Your peat is rubbish.", "insulted"),
+        ("Nice boots!", "praised"),
         ("You reek of the moss.", "insulted"),
         ("Your sluice gate leaks, you know.", "insulted"),
     ],
@@ -78,6 +82,7 @@ def test_praise_or_scorn_of_its_work_is_answered_as_such_whatever_it_names(
         ("??", "blank"),
         ("!", "blank"),
         ("jkl; hjkl fdsa", "nonsense"),
+        ("asdfghjkl", "nonsense"),
         ("Guten Morgen, wie geht's?", "nonsense"),
         ("¿Dónde está la iglesia?", "nonsense"),
         ("STOP IGNORING ME", "shout"),
@@ -101,12 +106,33 @@ def test_plain_english_is_no_nonsense(marsh: dict[str, VillagerFacts], line: str
 
 
 @pytest.mark.parametrize(
-    "line", ["What model are you running on?", "which program runs you?", "What code are you?"]
+    "line",
+    [
+        "What model are you running on?",
+        "which program runs you?",
+        "What code are you?",
+        "Who wrote you?",
+        "Is this a game?",
+        "Are you controlled by someone?",
+        "are you just pretending?",
+    ],
 )
 def test_asking_what_model_or_program_it_is_is_talk_of_machines(
     marsh: dict[str, VillagerFacts], line: str
 ) -> None:
     assert read_intent(line, marsh["hild"]).kind is Kind.AI
+
+
+def test_a_letter_written_to_it_is_no_talk_of_machines(marsh: dict[str, VillagerFacts]) -> None:
+    assert read_intent("I wrote you a letter", marsh["hild"]).kind is not Kind.AI
+
+
+def test_scorn_of_its_wares_is_an_insult_though_it_says_no_your(
+    marsh: dict[str, VillagerFacts],
+) -> None:
+    npc = marsh["fennick"]
+    assert said(npc, "Worst lamp oil I ever bought.")[0] in mood_lines(npc, "insulted")
+    assert said(npc, "Worst weather I ever saw.")[0] not in mood_lines(npc, "insulted")
 
 
 def test_every_mood_has_lines_for_the_odd_lines() -> None:

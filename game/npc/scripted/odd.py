@@ -26,6 +26,7 @@ _FOREIGN = re.compile(r"[^\x00-\x7f]")
 _NOT_FOREIGN = re.compile(r"[\u2018\u2019\u201c\u201d\u2013\u2014\u2026]")  # curly quotes, dashes
 # Four or more letters with no vowel, not a hum or a hush: "zxcv", "hjkl", "qwrt".
 _NO_VOWEL = re.compile(r"^[b-df-hj-np-tv-xz]{4,}$", re.I)
+_RUN = re.compile(r"[b-df-hj-np-tv-xz]{6,}", re.I)  # "asdfghjkl": six in a row
 _HUSH = frozenset({"hmph", "psst", "shhh", "tsks", "grrr", "brrr", "hmmm", "mmmm", "zzzz"})
 # The kinds a line no answer was found for reads as.
 _UNANSWERED = frozenset({Kind.CHAT, Kind.QUESTION})
@@ -51,7 +52,10 @@ def no_tongue(said: str, talk: PlayerLine) -> bool:
     if not words or _known(words, talk):
         return False
     foreign = bool(_FOREIGN.search(_NOT_FOREIGN.sub("", said)))
-    mashed = any(_NO_VOWEL.match(w) and len(set(w)) >= 3 and w not in _HUSH for w in words)
+    mashed = any(
+        (_NO_VOWEL.match(w) and len(set(w)) >= 3 and w not in _HUSH) or _RUN.search(w)
+        for w in words
+    )
     return foreign or mashed or len(words) >= 3  # three words and not one of English
 
 

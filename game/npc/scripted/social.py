@@ -51,6 +51,12 @@ _DOES: tuple[tuple[str, str], ...] = (
         r"\b(?:slaps?|claps?) (?:you|him|her|them)\b",
     ),
     (
+        "rough",
+        r"\b(?:throws?|tosses|flicks?|spits?)\b[^.!?]*\bat (?:you|him|her|them)\b|"
+        r"\b(?:kicks?|shoves?|pushes|punch(?:es)?|hits?|trips?|pinches)\b[^.!?]*"
+        r"\b(?:you|him|her|them)\b",
+    ),
+    (
         "gift",
         r"\b(?:hands?|gives?|offers?|passes|presents?|holds? out|tosses|throws|slips)\b"
         r"[^.!?]*\b(?:you|him|her|them)\b",
@@ -99,6 +105,12 @@ _PRAISE_FIRST = re.compile(
     r"\b[^.!?]*\byou(?:r|'re)?\b",
     re.I,
 )
+# Praise in two or three words: "nice hat!", "lovely work".
+_PRAISE_SHORT = re.compile(
+    r"^\W*(?:very |really )?(?:nice|lovely|fine|beautiful|handsome|pretty|splendid|grand|"
+    r"gorgeous|great|excellent|marvell?ous|smart|dashing)(?: \w+){1,2}[.!\s]*$",
+    re.I,
+)
 # Scorn of the NPC or of its own, said to it: "your wheels wobble", "you reek of the moss".
 _OWN = re.compile(r"^\W*(?:you|you're|you are|your|yours)\b|\byour\b", re.I)
 _SCORN = re.compile(
@@ -126,6 +138,13 @@ def player_gesture(said: str) -> str | None:
     if not _ACTION.match(text) or "?" in text:
         return None
     return next((name for name, words in _DOES if re.search(words, text, re.I)), None)
+
+
+def _of_its_own(talk: PlayerLine) -> bool:
+    """Whether the line names one of the NPC's wares or its home: "worst saddle I bought"."""
+    npc = talk.npc
+    own = {w[:5] for w in re.findall(r"[a-z]{4,}", " ".join((*npc.sheet.wares, npc.home)).lower())}
+    return any(w[:5] in own for w in re.findall(r"[a-z]{4,}", talk.said.lower()))
 
 
 def player_act(said: str) -> str | None:
@@ -192,9 +211,10 @@ def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Ste
     ):  # "you keep a very tidy hall", "your cloth is beautiful!": praise of its own
         return speak.line("praised")
     own = statement and intent.kind not in _NOT_PRAISE and not _NOT.search(talk.said)
-    if own and _PRAISE_FIRST.search(talk.said):  # "fine saddles you make"
-        return speak.line("praised")
-    if own and _OWN.search(talk.said) and (table == "insulted" or _SCORN.search(talk.said)):
+    if own and (_PRAISE_FIRST.search(talk.said) or _PRAISE_SHORT.match(talk.said)):
+        return speak.line("praised")  # "fine saddles you make", "nice hat!"
+    scorn = table == "insulted" or _SCORN.search(talk.said)
+    if own and scorn and (_OWN.search(talk.said) or _of_its_own(talk)):
         return speak.line("insulted")  # "your baskets are ugly", whatever place it names
     if table is None or intent.kind not in _SOCIAL or not _AT_ME.search(talk.said):
         return None
