@@ -33,8 +33,9 @@ from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
-from game.npc.scripted.social import player_gesture
+from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
@@ -80,7 +81,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = more or intent.kind in LEADS or intent.kind in ONE_LINE or intent.kind in _OWN_LEADS
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
-    led = led or player_gesture(talk.said) is not None
+    led = led or player_act(talk.said) is not None or _social(talk, intent)
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
@@ -89,6 +90,14 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     said = next((s.text for s in map(said_by, plan) if s is not None), "")
     first = opener(talk)  # cut past the grumble: its answer is the lead, not the grumble
     return _cut(said[len(first) :].lstrip() if first and said.startswith(first) else said)
+
+
+def _social(talk: PlayerLine, intent: Intent) -> bool:
+    """Whether the persona brain meets the line as praise, an insult, a line of no words
+    or no tongue, or a shout: its own to those was "I'm a fool." to "you're an idiot",
+    "..." to "...", "I'll be back in a minute." to keys mashed."""
+    speak = Speaker(talk, intent)
+    return bool(praised_or_insulted(talk, intent, speak) or odd_line(talk, intent, speak))
 
 
 def refuses(request: ProviderRequest) -> bool:

@@ -74,7 +74,18 @@ AI = re.compile(
     r"\bchatgpt\b|\bopenai\b|\blanguage model\b|\bllm\b|\bnpc\b|\bvideo game\b|\bthis is a game\b|"
     r"\bin a game\b|\bnot real\b|\bsimulation\b|\bartificial intelligence\b|\bwho (?:made|built|"
     r"programmed|created|coded) you\b|\bwere you (?:made|built|programmed)\b|"
-    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded) you\b|\btrained (?:you )?on\b"
+    r"\b(?:ai|a\.i)\b|\b(?:made|built|programmed|created|coded) you\b|\btrained (?:you )?on\b|"
+    # what it runs on: "what model are you running on?", "which program runs you?"
+    r"\b(?:what|which) (?:kind of |sort of )?(?:model|program|code|software|bot|llm|engine|"
+    r"version)\b[^.?!]*\b(?:you|u)\b|"
+    # who makes it speak, and whether it only plays a part: "who wrote you?", "is this a
+    # game?", "are you controlled by someone?", "are you just pretending?"
+    r"\bwho (?:wrote|writes|designed|controls|scripted|operates|runs) (?:you|u)\W*$|"
+    r"\b(?:are|were|r) (?:you|u) (?:\w+ )?(?:written|designed|controlled|scripted|operated|"
+    r"made|built|programmed) by\b|"
+    r"\b(?:is|isn't) (?:this|it) (?:all )?(?:just )?(?:a |an )?(?:game|simulation)\b|"
+    r"\b(?:are|r) (?:you|u) (?:just |only )?(?:pretending|acting|role-?playing|"
+    r"playing a (?:part|role))\b"
 )
 OFFWORLD = re.compile(
     r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"

@@ -26,6 +26,7 @@ __all__ = [
     "first_greeting",
     "gestured",
     "hello_again",
+    "player_act",
     "player_gesture",
     "praised_or_insulted",
 ]
@@ -36,19 +37,41 @@ _DOES: tuple[tuple[str, str], ...] = (
         "hand",
         r"\b(?:offers?|offering|holds? out|holding out|extends?|extending|puts? out|"
         r"sticks? out)\b(?: \w+){0,2} hands?\b|\bshak(?:e|es|ing) (?:your|her|his|their) "
-        r"hands?\b|\bhandshake\b",
+        r"hands?\b|\bhandshake\b|\bhigh[- ]?fives?\b|\bfist[- ]?bumps?\b",
     ),
     ("hug", r"\b(?:hug|hugs|hugging|embrace|embraces|embracing|cuddles?)\b"),
     ("bow", r"\b(?:bow|bows|bowing|curtsy|curtsey|curtsies|curtseys|doffs?|tips?)\b"),
     ("wave", r"\b(?:wave|waves|waving)\b"),
-    ("smile", r"\b(?:smile|smiles|smiling|grin|grins|grinning|wink|winks|winking)\b"),
+    ("wink", r"\b(?:wink|winks|winking)\b"),
+    ("smile", r"\b(?:smile|smiles|smiling|grin|grins|grinning)\b"),
+    # a touch, a thing held out to it, applause: "*pats your back*", "*gives you an apple*"
+    (
+        "pat",
+        r"\b(?:pats?|patting|nudges?|nudging|pokes?|poking|taps?|tapping|elbows?)\b|"
+        r"\b(?:slaps?|claps?) (?:you|him|her|them)\b",
+    ),
+    (
+        "rough",
+        r"\b(?:throws?|tosses|flicks?|spits?)\b[^.!?]*\bat (?:you|him|her|them)\b|"
+        r"\b(?:kicks?|shoves?|pushes|punch(?:es)?|hits?|trips?|pinches)\b[^.!?]*"
+        r"\b(?:you|him|her|them)\b",
+    ),
+    (
+        "gift",
+        r"\b(?:hands?|gives?|offers?|passes|presents?|holds? out|tosses|throws|slips)\b"
+        r"[^.!?]*\b(?:you|him|her|them)\b",
+    ),
+    ("clap", r"\b(?:claps?|clapping|applauds?|applauding)\b"),
 )
 # The verbs a gesture of the player's opens with, as "I" says them and as an action is
 # written ("I offer my hand", "offers a hand"); "wave at me" asks the NPC for one.
-_VERB = r"(?:offer|hold|extend|put|stick|shake|hug|embrace|bow|doff|tip|wave|smile|grin|wink|give)"
+_VERB = (
+    r"(?:offer|hold|extend|put|stick|shake|hug|embrace|bow|doff|tip|wave|smile|grin|wink|give|"
+    r"hand|pat|clap|applaud)"
+)
 _VERBS = (
     r"(?:offers|holds|extends|puts|sticks|shakes|hugs|embraces|bows|curtsies|curtseys|"
-    r"doffs|tips|waves|smiles|grins|winks|gives)"
+    r"doffs|tips|waves|smiles|grins|winks|gives|pats|applauds)"
 )
 # A line that is an action of the player's, not words: "*waves*", "(bows)", "I wave",
 # "waves at you", "tips my hat".
@@ -58,6 +81,8 @@ _ACTION = re.compile(
     re.I,
 )
 # A line that opens as a question does ("do you like...", "why are you so...").
+# An act written as one, between stars or brackets: "*sits on the grass*".
+_WRITTEN = re.compile(r"^\s*[*(_~][^*()_~]*[^\W\d_][^*()_~]*[*)_~][.!\s]*$")
 _ASKS = re.compile(
     r"^\W*(?:do|does|did|are|is|was|were|have|has|can|could|will|would|shall|should|may|"
     r"what|why|how|who|where|when|which|whose|aren't|don't|isn't)\b",
@@ -72,8 +97,32 @@ _OWN_PRAISE = re.compile(
     r"marvell?ous|impressive|gorgeous|fantastic|superb|perfect|sweet)\b",
     re.I,
 )
+# Praise put the other way round: "fine saddles you make", "grand work you do here".
+_PRAISE_FIRST = re.compile(
+    r"^\W*(?:such |what |so )?(?:an? )?(?:really |very |truly )?(?:tidy|fine|finest|lovely|"
+    r"beautiful|nice|good|great|wonderful|splendid|excellent|handsome|pretty|clever|neat|"
+    r"grand|marvell?ous|impressive|gorgeous|fantastic|superb|perfect|sweet|skilful|skillful)"
+    r"\b[^.!?]*\byou(?:r|'re)?\b",
+    re.I,
+)
+# Praise in two or three words: "nice hat!", "lovely work".
+_PRAISE_SHORT = re.compile(
+    r"^\W*(?:very |really )?(?:nice|lovely|fine|beautiful|handsome|pretty|splendid|grand|"
+    r"gorgeous|great|excellent|marvell?ous|smart|dashing)(?: \w+){1,2}[.!\s]*$",
+    re.I,
+)
+# Scorn of the NPC or of its own, said to it: "your wheels wobble", "you reek of the moss".
+_OWN = re.compile(r"^\W*(?:you|you're|you are|your|yours)\b|\byour\b", re.I)
+_SCORN = re.compile(
+    r"\b(?:rubbish|junk|crooked|wobbl\w*|shoddy|awful|terrible|dreadful|horrible|bad|worst|"
+    r"cheap|broken|filthy|dirty|lousy|crap|crappy|garbage|trash|disgusting|stinks?|stinky|"
+    r"reeks?|reeking|smells?|smelly|leaks?|leaky|rotten|poor|ugly|useless|worthless)\b",
+    re.I,
+)
 _NOT = re.compile(r"\b(?:not|never|no|nothing|hardly)\b|n't\b", re.I)
 _ASKS_DONE = frozenset({Kind.GO, Kind.LOOK, Kind.WAIT, Kind.GESTURE, Kind.BYE, Kind.THANKS})
+# Kinds a kind word is said in without praising: "good morning to you", "nice weather".
+_NOT_PRAISE = _ASKS_DONE | {Kind.GREET, Kind.WEATHER, Kind.TELL_NAME, Kind.HOW, Kind.VILLAGE}
 _COLD = ("cross", "wary")  # the feelings that greet the player coldly
 # The praise or insult of `read_feeling` the NPC answers as such, by its table.
 _FELT = {"praised you": "praised", "insulted you": "insulted"}
@@ -91,6 +140,21 @@ def player_gesture(said: str) -> str | None:
     return next((name for name, words in _DOES if re.search(words, text, re.I)), None)
 
 
+def _of_its_own(talk: PlayerLine) -> bool:
+    """Whether the line names one of the NPC's wares or its home: "worst saddle I bought"."""
+    npc = talk.npc
+    own = {w[:5] for w in re.findall(r"[a-z]{4,}", " ".join((*npc.sheet.wares, npc.home)).lower())}
+    return any(w[:5] in own for w in re.findall(r"[a-z]{4,}", talk.said.lower()))
+
+
+def player_act(said: str) -> str | None:
+    """`player_gesture`, else "act" for any other act written as one ("*sits down*")."""
+    found = player_gesture(said)
+    if found is None and _WRITTEN.match(said) and "?" not in said:
+        return "act"
+    return found
+
+
 def _back(gesture: str, talk: PlayerLine) -> Gesture:
     """The gesture the NPC answers one with: a wave for a wave, a nod for a bow, a hand or a
     smile, and for a hug its mood's: a laugh, or a shake of the head from a gruff one."""
@@ -99,7 +163,7 @@ def _back(gesture: str, talk: PlayerLine) -> Gesture:
     mood = talk.mood
     if gesture == "hug" and mood is GRUFF:
         return SHAKE_HEAD
-    if gesture == "hug" and LAUGH in mood.gestures:
+    if gesture in ("hug", "clap") and LAUGH in mood.gestures:
         return LAUGH
     return NOD
 
@@ -125,7 +189,7 @@ def gestured(talk: PlayerLine, speak: Speaker) -> list[Step] | None:
     """The NPC's answer to a gesture the player makes at it: the gesture back and a line
     on it (on a first meeting a wave or a hand is met with its first hello); None when the
     line makes no gesture."""
-    gesture = player_gesture(talk.said)
+    gesture = player_act(talk.said)
     if gesture is None:
         return None
     back = EMOTE.call(name=_back(gesture, talk).name)
@@ -146,6 +210,12 @@ def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Ste
         and ((table == "praised" and _AT_ME.search(talk.said)) or _OWN_PRAISE.search(talk.said))
     ):  # "you keep a very tidy hall", "your cloth is beautiful!": praise of its own
         return speak.line("praised")
+    own = statement and intent.kind not in _NOT_PRAISE and not _NOT.search(talk.said)
+    if own and (_PRAISE_FIRST.search(talk.said) or _PRAISE_SHORT.match(talk.said)):
+        return speak.line("praised")  # "fine saddles you make", "nice hat!"
+    scorn = table == "insulted" or _SCORN.search(talk.said)
+    if own and scorn and (_OWN.search(talk.said) or _of_its_own(talk)):
+        return speak.line("insulted")  # "your baskets are ugly", whatever place it names
     if table is None or intent.kind not in _SOCIAL or not _AT_ME.search(talk.said):
         return None
     if _ASKS.match(talk.said):  # "do you like your work?" asks; "you're kind, eh?" does not

@@ -49,6 +49,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
@@ -169,6 +170,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if made is not None:
         return made
     felt = praised_or_insulted(talk, intent, speak)  # "you're a cheat", "you're lovely"
+    felt = felt or odd_line(talk, intent, speak)  # "...", "asdf qwerty", a shout
     if felt is not None:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
