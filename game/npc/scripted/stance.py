@@ -54,7 +54,9 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
         "dark night cave tunnel shadow underground",
         "hurry rush quick quickly fast tonight hasten soon sooner",
-        "quarrel fight argue row brawl shout shouting",
+        "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
+        "yell brawling noise noisy",
+        "ale alehouse inn tavern pub pint beer drink drinking cider",
         "hold handle touch carry stroke pet",
         "lend borrow loan",
         "price cheaper discount knock lower reduce bargain haggle drop",
@@ -295,6 +297,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _not_unless(npc, speak, unless)
         if _touches_refusal(line, asked, refused):
             return _refused(npc, speak, _deed_asked(refused, asked), asked)
+    # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
+    for disliked in sheet.dislikes:
+        if bought is None and _touches_fear(talk, intent, disliked):
+            return _no(npc, speak, "offer_no", "thing", disliked, _stems(talk.said))
     if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
         return _refused(npc, speak, _deed_asked(bought.refused, asked), asked)
     if bought is not None and bought.line is not None:
@@ -384,6 +390,10 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
         )
         if text:
             return say(text, "player")
+    # not what it adds after a comma: "set foot in the alehouse, however I'm asked"
+    head, comma, added = refused.partition(", ")
+    if comma and len(head.split()) >= 2 and not re.match(r"(?:or|and|nor)\b", added):
+        refused = head
     return _no(npc, speak, "refuse", "deed", refused, asked)
 
 

@@ -41,12 +41,13 @@ _REFUSED_THING: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("teach", re.compile(r"^(?P<what>.+?)\s+(?:is|are) (?:a|his|her|their|my) (?:own )?secret\b", re.I)),
+    (
+        "teach",
+        re.compile(r"^(?P<what>.+?)\s+(?:is|are) (?:a|his|her|their|my) (?:own )?secret\b", re.I),
+    ),
     (
         "",
-        re.compile(
-            r"^(?:no one|nobody|no-one|none)\s+(?P<verb>[a-z]+)\s+(?P<what>.+)$", re.I
-        ),
+        re.compile(r"^(?:no one|nobody|no-one|none)\s+(?P<verb>[a-z]+)\s+(?P<what>.+)$", re.I),
     ),
     (
         "",
@@ -89,7 +90,9 @@ def turned(clause: str) -> list[tuple[str, str]]:
         elif not verb:
             verb = "go" if _PLACING.match(what) else ""
         what = re.sub(r"^the (?:way|means by which) ", "how ", what)  # "the way he opens"
-        out.append(("refuses", f"{verb} anyone {what}" if verb == "teach" else f"{verb} {what}".strip()))
+        out.append(
+            ("refuses", f"{verb} anyone {what}" if verb == "teach" else f"{verb} {what}".strip())
+        )
         break
     fronted = _FRONTED_DISLIKE.search(clause)
     if fronted:
