@@ -47,7 +47,12 @@ _REFUSED_THING: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "",
-        re.compile(r"^(?:no one|nobody|no-one|none)\s+(?P<verb>[a-z]+)\s+(?P<what>.+)$", re.I),
+        # "no one hurries her pans", not "no one in the village goes hungry"
+        re.compile(
+            r"^(?:no one|nobody|no-one|none)\s+(?P<verb>[a-z]+s)\s+"
+            r"(?P<what>(?:her|his|their|my|its|the|a|an|any)\b.+)$",
+            re.I,
+        ),
     ),
     (
         "",
