@@ -23,7 +23,8 @@ PEOPLE: list[Person] = [
         "Rue",
         "Rue sells candles from her stall. Her grey cat Smoke is not for sale at any "
         "price. Climbing a ladder makes her go weak at the knees. She does not believe in ghosts "
-        "at all. Fortune-tellers she holds in contempt.",
+        "at all. Fortune-tellers she holds in contempt. No one in the village goes without "
+        "light while her stall is open.",
         {"wares": "candles, tapers"},
     ),
     (
@@ -52,6 +53,8 @@ def test_the_turns_of_phrase_are_read_onto_the_sheet(folk: dict[str, VillagerFac
     assert not any("ghost" in b.what for b in rue.beliefs)
     assert any("ghosts" in d for d in rue.dislikes)
     assert "fortune-tellers" in rue.dislikes
+    assert not any(r.startswith(("in ", "go")) for r in rue.refuses)  # a kindness, no refusal
+    assert not any(r.startswith(("in ", "go")) for r in rue.refuses)  # a kindness, no refusal
     assert any(r.startswith("hurry my nets") for r in hale.refuses)
     assert any("into the chapel" in r for r in hale.refuses)
     assert any(r.startswith("lend my charts") for r in hale.refuses)
