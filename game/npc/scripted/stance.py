@@ -43,7 +43,8 @@ _REQUEST = re.compile(
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
     r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
-    r"fetch|walk|join|show|hand|make|weave|sail|row|climb)\b"
+    r"fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|tell|let|put|knock|fix|mend|"
+    r"do|cut)\b"
 )
 # One idea, several words: a request touches a fear or refusal by any of them.
 _FAMILIES: tuple[frozenset[str], ...] = tuple(
@@ -53,9 +54,12 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
         "dark night cave tunnel shadow underground",
         "hurry rush quick quickly fast tonight hasten soon sooner",
-        "quarrel fight argue row brawl shout shouting",
+        "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
+        "yell brawling noise noisy",
+        "ale alehouse inn tavern pub pint beer drink drinking cider",
         "hold handle touch carry stroke pet",
         "lend borrow loan",
+        "price cheaper discount knock lower reduce bargain haggle drop",
         "thunder storm stormy lightning gale",
         "crowd crowds festival packed throng",
     )
@@ -66,7 +70,9 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
         ("give credit", "put anything on the slate", "sell on tick"),
         re.compile(
             r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|\bpay (?:you )?(?:back|later|"
-            r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b",
+            r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b|"
+            r"\b(?:tab|slate)\b|\bsettle (?:up )?(?:later|tomorrow|next)\b|"
+            r"\bend of the (?:week|month|year)\b",
         ),
     ),
     "free goods": (
@@ -285,10 +291,16 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         unless = _UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
         asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused))
-        if unless and asks_it and _WITHHOLDS.search(line):  # "...and don't ask me why"
+        # "open a lock without a key" names the deed refused, and withholds nothing
+        named = bool(unless and unless.group("without") and _stems(unless.group("without")) & asked)
+        if unless and asks_it and not named and _WITHHOLDS.search(line):  # "don't ask me why"
             return _not_unless(npc, speak, unless)
         if _touches_refusal(line, asked, refused):
             return _refused(npc, speak, _deed_asked(refused, asked), asked)
+    # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
+    for disliked in sheet.dislikes:
+        if bought is None and _touches_fear(talk, intent, disliked):
+            return _no(npc, speak, "offer_no", "thing", disliked, _stems(talk.said))
     if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
         return _refused(npc, speak, _deed_asked(bought.refused, asked), asked)
     if bought is not None and bought.line is not None:
@@ -330,7 +342,8 @@ def _touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     if not shared or (verb & _DEALING and things and not named):
         return False  # "do you sell bread?" is no word on "sell a pot with a crack"
     other = _OTHER_DEED.search(line)
-    return other is None or bool(verb & _stems(other.group(0).split()[-1]))
+    taught = other.group("verb") or other.group(0).split()[0] if other else ""
+    return other is None or bool(verb & (_stems(taught) | _stems("teach show")))
 
 
 # An offer to be rid of something: "want me to catch it?", "I'll chase them off".
@@ -377,6 +390,10 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
         )
         if text:
             return say(text, "player")
+    # not what it adds after a comma: "set foot in the alehouse, however I'm asked"
+    head, comma, added = refused.partition(", ")
+    if comma and len(head.split()) >= 2 and not re.match(r"(?:or|and|nor)\b", added):
+        refused = head
     return _no(npc, speak, "refuse", "deed", refused, asked)
 
 

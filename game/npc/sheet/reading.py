@@ -63,8 +63,10 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
         "thinks",
         re.compile(
             # "thinks little of Pell" judges someone: a dislike, not a belief
+            # "does not believe in luck" disbelieves; "holds them in contempt" judges
+            r"(?<!not )(?<!n't )(?<!never )"
             r"\b(?:thinks?|believes?|reckons?|insists?|holds?|feels? sure)(?: that)?\s+"
-            r"(?!of\b|(?:much|highly|well|little|poorly|ill|less) of\b)",
+            r"(?!of\b|(?:much|highly|well|little|poorly|ill|less) of\b|in (?:contempt|scorn)\b)",
             re.I,
         ),
     ),
@@ -82,7 +84,8 @@ _DISLIKES = re.compile(
     r"is tired of|is sick of|(?:dis|mis)trusts?|(?:trusts?|believes? in) nothing|"
     r"(?:doesn't|does not|don't|do not) think (?:much|highly|well) of|"
     r"thinks? (?:little|poorly|ill|less) of|"
-    r"(?:has|puts) no (?:faith|stock|trust) in|scoffs? at)\s+",
+    r"(?:has|puts) no (?:faith|stock|trust) in|scoffs? at|"
+    r"(?:doesn't|does not|don't|do not|never) believes? in)\s+",
     re.I,
 )
 # Of a whole kind, the things named most: "nothing she cannot see, least of all charms".
@@ -134,7 +137,8 @@ _REFUSAL_KINDS = tuple(
         COUNTER_REFUSALS,
         (
             re.compile(
-                r"\b(?:credit|on tick|on the slate|on account)\b|"
+                r"\b(?:credit|on tick|on the slate|on account)\b|\b(?:no|a) (?:slate|tab)\b|"
+                r"\b(?:money|coin|cash|payment) on the nail\b|"
                 r"\bpays? (?:first|up front|in advance)\b|"
                 r"\b(?:coin|cash|money|payment) (?:first|up front|in advance)\b",
                 re.I,
