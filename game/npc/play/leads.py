@@ -124,9 +124,24 @@ def _cut(said: str) -> str:
     if len(text) <= LEAD_CHARS:
         return text
     ends = [m.end() for m in re.finditer(r"[.!?](?=\s|$)", text) if m.end() > LEAD_MIN]
+    # Past an opener only ("Oh, you mean the glass house?", "Ah, the mill!"): a sentence
+    # that tells something, a statement or one of some length, must be in the lead.
+    starts = [0, *(m.end() for m in re.finditer(r"[.!?](?=\s|$)", text))]
+    told = next(
+        (e for s, e in zip(starts, starts[1:]) if _tells(text[s:e].strip())), None
+    )
+    if told is not None:
+        ends = [end for end in ends if end >= told] or ends
     within = [end for end in ends if end <= LEAD_CHARS]
     end = within[-1] if within else (ends[0] if ends else len(text))
     return text[:end][:MAX_LINE_CHARS]
+
+
+def _tells(sentence: str) -> bool:
+    """Whether a sentence says something rather than opens: a statement, or five words."""
+    return sentence.endswith(".") or (
+        not sentence.endswith("?") and len(sentence.split()) >= 5
+    )
 
 
 def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:
