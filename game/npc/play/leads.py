@@ -27,6 +27,7 @@ import re
 from game.agent.providers.base import ProviderRequest
 from game.npc.play.scene import MAX_LINE_CHARS, one_line
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
+from game.npc.scripted.nowhere import wanted_thing
 from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
@@ -81,6 +82,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
     led = led or player_gesture(talk.said) is not None
+    led = led or bool(wanted_thing(talk.said, talk.npc))  # nobody here sells it: says so
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)

@@ -59,6 +59,7 @@ from game.npc.scripted.social import (
     hello_again,
     praised_or_insulted,
 )
+from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
@@ -270,6 +271,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.VILLAGE:  # its places, with who works at each doing what
         places = village_places(talk.npc, talk.seed("village"))
         return [speak.line(Kind.VILLAGE, places=places) if places else speak.line(Kind.QUESTION)]
+    if none := nobody_has(talk, speak):  # "where can I buy a sword?" with no smith
+        return [none]
     if kind in (Kind.QUESTION, Kind.CHAT) and asks_yes_no(talk.said):
         side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
         if side is not None:
