@@ -26,9 +26,7 @@ def reeds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
     return facts_of(write_village(tmp_path_factory.mktemp("reeds"), "reeds", PEOPLE, PLACES))
 
 
-@pytest.mark.parametrize(
-    "line", ["Where can I buy a sword?", "Where could I get a hat?"]
-)
+@pytest.mark.parametrize("line", ["Where can I buy a sword?", "Where could I get a hat?"])
 def test_a_thing_nobody_has_is_had_nowhere_here(reeds: dict[str, VillagerFacts], line: str) -> None:
     text, walks = reply(reeds["pell"], line)
     assert "nobody" in text.lower() or "not here" in text.lower(), text

@@ -23,17 +23,18 @@ brain has no answer for.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from game.agent.providers.base import ProviderRequest
 from game.npc.play.scene import MAX_LINE_CHARS, one_line
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
-from game.npc.scripted.nowhere import wanted_thing
 from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.social import player_gesture
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
@@ -129,9 +130,7 @@ def _cut(said: str) -> str:
     # Past an opener only ("Oh, you mean the glass house?", "Ah, the mill!"): a sentence
     # that tells something, a statement or one of some length, must be in the lead.
     starts = [0, *(m.end() for m in re.finditer(r"[.!?](?=\s|$)", text))]
-    told = next(
-        (e for s, e in zip(starts, starts[1:]) if _tells(text[s:e].strip())), None
-    )
+    told = next((e for s, e in pairwise(starts) if _tells(text[s:e].strip())), None)
     if told is not None:
         ends = [end for end in ends if end >= told] or ends
     within = [end for end in ends if end <= LEAD_CHARS]
@@ -141,9 +140,7 @@ def _cut(said: str) -> str:
 
 def _tells(sentence: str) -> bool:
     """Whether a sentence says something rather than opens: a statement, or five words."""
-    return sentence.endswith(".") or (
-        not sentence.endswith("?") and len(sentence.split()) >= 5
-    )
+    return sentence.endswith(".") or (not sentence.endswith("?") and len(sentence.split()) >= 5)
 
 
 def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from game.npc.skills import SkillCall
 from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.words import norm
 from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.skills import SkillCall
 
 __all__ = ["nobody_has", "wanted_thing"]
 
@@ -20,9 +20,11 @@ _GETTING = frozenset("buy get purchase sell sells".split())
 # "where can I buy a sword around here?", "who'd sell me some rope?": the thing asked for,
 # to the words that say where or why ("around here", "for my cart").
 _WANTED = re.compile(
-    r"\b(?:%s)\s+(?:me\s+|us\s+)?(?P<thing>(?:(?:a|an|some|any|the)\s+)?[a-z' -]+?)"
+    r"\b(?:"
+    + "|".join(sorted(_GETTING))
+    + r")\s+(?:me\s+|us\s+)?(?P<thing>(?:(?:a|an|some|any|the)\s+)?[a-z' -]+?)"
     r"(?=\s+(?:around|round|here|in|from|at|near|for|nearby|hereabouts|made|mended|done|"
-    r"seen\s+to|then|today|please)\b|\s*[?.!,]|\s*$)" % "|".join(sorted(_GETTING)),
+    r"seen\s+to|then|today|please)\b|\s*[?.!,]|\s*$)",
 )
 _ASKS = re.compile(r"\b(?:where|who|anywhere|anyone|anybody|somewhere|someone)\b")
 _NOT_A_THING = frozenset(
@@ -48,7 +50,7 @@ def wanted_thing(said: str, npc: VillagerFacts) -> str:
 
 
 def nobody_has(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
-    """"Nobody here sells a sword, that I know of.", in the NPC's mood; None when the line
+    """ "Nobody here sells a sword, that I know of.", in the NPC's mood; None when the line
     asks for no thing, or one someone here has."""
     thing = wanted_thing(talk.said, talk.npc)
     return speak.line("nobody_has", thing=thing) if thing else None

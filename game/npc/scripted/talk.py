@@ -49,6 +49,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
 from game.npc.scripted.recommend import recommend
@@ -59,7 +60,6 @@ from game.npc.scripted.social import (
     hello_again,
     praised_or_insulted,
 )
-from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.speaker import (
     PlayerLine,
     React,
