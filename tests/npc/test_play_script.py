@@ -533,6 +533,12 @@ def test_a_lead_keeps_what_its_opener_leads_to() -> None:
     assert _cut(opinion) == opinion
     said = "Orla? Well now, let me think. Keeps the ferry going in all weathers, she does."
     assert _cut(said).endswith("all weathers, she does.")
+    # An opener that echoes the place asked of is no answer either, however long the rest.
+    place = (
+        "Oh, you mean the glass house? The glass house on the west side, a brick hut with a "
+        "round furnace that is never let go cold."
+    )
+    assert _cut(place).endswith("never let go cold."), _cut(place)
     # A long line ends at its last whole sentence within the bound, never mid-sentence.
     long = (
         "The mill? A tall stone windmill on the hill above the village, with white sails. "

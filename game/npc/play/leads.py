@@ -23,6 +23,7 @@ brain has no answer for.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from game.agent.providers.base import ProviderRequest
 from game.npc.play.scene import MAX_LINE_CHARS, one_line
@@ -33,6 +34,7 @@ from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.asks import DEED_SIDES, asks_deed
 from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
 from game.npc.scripted.social import player_act, praised_or_insulted
@@ -82,6 +84,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
     led = led or player_act(talk.said) is not None or _social(talk, intent)
+    led = led or bool(wanted_thing(talk.said, talk.npc))  # nobody here sells it: says so
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
@@ -133,9 +136,20 @@ def _cut(said: str) -> str:
     if len(text) <= LEAD_CHARS:
         return text
     ends = [m.end() for m in re.finditer(r"[.!?](?=\s|$)", text) if m.end() > LEAD_MIN]
+    # Past an opener only ("Oh, you mean the glass house?", "Ah, the mill!"): a sentence
+    # that tells something, a statement or one of some length, must be in the lead.
+    starts = [0, *(m.end() for m in re.finditer(r"[.!?](?=\s|$)", text))]
+    told = next((e for s, e in pairwise(starts) if _tells(text[s:e].strip())), None)
+    if told is not None:
+        ends = [end for end in ends if end >= told] or ends
     within = [end for end in ends if end <= LEAD_CHARS]
     end = within[-1] if within else (ends[0] if ends else len(text))
     return text[:end][:MAX_LINE_CHARS]
+
+
+def _tells(sentence: str) -> bool:
+    """Whether a sentence says something rather than opens: a statement, or five words."""
+    return sentence.endswith(".") or (not sentence.endswith("?") and len(sentence.split()) >= 5)
 
 
 def idle_lead(request: ProviderRequest) -> tuple[str | None, str]:

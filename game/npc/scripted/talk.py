@@ -49,6 +49,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import reaction
@@ -272,6 +273,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.VILLAGE:  # its places, with who works at each doing what
         places = village_places(talk.npc, talk.seed("village"))
         return [speak.line(Kind.VILLAGE, places=places) if places else speak.line(Kind.QUESTION)]
+    if none := nobody_has(talk, speak):  # "where can I buy a sword?" with no smith
+        return [none]
     if kind in (Kind.QUESTION, Kind.CHAT) and asks_yes_no(talk.said):
         side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
         if side is not None:

@@ -64,8 +64,23 @@ def named_first(said: str, name: str, does: str) -> str:
     return f"{name} {does[:1].lower()}{does[1:]}"
 
 
-# A feeling toward someone said as a verb of theirs: "distrusts Mirela", "adores Jory".
-_FELT = re.compile(r"^(?:really |secretly |quietly )?(?P<verb>[a-z]+[^s])s\s+(?P<who>.+)$", re.I)
+# A feeling toward someone said as a verb of theirs: "distrusts Mirela", "adores Jory",
+# "admires Jory, who never misses a day", "finds Jory the carter slow and tells him so".
+_FELT = re.compile(
+    r"^(?:really |secretly |quietly |deeply |greatly )?(?P<verb>[a-z]+[^s\W])s\s+"
+    r"(?P<who>[A-Z][\w'-]*)(?P<rest>.*)$"
+)
+# "is wary of Jory's temper", "is fond of Jory": a feeling said as what the NPC is.
+_IS_OF = re.compile(
+    r"^is (?P<how>(?:very |quite |a bit |a little |rather )?[a-z]+) of "
+    r"(?P<who>[A-Z][\w'-]*?)(?P<whose>'s \w+)?$"
+)
+# Verbs that take a clause ("thinks Jory is..."), said by the opinion's own words instead.
+_SAYING = frozenset("think believe reckon say swear know suspect worry hope wish feel".split())
+# Verbs that judge someone as something: "finds Jory slow", "calls Jory a fool".
+_JUDGING = frozenset("find consider call count deem".split())
+# Where what is felt of someone ends: what they do, or the next thing said.
+_FELT_ENDS = re.compile(r",|\s+(?:and|who|whose|because|since|though|although|but|so|as)\b")
 
 
 # A judgement of someone, negated: "doesn't think much of Jory, whose goats stray".
@@ -78,16 +93,29 @@ _JUDGED = re.compile(
 
 def felt(opinion: str, names: set[str]) -> list[str]:
     """An opinion that is a feeling toward the one it names, in the first person ("adores
-    Jory" -> "I adore that one"); [] when it is not one."""
-    judged = _JUDGED.match(opinion.strip(" .!?"))
+    Jory" -> "I adore Jory", "finds Jory the carter slow" -> "I find Jory slow", "is
+    wary of Jory's temper" -> "I'm wary of Jory's temper"); [] when it is not one."""
+    text = opinion.strip(" .!?")
+    judged = _JUDGED.match(text)
     if judged is not None and judged.group("who") in names:
         view = f"I don't think {judged.group('how').lower()} of that one"
         whose = judged.group("whose")
         return [f"{view}. Their {whose}", view] if whose else [view]
-    felt = _FELT.match(opinion.strip(" .!?"))
+    being = _IS_OF.match(_FELT_ENDS.split(text, maxsplit=1)[0])
+    if being is not None and being.group("who") in names:
+        return [f"I'm {being.group('how')} of {being.group('who')}{being.group('whose') or ''}"]
+    felt = _FELT.match(text)
     if felt is None or felt.group("who") not in names or felt.group("verb").lower() == "i":
         return []
     verb = felt.group("verb").lower()
     verb = re.sub(r"([sxz]|ch|sh)e$", r"\1", verb)  # "watches" -> "watch"
     verb = re.sub(r"ie$", "y", verb)  # "envies" -> "envy"
-    return [f"I {verb} that one"]
+    if verb in _SAYING or felt.group("rest").startswith("'"):
+        return []
+    who = felt.group("who")  # named, not "that one": the line may call them that already
+    rest = _FELT_ENDS.split(felt.group("rest"), maxsplit=1)[0].split()
+    if rest[:1] == ["the"] and len(rest) >= 2:  # "Jory the carter": who they are, not a view
+        rest = rest[2:]
+    if verb in _JUDGING and 0 < len(rest) <= 4:
+        return [f"I {verb} {who} {' '.join(rest)}"]
+    return [] if rest else [f"I {verb} {who}"]
