@@ -43,8 +43,7 @@ _REQUEST = re.compile(
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
     r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
-    r"fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|tell|let|put|knock|fix|mend|"
-    r"do|cut)\b"
+    r"fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|mend|cut)\b"
 )
 # One idea, several words: a request touches a fear or refusal by any of them.
 _FAMILIES: tuple[frozenset[str], ...] = tuple(
