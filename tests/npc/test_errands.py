@@ -175,7 +175,7 @@ def test_a_walk_sent_to_fetch_something_says_what_it_went_for(
 def test_a_walk_sent_to_see_if_someone_is_there_speaks_of_them(
     canal: dict[str, VillagerFacts],
 ) -> None:
-    """"Go and see if Huw is at the wharf": the NPC speaks of Huw on arriving, from where the
+    """ "Go and see if Huw is at the wharf": the NPC speaks of Huw on arriving, from where the
     map says Huw works; of another place, that Huw is more often at his own."""
     npc = canal["lio"]
     at_his = _said_to(npc, "Run over to the wharf and see if Huw is there.")
@@ -196,7 +196,7 @@ def _said_to(npc: VillagerFacts, line: str) -> str:
 def test_how_things_are_at_a_place_is_its_keeper_at_work_not_its_looks(
     canal: dict[str, VillagerFacts], line: str
 ) -> None:
-    """"How are things at the cookhouse?" asks how it goes there, not what it looks like:
+    """ "How are things at the cookhouse?" asks how it goes there, not what it looks like:
     asked of another's place, its keeper at work as ever; of its own, how it is itself."""
     other = _said_to(canal["orla"], line)
     assert "Sabine" in other and "smoky" not in other, other

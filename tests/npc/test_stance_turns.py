@@ -83,6 +83,6 @@ def test_a_request_named_by_another_word_is_refused_in_character(
 def test_asked_to_tell_of_a_place_it_will_not_enter_it_tells(
     folk: dict[str, VillagerFacts], said: str
 ) -> None:
-    """"Tell me about the chapel" asks to be told, not to go in: no refusal's "I won't"."""
+    """ "Tell me about the chapel" asks to be told, not to go in: no refusal's "I won't"."""
     text, walks = reply(folk["hale"], said)
     assert not NO.search(text) and "bell" in text and not walks, text

@@ -17,7 +17,7 @@ from game.agent.render import render_observation, render_player_message
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.known import villager_facts
 from game.npc.reading.intent import read_intent
-from game.npc.reading.player import player_line
+from game.npc.reading.player import player_line, told_name
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import overlap
 from game.npc.scripted.persona import MAX_PLAN, next_action, plan_for, situation_of
@@ -355,6 +355,17 @@ def test_the_players_name_once_told_is_remembered(
 def test_no_name_told_no_name_made_up(village: dict[str, VillagerFacts]) -> None:
     text = check_turn(plan(village["tobin"], "What's my name?"))
     assert re.search(r"never|haven't|not told|didn't|don't know", text), text
+
+
+@pytest.mark.parametrize("line", ["It's Sunday, but I'd pay double.", "It's Tuesday tomorrow."])
+def test_a_day_is_no_name(line: str) -> None:
+    """ "It's Sunday" gives no name ("Sunday, how lovely! Everyone calls me Aurelio!")."""
+    assert told_name(line) is None
+
+
+def test_putting_stock_in_a_thing_is_no_talk_of_markets(village: dict[str, VillagerFacts]) -> None:
+    said = "Do you put any stock in lucky charms?"
+    assert read_intent(said, village["maren"]).kind != "offworld"
 
 
 def test_something_said_before_is_recalled(village: dict[str, VillagerFacts]) -> None:
@@ -706,7 +717,7 @@ def test_talk_of_things_from_another_age_is_met_as_strange(
 def test_a_favourite_thing_to_do_asks_of_itself_not_of_a_place_named_by_the_verb(
     village: dict[str, VillagerFacts],
 ) -> None:
-    """"What's your favourite thing to bake?" asks the baker of his bread, not of the bakery
+    """ "What's your favourite thing to bake?" asks the baker of his bread, not of the bakery
     the verb names ("My bakery, with a brick oven..." was the reply)."""
     intent = read_intent("What's your favourite thing to bake?", village["tobin"])
     assert intent.kind == "self" and intent.target is None, intent

@@ -88,7 +88,8 @@ AI = re.compile(
     r"playing a (?:part|role))\b"
 )
 OFFWORLD = re.compile(
-    r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)|\bshare prices?\b|\bcrypto|\bbitcoin|"
+    r"\bstocks?(?: market| prices?| exchange)?\b(?<!in stock)(?! in\b)|\bshare prices?\b|"
+    r"\bcrypto|\bbitcoin|"
     r"\bpython\b|\bjavascript\b|\bprogramming\b|\bcoding\b|\bsoftware\b|\bdatabase\b|"
     r"\bworld cup\b|\bsuper bowl\b|\bolympics\b|\bfifa\b|\bnba\b|\bpremier league\b|"
     r"\bhollywood\b|\bspotify\b|\buber\b|\bnuclear\b|\bdinosaurs?\b|"

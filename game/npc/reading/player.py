@@ -39,7 +39,8 @@ _NOT_NAMES = frozenset(
     glad happy sad tired hungry thirsty a an the very really from in on at with your you
     just only also still well ready done afraid scared bored busy curious interested
     i me what that this it nobody somebody someone nothing cold hot maybe anything
-    whatever later soon afraid here""".split()
+    whatever later soon afraid here monday tuesday wednesday thursday friday saturday sunday
+    morning evening night noon midnight dusk today tonight tomorrow""".split()
 )
 
 
