@@ -89,19 +89,17 @@ _ASKS = re.compile(
     re.I,
 )
 _AT_ME = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+_FINE = (
+    r"(?:tidy|fine|finest|lovely|beautiful|nice|good|great|wonderful|splendid|excellent|"
+    r"handsome|pretty|clever|neat|grand|marvell?ous|impressive|gorgeous|fantastic|superb|"
+    r"perfect|sweet)"
+)
 # Praise of the NPC or of its own, said to it: "your hives are the finest", "you keep a
 # very tidy hall", "what a lovely voice you have".
-_OWN_PRAISE = re.compile(
-    r"^\W*(?:you|your|what an?)\b[^.!]*\b(?:tidy|fine|finest|lovely|beautiful|nice|good|"
-    r"great|wonderful|splendid|excellent|handsome|pretty|kind|clever|neat|best|grand|"
-    r"marvell?ous|impressive|gorgeous|fantastic|superb|perfect|sweet)\b",
-    re.I,
-)
+_OWN_PRAISE = re.compile(rf"^\W*(?:you|your|what an?)\b[^.!]*\b(?:{_FINE}|kind|best)\b", re.I)
 # Praise put the other way round: "fine saddles you make", "grand work you do here".
 _PRAISE_FIRST = re.compile(
-    r"^\W*(?:such |what |so )?(?:an? )?(?:really |very |truly )?(?:tidy|fine|finest|lovely|"
-    r"beautiful|nice|good|great|wonderful|splendid|excellent|handsome|pretty|clever|neat|"
-    r"grand|marvell?ous|impressive|gorgeous|fantastic|superb|perfect|sweet|skilful|skillful)"
+    rf"^\W*(?:such |what |so )?(?:an? )?(?:really |very |truly )?(?:{_FINE}|skilful|skillful)"
     r"\b[^.!?]*\byou(?:r|'re)?\b",
     re.I,
 )
