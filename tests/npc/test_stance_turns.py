@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.sheet.turns import turned
 from tests.npc.test_sheet_answers import COAST_PLACES, NO, Person, facts_of, reply, write_village
 
 PEOPLE: list[Person] = [
@@ -86,3 +87,23 @@ def test_asked_to_tell_of_a_place_it_will_not_enter_it_tells(
     """ "Tell me about the chapel" asks to be told, not to go in: no refusal's "I won't"."""
     text, walks = reply(folk["hale"], said)
     assert not NO.search(text) and "bell" in text and not walks, text
+
+
+@pytest.mark.parametrize(
+    ("clause", "fears"),
+    [
+        ("Fire does not scare her, but the flooded pit does", [("fears", "the flooded pit")]),
+        ("Storms never frighten him", []),
+        ("Deep water frightens her", [("fears", "deep water")]),
+    ],
+)
+def test_a_fear_denied_is_no_fear(clause: str, fears: list[tuple[str, str]]) -> None:
+    """ "Fire does not scare her" was read as a fear of "fire does not"."""
+    assert turned(clause) == fears
+
+
+def test_a_fear_finished_in_the_next_clause_is_its_fear() -> None:
+    assert turned("the flooded pit does", "Fire does not scare her") == [
+        ("fears", "the flooded pit")
+    ]
+    assert turned("the mill does", "He runs the bakery") == []

@@ -338,7 +338,7 @@ def _read_clause(
         if fear:
             s.add("fears", _phrase(fear, name, own))
     dislike = unreasoned(_after(_DISLIKES, clause))
-    for field, phrase in turned(clause):  # "deep water frightens her", "rather... than"
+    for field, phrase in turned(clause, before):  # "deep water frightens her", "rather... than"
         s.add(field, _phrase(phrase, name, own))
     if _MOST_OF_ALL.search(dislike):
         dislike = _after(_MOST_OF_ALL, dislike)

@@ -72,18 +72,27 @@ _FRONTED_DISLIKE = re.compile(
     r"despises?|detests?))\b",
     re.I,
 )
+_DOES_NOT = re.compile(r"\b(?:does|do|did|will|would|could|can)(?: not|n't)$|\bnever$", re.I)
+_BUT_DOES = re.compile(r"\bbut (?P<what>[\w' -]+?) (?:does|do|did)\b", re.I)
+_DOES = re.compile(r"^(?:but )?(?P<what>[\w' -]+?) (?:does|do|did)$", re.I)
 _PLACING = re.compile(r"^(?:into|onto|in|on|up|down|near|inside|aboard|out)\b", re.I)
 _NO_THING = re.compile(r"^(?:nothing|little|no one|nobody|none)\b", re.I)
 _RATHER = re.compile(r"\bwould (?:much |far )?rather\b.+?\bthan (?P<deed>[a-z].+)$", re.I)
 _REASON = re.compile(r",?\s+(?:ever since|since|because|for fear)\b|,\s+(?:only|but|except)\b")
 
 
-def turned(clause: str) -> list[tuple[str, str]]:
-    """The (field, phrase) pairs a clause says in such a turn of phrase."""
+def turned(clause: str, before: str = "") -> list[tuple[str, str]]:
+    """The (field, phrase) pairs a clause says in such a turn of phrase (`before`: the
+    clause before it, which "...but the pit does" finishes)."""
     out: list[tuple[str, str]] = []
-    feared = _FRIGHTENS.search(clause)
-    what = feared and next(w for w in feared.group("what", "making", "giving") if w)
-    if feared and what and not _NO_THING.match(what):
+    what = _feared(clause)
+    if what and _DOES_NOT.search(what):  # "fire does not scare her, but the pit does"
+        but = _BUT_DOES.search(clause)
+        what = but.group("what") if but else ""
+    elif not what and _DOES_NOT.search(_feared(before)):
+        but = _DOES.match(clause)  # "Fire does not scare her" + "the flooded pit does"
+        what = but.group("what") if but else ""
+    if what and not _NO_THING.match(what):
         out.append(("fears", _lower(what)))  # "Deep water": said in a line as "deep water"
     for verb, pattern in _REFUSED_THING:
         found = pattern.search(clause)
@@ -106,6 +115,12 @@ def turned(clause: str) -> list[tuple[str, str]]:
     if rather:
         out.append(("refuses", rather.group("deed")))
     return out
+
+
+def _feared(clause: str) -> str:
+    """What a clause says frightens one ("Deep water" of "deep water frightens her")."""
+    feared = _FRIGHTENS.search(clause)
+    return next((w for w in feared.group("what", "making", "giving") if w), "") if feared else ""
 
 
 def unreasoned(phrase: str) -> str:
