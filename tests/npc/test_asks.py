@@ -97,3 +97,24 @@ def test_a_proposal_is_a_no_and_a_held_belief_keeps_its_person(
     said, _ = reply(vale["perrin"], "Do you believe the queen will return?")
     assert "queen" in said.lower() and "it will" not in said.lower(), said
     assert not NO.search(said), said
+
+
+def test_what_the_persona_gladly_shows_is_taught_not_maybed(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """"The knack of splitting stone he will happily show to anyone who asks": asked to
+    show it, a yes (it was "Maybe, love! We'll see!"); a knack it does not offer is no yes."""
+    people = [
+        (
+            "aurel",
+            "Aurel",
+            "Aurel is the mason who builds walls at the glassworks. The knack of splitting a "
+            "stone along its grain he will happily show to anyone who asks.",
+            {"work": "glassworks"},
+        )
+    ]
+    aurel = facts_of(write_village(tmp_path_factory.mktemp("mason"), "mason", people, PLACES))
+    said, walks = reply(aurel["aurel"], "Can you teach me how to split stone?")
+    assert not walks and not NO.search(said) and "glassworks" in said, said
+    other, _ = reply(aurel["aurel"], "Can you teach me how to juggle?")
+    assert other != said, other

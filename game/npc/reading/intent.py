@@ -445,6 +445,8 @@ def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
     """A walk asked for: where to, or to the player, or a way; None if not asked."""
     if re.search(r"\bhow (?:do|can|would|should|might) (?:i|we|one)\b|\bwhere do you\b", clause):
         return None  # "how do I get to the well?" asks for directions: a question
+    if re.search(r"\b(?:show|teach) (?:me|us) how\b", clause):
+        return None  # "show me how you split stone": a how, not a walk
     follow = request(clause, FOLLOW, names)
     go = request(clause, GO, names)
     match = follow or go

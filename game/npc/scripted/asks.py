@@ -135,6 +135,8 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     if price:  # "teach me the pipes?" of one who teaches them "for a penny a lesson"
         return speak.line("price", price=price)
     teach = _TEACH.search(said)
+    if teach and _grants(said[teach.end() :], talk):  # "will happily show it to anyone"
+        return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
     if _its_work(said[teach.end() :] if teach else said[request.start() :], talk) or (
         not teach and speaks_of_trade(said, talk.npc)
     ):
@@ -161,6 +163,26 @@ def _along(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None
     if "idle talk" in sheet.refuses:
         return speak.line("busy_no")
     return None
+
+
+# A persona's sentence that gladly teaches or shows something: "the knack of splitting a
+# stone he will happily show to anyone who asks", "she gladly teaches anyone her knots".
+_GRANTS = re.compile(
+    r"\b(?:happily|gladly|glad to|happy to|willing to|loves? to|always)\b[^.]*?\b(?:show|teach)|"
+    r"\b(?:show|teach)(?:es|s)?\b[^.]*?\b(?:anyone|anybody|whoever|all comers)\b",
+    re.I,
+)
+
+
+def _grants(asked_for: str, talk: PlayerLine) -> bool:
+    """Whether a sentence of the persona gladly teaches or shows what is asked (a word alike
+    in its first four letters)."""
+    asked = {w[:4] for w in tokens(asked_for.lower()) if len(w) > 3 and w not in FILLER}
+    return any(
+        asked & {w[:4] for w in tokens(sentence.lower()) if len(w) > 3}
+        for sentence in re.split(r"(?<=[.!?])\s+", talk.npc.persona)
+        if _GRANTS.search(sentence)
+    )
 
 
 def _its_work(asked_for: str, talk: PlayerLine) -> bool:
