@@ -12,6 +12,12 @@ from tests.npc.test_sheet_answers import COAST_PLACES, NO, Person, facts_of, rep
 
 PEOPLE: list[Person] = [
     (
+        "bram",
+        "Bram",
+        "Bram keeps pigs and sells bacon and lard. He never lets a price drop without a fight.",
+        {},
+    ),
+    (
         "vell",
         "Vell",
         "Vell is the cooper who makes casks in his shed. He keeps no slate for "
@@ -70,6 +76,7 @@ def test_the_turns_of_phrase_are_read_onto_the_sheet(folk: dict[str, VillagerFac
         ("hale", "Can I borrow your charts till Friday?", "chart"),
         ("hale", "Could you hurry my nets? I need them today.", "net"),
         ("hale", "Let's have a wrestling match right here!", "rough"),
+        ("bram", "Five pennies off the bacon and we have a deal?", "price"),
     ],
 )
 def test_a_request_named_by_another_word_is_refused_in_character(

@@ -58,7 +58,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "ale alehouse inn tavern pub pint beer drink drinking cider",
         "hold handle touch carry stroke pet",
         "lend borrow loan",
-        "price cheaper discount knock lower reduce bargain haggle drop",
+        "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
         "thunder storm stormy lightning gale",
         "crowd crowds festival packed throng",
     )
