@@ -177,6 +177,8 @@ def test_more_of_a_story_goes_on_with_its_belief(
         "How's everyone in the village?",
         "Has anyone been in trouble lately?",
         "Anything exciting happen lately?",
+        "Anything worth knowing going on round here lately?",
+        "anything interesting today?",
     ],
 )
 def test_gossip_with_no_news_is_talk_of_a_neighbour(

@@ -358,8 +358,10 @@ GOSSIP = re.compile(
     r"(?:the )?(?:folks?|people|villagers|neighbou?rs))(?: (?:doing|keeping|getting on))?"
     r"(?: (?:a?round here|in (?:the )?(?:village|town)|lately))?(?=\W*$)|"
     r"\b(?:any(?:one|body)|who(?:'s| has)?) (?:been )?(?:in|into|causing) (?:any )?trouble\b|"
-    r"\banything (?:exciting|interesting|strange|odd) (?:happen|going on|been happening)|"
-    r"\b(?:is )?(?:there )?anything (?:happening|going on)\b"
+    r"\banything (?:exciting|interesting|strange|odd|new|worth (?:knowing|hearing|telling))"
+    r"(?: (?:happen|going on|been happening)|(?: (?:today|lately|round here|around here|"
+    r"these days))?(?=\W*$))|\b(?:is )?(?:there )?anything (?:happening|going on)\b|"
+    r"\banything worth (?:knowing|hearing|telling)\b"
 )
 # "What have you got in your pocket?": what it carries or keeps.
 HAVE = re.compile(
