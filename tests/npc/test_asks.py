@@ -102,7 +102,7 @@ def test_a_proposal_is_a_no_and_a_held_belief_keeps_its_person(
 def test_what_the_persona_gladly_shows_is_taught_not_maybed(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    """"The knack of splitting stone he will happily show to anyone who asks": asked to
+    """ "The knack of splitting stone he will happily show to anyone who asks": asked to
     show it, a yes (it was "Maybe, love! We'll see!"); a knack it does not offer is no yes."""
     people = [
         (

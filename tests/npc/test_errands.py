@@ -203,3 +203,12 @@ def test_how_things_are_at_a_place_is_its_keeper_at_work_not_its_looks(
     own = _said_to(canal["sabine"], line)
     assert "smoky" not in own and "Sabine" not in own, own
     assert read_intent(line, canal["sabine"]).kind is Kind.PLACE
+
+
+@pytest.mark.parametrize(
+    "line", ["Who'd sell me some coal?", "I'm after some coal. Who'd sell me a sack?"]
+)
+def test_who_would_sell_a_thing_is_who_sells_it(canal: dict[str, VillagerFacts], line: str) -> None:
+    """ "Who'd" asks who, and "I'm after" is no word of a thing ("the tan pits after dark"
+    was a fear it touched, and "after" a thing for sale)."""
+    assert "Huw" in _said_to(canal["sabine"], line)

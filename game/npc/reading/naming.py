@@ -126,6 +126,7 @@ _JOB_WORDS = frozenset({"work", "job", "trade", "craft", "business", "occupation
 def find_target(text: str, npc: VillagerFacts) -> Target | None:
     """The place or person a piece of a line names, from the facts; None if none is."""
     text = _LEADS.sub("leads", norm(text))  # "who looks after the village?": the leader
+    text = re.sub(r"\bwho(?:'d|'ll)\b", "who would", text)  # "who'd sell me a belt?"
     # "where Wren lives", "where the baker works": their place.
     text = re.sub(
         r"\b([a-z]+) (?:lives|stays|sleeps|works|fishes|bakes|trades|lived)\b",

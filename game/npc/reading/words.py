@@ -29,7 +29,7 @@ FILLER = frozenset(
     village town now today up down back way do does did how what which who whom
     whose want need like old new big small good nice great lovely pretty fine best
     come came get got see look looks looking find out off all any kindly maybe perhaps
-    if i'd i'm you're tell know""".split()
+    if i'd i'm you're tell know after before during since until while once""".split()
 )
 # Words that call a place; a line that names one the map lacks is about a place unknown.
 PLACE_NOUNS = frozenset(
