@@ -5,13 +5,15 @@ family and years, its own days (`SELF`, tried in order by `game.npc.reading.inte
 
 from __future__ import annotations
 
+import re
+
 from game.npc.reading.phrases import RECOMMEND
 
 __all__ = ["HOW_IT_WORKS", "OWN_LIFE", "SELF"]
 
 OWN_LIFE = ("food", "fun", "yesterday", "today", "hardest", "friend", "why", "living")
 HOW_IT_WORKS = ("method", "learned", "daily", "reason")  # how it works, learned it, spends its days
-SELF = (
+_SELF = (
     (
         # Asked what it sells ("What are you selling this week?"): before "your name" in
         # "I saw your name on the board. What are you selling?" reads as "who are you".
@@ -215,3 +217,4 @@ SELF = (
         r"\bhow old are you\b|\byour age\b",
     ),
 )
+SELF = tuple((sub, re.compile(pattern)) for sub, pattern in _SELF)  # compiled once

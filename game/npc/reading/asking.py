@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from game.gestures import ACTS, GESTURES, Act
 from game.npc.reading.naming import TITLES, norm
@@ -59,9 +60,14 @@ _POLITE = (
 
 def request(clause: str, verbs: str, names: Iterable[str] = ()) -> re.Match[str] | None:
     """A clause that asks for `verbs` (a regex), after openers, the NPC's name, politeness."""
+    return _request(verbs, frozenset(names)).match(clause)
+
+
+@lru_cache(maxsize=1024)  # built once per verbs and NPC: a reply asks dozens of times
+def _request(verbs: str, names: frozenset[str]) -> re.Pattern[str]:
     who = "|".join(re.escape(n) for n in sorted({*names, *TITLES}, key=len, reverse=True) if n)
     openers = f"{OPENERS}|{who}"
-    return re.match(rf"(?:(?:{openers})\b[, ]*)*{_POLITE}(?:{verbs})\b", clause)
+    return re.compile(rf"(?:(?:{openers})\b[, ]*)*{_POLITE}(?:{verbs})\b")
 
 
 def _negated(text: str, start: int) -> bool:

@@ -166,7 +166,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.VILLAGE)
     question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
     target = find_target(_without_greeting(line), npc)
-    self_sub = next((sub for sub, pattern in SELF if re.search(pattern, line)), None)
+    self_sub = next((sub for sub, pattern in SELF if pattern.search(line)), None)
     # "how do you get on with Cassius?" names another; "how are your candles made?" does
     # not, though a neighbour's trade may be read in it
     of_other = target is not None and target.kind is Named.PERSON and not target.weak
@@ -324,7 +324,7 @@ def _sells_here(line: str, npc: VillagerFacts) -> bool:
     names no place, or only its own ("I saw your name by the well. What are you selling?",
     not "what can I buy at the quay?")."""
     wares = dict(SELF)["wares"]
-    asked = next((s for s in re.split(r"(?<=[.!?])\s+", line) if re.search(wares, s)), line)
+    asked = next((s for s in re.split(r"(?<=[.!?])\s+", line) if wares.search(s)), line)
     there = find_target(asked, npc)
     own = (npc.home, npc.sheet.work)
     return there is None or there.weak or there.kind is Named.SELF or there.name in own

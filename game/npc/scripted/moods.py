@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, THINK, WAVE, Gesture
 
@@ -296,15 +297,24 @@ _DENIED = r"\b(?:never|not|rarely|seldom|hardly|barely|no)\s+(?:\w+\s+){0,2}?"
 _DENIED_AFTER = r"(?:\s+(?!and\b|but\b)[\w']+){0,3}?\s+(?:rarely|seldom|never)\b"
 
 
+def _denials(word: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    said = rf"\b{re.escape(word)}[\w-]*"
+    return re.compile(rf"{_DENIED}{said}"), re.compile(rf"{said}{_DENIED_AFTER}")
+
+
+# Each mood's words, each with how it is denied before and after it: built once.
+_DENIALS = tuple((mood, tuple(_denials(w) for w in mood.words)) for mood in MOODS.values())
+_WORDS = {mood: tuple(re.compile(rf"\b{w}") for w in mood.words) for mood in MOODS.values()}
+
+
 def _denied(text: str) -> tuple[str, int]:
     """The persona's text without its denied temperament words, and how many warm ones
     it denies ("never smiles", "not friendly": a grumbler's marks)."""
     warm = 0
-    for mood in MOODS.values():
-        for word in mood.words:
-            said = rf"\b{re.escape(word)}[\w-]*"
-            text, found = re.subn(rf"{_DENIED}{said}", " ", text)
-            text = re.sub(rf"{said}{_DENIED_AFTER}", " ", text)  # only not so: no grumbler
+    for mood, denials in _DENIALS:
+        for before, after in denials:
+            text, found = before.subn(" ", text)
+            text = after.sub(" ", text)  # only not so: no grumbler
             warm += found if mood is CHEERFUL else 0
     return text, warm
 
@@ -313,12 +323,16 @@ def mood_of(persona: str, talks: Iterable[str] = ()) -> Mood:
     """The mood the persona's temperament words and the sheet's ways of talking name most
     (cheerful when they name none); never one whose lines cannot carry a way it talks.
     A warm word denied ("never smiles") speaks for a gruff one."""
+    return _mood_of(persona, tuple(talks))
+
+
+@lru_cache(maxsize=256)  # read once per NPC: a reply asks for its mood several times
+def _mood_of(persona: str, said: tuple[str, ...]) -> Mood:
     # "likes quiet" is a liking, "loves the quiet of the churchyard" no quiet manner, and
     # "thinks Joss is a grumbler" no grumble of its own
     text, warm_denied = _denied(temperament(persona).lower())
-    said = tuple(talks)
     scores = {
-        mood: _PERSONA_WEIGHT * sum(re.search(rf"\b{w}", text) is not None for w in mood.words)
+        mood: _PERSONA_WEIGHT * sum(w.search(text) is not None for w in _WORDS[mood])
         + sum(t in mood.talks for t in said)
         + (_PERSONA_WEIGHT * warm_denied if mood is GRUFF else 0)
         for mood in MOODS.values()
