@@ -275,10 +275,10 @@ class ScriptPlayer:
         assert spec is not None
         shown = " ".join(spec.lead.split())
         ids = self._piece_tokens(" " + shown)
+        call = self._open_line(job, spec)  # shown before the model reads it: the first letter
+        self._line_delta(job, shown)
         self.decoder.prefill(job, tokens + ids)
         job.stats.output_tokens += len(ids)  # the reply's tokens, though not sampled
-        call = self._open_line(job, spec)
-        self._line_delta(job, shown)
         shown = self._go_on(job, spec, seen, ids, shown, script.temperature)
         self._close_line(job, spec, call, shown)
         self._recent.setdefault(script.key, deque(maxlen=RECENT_LINES)).append(shown)
