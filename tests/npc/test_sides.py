@@ -105,6 +105,9 @@ def test_a_question_of_what_it_feels_asks_for_nothing(dale: dict[str, VillagerFa
         ("greta", "Would you mind if I whistle a tune?", "whistle"),
         ("greta", "Do you trust the tinker? He whistles all day.", "whistle"),
         ("berit", "Are you afraid of anything?", "heights"),
+        # asked what, where or how, not yes or no: its side, not its mood's shrug
+        ("marit", "Where do you think bad luck comes from?", "red thread"),
+        ("oswin", "What's that sweet smell on the wind, clover?", "clover"),
     ],
 )
 def test_a_side_of_its_sheet_answers_what_names_it(

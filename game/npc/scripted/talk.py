@@ -275,8 +275,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(Kind.VILLAGE, places=places) if places else speak.line(Kind.QUESTION)]
     if none := nobody_has(talk, speak):  # "where can I buy a sword?" with no smith
         return [none]
-    if kind in (Kind.QUESTION, Kind.CHAT) and asks_yes_no(talk.said):
-        side = sheet_side(talk, speak, any_item=False)  # "does the wind speak to you?"
+    # "does the wind speak to you?", and asked what, where or how: "where would a dragon
+    # even live?" of one certain a dragon lives past the river
+    if kind is Kind.QUESTION or (kind is Kind.CHAT and asks_yes_no(talk.said)):
+        side = sheet_side(talk, speak, any_item=False)
         if side is not None:
             return [side]
     if kind in ONE_LINE and kind is not Kind.WEATHER:
