@@ -14,9 +14,17 @@ from game.npc.reading.kinds import ACTIONS, Kind, Named, Target
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.player import swapped
 from game.npc.scripted.about import opinion_line
-from game.npc.scripted.describe import doing_at
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, said_by, say
+from game.npc.scripted.speaker import (
+    PlayerLine,
+    Speaker,
+    label_of,
+    opening_label,
+    place_named,
+    said_by,
+    say,
+)
+from game.npc.scripted.village_life import as_ever
 from game.npc.scripted.whereabouts import way_to
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -73,8 +81,7 @@ def _place_for(talk: PlayerLine) -> SkillCall | None:
     if best[0] < _PLACE_WORDS or place is None:
         return None
     way = way_to(talk, place)
-    name = label_of(place)
-    return say(f"{name[:1].upper()}{name[1:]}. {way}".strip(), "player")
+    return say(f"{opening_label(place)}. {way}".strip(), "player")
 
 
 # "how's Marrick doing?", "how is Quill these days?", "how's Aldous getting on?"
@@ -93,7 +100,7 @@ def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     place = place_named(talk.npc, target.home)
     if person is None or place is None:
         return None
-    busy = f"{doing_at(person, place.name, f' at {label_of(place)}')}, same as ever."
+    busy = as_ever(person, place)
     held = talk.npc.sheet.opinions.get(person.npc_id, "")  # what it thinks, if its sheet says
     view = said_by(opinion_line(talk, target, speak)) if held else None
     told = set(re.findall(r"[a-z]+", busy.lower()))  # not "Keeps the inn." said twice
@@ -120,13 +127,12 @@ def _how_it_goes(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall 
     place = place_named(npc, target.name)
     if place is None:
         return None
-    label = label_of(place)
     if place.name in (npc.sheet.work, npc.home):
-        return say(f"{label[:1].upper()}{label[1:]}? {speak.text(Kind.HOW)}", "player")
+        return say(f"{opening_label(place)}? {speak.text(Kind.HOW)}", "player")
     keeper = next((p for p in npc.people if place.name in (p.work, p.lives, p.home)), None)
     if keeper is None:
         return None
-    return say(f"{doing_at(keeper, place.name, f' at {label}')}, same as ever.", "player")
+    return say(as_ever(keeper, place), "player")
 
 
 def _far(talk: PlayerLine) -> SkillCall | None:

@@ -226,6 +226,11 @@ def label_of(place: PlaceFact) -> str:
     return "the " + place.name.replace("_", " ")
 
 
+def opening_label(place: PlaceFact) -> str:
+    """A place as a line opens on it: "The old bridge"."""
+    return "The " + place.name.replace("_", " ")
+
+
 # The sheet's lists a line may name one item of, by the slot it fills.
 _SHEET_LISTS = {
     "ware": "wares",

@@ -15,7 +15,7 @@ from game.npc.facts import NewsFact, PersonFact, PlaceFact, VillagerFacts
 from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.speaker import label_of
 
-__all__ = ["at_work", "board_reply", "village_places"]
+__all__ = ["as_ever", "at_work", "board_reply", "village_places"]
 
 _TOLD = 3  # places said in one line of the village: more would not fit one breath
 
@@ -70,6 +70,11 @@ def at_work(npc: VillagerFacts, seed: int) -> str:
         return ""
     place, person = staffed[0]
     assert person is not None
+    return as_ever(person, place)
+
+
+def as_ever(person: PersonFact, place: PlaceFact) -> str:
+    """Someone at their work as ever: "Wenna twists rope at the ropewalk, same as ever."."""
     return f"{doing_at(person, place.name, ' at ' + label_of(place))}, same as ever."
 
 
