@@ -156,11 +156,26 @@ def test_how_a_thing_is_done_goes_on_in_its_own_doings(river: dict[str, Villager
 def test_more_of_a_story_goes_on_with_its_belief(
     river: dict[str, VillagerFacts], more: str
 ) -> None:
-    """After talk of a thing it believes in, "what else?" tells the belief, not a question
-    back."""
+    """Asked all about a thing it believes in, it tells the belief; "what else?" then says
+    that is all it knows of it, naming it: not the belief again, not a question back."""
     said = talk(river["wat"], "so tell me everything about this pike", more)
-    assert re.search(r"\bpike\b|\bweir\b", said[1], re.I), said
-    assert not said[1].rstrip().endswith("?"), said
+    assert re.search(r"\bpike\b.*\bweir\b", said[0], re.I), said
+    assert re.search(r"\bpike\b", said[1], re.I), said
+    assert "weir" not in said[1] and not said[1].rstrip().endswith("?"), said
+
+
+def test_the_bundled_model_is_led_by_what_its_sheet_holds(
+    river: dict[str, VillagerFacts],
+) -> None:
+    """ "Tell me everything about this pike" is no yes/no question, yet the sheet holds a
+    side on it: the model's line opens with the belief, not its own reading of the persona."""
+    from game.npc.play.leads import lead_of
+    from tests.npc.test_play_script import request
+
+    asked = request("ok tell me everything about this pike").model_copy(
+        update={"npc": river["wat"]}
+    )
+    assert re.search(r"\bpike\b.*\bweir\b", lead_of(asked), re.I), lead_of(asked)
 
 
 @pytest.mark.parametrize(

@@ -112,12 +112,15 @@ def refuses(request: ProviderRequest) -> bool:
 
 
 def _held(talk: PlayerLine, intent: Intent) -> str:
-    """The persona brain's no to a request its sheet refuses or fears, or its side on a
-    yes/no question its sheet holds a belief, fear or dislike on ("" when neither): a small
-    model says "Yes." to the boat trip the shepherd fears, so the sheet's answer leads."""
+    """The persona brain's no to a request its sheet refuses or fears, its side on a yes/no
+    question its sheet holds a belief, fear or dislike on, or on any other question its
+    sheet holds a side on ("" when none): a small model says "Yes." to the boat trip the
+    shepherd fears, and "tell me about this dragon" got the persona read back."""
     speak = Speaker(talk, intent)
     no = refusal(talk, intent, speak)
-    if no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
+    if no is None and intent.kind is Kind.QUESTION and not asks_yes_no(talk.said):
+        no = sheet_side(talk, speak, any_item=False)  # "tell me about the dragon"
+    elif no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
         only = DEED_SIDES[:2] if asks_deed(talk.said) else _HELD  # a deed: no belief on it
         no = sheet_side(talk, speak, any_item=False, only=only)
     said = said_by(no) if no is not None else None

@@ -164,7 +164,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.TELL_NAME, name=name, words=words)
     if VILLAGE.search(line):
         return Intent(Kind.VILLAGE)
-    question = bool(QUESTION.search(line)) or bool(re.search(r"\btell me (?:about|of)\b", line))
+    question = bool(QUESTION.search(line) or _TELL_ME_OF.search(line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if pattern.search(line)), None)
     # "how do you get on with Cassius?" names another; "how are your candles made?" does
@@ -237,6 +237,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if BEST_PLACE.search(line):  # "best place to watch the sunset?": no place named by it
         return Intent(Kind.SELF, sub="recommend")
     return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
+
+
+_TELL_ME_OF = re.compile(r"\btell me (?:all |everything |more )?(?:about|of)\b")
 
 
 def _story(line: str, npc: VillagerFacts) -> Intent | None:

@@ -10,6 +10,7 @@ import re
 
 from game.npc.facts import VillagerFacts
 from game.npc.reading.families import DOING
+from game.npc.reading.words import tokens
 from game.npc.scripted.about import mine_line, own, said_as, said_list, stems_of, wares_line
 from game.npc.scripted.describe import parts
 from game.npc.scripted.first_person import first_person
@@ -18,7 +19,7 @@ from game.npc.scripted.retell import claim_phrases, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, said_by, say
 from game.npc.skills import SkillCall
 
-__all__ = ["more_of_itself"]
+__all__ = ["all_told", "more_of_itself"]
 
 
 def _with(speak: Speaker, table: str, job: str) -> str:
@@ -180,3 +181,17 @@ def more_of_itself(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if new(_told(what)) and new(said_by(line).text)  # type: ignore[union-attr]
     ]
     return max(ranked, key=lambda t: t[:2])[2] if ranked else None
+
+
+def all_told(asked: str, told: str, speak: Speaker) -> SkillCall:
+    """"What else?" after its side on a thing was told: that this is all it knows of the
+    thing, named by the player's words the side said ("That's all I know of the dragon!"),
+    not its side said again nor a line of chat that skips the question."""
+    own = stems_of(told)
+    run: list[str] = []
+    for word in tokens(asked):
+        if stems_of(word) and stems_of(word) <= own:
+            run.append(word)
+        elif run:
+            break
+    return speak.line("all_told", thing=f"the {' '.join(run)}" if run else "it")

@@ -48,7 +48,7 @@ from game.npc.scripted.gossip import asks_gossip, gossip
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.lines import line_table, pick, sentences
-from game.npc.scripted.more import more_of_itself
+from game.npc.scripted.more import all_told, more_of_itself
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
@@ -375,11 +375,15 @@ def _more(talk: PlayerLine) -> list[Step]:
         if more is not None:
             return [more]
     # A story of its own the line was about ("tell me about the dragon"): its sheet's side
-    # on it, if that was not said yet.
-    side = sheet_side(before, Speaker(talk, intent), any_item=False)
+    # on it, if not said yet (seen as if never said: said again, it would be chat instead);
+    # if said, that is all it knows of it.
+    fresh = replace(before, replies=[])
+    side = sheet_side(fresh, Speaker(fresh, intent), any_item=False)
     told = said_by(side) if side is not None else None
     if side is not None and told is not None and overlap(told.text, said) < _SAID:
-        return [side]
+        return [sheet_side(before, Speaker(talk, intent), any_item=False) or side]
+    if told is not None:
+        return [all_told(before.said, told.text, Speaker(talk, intent))]
     steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
     return steps or [Speaker(talk, intent).line(Kind.CHAT)]
 
