@@ -8,9 +8,10 @@ import pytest
 
 from game.npc.facts import VillagerFacts
 from game.npc.scripted.about import job_phrases
+from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of, said_of_someone
 from game.npc.scripted.first_person import first_person
-from game.npc.scripted.retell import clauses, said_as_mine, view_phrases
+from game.npc.scripted.retell import clauses, said_as_mine
 from game.npc.scripted.said_well import garbled, proper_words
 from game.npc.sheet.model import COUNTER_REFUSALS
 from tests.npc.persona_corpus import CORPUS

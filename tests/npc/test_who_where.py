@@ -9,7 +9,8 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
-from game.npc.scripted.retell import claim_phrases, present
+from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.retell import present
 
 from .harbour import Person, Place, facts_at, said, said_and_done, village_map
 

@@ -16,6 +16,7 @@ from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
 from game.npc.scripted.asked_of import OPINION, asked_kind, asked_of
+from game.npc.scripted.claims import claim_phrases, view_phrases
 from game.npc.scripted.describe import (
     asked_beyond,
     asks_use,
@@ -30,7 +31,6 @@ from game.npc.scripted.matching import favourite, fears_of, made_with, stems_of,
 from game.npc.scripted.retell import (
     MAX_RUN,
     about_it,
-    claim_phrases,
     clauses,
     fronted,
     in_own_words,
@@ -38,7 +38,6 @@ from game.npc.scripted.retell import (
     shared_run,
     shorter,
     side_on,
-    view_phrases,
     words_of,
 )
 from game.npc.scripted.speaker import (

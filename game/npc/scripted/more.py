@@ -12,10 +12,11 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.families import DOING
 from game.npc.reading.words import tokens
 from game.npc.scripted.about import mine_line, own, said_as, said_list, stems_of, wares_line
+from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.describe import parts
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.retell import claim_phrases, in_own_words, shorter
+from game.npc.scripted.retell import in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, said_by, say
 from game.npc.skills import SkillCall
 
@@ -184,7 +185,7 @@ def more_of_itself(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
 
 
 def all_told(asked: str, told: str, speak: Speaker) -> SkillCall:
-    """"What else?" after its side on a thing was told: that this is all it knows of the
+    """ "What else?" after its side on a thing was told: that this is all it knows of the
     thing, named by the player's words the side said ("That's all I know of the dragon!"),
     not its side said again nor a line of chat that skips the question."""
     own = stems_of(told)

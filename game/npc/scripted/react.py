@@ -10,7 +10,8 @@ import re
 
 from game.npc.facts import PersonFact
 from game.npc.life.news import told_news
-from game.npc.scripted.retell import in_own_words, view_phrases
+from game.npc.scripted.claims import view_phrases
+from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY

@@ -18,10 +18,13 @@ from game.npc.scripted.lines import sentences
 from game.npc.scripted.said_well import capital_misplaced, garbled
 
 __all__ = [
+    "CUT_BEFORE",
+    "DANGLING",
     "MAX_RUN",
+    "WHERE_WHEN",
     "about_it",
     "bare",
-    "claim_phrases",
+    "capital",
     "clauses",
     "closest",
     "fronted",
@@ -31,7 +34,7 @@ __all__ = [
     "shared_run",
     "shorter",
     "side_on",
-    "view_phrases",
+    "verb_at",
     "words_of",
 ]
 
@@ -136,15 +139,15 @@ _READ_BACK = 4
 _WORD = re.compile(r"[a-z0-9']+")
 # Where a phrase may be cut short and still say its thing: before a preposition, a joining
 # word or a relative ("a sea serpent | off the point", "the ticking | of a hundred clocks").
-_CUT_BEFORE = _PREPOSITIONS | frozenset(
+CUT_BEFORE = _PREPOSITIONS | frozenset(
     """and or but while when whenever because since though although unless until so that
     which who whom whose where before after during without within across along among
     behind beyond near off up down out around through above below beside between beneath
     inside outside toward towards upon against""".split()
 )
 # Words a cut phrase may not end on: it would say nothing ("the goats can", "a day before").
-_DANGLING = (
-    _CUT_BEFORE
+DANGLING = (
+    CUT_BEFORE
     | _ADVERBS
     | frozenset(
         """a an the my your his her its our their this that these those every each some any
@@ -206,7 +209,7 @@ def shorter(phrase: str) -> list[str]:
         said = words[0].lower() not in _SUBJECT_OPENS or any(
             w.lower() in _DETERMINERS for w in words[1:end]
         )
-        if word not in _CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3 and said):
+        if word not in CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
         # "sells ribbons, buttons | and thread": a list is said whole.
@@ -215,7 +218,7 @@ def shorter(phrase: str) -> list[str]:
         # "who lets | a line fray", "and ring | the hours": a verb keeps its thing.
         if word in ("a", "an", "the") and len(head) >= 2 and head[-2].lower() in _LEADS_VERB:
             continue
-        while head and head[-1].lower().strip(",;:") in _DANGLING:
+        while head and head[-1].lower().strip(",;:") in DANGLING and not _ends_on_amount(head):
             head.pop()
         cut = " ".join(head).rstrip(",;:")
         # "means someone | in the room has lied": what is meant is a whole clause.
@@ -228,17 +231,26 @@ def shorter(phrase: str) -> list[str]:
     return list(dict.fromkeys(out + contracted))
 
 
-_ANYONE_WHO = re.compile(r"^(?:anyone|anybody|someone|somebody|whoever|everyone) who (\w+)\b", re.I)
+_ANYONE_WHO = re.compile(
+    r"\b(?:anyone|anybody|someone|somebody|whoever|everyone) who (\w+)\b", re.I
+)
+
+
+def _ends_on_amount(head: list[str]) -> bool:
+    """Whether a phrase ends on an amount that is whole: "talks too much", "so many"."""
+    amount = head[-1].lower().strip(",;:") in ("much", "many", "more", "less", "little")
+    return amount and len(head) >= 3 and head[-2].lower() in ("too", "so", "very")
 
 
 def _as_people(phrase: str) -> str:
     """ "anyone who lets a line fray" said of people: "people who let a line fray"; ""
     when the phrase is of no one so."""
-    found = _ANYONE_WHO.match(phrase)
+    found = _ANYONE_WHO.search(phrase)
     if found is None or not re.fullmatch(r"[a-z]+s", found.group(1)):
         return ""
     verb = "are" if found.group(1) == "is" else "have" if found.group(1) == "has" else ""
-    return f"people who {verb or base_verb(found.group(1))}{phrase[found.end() :]}"
+    said = f"people who {verb or base_verb(found.group(1))}{phrase[found.end() :]}"
+    return phrase[: found.start()] + said
 
 
 def _head(phrase: str) -> str:
@@ -246,12 +258,12 @@ def _head(phrase: str) -> str:
     they would cut a clause ("the bells keep | the fog away")."""
     words = phrase.split()
     head = words[:3]
-    at = _verb_at(words)
+    at = verb_at(words)
     if (at is not None and at < len(head)) or {"who", "that", "which"} & set(head[1:]):
         return ""  # "the bells keep | the fog", "anyone who lets | a line fray"
-    while len(head) > 1 and head[-1].lower().strip(",;:") in _DANGLING:
+    while len(head) > 1 and head[-1].lower().strip(",;:") in DANGLING:
         head.pop()
-    return " ".join(head).rstrip(",;:")
+    return " ".join(head).rstrip(",;:?")  # "The brine? It..." is about "The brine"
 
 
 _CONTRACTIONS = (
@@ -272,19 +284,6 @@ _CONTRACTIONS = (
 )
 
 
-def _what_it_means(pred: str) -> list[str]:
-    """A sign's meaning said short by what its clause ends on: "means someone in the room
-    has just told a lie" -> "means a lie"; none when it means a thing already."""
-    words = pred.split()
-    if len(words) < 5 or words[0].lower() not in ("means", "meant", "shows", "proves"):
-        return []
-    ends = [i for i, w in enumerate(words) if i > 1 and w.lower() in ("a", "an", "the")]
-    if not ends or len(words) - ends[-1] > 4:
-        return []
-    return [f"{words[0]} {' '.join(words[ends[-1] :])}"]
-
-
-# Verbs whose object is a whole clause: never cut one word after them.
 _SAYS_THAT = frozenset("means meant mean says said shows proves knows know swears".split())
 
 
@@ -297,7 +296,7 @@ def _contracted(phrase: str) -> str:
 
 # Where and when, said first as one says it ("Before dawn, I bake"); "of the boats", "than
 # the church" and "like a hawk" belong to what they follow.
-_WHERE_WHEN = frozenset(
+WHERE_WHEN = frozenset(
     "in on at by past over under before after behind beyond near across below above".split()
 )
 
@@ -306,16 +305,14 @@ def fronted(phrase: str) -> str:
     """A phrase with its "when" or "where" said first ("I bake the bread before dawn" ->
     "Before dawn, I bake the bread"), or "" when it has none to move."""
     words = phrase.split()
-    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE_WHEN), None)
+    at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in WHERE_WHEN), None)
     if at is None:
         return ""
-    end = next(
-        (i for i in range(at + 1, len(words)) if words[i].lower() in _CUT_BEFORE), len(words)
-    )
+    end = next((i for i in range(at + 1, len(words)) if words[i].lower() in CUT_BEFORE), len(words))
     if end - at > 4 or end - at < 2:
         return ""
     head = " ".join(words[:at] + words[end:]).rstrip(",;:")
-    return f"{_capital(' '.join(words[at:end]))}, {head}"
+    return f"{capital(' '.join(words[at:end]))}, {head}"
 
 
 def bare(phrases: Iterable[str]) -> list[str]:
@@ -349,7 +346,7 @@ def in_own_words(
         if not line or garbled(line, None) or capital_misplaced(line, phrase, names):
             continue
         run = shared_run(line, persona, name)
-        telling = sum(w not in _DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
+        telling = sum(w not in DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
         rank = (most - count, not telling, run >= _READ_BACK)
         if run <= MAX_RUN and (best is None or rank < best[0]):
             best = (rank, line)
@@ -365,16 +362,12 @@ _AUX = frozenset(
     """is are was were has have had can could will would may might must shall should does
     won't can't cannot don't doesn't isn't aren't wasn't weren't hasn't haven't""".split()
 )
-_THINKING = re.compile(
-    r"^(?:(?:thinks?|believes?|reckons?|suspects?|swears?|knows?|feels?|says?|worr(?:ies|y)"
-    r"|(?:is|am) (?:quite )?(?:convinced|sure|certain|positive))(?: that)?\s+)+",
-    re.I,
-)
-_PRONOUN_SUBJECTS = frozenset("i it he she they this that we you there".split())
-_BEING = re.compile(r"^(?:is|are|was|were|seems|looks)\s+(?:like\s+)?", re.I)
 
 
-def _verb_at(words: list[str]) -> int | None:
+_OFTEN = frozenset("never always often seldom rarely sometimes still".split())
+
+
+def verb_at(words: list[str]) -> int | None:
     """Where a clause's verb is ("the old tower | is haunted", "a giant | sleeps"): the
     first helping verb, or a word with a verb's -s after the subject; None if not found."""
     for i, word in enumerate(words[1:], 1):
@@ -383,19 +376,21 @@ def _verb_at(words: list[str]) -> int | None:
             return i
         before = words[i - 1].lower()
         after = words[i + 1].lower() if i + 1 < len(words) else ""
+        if low in _OFTEN and re.fullmatch(r"[a-z]+[^s']s", after):  # "| never leaks"
+            return i
         # "the bells | keep the fog away": a plain verb after a plural, before its thing
         if (
             re.fullmatch(r"[a-z]+[^s']s", before)
             and i >= 2
             and words[i - 2].lower() in _DETERMINERS
             and after in _DETERMINERS
-            and low not in _DANGLING
+            and low not in DANGLING
         ):
             return i
         # "the mill stones | are older": a plural before its verb is the subject's
         if (
             re.fullmatch(r"[a-z]+[^s']s", low)
-            and before not in _DANGLING
+            and before not in DANGLING
             and after not in _AUX
             and i <= 4
         ):
@@ -403,98 +398,8 @@ def _verb_at(words: list[str]) -> int | None:
     return None
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
 # Plurals without an -s ("geese", "sheep"): said as "them".
-_PLURALS = frozenset(
-    "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
-)
-
-
-def _many(thing: str) -> bool:
-    """Whether a thing is said as "them": a plural, or a list."""
-    words = thing.lower().split()
-    last = words[-1] if words else ""
-    return bool(re.search(r"[^s]s$", last)) or last in _PLURALS or " and " in f" {thing} "
-
-
-def claim_phrases(what: str) -> list[str]:
-    """A belief ("the wind speaks to me", "I saw a sea serpent off the point") as the ways
-    to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
-    "A sea serpent. I saw it off the point."), then cut short."""
-    words = what.split()
-    out: list[str] = []
-    if len(words) >= 3 and words[0] == "I" and words[1].lower() not in _DANGLING:
-        # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
-        rest = words[2:]
-        # "the sails of the boats", "ribbons, buttons and thread": one thing
-        listed = any(w.endswith(",") for w in rest)
-        ends = (
-            i
-            for i, w in enumerate(rest)
-            if i >= 1
-            and w.lower() in _CUT_BEFORE
-            and w.lower() != "of"
-            and not (listed and w.lower() in ("and", "or"))
-        )
-        end = next(ends, len(rest))
-        thing, after = " ".join(rest[:end]), rest[end:]
-        them = "them" if _many(thing) else "it"  # "the goats": them
-        if thing:
-            for tail in shorter(" ".join(after)) if after else [""]:
-                told = f"{_capital(thing)}. I {words[1]} {them} {tail}".strip()
-                out.append(told)
-    at = _verb_at(words)
-    if at is not None and words[0].lower() not in _PRONOUN_SUBJECTS:
-        # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
-        # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
-        subject, pred = " ".join(words[:at]), " ".join(words[at:])
-        low = subject.lower()
-        # "a flame that gutters | means": the verb or the article says one, not the last word.
-        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower()) or re.match(
-            r"(?:a|an|one|every|each)\b", low
-        )
-        plural = not one and low.endswith("s") and not low.endswith("ss")
-        being = _BEING.match(pred) is not None
-        # A person named gets "that one": "Ilse? That one works herself to the bone."
-        pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
-        whole = pronoun == "it" and re.match(r"(?:will|would|can|could|may)\b", pred)  # a man?
-        if whole and pred.startswith("will "):
-            out += [f"{_capital(subject)}'ll {cut}" for cut in shorter(pred[5:])]
-        for cut in [] if whole else [*_what_it_means(pred), *shorter(pred)]:
-            said = cut
-            if being:
-                said = _BEING.sub("", said)
-            elif pronoun:  # a thing, or people by a plural
-                said = f"{pronoun} {said}"
-            if said:
-                out.append(f"{_capital(subject)}? {_capital(said)}")
-            if cut == pred and pronoun and not being:
-                # "A dragon? Past the river, it lives.": where it is said first.
-                rest = pred.split()
-                on = next((i for i, w in enumerate(rest) if i and w in _WHERE_WHEN), None)
-                if on is not None and len(rest) - on <= 5:
-                    head, where = " ".join(rest[:on]), " ".join(rest[on:])
-                    out.append(f"{_capital(subject)}? {_capital(where)}, {pronoun} {head}")
-    out += [_capital(s) for s in shorter(what)]
-    return list(dict.fromkeys(o for o in out if o))
-
-
-def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
-    """What an opinion of someone says of them, to follow their name, the fullest first:
-    "is the bravest man alive" -> "The bravest man alive"; "thinks Hobb waters the ale"
-    -> "Waters the ale"; "is hiding something" -> "Hiding something"."""
-    text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
-    for name in sorted(names, key=len, reverse=True):
-        text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b\s*", "", text, flags=re.I)
-    if text.startswith("'s "):  # "Joss's needles are ...": said whole
-        return []
-    text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
-    # A cut that ends on "as" or "than" compares with nothing: "vain as".
-    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than|one)$", s, re.I)]
-    return [_capital(s) for s in said]
-
-
-_AS_AS = re.compile(r"^as (\w+) as ", re.I)

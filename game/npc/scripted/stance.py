@@ -357,7 +357,9 @@ _OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|yo
 # it has aged". Said whole it reads the persona back; cut short ("I don't sell a cheese"),
 # it says what is not so: the no is said by what it is refused on.
 _RESTRICTED = re.compile(
-    r"^(?P<deed>\S+(?: \S+){1,3}?) (?P<cond>(?:that|which|with|before|until|while|if|when)\b.+)$"
+    r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
+    r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
+    r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b).*)$"
 )
 
 

@@ -27,9 +27,10 @@ from game.npc.scripted.about import (
     stems_of,
     worried,
 )
+from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.lines import pick, sentences
 from game.npc.scripted.moods import GRUFF, QUIET, WISE
-from game.npc.scripted.retell import claim_phrases, in_own_words, shorter
+from game.npc.scripted.retell import in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, said_by, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY

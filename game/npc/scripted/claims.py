@@ -1,0 +1,145 @@
+"""A belief or an opinion as a line says it: split at its subject, cut short, never read
+back from the persona ("the wind speaks to me" -> "The wind? It speaks to me.")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from game.npc.scripted.retell import (
+    CUT_BEFORE,
+    DANGLING,
+    WHERE_WHEN,
+    capital,
+    shorter,
+    verb_at,
+)
+
+__all__ = ["claim_phrases", "view_phrases"]
+
+_THINKING = re.compile(
+    r"^(?:(?:thinks?|believes?|reckons?|suspects?|swears?|knows?|feels?|says?|worr(?:ies|y)"
+    r"|(?:is|am) (?:quite )?(?:convinced|sure|certain|positive))(?: that)?\s+)+",
+    re.I,
+)
+_PRONOUN_SUBJECTS = frozenset(
+    "i it he she they this that we you there someone somebody anyone anybody nobody".split()
+)
+# A subject that is a person: "a stranger can..." is no "it" ("It can...").
+_PERSON = frozenset(
+    "man woman men women boy girl child children person stranger folk king queen lord lady".split()
+)
+_BEING = re.compile(r"^(?:is|are|was|were|seems|looks)\s+(?:like\s+)?", re.I)
+
+
+def _what_it_means(pred: str) -> list[str]:
+    """A sign's meaning said short by what its clause ends on: "means someone in the room
+    has just told a lie" -> "means a lie"; none when it means a thing already."""
+    words = pred.split()
+    if len(words) < 5 or words[0].lower() not in ("means", "meant", "shows", "proves"):
+        return []
+    ends = [i for i, w in enumerate(words) if i > 1 and w.lower() in ("a", "an", "the")]
+    if not ends or len(words) - ends[-1] > 4:
+        return []
+    return [f"{words[0]} {' '.join(words[ends[-1] :])}"]
+
+
+# Verbs whose object is a whole clause: never cut one word after them.
+
+
+_PLURALS = frozenset(
+    "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
+)
+
+
+def _many(thing: str) -> bool:
+    """Whether a thing is said as "them": a plural, or a list."""
+    words = thing.lower().split()
+    last = words[-1] if words else ""
+    return bool(re.search(r"[^s]s$", last)) or last in _PLURALS or " and " in f" {thing} "
+
+
+def claim_phrases(what: str) -> list[str]:
+    """A belief ("the wind speaks to me", "I saw a sea serpent off the point") as the ways
+    to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
+    "A sea serpent. I saw it off the point."), then cut short."""
+    words = what.split()
+    out: list[str] = []
+    if len(words) >= 3 and words[0] == "I" and words[1].lower() not in DANGLING:
+        # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
+        rest = words[2:]
+        # "the sails of the boats", "ribbons, buttons and thread": one thing
+        listed = any(w.endswith(",") for w in rest)
+        ends = (
+            i
+            for i, w in enumerate(rest)
+            if i >= 1
+            and w.lower() in CUT_BEFORE
+            and w.lower() != "of"
+            and not (listed and w.lower() in ("and", "or"))
+        )
+        end = next(ends, len(rest))
+        thing, after = " ".join(rest[:end]), rest[end:]
+        them = "them" if _many(thing) else "it"  # "the goats": them
+        if thing:
+            for tail in shorter(" ".join(after)) if after else [""]:
+                told = f"{capital(thing)}. I {words[1]} {them} {tail}".strip()
+                out.append(told)
+    at = verb_at(words)
+    if at is not None and words[0].lower() not in _PRONOUN_SUBJECTS:
+        # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
+        # storm" -> "The goats? They can smell a storm."; a word between breaks the run.
+        subject, pred = " ".join(words[:at]), " ".join(words[at:])
+        low = subject.lower()
+        # "a flame that gutters | means": the verb or the article says one, not the last word.
+        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower()) or re.match(
+            r"(?:a|an|one|every|each)\b", low
+        )
+        plural = not one and low.endswith("s") and not low.endswith("ss")
+        being = _BEING.match(pred) is not None
+        # A person named gets "that one": "Ilse? That one works herself to the bone."
+        pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
+        modal = re.match(r"(?:will|would|can|could|may)\b", pred)
+        # "a man? It can...": said whole; a thing that will: "The queen'll return."
+        person = low.split()[-1] in _PERSON or pred.startswith("will ")
+        whole = pronoun == "it" and modal and person
+        if whole and pred.startswith("will "):
+            out += [f"{capital(subject)}'ll {cut}" for cut in shorter(pred[5:])]
+        for cut in [] if whole else [*_what_it_means(pred), *shorter(pred)]:
+            said = cut
+            if being:
+                said = _BEING.sub("", said)
+            elif pronoun:  # a thing, or people by a plural
+                said = f"{pronoun} {said}"
+            if said:
+                out.append(f"{capital(subject)}? {capital(said)}")
+            if cut == pred and pronoun and not being:
+                # "A dragon? Past the river, it lives.": where it is said first.
+                rest = pred.split()
+                on = next((i for i, w in enumerate(rest) if i and w in WHERE_WHEN), None)
+                if on is not None and len(rest) - on <= 5:
+                    head, where = " ".join(rest[:on]), " ".join(rest[on:])
+                    out.append(f"{capital(subject)}? {capital(where)}, {pronoun} {head}")
+    # cut short, but not before its verb: "a barrel made | in spring never leaks" says nothing
+    out += [capital(s) for s in shorter(what) if at is None or len(s.split()) > at]
+    return list(dict.fromkeys(o for o in out if o))
+
+
+def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
+    """What an opinion of someone says of them, to follow their name, the fullest first:
+    "is the bravest man alive" -> "The bravest man alive"; "thinks Hobb waters the ale"
+    -> "Waters the ale"; "is hiding something" -> "Hiding something"."""
+    text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
+    for name in sorted(names, key=len, reverse=True):
+        # "Hester the bell-ringer rings too early": what she does, not what she is called
+        called = r"(?:,?\s+the\s+[\w-]+,?(?=\s+[a-z]+[^s'\s]s\b))?"
+        text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b{called}\s*", "", text, flags=re.I)
+    if text.startswith("'s "):  # "Joss's needles are ...": said whole
+        return []
+    text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
+    # A cut that ends on "as" or "than" compares with nothing: "vain as".
+    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than|one)$", s, re.I)]
+    return [capital(s) for s in said]
+
+
+_AS_AS = re.compile(r"^as (\w+) as ", re.I)
