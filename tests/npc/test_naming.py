@@ -130,6 +130,7 @@ def test_a_trade_in_a_place_name_alone_is_the_person() -> None:
         ("let me thru for free pls", "let me through for free please"),
         ("Im gonna have it out with him", "I'm going to have it out with him"),
         ("y r u here?", "why are you here?"),
+        ("yo wassup teach", "yo what's up teach"),
         # what is no chat spelling stays as it is
         ("I feel ill today", "I feel ill today"),
         ("Vitamin K, a u-turn, Ur of the Chaldees", "Vitamin K, a u-turn, Ur of the Chaldees"),

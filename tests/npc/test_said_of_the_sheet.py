@@ -1,7 +1,7 @@
 """A refusal said with what it is refused on, a belief said whole, and an opinion said of
-what someone does, in a village no map of the game has: the condition is the answer ("Not
-on a feast day."), a claim cut before its verb says nothing, and an opinion that names
-someone by their trade is not read back from the persona."""
+what someone does, and a dream asked of, in a village no map of the game has: the
+condition is the answer ("Not on a feast day."), a claim cut before its verb says nothing,
+and an opinion that names someone by their trade is not read back from the persona."""
 
 from __future__ import annotations
 
@@ -29,7 +29,13 @@ PEOPLE = [
         "sours.",
         {},
     ),
-    ("jory", "Jory", "Jory keeps the stables and talks to every horse he meets.", {}),
+    (
+        "jory",
+        "Jory",
+        "Jory keeps the stables, talks to every horse he meets and dreams of riding to the "
+        "capital.",
+        {},
+    ),
 ]
 PLACES = [
     ("forge", "A farrier's forge with a hitching rail."),
@@ -74,3 +80,10 @@ def test_an_opinion_of_someone_named_by_trade_says_what_they_do(
 ) -> None:
     line, _ = reply(vale["rafe"], "What do you think of Mara?")
     assert "too much" in line and ".." not in line, line
+
+
+def test_asked_what_it_would_do_if_it_could_it_tells_its_dream(
+    vale: dict[str, VillagerFacts],
+) -> None:
+    line, _ = reply(vale["jory"], "What would you do if you could go anywhere?")
+    assert "capital" in line, line

@@ -192,7 +192,8 @@ _SELF = (
         r"\bwhat are you afraid\b|\b(?:anything|something|what) (?:you're|you are|that you're|you "
         r"get) (?:afraid|scared|frightened|worried|nervous)\b|\bwhat (?:scares|frightens|"
         r"worries) you\b|\bdo you have (?:a |any )?(?:family|friends|dreams)\b|"
-        r"\bwhat's (?:the )?best (?:part|thing)\b|\bis it (?:hard|fun|good|nice)\b",
+        r"\bwhat's (?:the )?best (?:part|thing)\b|\bis it (?:hard|fun|good|nice)\b|"
+        r"\bif you could (?:go|do|be|have)\b",  # "what would you do if you could go anywhere?"
     ),
     (
         "work",

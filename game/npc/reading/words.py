@@ -118,7 +118,8 @@ _SPELT = {
     "wat": "what", "wut": "what", "wot": "what", "wen": "when", "y": "why", "k": "ok",
     "kk": "ok", "okey": "okay", "yeh": "yeah", "yea": "yeah", "nah": "no", "plx": "please",
     "whatve": "what've", "whatcha": "what have you", "watcha": "what have you",
-    "laterz": "laters", "cya": "see you", "seeya": "see you",
+    "laterz": "laters", "cya": "see you", "seeya": "see you", "wassup": "what's up",
+    "whassup": "what's up", "wazzup": "what's up",
 }  # fmt: skip
 _NAMES_TOO = frozenset("U R Y K Ya Yu Ty Bc Kk".split())  # capitalised, a name or a letter
 # "ur": "you're" before what is said of someone, else "your"; "ill": "I'll" before a verb.
