@@ -33,7 +33,7 @@ PEOPLE = [
         "jory",
         "Jory",
         "Jory keeps the stables, talks to every horse he meets and dreams of riding to the "
-        "capital.",
+        "capital. He loves ripe pears.",
         {},
     ),
 ]
@@ -87,3 +87,19 @@ def test_asked_what_it_would_do_if_it_could_it_tells_its_dream(
 ) -> None:
     line, _ = reply(vale["jory"], "What would you do if you could go anywhere?")
     assert "capital" in line, line
+
+
+def test_a_thing_offered_leads_the_model_with_the_persona_brains_answer(
+    vale: dict[str, VillagerFacts],
+) -> None:
+    """The bundled model's own to "I brought you some plum cake!" was "I have a cake for
+    you.": its line opens with the like it touches, or thanks, never another like."""
+    from game.npc.play.leads import lead_of
+    from tests.npc.test_play_script import request
+
+    def lead(said: str) -> str:
+        return lead_of(request(said).model_copy(update={"npc": vale["jory"]}))
+
+    assert "pears" in lead("I brought you some ripe pears!"), lead("I brought you some ripe pears!")
+    thanks = lead("Want some bread?")
+    assert thanks and "pear" not in thanks, thanks

@@ -11,6 +11,7 @@ its own after it:
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
   and the kinds the persona brain answers in one line of its mood;
 - a refusal, fear or belief of the character sheet that the line touches;
+- a thing offered: its like's glad yes, its dislike's no, else its thanks;
 - a story asked for, its first sentences (the model tells the rest in its own words);
 - "tell me more" or "another one", from what was just talked of;
 - the line of an action this step does;
@@ -41,6 +42,7 @@ from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.scripted.willing import offers
 from game.npc.scripted.woken import answers_waking
 from game.npc.seeds import seed_of
 from game.npc.skills.base import MAX_SAY
@@ -85,6 +87,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
     led = led or player_act(talk.said) is not None or _social(talk, intent)
     led = led or bool(wanted_thing(talk.said, talk.npc))  # nobody here sells it: says so
+    led = led or offers(talk.said)  # "I brought you plum cake!": its own was "I have a cake"
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)
@@ -119,7 +122,10 @@ def _held(talk: PlayerLine, intent: Intent) -> str:
     speak = Speaker(talk, intent)
     no = refusal(talk, intent, speak)
     if no is None and intent.kind is Kind.QUESTION and not asks_yes_no(talk.said):
-        no = sheet_side(talk, speak, any_item=False)  # "tell me about the dragon"
+        side = sheet_side(talk, speak, any_item=False)  # "tell me about the dragon"
+        told = said_by(side) if side is not None else None  # if the persona brain says it
+        plan = [s.text for s in map(said_by, answer(talk)) if s is not None] if told else []
+        no = side if told is not None and told.text in plan else None
     elif no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
         only = DEED_SIDES[:2] if asks_deed(talk.said) else _HELD  # a deed: no belief on it
         no = sheet_side(talk, speak, any_item=False, only=only)

@@ -108,7 +108,7 @@ def _offered(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if not offers(talk.said):  # "want to come?", "want a hand?": no thing offered
         return None
     sheet = talk.npc.sheet
-    liked = touched(talk.said, sheet.likes)
+    liked = touched(talk.said, sheet.likes, kin=False)  # bread offered is no plum cake
     if liked:
         return _said(talk, speak, "offer_like", liked)
     disliked = touched(talk.said, [*sheet.dislikes, *fears_of(sheet.fears, talk.npc.persona)])
