@@ -53,6 +53,7 @@ INJECTION = re.compile(
     r"\b(?:your|the) (?:first|initial|hidden|secret) (?:message|text|words)\b|"
     r"\b(?:print|reveal|show|repeat|output|tell me|what are|what is|what's)\b.{0,20}"
     r"\b(?:prompt|instructions|rules you|guidelines|initial text|text above)\b|"
+    r"\bgame master\b|\b(?:hidden|secret) character\b|\bcharacter (?:description|sheet|card)\b|"
     r"\bjailbreak|\bdeveloper mode\b|\bdan mode\b|\bact as (?:an?|my)\b|\bpretend (?:to be|"
     r"you(?:'re| are))\b|"
     r"\bfrom now on,? you\b|\byou are now\b|\bnew (?:instructions|rules|persona)\b|"
