@@ -244,7 +244,8 @@ def test_stonereach_people_get_their_sheets() -> None:
     assert ("the goats can smell a storm a day before it comes", "certain") in [
         (b.what, b.sure) for b in sheets["tamsin"].beliefs
     ]
-    assert sheets["garrow"].opinions["joss"] == "is a chancer"
+    # "a chancer, but an honest one": what follows "but" without a verb is the same view
+    assert sheets["garrow"].opinions["joss"] == "is a chancer, but an honest one"
     assert "take anyone below without a lamp and a helmet" in sheets["garrow"].refuses
     assert "few words" in sheets["garrow"].talks
     assert sheets["joss"].fears == ("heights",)

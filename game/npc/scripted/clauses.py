@@ -105,6 +105,32 @@ def _own_verb(rest: str) -> str:
     return " ".join(words)
 
 
+# The end of a list's middle item before its "and": "throws jugs, bowls and pipkins on
+# his wheel" goes on with the list, not with a new verb.
+_IN_LIST = re.compile(r",\s+\w+$")
+# What opens a clause of its own after "but": a subject, a name, or a verb.
+_NEW_CLAUSE = re.compile(
+    r"(?:she|he|they|I|it|there|[A-Z]\w*|(?:never|always|often|still|also|rarely|only|"
+    r"sometimes)\s+\w+|is|has|was|does|can|can't|cannot|could|will|won't|would|"
+    r"[a-z]+[^s'\W]s|[a-z]+ies)\b"
+)
+
+
+def _parts(sentence: str) -> list[str]:
+    """A sentence cut where it divides (`_SPLIT`), not inside a list of things."""
+    out, start = [], 0
+    for cut in _SPLIT.finditer(sentence):
+        said = cut.group().strip(" ,")
+        if said == "and" and _IN_LIST.search(sentence, 0, cut.start()):
+            continue
+        # "thinks Pell a rogue but an honest one": what follows "but" may go on with it
+        if said == "but" and not _NEW_CLAUSE.match(sentence[cut.end() :]):
+            continue
+        out.append(sentence[start : cut.start()])
+        start = cut.end()
+    return [*out, sentence[start:]]
+
+
 def _split_who(part: str) -> list[str]:
     """A part cut at "who" where what follows is the NPC's own ("a dyer who stains")."""
     found = _WHO.search(part)
@@ -125,7 +151,7 @@ def clauses_of(persona: str, name: str) -> list[str]:
     mine = re.compile(r"^(?:they|I)(?P<short>'m|'re|'ve)?\s+", re.I)
     out: list[str] = []
     for sentence in sentences(persona):
-        for part in _SPLIT.split(sentence.rstrip(".!?")):
+        for part in _parts(sentence.rstrip(".!?")):
             for piece in _split_who(part):
                 piece = _WHICH.sub("", subject.sub("", piece.strip(" ,")))
                 own = mine.match(piece)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["base_verb", "first_person", "present"]
+__all__ = ["base_verb", "first_person", "object_me", "present"]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
@@ -50,6 +50,17 @@ def base_verb(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+# Him or her as what is done to, not whose: "owes him three pennies", "hates her".
+_OBJECT = re.compile(r"\bhim\b|\bher\b(?=\s*(?:[.,;:!?]|$)|\s+(?:a|an|the|some|two|three)\b)")
+
+
+def object_me(text: str) -> str:
+    """A clause of someone else the persona names, with the NPC as what is done to said
+    "me": "Hewitt owes him three pennies" -> "Hewitt owes me three pennies" (another
+    named would be "himself")."""
+    return _OBJECT.sub("me", text)
 
 
 def first_person(text: str, name: str) -> str:

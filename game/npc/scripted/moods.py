@@ -271,7 +271,10 @@ _NOT_ITSELF = re.compile(
     r"\b(?:likes|loves|enjoys|prefers|dislikes|hates|loathes|can't stand|cannot stand|"
     r"fears|dreads|(?:is )?(?:afraid|frightened|scared|wary) of|keeps away from|avoids)\b"
     r"(?! to (?:talk|answer|ask|joke|tease|chat|speak|gossip|tell|sing)\b)"
-    r"(?! (?:a |an )?(?:good )?(?:bargain|haggl|deal\b|profit|coin))[^.;:]*",  # a shrewd one
+    r"(?! (?:a |an )?(?:good )?(?:bargain|haggl|deal\b|profit|coin))"  # a shrewd one
+    # up to its clause's end: "loves riddles and tells terrible jokes" jokes all the same
+    r"(?:(?!,?\s+(?:and|but)\s+(?:tells|talks|says|speaks|laughs|jokes|asks|sings|giggles|"
+    r"chatters|whistles|mutters|grumbles|is)\b)[^.;:])*",
     re.I,
 )
 

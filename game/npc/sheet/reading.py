@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
-from game.npc.scripted.first_person import first_person, present
+from game.npc.scripted.first_person import first_person, object_me, present
 from game.npc.scripted.lines import sentences
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
 from game.npc.sheet.stated import stated
@@ -66,7 +66,10 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
             # "does not believe in luck" disbelieves; "holds them in contempt" judges
             r"(?<!not )(?<!n't )(?<!never )"
             r"\b(?:thinks?|believes?|reckons?|insists?|holds?|feels? sure)(?: that)?\s+"
-            r"(?!of\b|(?:much|highly|well|little|poorly|ill|less) of\b|in (?:contempt|scorn)\b)",
+            r"(?!of\b|(?:much|highly|well|little|poorly|ill|less) of\b|in (?:contempt|scorn)\b|"
+            # "thinks a long time before he answers" is how it talks, no belief
+            r"(?:a (?:long )?(?:time|while|moment)|long|hard|twice|carefully|slowly|aloud|"
+            r"about|before)\b)",
             re.I,
         ),
     ),
@@ -168,7 +171,7 @@ def _phrase(text: str, name: str, own: bool = True) -> str:
     """A phrase as the NPC would say it: its own pronouns first person (unless it names
     someone else, whom they may mean), short, no stop."""
     text = " ".join(text.split())
-    text = (first_person(text, name) if own else text).strip(" ,.;:!?")
+    text = (first_person(text, name) if own else object_me(text)).strip(" ,.;:!?")
     text = re.sub(r"^(?:that|to)\s+", "", text)
     return text[:SHEET_PHRASE_CHARS].rstrip()
 

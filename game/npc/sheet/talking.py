@@ -45,7 +45,12 @@ TALK_WORDS: tuple[tuple[Talk, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("cheerful", re.compile(r"\bcheerful\b|\bjolly\b|\bmerry\b|\bsunny\b|\bbright\b", re.I)),
+    (
+        "cheerful",
+        re.compile(
+            r"\bcheerful\b|\bjolly\b|\bmerry\b|\bsunny\b|\bbright\b|\bbubbly\b|\bgiggl", re.I
+        ),
+    ),
     ("brisk", re.compile(r"\bbrisk\b|\bno-nonsense\b|\bpractical\b|\bsharp-tongued\b", re.I)),
 )
 

@@ -78,7 +78,11 @@ _DOES = re.compile(r"^(?:but )?(?P<what>[\w' -]+?) (?:does|do|did)$", re.I)
 _PLACING = re.compile(r"^(?:into|onto|in|on|up|down|near|inside|aboard|out)\b", re.I)
 _NO_THING = re.compile(r"^(?:nothing|little|no one|nobody|none)\b", re.I)
 _RATHER = re.compile(r"\bwould (?:much |far )?rather\b.+?\bthan (?P<deed>[a-z].+)$", re.I)
-_REASON = re.compile(r",?\s+(?:ever since|since|because|for fear)\b|,\s+(?:only|but|except)\b")
+_REASON = re.compile(
+    r",?\s+(?:ever since|since|because|for fear)\b|,\s+(?:only|but|except)\b|"
+    # how much, not what: "fire above all things", "the dark more than anything"
+    r",?\s+(?:above all|most of all|more than (?:anything|death|all))\b"
+)
 
 
 def turned(clause: str, before: str = "") -> list[tuple[str, str]]:
@@ -124,7 +128,8 @@ def _feared(clause: str) -> str:
 
 
 def unreasoned(phrase: str) -> str:
-    """A fear or dislike without the reason said after it ("dogs since one bit him")."""
+    """A fear or dislike without the reason or the measure said after it ("dogs since one
+    bit him", "fire above all things")."""
     return _REASON.split(phrase, maxsplit=1)[0]
 
 
