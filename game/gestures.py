@@ -91,13 +91,15 @@ BOW = Act(
     NOD,
     r"bow(?: down| low| deeply| to| for)?|take a bow|curts(?:e)?y|do a (?:bow|curts(?:e)?y)|"
     r"(?:doff|tip|raise|lift) (?:your|ya|the) (?:hat|cap)|"
-    r"give (?:me|us|her|him|them) a (?:bow|curts(?:e)?y)",
+    r"give (?:me|us|her|him|them) a (?:little |small |low |deep |proper |nice )?"
+    r"(?:bow|curts(?:e)?y)",
 )
 SMILE = Act(
     "smile",
     LAUGH,
-    r"smile|grin|give (?:me|us) a (?:smile|grin|big smile)|show (?:me|us) (?:a|your) "
-    r"(?:smile|grin)|look (?:happy|cheerful|glad)|show (?:me|us) you(?:'re| are) (?:happy|glad)",
+    r"smile|grin|give (?:me|us) a (?:little |big |nice |proper )?(?:smile|grin)|"
+    r"show (?:me|us) (?:a|your) (?:smile|grin)|look (?:happy|cheerful|glad)|"
+    r"show (?:me|us) you(?:'re| are) (?:happy|glad)",
 )
 HAND = Act(
     "hand",
@@ -118,7 +120,8 @@ ANGRY = Act(
 DANCE = Act(
     "dance",
     LAUGH,
-    r"dance|(?:do|give (?:me|us)) a (?:little |quick )?(?:dance|jig|twirl|spin)|jig|twirl|"
+    r"dance|(?:do|give (?:me|us)) a (?:little |quick |proper |nice )?(?:dance|jig|twirl|spin)|"
+    r"jig|twirl|"
     r"show (?:me|us) (?:a|your) (?:dance|moves|jig)",
 )
 ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE)}

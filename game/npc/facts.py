@@ -158,6 +158,7 @@ class VillagerFacts(NpcFacts):
     sheet: CharacterSheet = Field(default_factory=CharacterSheet)  # read once from the map
     # Its day: from which hour it is at which place, awake (the map's plan), in order.
     day: list[tuple[float, str]] = Field(default_factory=list)
+    bed: float | None = None  # the hour it goes to sleep, if its plan says
 
 
 def sensed_of(trigger: TriggerFacts | None) -> SensedFacts | None:

@@ -187,4 +187,5 @@ def villager_facts(world: World, npc_id: str, met: Collection[str] = ()) -> Vill
         people=villagers_of(world).known_to(npc_id, met),
         sheet=sheets_of(world).get(npc_id, CharacterSheet()),
         day=[(stop.hour, stop.place) for stop in stops if not stop.asleep],
+        bed=next((stop.hour for stop in stops if stop.asleep), None),
     )

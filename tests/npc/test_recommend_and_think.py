@@ -195,6 +195,9 @@ def test_a_joke_beside_a_laugh_is_laughed_at_not_answered(
 ) -> None:
     npc = moor["barnaby"]
     said, skills = plan_of(npc, "Why did the cider go to the cider house? Go on, laugh.")
+    # laughed at as the player's joke, not met with a joke of its own
+    assert skills[0] == EMOTE.name and said in line_table("laugh_at", moods_of(npc)), said
+    said, skills = plan_of(npc, "Give me a laugh!")  # asked alone: a laugh of its own
     assert skills[0] == EMOTE.name and said in line_table("gesture_laugh", moods_of(npc)), said
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from game.npc.facts import VillagerFacts
-from game.npc.scripted.about import job_phrases
 from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of, said_of_someone
 from game.npc.scripted.first_person import first_person
+from game.npc.scripted.job import job_phrases
 from game.npc.scripted.retell import clauses, said_as_mine
 from game.npc.scripted.said_well import garbled, proper_words
 from game.npc.sheet.model import COUNTER_REFUSALS

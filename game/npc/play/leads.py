@@ -95,7 +95,9 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
         return ""  # the action is not this step's: the line is the model's own
     said = next((s.text for s in map(said_by, plan) if s is not None), "")
     first = opener(talk)  # cut past the grumble: its answer is the lead, not the grumble
-    return _cut(said[len(first) :].lstrip() if first and said.startswith(first) else said)
+    said = said[len(first) :].lstrip() if first and said.startswith(first) else said
+    # a story is told whole: cut short, "A wolf? Deep in the wood." tells no tale
+    return _cut(said, MAX_SAY if intent.kind is Kind.STORY else LEAD_CHARS)
 
 
 def _social(talk: PlayerLine, intent: Intent) -> bool:
@@ -136,13 +138,13 @@ def _held(talk: PlayerLine, intent: Intent) -> str:
 _HELD = ("beliefs", "fears", "dislikes")  # what a yes/no answer leads with from the sheet
 
 
-def _cut(said: str) -> str:
-    """A line cut to its whole sentences within `LEAD_CHARS` (at least its first past
+def _cut(said: str, limit: int = LEAD_CHARS) -> str:
+    """A line cut to its whole sentences within `limit` (at least its first past
     `LEAD_MIN`). Never mid-sentence: a small model asked to finish a description's sentence
     garbles it ("...notice board by a."). Never to an opener alone: "Tamsin? Oh, I'll tell
     you!" cut there answers nothing, so the sentence that says something stays."""
     text = one_line(said)
-    if len(text) <= LEAD_CHARS:
+    if len(text) <= limit:
         return text
     ends = [m.end() for m in re.finditer(r"[.!?](?=\s|$)", text) if m.end() > LEAD_MIN]
     # Past an opener only ("Oh, you mean the glass house?", "Ah, the mill!"): a sentence
@@ -151,7 +153,7 @@ def _cut(said: str) -> str:
     told = next((e for s, e in pairwise(starts) if _tells(text[s:e].strip())), None)
     if told is not None:
         ends = [end for end in ends if end >= told] or ends
-    within = [end for end in ends if end <= LEAD_CHARS]
+    within = [end for end in ends if end <= limit]
     end = within[-1] if within else (ends[0] if ends else len(text))
     return text[:end][:MAX_LINE_CHARS]
 

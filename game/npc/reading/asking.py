@@ -144,6 +144,9 @@ GO = (
     r"show (?:me|us)(?: the way)?(?: to| where)?|guide (?:me|us)(?: to)?|walk (?:me|us)(?: to)?|"
     r"visit|meet (?:me|us) (?:at|by|in)|get (?:me|us) to|point (?:me|us) to|"
     r"escort (?:me|us)(?: to)?|come (?:to|over to)|direct (?:me|us) to|move(?: to)?|travel to|"
+    # "come up on the roof", "come down to the pond", "come into the chapel"
+    r"come(?: up| down| over| out| round| back)? (?:onto|into|up to|down to|out to)|"
+    r"come (?:up|down|over|out|round|back) (?:on|to)|"
     r"get over to|give (?:me|us) a tour|wander(?: over)?(?: to)?|stroll(?: over)?(?: to)?|"
     r"hurry(?: over)?(?: to)?"
 )

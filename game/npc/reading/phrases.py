@@ -374,7 +374,8 @@ PERSON_SUB = (
     ("where", r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b"),
     (
         "opinion",
-        r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bget along\b|\btrust\b|\bfriends?\b|"
+        r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bgets? (?:along|on)\b|"
+        r"\btrust\b|\bfriends?\b|"
         r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
         r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b",
     ),

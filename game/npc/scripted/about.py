@@ -26,13 +26,12 @@ from game.npc.scripted.describe import (
     use_line,
 )
 from game.npc.scripted.first_person import first_person
-from game.npc.scripted.lines import sentences
+from game.npc.scripted.job import job_line, wares_line
 from game.npc.scripted.matching import favourite, fears_of, made_with, stems_of, touched, worried
 from game.npc.scripted.retell import (
     MAX_RUN,
     about_it,
     clauses,
-    fronted,
     in_own_words,
     said_as_mine,
     shared_run,
@@ -48,17 +47,15 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.whereabouts import way_to, where_i_am_at, where_is
+from game.npc.scripted.whereabouts import my_hours, way_to, where_i_am_at, where_is
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
-from game.wording import reads_back
 
 __all__ = [
     "bit_of",
     "favourite",
     "fears_of",
-    "job_phrases",
     "made_with",
     "mine_line",
     "opinion_line",
@@ -70,7 +67,6 @@ __all__ = [
     "side_of",
     "stems_of",
     "touched",
-    "wares_line",
     "worried",
 ]
 
@@ -212,21 +208,28 @@ def _opinion(npc: VillagerFacts, target: Target) -> str:
     return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
 
 
-def opinion_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
+def opinion_line(
+    talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
+) -> SkillCall:
     """What the NPC thinks of a villager: its opinion in its own words ("Fenwick? Hiding
-    something, that one."), else a plain word on what they do."""
+    something, that one."), else a plain word on what they do. `table`: the lines its
+    opinion is said in."""
     npc = talk.npc
     who = target.label
     person = _person(npc, target)
     opinion = _opinion(npc, target)
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
-        views = felt(opinion, names) or view_phrases(opinion, names)
+        said_of = f" {person.role} {person.does} ".lower()
+        them = "her" if re.search(r"\b(?:she|her)\b", said_of) else "him"
+        if not re.search(r"\b(?:she|her|he|his|him)\b", said_of):
+            them = "them"
+        views = felt(opinion, names, them) or view_phrases(opinion, names)
         them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
         text = in_own_words(
-            lambda v: speak.text("opinion", who=who, view=v), views, npc.persona, npc.name
+            lambda v: speak.text(table, who=who, view=v), views, npc.persona, npc.name
         )
         if text:
             return say(text, "player")
@@ -260,10 +263,10 @@ def _persona_object(npc: VillagerFacts, sub: str) -> str:
 def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line about the NPC itself, from its character sheet in its own words."""
     npc = talk.npc
-    if day := where_i_am_at(talk):  # "where do you have your lunch?": its day says
+    if day := where_i_am_at(talk) or my_hours(talk):  # "where do you have lunch?": its day
         return say(day, "player")
-    if sub == "wares":
-        return wares_line(talk, speak)
+    if sub == "wares" or (_SELL_ASKED.search(talk.said) and touched(talk.said, npc.sheet.wares)):
+        return wares_line(talk, speak)  # "do you sell jugs?" of the potter: what it sells
     if sub == "no_leader":  # "who's in charge?" in a village nobody leads
         return speak.line("no_leader")
     if sub != "side" and asks_yes_no(talk.said):  # "mind if I whistle?": a dislike it names
@@ -318,6 +321,11 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     return job_line(talk, speak, "my_who")
 
 
+_SELL_ASKED = re.compile(
+    r"\b(?:do|did|can|could) you (?:sell|have|make|stock|carry|do)\b|\bhave you got\b|"
+    r"\b(?:got|any) (?:\w+ )?(?:for sale|to sell)\b|\bgot any\b",
+    re.I,
+)
 _IT = re.compile(r"^(?:it|this|these|those|so)\b", re.I)  # a belief of a thing said before it
 
 # What a question about the NPC asks of its sheet, by its words.
@@ -331,7 +339,12 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("beliefs", re.compile(r"\b(?:believe|true|really|sure|certain|think|real|exist)", re.I)),
+    (
+        "beliefs",
+        re.compile(
+            r"\b(?:believe|true|really|sure|certain|think|real|exist|superstiti|luck)", re.I
+        ),
+    ),
     ("likes", re.compile(r"\b(?:like|love|enjoy|favou?rite|dream|wish|hope|want|fond)", re.I)),
 )
 # "the company of herons to crowds": a like of one thing over another.
@@ -379,6 +392,8 @@ def sheet_side(
     }
     if only:
         pools = {f: items for f, items in pools.items() if f in only}
+    if _WHEN_ASKED.search(said):  # "when's the next market day?" asks no liking of markets
+        pools = {f: items for f, items in pools.items() if f not in ("likes", "dislikes")}
     # a belief by the words it says ("weave me a cloak" is no word on red thread's luck)
     found = {f: touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
     doubt = touched(said, doubted, kin=False) if "beliefs" in pools else ""
@@ -402,14 +417,16 @@ def sheet_side(
         return None
     if field == "beliefs":
         sure = next(b.sure for b in sheet.beliefs if b.what == item)
-        return said_as(talk, speak, f"belief_{sure}", "what", claim_phrases(item))
+        phrases = claim_phrases(item, named=bool(found["beliefs"]))
+        return said_as(talk, speak, f"belief_{sure}", "what", phrases)
     if field == "fears":
         return _fear_line(talk, speak, item)
     table = "my_dislike" if field == "dislikes" else "my_like"
     return mine_line(talk, speak, table, item)
 
 
-_ANY = re.compile(r"\b(?:anything|anyone|something|much)\b")
+_ANY = re.compile(r"\b(?:anything|anyone|something|much|superstiti\w*)\b")  # of any kind
+_WHEN_ASKED = re.compile(r"^(?:\w+, )?when\b|\bwhen(?:'s| is| are| does| do| will)\b", re.I)
 
 
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
@@ -434,63 +451,3 @@ def said_as(
     if not text:
         return job_line(talk, speak, "my_work")
     return say(text, "player")
-
-
-def job_phrases(npc: VillagerFacts) -> list[str]:
-    """What the NPC does, as it says it, fullest first: "I'm a miller at the windmill",
-    "I keep the inn", "I grow herbs at the herb garden"."""
-    sheet = npc.sheet
-    role = sheet.role if sheet.role != "villager" else ""
-    work = place_named(npc, sheet.work)
-    at = label_of(work) if work is not None else ""
-    first = sentences(npc.persona)[:1]
-    if not role and first and re.match(r"(?:A|An|The)\s", first[0]):
-        role = first[0].rstrip(".!?")  # "A cheerful baker.": a persona of a kind only
-        said = shorter(f"I'm {role[:1].lower()}{role[1:]}")
-    elif not role:
-        return [f"I work at {at}"] if at else [f"I'm {npc.name}"]
-    elif re.fullmatch(r"[a-z]+[^s']s|has|is", role.split()[0]) and len(role.split()) > 1:
-        said = shorter(first_person(f"I {role}", npc.name))  # "keeps the inn"
-        said += [f for f in map(fronted, said) if f]  # "Before dawn, I bake the bread"
-        said += claim_phrases(said[0])  # "The village bread. I bake it before dawn"
-    else:
-        said = [f"I'm {'an' if role[:1] in 'aeiou' else 'a'} {role}"]
-    if at and not set(words_of(at)) - {"the"} <= set(words_of(role)):
-        return [f"{s} at {at}" for s in said] + said
-    return said
-
-
-# Words that say when, kept in a line about its work when the player asks when.
-_WHEN = frozenset(
-    "dawn morni night eveni noon dusk day dayli sunri sunse week hour early late".split()
-)
-
-
-def said_list(items: Iterable[str]) -> str:
-    """Items as a list is said: "pots, needles and lamp oil"."""
-    items = [i for i in items if i]
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
-
-
-_WARES_SAID = 3  # wares named in one line: a list longer than that is a catalogue
-
-
-def wares_line(talk: PlayerLine, speak: Speaker) -> SkillCall:
-    """What it sells, from its sheet's wares ("Copper pots, sewing needles and lamp oil!");
-    what it does when it sells nothing."""
-    wares = talk.npc.sheet.wares[:_WARES_SAID]
-    if not wares:
-        return job_line(talk, speak, "my_work")
-    # In another order when the persona's reads it back ("tapers, dips and rushlights").
-    orders = (wares, [*wares[1:], *wares[:1]])
-    said = next((o for o in orders if not reads_back(said_list(o), talk.npc.persona)), wares)
-    return speak.line("my_wares", wares=said_list(said))
-
-
-def job_line(talk: PlayerLine, speak: Speaker, table: str) -> SkillCall:
-    npc = talk.npc
-    keep = _WHEN if re.search(r"\bwhen\b|\bwhat time\b|\bhours\b", talk.said, re.I) else ()
-    text = in_own_words(
-        lambda j: speak.text(table, job=j), job_phrases(npc), npc.persona, npc.name, keep
-    )
-    return say(text or speak.text(table, job=f"I'm {npc.name}"), "player")

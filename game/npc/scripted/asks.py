@@ -18,8 +18,9 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import FILLER, speaks_of_trade, tokens
-from game.npc.scripted.about import job_line, job_phrases, said_as, sheet_side, side_of
+from game.npc.scripted.about import said_as, sheet_side, side_of
 from game.npc.scripted.bargain import service_price
+from game.npc.scripted.job import job_line, job_phrases
 from game.npc.scripted.matching import touched
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from game.npc.scripted.first_person import object_me
 from game.npc.scripted.retell import (
     CUT_BEFORE,
     DANGLING,
@@ -47,6 +48,17 @@ def _what_it_means(pred: str) -> list[str]:
 # Verbs whose object is a whole clause: never cut one word after them.
 
 
+_BEFORE_VERB = frozenset("once never always often still also really truly even just".split())
+# "a rat as big as a dog": a thing and its size, said apart ("A rat? Big as a dog!")
+_SIZED = re.compile(r"^(?P<thing>.+?) as (?P<size>\w+ as .+)$", re.I)
+_THERE = re.compile(
+    r"^there(?: is|'s| are| lives?| lurks?)\s+(?P<thing>(?:a|an|the|some)\s.+)$", re.I
+)
+_WHERE_OR_DOING = re.compile(
+    r"^(?:[a-z]+ing|in|on|at|under|beneath|below|behind|beyond|past|near|inside|that|who)$"
+)
+
+
 _PLURALS = frozenset(
     "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
 )
@@ -59,15 +71,19 @@ def _many(thing: str) -> bool:
     return bool(re.search(r"[^s]s$", last)) or last in _PLURALS or " and " in f" {thing} "
 
 
-def claim_phrases(what: str) -> list[str]:
+def claim_phrases(what: str, named: bool = False) -> list[str]:
     """A belief ("the wind speaks to me", "I saw a sea serpent off the point") as the ways
     to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
-    "A sea serpent. I saw it off the point."), then cut short."""
+    "A sea serpent. I saw it off the point."), then cut short. `named`: the player named
+    its subject, so a long one may be said as "it" ("It never cracks")."""
     words = what.split()
     out: list[str] = []
-    if len(words) >= 3 and words[0] == "I" and words[1].lower() not in DANGLING:
+    verb_end = 1  # "I once saw": the adverbs go with the verb
+    while verb_end < len(words) - 1 and words[verb_end].lower() in _BEFORE_VERB:
+        verb_end += 1
+    if len(words) >= verb_end + 2 and words[0] == "I" and words[verb_end].lower() not in DANGLING:
         # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
-        rest = words[2:]
+        verb, rest = " ".join(words[1 : verb_end + 1]), words[verb_end + 1 :]
         # "the sails of the boats", "ribbons, buttons and thread": one thing
         listed = any(w.endswith(",") for w in rest)
         ends = (
@@ -82,9 +98,21 @@ def claim_phrases(what: str) -> list[str]:
         thing, after = " ".join(rest[:end]), rest[end:]
         them = "them" if _many(thing) else "it"  # "the goats": them
         if thing:
+            sized = _SIZED.match(thing)
+            named_as = (
+                f"{capital(sized['thing'])}? {capital(sized['size'])}!" if sized else capital(thing)
+            )
             for tail in shorter(" ".join(after)) if after else [""]:
-                told = f"{capital(thing)}. I {words[1]} {them} {tail}".strip()
-                out.append(told)
+                out.append(f"{named_as}{'' if sized else '.'} I {verb} {them} {tail}".strip())
+    there = _THERE.match(what)
+    if there:  # "there is a wolf living deep in the wood" -> "A wolf? Living deep in the wood!"
+        told = there.group("thing").split()
+        split = next((i for i, w in enumerate(told) if i >= 2 and _WHERE_OR_DOING.match(w)), 0)
+        if split:
+            head, tail_words = " ".join(told[:split]), told[split:]
+            if tail_words[0].endswith("ing") and len(tail_words) > 2:  # "A wolf? Deep in the wood!"
+                out.append(f"{capital(head)}? {capital(' '.join(tail_words[1:]))}")
+            out.append(f"{capital(head)}? {capital(' '.join(tail_words))}")
     at = verb_at(words)
     if at is not None and words[0].lower() not in _PRONOUN_SUBJECTS:
         # "the old tower is haunted" -> "The old tower? Haunted."; "the goats can smell a
@@ -120,9 +148,47 @@ def claim_phrases(what: str) -> list[str]:
                 if on is not None and len(rest) - on <= 5:
                     head, where = " ".join(rest[:on]), " ".join(rest[on:])
                     out.append(f"{capital(subject)}? {capital(where)}, {pronoun} {head}")
+        fronted = _fronted(subject, pred)
+        if fronted:  # "Fired on a full moon, a pot never cracks"
+            out.append(fronted)
+        if named and len(subject.split()) >= 4 and pronoun and not being and not whole:
+            # "a pot fired on a full moon? It never cracks" reads the persona back
+            out += [f"{capital(pronoun)} {cut}" for cut in shorter(pred)]
     # cut short, but not before its verb: "a barrel made | in spring never leaks" says nothing
-    out += [capital(s) for s in shorter(what) if at is None or len(s.split()) > at]
+    out += [
+        capital(s)
+        for s in shorter(what)
+        if (at is None or len(s.split()) > at)
+        and (words[0] != "I" or len(s.split()) > verb_end + 1)
+    ]
     return list(dict.fromkeys(o for o in out if o))
+
+
+def _fronted(subject: str, pred: str) -> str:
+    """A claim with what its subject's thing is said with moved before it ("a pot fired on
+    a full moon | never cracks" -> "Fired on a full moon, a pot never cracks"), or "" when
+    the subject is its thing alone."""
+    words = subject.split()
+    if len(words) < 4 or words[0].lower() not in ("a", "an", "the", "every", "any"):
+        return ""
+    at = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if i >= 2
+            and (w.lower() in _FRONTED_BY | _MADE or re.fullmatch(r"[a-z]{3,}(?:ed|en)", w))
+        ),
+        0,
+    )
+    if not at or len(words) - at < 2:
+        return ""
+    return f"{capital(' '.join(words[at:]))}, {' '.join(words[:at])} {pred}"
+
+
+_FRONTED_BY = frozenset("under in on at by from before after during near beside behind".split())
+_MADE = frozenset(
+    "made built kept sold caught told found brought bought taught grown sewn dug".split()
+)
 
 
 def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
@@ -132,11 +198,15 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
     text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
     for name in sorted(names, key=len, reverse=True):
         # "Hester the bell-ringer rings too early": what she does, not what she is called
-        called = r"(?:,?\s+the\s+[\w-]+,?(?=\s+[a-z]+[^s'\s]s\b))?"
+        called = (
+            r"(?:,?\s+the\s+[\w-]+,?(?=\s+(?:is|was|has|does|can|will|never|always|"
+            r"[a-z]+[^s'\s]s)\b))?"
+        )
         text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b{called}\s*", "", text, flags=re.I)
     if text.startswith("'s "):  # "Joss's needles are ...": said whole
         return []
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
+    text = object_me(text)  # "thinks Hewitt owes him three pennies": owes the NPC
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
     said = [s for s in shorter(text) if not re.search(r"\b(?:as|than|one)$", s, re.I)]
     return [capital(s) for s in said]

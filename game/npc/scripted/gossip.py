@@ -17,8 +17,9 @@ from game.npc.scripted.about import opinion_line
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.village_life import at_work
+from game.npc.skills import SkillCall
 
-__all__ = ["asks_gossip", "gossip"]
+__all__ = ["asks_gossip", "gossip", "most_of_all"]
 
 # A line about gossip that asks none: "I hate gossip", "stop spreading rumours".
 _NOT_ASKED = re.compile(
@@ -47,13 +48,15 @@ def gossip(talk: PlayerLine, intent: Intent) -> str:
         if said is not None:
             return said.text
     said_lately = " ".join(talk.replies[-4:])
+    named = intent.target
     if not npc.sheet.opinions and intent.target is None:  # nothing to say of anyone: the day
         ever = at_work(npc, talk.seed("gossip"))
         if ever and not speak.stale(ever):  # "Nothing much. Wren fishes at the dock, as ever."
             return f"{speak.text('gossip_none')} {ever}"
     for person in _neighbours(talk, intent):
         target = Target(Named.PERSON, person.name, person.name, person.role, person.home)
-        line = said_by(opinion_line(talk, target, speak))
+        asked = named is not None and named.name == person.name  # else no news, but...
+        line = said_by(opinion_line(talk, target, speak, "opinion" if asked else "gossip_view"))
         if line is not None and not speak.stale(line.text) and person.name not in said_lately:
             return line.text
     return ""
@@ -72,3 +75,49 @@ def _neighbours(talk: PlayerLine, intent: Intent) -> list[PersonFact]:
     rest = [p for p in people if p not in first and p not in held]
     start = talk.seed("gossip") % len(rest) if rest else 0
     return first + held + rest[start:] + rest[:start]
+
+
+# "Who's the kindest person here?": a neighbour asked by what they are most.
+_MOST = re.compile(
+    r"\bwho(?:'s| is|'d| would| do you think is| do you reckon is)?\b[^?]*?\b(?:the )?"
+    r"(?P<most>most \w+|best|worst|\w{3,}est)\b",
+    re.I,
+)
+_WARM = re.compile(
+    r"\b(?:best|kind|good|nice|sweet|clever|brave|honest|wise|fine|dear|admire|fond|"
+    r"cleverest|bravest|kindest|heart|smart|gentle|generous)",
+    re.I,
+)
+_COLD = re.compile(
+    r"\b(?:worst|lazy|laziest|mean|rude|rogue|cheat|sly|idle|talks too much|owes|hiding|"
+    r"nosy|vain|careless|grumpy|fool|lazy)",
+    re.I,
+)
+
+
+_ANYONE = frozenset("perso peopl villa aroun here there think recko whos place folks".split())
+
+
+def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
+    """Who the NPC names asked who is the kindest, cleverest or laziest: the neighbour its
+    sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
+    None when the line asks no such thing or the sheet holds no fitting opinion."""
+    found = _MOST.search(talk.said)
+    if found is None or intent.target is not None:
+        return None
+    word = found.group("most").lower().split()[-1]
+    root = word[:-3] if word.endswith("est") and word not in ("best", "worst") else word
+    asked = {w[:5] for w in re.findall(r"[a-z]{4,}", talk.said.lower()[found.start() :])}
+    asked = (asked - _ANYONE) | {root[:4]}
+    warm = not _COLD.search(talk.said)
+    people = {p.npc_id: p for p in talk.npc.people}
+    held = [(people[k], v) for k, v in talk.npc.sheet.opinions.items() if k in people]
+    fit = next((p for p, v in held if any(a in v.lower() for a in asked)), None)
+    fit = fit or next(
+        (p for p, v in held if (_WARM if warm else _COLD).search(v)),
+        None,
+    )
+    if fit is None:
+        return None
+    target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
+    return opinion_line(talk, target, Speaker(talk, intent))

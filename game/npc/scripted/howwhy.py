@@ -10,9 +10,10 @@ import re
 from collections.abc import Callable
 
 from game.npc.facts import VillagerFacts
-from game.npc.scripted.about import job_phrases, stems_of
+from game.npc.scripted.about import stems_of
 from game.npc.scripted.clauses import verb_led
 from game.npc.scripted.first_person import first_person
+from game.npc.scripted.job import job_phrases
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import fronted, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say

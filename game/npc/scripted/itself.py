@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from game.npc.scripted.about import job_line, said_as
+from game.npc.scripted.about import said_as
+from game.npc.scripted.job import job_line
 from game.npc.scripted.ownlife import each_form
 from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say

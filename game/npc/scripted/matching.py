@@ -82,7 +82,8 @@ _NOT_TELLING = FILLER | frozenset(
     whatever never always ever really truly think believe like love hate fear afraid sure
     certain true real does have has had been being were was will would should could might
     must shall they them their there then than your yours ours just much many more
-    most very also still even only such other others thing things something""".split()
+    most very also still even only such other others thing things something come comes
+    coming go goes going get gets getting got soon""".split()
 )
 
 

@@ -7,20 +7,30 @@ said yet, the nearest to what was talked of first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from game.npc.facts import VillagerFacts
 from game.npc.reading.families import DOING
+from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import Kind
 from game.npc.reading.words import tokens
-from game.npc.scripted.about import mine_line, own, said_as, said_list, stems_of, wares_line
+from game.npc.scripted.about import mine_line, own, said_as, self_answer, sheet_side, stems_of
+from game.npc.scripted.asked_of import HOLDS, asked_kind, asked_more, is_mine
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.describe import parts
 from game.npc.scripted.first_person import first_person
+from game.npc.scripted.job import said_list, wares_line
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import in_own_words, shorter
-from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, said_by, say
-from game.npc.skills import SkillCall
+from game.npc.scripted.speaker import PlayerLine, Speaker, Step, place_named, said_by, say
+from game.npc.scripted.whereabouts import where_is
+from game.npc.skills import EMOTE, SkillCall
+from game.wording import overlap
 
-__all__ = ["all_told", "more_of_itself"]
+__all__ = ["all_told", "more_of_itself", "more_reply"]
+
+_SAID = 0.5  # a part of a description this much in what was said was said (in other words)
 
 
 def _with(speak: Speaker, table: str, job: str) -> str:
@@ -196,3 +206,55 @@ def all_told(asked: str, told: str, speak: Speaker) -> SkillCall:
         elif run:
             break
     return speak.line("all_told", thing=f"the {' '.join(run)}" if run else "it")
+
+
+def more_reply(talk: PlayerLine, answer: Callable[[PlayerLine], list[Step]]) -> list[Step]:
+    """More of what was just talked of ("tell me more"): the player's line before it
+    answered again (by `answer`), its line not one said before; for a place, what its
+    description says past what was said."""
+    before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
+    intent = read_intent(before.said, talk.npc)
+    said = " ".join(talk.replies)
+    place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
+    if intent.kind in (Kind.PLACE, Kind.LOOK) and place is not None:
+        speak = Speaker(talk, intent)
+        if asked_kind(before.said)[0] == HOLDS and is_mine(talk.npc, place):
+            mine = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
+            if mine is not None:
+                return [mine]
+        in_kind = asked_more(talk, before.said, place, speak)
+        if in_kind is not None:  # more of its tale, its state, what is in it
+            return [in_kind]
+    if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
+        rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
+        if rest:
+            return [say(own(rest[0], talk.npc), "player")]
+        speak = Speaker(talk, intent)
+        side = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
+        if side is not None:
+            return [side]
+        if place.name in (talk.npc.sheet.work, talk.npc.home):  # its own place: its work
+            return [self_answer(talk, "work", speak)]
+        way = where_is(talk, intent.target, asked=True)  # nothing more of it: the way
+        if way and way not in said:
+            return [say(way, "player")]
+    if intent.kind is Kind.SELF:  # more of itself: what else it does, sells, keeps
+        more = more_of_itself(talk, Speaker(talk, intent))
+        if more is not None:
+            return [more]
+    # A story of its own the line was about ("tell me about the dragon"): its sheet's side
+    # on it, if not said yet (seen as if never said: said again, it would be chat instead);
+    # if said, that is all it knows of it.
+    fresh = replace(before, replies=[])
+    side = sheet_side(fresh, Speaker(fresh, intent), any_item=False)
+    told = said_by(side) if side is not None else None
+    if side is not None and told is not None and overlap(told.text, said) < _SAID:
+        return [sheet_side(before, Speaker(talk, intent), any_item=False) or side]
+    if told is not None:
+        return [all_told(before.said, told.text, Speaker(talk, intent))]
+    steps = [s for s in answer(before) if said_by(s) is not None or _is_gesture(s)]
+    return steps or [Speaker(talk, intent).line(Kind.CHAT)]
+
+
+def _is_gesture(step: Step) -> bool:
+    return isinstance(step, SkillCall) and step.skill is EMOTE

@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.naming import families_of
-from game.npc.scripted.about import job_phrases, said_as, stems_of, touched
+from game.npc.scripted.about import said_as, stems_of, touched
+from game.npc.scripted.job import job_phrases
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall

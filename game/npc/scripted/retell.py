@@ -126,8 +126,8 @@ def _keys(text: str) -> set[str]:
 _COMMON = frozenset(
     """what when where which with your yours this that these those there here have from
     they them their does about like just really very much many some thing things come
-    comes tell know would could should will into over than then think thinks reckon
-    suppose""".split()
+    comes coming going soon tell know would could should will into over than then think
+    thinks reckon suppose""".split()
 )
 
 
@@ -338,7 +338,7 @@ def in_own_words(
     options = list(phrases)
     kept = [sum(w[:5] in keep for w in words_of(p)) for p in options]
     most = max(kept, default=0)
-    best: tuple[tuple[int, int, int], str] | None = None
+    best: tuple[tuple[int, bool, bool, bool], str] | None = None
     # The names a phrase may open on mid-line: those the persona writes with a capital.
     names = set(re.findall(r"\b[A-Z][\w-]*", persona)) | set(name.split())
     for phrase, count in zip(options, kept, strict=True):
@@ -347,7 +347,10 @@ def in_own_words(
             continue
         run = shared_run(line, persona, name)
         telling = sum(w not in DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
-        rank = (most - count, not telling, run >= _READ_BACK)
+        # "There's a wolf living deep" cut from "...deep in the wood": worse than a few
+        # of the persona's words said again
+        cut = any(o != phrase and o.startswith(f"{phrase} ") for o in options)
+        rank = (most - count, not telling, cut, run >= _READ_BACK)
         if run <= MAX_RUN and (best is None or rank < best[0]):
             best = (rank, line)
     if best is None:  # last, what the first phrase is about, in a few words
@@ -393,6 +396,18 @@ def verb_at(words: list[str]) -> int | None:
             and before not in DANGLING
             and after not in _AUX
             and i <= 4
+        ):
+            return i
+        # "a sprig of rosemary under the pillow | keeps bad dreams away": a long subject
+        # that opens on an article ends on a thing, then its verb
+        if (
+            i > 4
+            and words[0].lower() in _DETERMINERS
+            and re.fullmatch(r"[a-z]+[^s'\W]s", low)
+            and re.fullmatch(r"[a-z]+[^s\W]", before)
+            and before not in DANGLING
+            and after
+            and after not in CUT_BEFORE
         ):
             return i
     return None

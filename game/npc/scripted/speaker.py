@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
+from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.reading.player import told_name
 from game.npc.reading.words import called, spelt_out
 from game.npc.scripted.lines import clip, line_table, overlap, pick
@@ -182,9 +183,17 @@ class Speaker:
         return say(self.text(table, **facts), "player")
 
     def text(self, table: str, **facts: str) -> str:
-        """The words of a line from `table` (and from chat if every one was said lately)."""
+        """The words of a line from `table` (and from chat if every one was said lately).
+        A question it cannot answer sends the player on only to one whose work the
+        question's words touch ("ask Wren" of fish), else says it does not know."""
         talk = self.talk
         filled = {**self.facts, **facts}
+        if table == Kind.QUESTION and "other" not in facts:
+            related = _related(talk)
+            if related:
+                filled["other"] = related
+            else:
+                filled.pop("other", None)
         text = pick(self.lines(table), talk.seed(table), self.used, filled)
         if self.stale(text):
             text = pick(self.lines(Kind.CHAT), talk.seed(Kind.CHAT), self.used, filled)
@@ -272,3 +281,15 @@ def _is_trade(role: str) -> bool:
     does ("grows herbs", "keeps the inn")."""
     words = role.split()
     return 0 < len(words) <= 2 and (len(words) == 1 or not words[0].endswith("s"))
+
+
+def _related(talk: PlayerLine) -> str:
+    """The villager whose work, role or wares the player's words touch most, or ""."""
+    asked = {stem(w) for w in tokens(talk.said) if len(w) > 3 and w not in FILLER}
+    best, found = 0, ""
+    for person in talk.npc.people:
+        theirs = " ".join([person.trade, person.role, person.does, *person.wares])
+        score = len(asked & {stem(w) for w in tokens(theirs) if len(w) > 3})
+        if score > best:
+            best, found = score, person.name
+    return found

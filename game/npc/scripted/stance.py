@@ -18,9 +18,17 @@ import re
 from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
-from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.reading.naming import stem, tokens
 from game.npc.scripted.bargain import deal, sells_goods, states_price
-from game.npc.scripted.matching import fears_of, worried
+from game.npc.scripted.matching import fears_of, made_with, worried
+from game.npc.scripted.refused import (
+    DEALING,
+    RESTRICTED,
+    deed_asked,
+    on_its_condition,
+    stems_asked,
+    touches_refusal,
+)
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.scripted.willing import offers
@@ -42,26 +50,10 @@ _REQUEST = re.compile(
     r"\b(?:i'll|i will) (?:give|pay|take|buy|have)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
+    # what the player says it needs of it: "I need something strong for a draught"
+    r"^(?:\w+, )?i (?:need|want|must have)\b|"
     r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
     r"fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|mend|cut)\b"
-)
-# One idea, several words: a request touches a fear or refusal by any of them.
-_FAMILIES: tuple[frozenset[str], ...] = tuple(
-    frozenset(words.split())
-    for words in (
-        "sea ocean boat ship sail sailing ferry swim waves tide voyage island aboard",
-        "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
-        "dark night cave tunnel shadow underground",
-        "hurry rush quick quickly fast tonight hasten soon sooner",
-        "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
-        "yell brawling noise noisy",
-        "ale alehouse inn tavern pub pint beer drink drinking cider",
-        "hold handle touch carry stroke pet",
-        "lend borrow loan",
-        "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
-        "thunder storm stormy lightning gale",
-        "crowd crowds festival packed throng",
-    )
 )
 _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # a counter's refusal: ways to say what the NPC does not do, and the words that ask it
@@ -98,7 +90,13 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
 }
 _PAY = frozenset({"credit", "free goods"})
 # A refusal to send someone away is a promise to take them in.
-_KINDNESS = re.compile(r"\baway\b|^(?:turn|send|refuse|deny|abandon|leave|let \w+ down)\b")
+# "leave a stack burning" leaves no one: the one not left is a person.
+_KINDNESS = re.compile(
+    r"\baway\b|^let \w+ down\b|^(?:turn|send|refuse|deny|abandon|leave)\s+(?:a |an |the |any )?"
+    r"(?:anyone|anybody|someone|somebody|nobody|no one|people|folk|friends?|travell?ers?|"
+    r"strangers?|child|children|guests?|neighbours?|souls?|man|woman|person|customers?|"
+    r"beggars?|wayfarers?|pilgrims?|patients?|them|him|her|you|us)\b"
+)
 # A refusal on a condition: what the one asking must do, or must bring ("give a remedy to
 # anyone who won't tell me what ails them", "take anyone below without a lamp").
 _UNLESS = re.compile(
@@ -143,50 +141,6 @@ _THING_ENDS = frozenset(
     """for and to so please now today tonight then with at in on or because since a an
     the i you it is was too as if from off back i'll i'm""".split()
 )
-_NOT_TELLING = FILLER | frozenset(
-    """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
-    never always ever really truly will would should could might must shall have has had
-    give take make let want need single any not even""".split()
-)
-
-
-# Sayings whose words tell nothing alone, as the plain word of their family.
-_SAYINGS = (
-    (
-        re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"),
-        "quarrel",
-    ),
-)
-
-
-def _deed(base: str) -> str:
-    """A verb as its -ing or -er form left it: "swimm" -> "swim"."""
-    return re.sub(r"([^aeiou])\1$", r"\1", base)
-
-
-def _stems(text: str, families: bool = True) -> set[str]:
-    text = text.lower()
-    for saying, word in _SAYINGS:
-        text = saying.sub(word, text)
-    words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
-    found = {stem(w) for w in words}
-    # the deed of "swimming", and of one who does it: "quarrellers", "climbers"
-    found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
-    doers = {_deed(w[:-2]) for w in found if w.endswith("er")}
-    for family in _FAMILIES if families else ():
-        if (words | found | doers) & family or any(_compound_of(w, family) for w in words):
-            found |= family
-    return found
-
-
-def _compound_of(word: str, family: frozenset[str]) -> bool:
-    """Whether a long word is made with one of a family's ("thunderstorms": storm,
-    "seasick": sea): a family word of four letters or more at its start or end."""
-    return len(word) > 6 and any(
-        len(f) > 3 and (word.startswith(f) or word.rstrip("s").endswith(f)) for f in family
-    )
-
-
 # "How many goats do you keep?": a question of what it does asks for nothing; one of a
 # price ("how much do you want for one?") is an offer.
 _WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
@@ -224,7 +178,14 @@ def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
         place = place_named(talk.npc, target.name)
         said += " " + target.label
         description = place.description if place is not None else ""
-    return bool(_stems(said) & _stems(fear) or _stems(description, False) & _stems(fear, False))
+    feared = stems_asked(fear)
+    # "light a bonfire" of one who fears fire: a word made with the thing feared
+    made = any(made_with(w, f) for w in stems_asked(said, False) for f in stems_asked(fear, False))
+    return bool(
+        stems_asked(said) & feared
+        or made
+        or stems_asked(description, False) & stems_asked(fear, False)
+    )
 
 
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
@@ -247,11 +208,15 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if rid:  # "want me to catch the rat?": a yes to be rid of what it fears or hates
         sheet = npc.sheet
         pest = next(
-            (t for t in (*sheet.fears, *sheet.dislikes) if _stems(line, False) & _stems(t, False)),
+            (
+                t
+                for t in (*sheet.fears, *sheet.dislikes)
+                if stems_asked(line, False) & stems_asked(t, False)
+            ),
             "",
         )
         if pest:
-            return _no(npc, speak, "rid_yes", "thing", pest, _stems(line, False))
+            return _no(npc, speak, "rid_yes", "thing", pest, stems_asked(line, False))
     own = _own_thing(line, npc)
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
@@ -264,9 +229,15 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
+    # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
+    specific = any(
+        touches_refusal(line, stems_asked(talk.said), r)
+        and on_its_condition(r, stems_asked(talk.said), named=True)
+        for r in refusals
+    )
     for refused in counters:
         counter = _COUNTER.get(refused)
-        if counter is None:
+        if counter is None or (specific and refused not in sheet.refuses):
             continue
         deeds, asks = counter
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
@@ -279,41 +250,44 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     # what is asked ("fetch me rope from your goat hut" sells no goat).
     for fear in fears_of(sheet.fears, npc.persona):
         if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
-            return _no(npc, speak, "fear_no", "thing", fear, _stems(talk.said))
-    asked = _stems(talk.said)
+            return _no(npc, speak, "fear_no", "thing", fear, stems_asked(talk.said))
+    asked = stems_asked(talk.said)
     if bought is not None:  # "sell me some honey" is no word on "sell the comb"
-        asked -= _DEALING
+        asked -= DEALING
     # the refusal the line touches most first: "borrow your loom for a day" is the loom's
-    for refused in sorted(sheet.refuses, key=lambda r: -len(asked & _stems(r))):
+    for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue
         unless = _UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
-        asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & _stems(refused))
+        asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & stems_asked(refused))
         # "open a lock without a key" names the deed refused, and withholds nothing
-        named = bool(unless and unless.group("without") and _stems(unless.group("without")) & asked)
+        named = bool(
+            unless and unless.group("without") and stems_asked(unless.group("without")) & asked
+        )
         if unless and asks_it and not named and _WITHHOLDS.search(line):  # "don't ask me why"
             return _not_unless(npc, speak, unless)
-        if _touches_refusal(line, asked, refused):
-            return _refused(npc, speak, _deed_asked(refused, asked), asked)
+        hour = talk.sensed.hour if talk.sensed is not None else None
+        if not on_its_condition(refused, asked, hour=hour):
+            continue  # "up on the roof on a fine dry day" of one who will not in wind or rain
+        if touches_refusal(line, asked, refused):
+            return _refused(npc, speak, deed_asked(refused, asked), asked)
     # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
     for disliked in sheet.dislikes:
         if bought is None and _touches_fear(talk, intent, disliked):
-            return _no(npc, speak, "offer_no", "thing", disliked, _stems(talk.said))
+            return _no(npc, speak, "offer_no", "thing", disliked, stems_asked(talk.said))
     if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
-        return _refused(npc, speak, _deed_asked(bought.refused, asked), asked)
+        return _refused(npc, speak, deed_asked(bought.refused, asked), asked)
     if bought is not None and bought.line is not None:
         return bought.line
     if own:
         return say(speak.text("own_thing", thing=own), "player")
     for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
-        if _KINDNESS.search(pledged) and asked & (_stems(pledged) - _TURNING):
+        if _KINDNESS.search(pledged) and asked & (stems_asked(pledged) - _TURNING):
             return _yes(npc, speak, pledged, asked)
     return None
 
 
-# The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
-_DEALING = frozenset("sell buy purchase price cost charge pay".split())
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".
 _GIVES = re.compile(
@@ -321,63 +295,18 @@ _GIVES = re.compile(
     r"\bgives? (?:credit|credits)\b",
     re.I,
 )
-# Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my
-# clock on the Sabbath" is work on it.
-_OTHER_DEED = re.compile(
-    r"\b(?:will|would|can|could) you (?:please )?(?P<verb>teach|show|train)\b|\bteach me\b|"
-    r"\bshow me how\b"
-)
-
-
-def _touches_refusal(line: str, asked: set[str], refused: str) -> bool:
-    """Whether a request touches a refusal: by the thing it is refused of, when it names
-    one ("dye anything black": not "teach me to dye wool"; "sell a pot with a crack": not
-    "do you sell bread?"), and not when another deed is asked of that thing ("teach me to
-    throw a pot" of one who will not sell a cracked pot)."""
-    shared = asked & _stems(refused)
-    verb = _stems(refused.split()[0])
-    things = _stems(refused, False) - verb  # "hives" is the hive's ("hiv", "hive")
-    named = any(a.startswith(t) or t.startswith(a) for a in asked - verb for t in things)
-    if not shared or (verb & _DEALING and things and not named):
-        return False  # "do you sell bread?" is no word on "sell a pot with a crack"
-    other = _OTHER_DEED.search(line)
-    taught = other.group("verb") or other.group(0).split()[0] if other else ""
-    return other is None or bool(verb & (_stems(taught) | _stems("teach show")))
-
-
 # An offer to be rid of something: "want me to catch it?", "I'll chase them off".
 _RID = re.compile(
     r"\b(?:want me to|shall i|should i|let me|i(?:'ll| will| can| could)|can i|may i)\b[^.!?]*"
     r"\b(?:catch|kill|chase|trap|shoo|get rid of|deal with|take care of|drive (?:\w+ )?(?:off|"
     r"away|out)|scare (?:\w+ )?(?:off|away)|see (?:\w+ )?off|get (?:\w+ )?out)\b"
 )
-# "sell a hawk or let a stranger handle one": two deeds refused, the one asked said alone.
-_OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|your|me|us|them)\b)")
-# A deed refused only of some things: "sell a candle | that leans", "sell a cheese | before
-# it has aged". Said whole it reads the persona back; cut short ("I don't sell a cheese"),
-# it says what is not so: the no is said by what it is refused on.
-_RESTRICTED = re.compile(
-    r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
-    r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
-    r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b).*)$"
-)
-
-
-def _deed_asked(refused: str, asked: set[str]) -> str:
-    """Of a refusal of two deeds, the one the line asks ("let a stranger handle a hawk"),
-    else the refusal whole."""
-    deeds = _OR_DEED.split(refused)
-    best = max(deeds, key=lambda d: len(asked & _stems(d)))
-    first = deeds[0].split(maxsplit=1)
-    if best is not deeds[0] and len(first) == 2:  # "handle one": the thing the first names
-        best = re.sub(r"\bone$", first[1], best)
-    return best
 
 
 def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) -> SkillCall:
     """The no to a refused deed: by what it is refused on ("Not one that leans or smokes.")
     when it is refused only of some things, else the deed said not done."""
-    restricted = _RESTRICTED.match(refused)
+    restricted = RESTRICTED.match(refused)
     if restricted:
         cond = restricted.group("cond").split(",")[0]  # not what it adds: ", not even..."
         cond = f"one {cond}" if re.match(r"(?:that|which|with)\b", cond) else cond

@@ -21,13 +21,13 @@ from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import (
     bit_of,
-    job_phrases,
     opinion_line,
     own,
     stems_of,
     worried,
 )
 from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.job import job_phrases
 from game.npc.scripted.lines import pick, sentences
 from game.npc.scripted.moods import GRUFF, QUIET, WISE
 from game.npc.scripted.retell import in_own_words, shorter

@@ -14,7 +14,7 @@ import random
 import re
 from dataclasses import replace
 
-from game.gestures import THINK, WAVE
+from game.gestures import LAUGH, THINK, WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, news_topic, read_news
 from game.npc.reading.about_self import OWN_LIFE
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
@@ -24,7 +24,6 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
-    job_phrases,
     own,
     person_answer,
     place_answer,
@@ -33,22 +32,19 @@ from game.npc.scripted.about import (
 )
 from game.npc.scripted.advice import advice
 from game.npc.scripted.asked_of import (
-    HOLDS,
     PAST,
     asked_kind,
-    asked_more,
     asked_of,
-    is_mine,
     place_in,
 )
 from game.npc.scripted.asks import ask_answer, later
-from game.npc.scripted.describe import parts
 from game.npc.scripted.errands import errand, sent_for
-from game.npc.scripted.gossip import asks_gossip, gossip
+from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
+from game.npc.scripted.job import job_phrases
 from game.npc.scripted.lines import line_table, pick, sentences
-from game.npc.scripted.more import all_told, more_of_itself
+from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
@@ -76,12 +72,11 @@ from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
 from game.npc.scripted.village_life import at_work, board_reply, village_places
 from game.npc.scripted.voice import voiced_plan
-from game.npc.scripted.whereabouts import where_i_am_at, where_is
+from game.npc.scripted.whereabouts import where_i_am_at
 from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
-from game.wording import overlap
 from game.world.clock import hour_words
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
@@ -160,7 +155,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if told is not None:
         return [told]
     if MORE.search(norm(talk.said)) and talk.earlier:
-        return _more(talk)
+        return more_reply(talk, _answer)
     speak = Speaker(talk, intent)
     if sorry_to_wake(talk):  # "sorry, did I wake you?" and nothing more
         return [speak.line("woken_sorry")]
@@ -183,6 +178,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     met = errand(talk, intent, speak)  # who meets a need, and where; how far a place is
     if met is not None:
         return [met]
+    most = most_of_all(talk, intent)  # "who's the kindest person here?": its opinion says
+    if most is not None:
+        return [most]
     if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
         return [_invite(talk, intent.target, speak)]
     plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work
@@ -197,9 +195,19 @@ def _answer(talk: PlayerLine) -> list[Step]:
             else (f"act_{intent.sub}" if intent.sub else f"gesture_{intent.gesture}")
         )
         asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
-        side = sheet_side(replace(talk, said=asked), speak, any_item=False) if asked else None
+        tale = bool(asked or re.search(r"\bif\b|[.!?]\s+\S", talk.said))  # "if you think..."
+        if intent.gesture == LAUGH.name and tale:  # a joke or tale laughed at, not its own
+            table = "laugh_at"
+        # a joke told with "go on, laugh" asks for no side on the cow it is about
+        side = (
+            sheet_side(replace(talk, said=asked), speak, any_item=False)
+            if asked and intent.gesture != LAUGH.name
+            else None
+        )
         deed = does_it(talk, intent, speak)  # "will you dance?" of one who dances: yes
-        line = helped or side or deed or _answered(talk, asked, intent.gesture, speak)
+        joke = intent.gesture == LAUGH.name  # "why did the cow cross the road?" asks nothing
+        line = (None if joke else helped) or side or deed
+        line = line or _answered(talk, asked, intent.gesture, speak)
         return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
     reason = kind is Kind.SELF and intent.sub in HOW_WHY and intent.sub != "method"
     if (
@@ -281,6 +289,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
         side = sheet_side(talk, speak, any_item=False)
         if side is not None:
             return [side]
+    if kind is Kind.QUESTION and _IS_THERE.search(talk.said):  # "is there a fair soon?"
+        return [speak.line("question_yes_no")]
+    if kind is Kind.WEATHER and _AHEAD.search(talk.said):  # "will it be fine tomorrow?"
+        return [speak.line("weather_ahead")]
     if kind in ONE_LINE and kind is not Kind.WEATHER:
         return [speak.line(kind)]
     line = speak.line(Kind.WEATHER if kind is Kind.WEATHER else Kind.CHAT)  # may ask besides
@@ -338,61 +350,6 @@ def _whose(talk: PlayerLine, owner: Target | None, speak: Speaker) -> SkillCall:
 
 def _named(talk: PlayerLine) -> tuple[str, str]:
     return talk.npc.persona, talk.npc.name
-
-
-def _more(talk: PlayerLine) -> list[Step]:
-    """More of what was just talked of ("tell me more"): the player's line before it
-    answered again, its line not one said before; for a place, what its description says
-    past what was said."""
-    before = replace(talk, said=talk.earlier[-1], earlier=talk.earlier[:-1])
-    intent = read_intent(before.said, talk.npc)
-    said = " ".join(talk.replies)
-    place = place_named(talk.npc, intent.target.name) if intent.target is not None else None
-    if intent.kind in (Kind.PLACE, Kind.LOOK) and place is not None:
-        speak = Speaker(talk, intent)
-        if asked_kind(before.said)[0] == HOLDS and is_mine(talk.npc, place):
-            mine = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
-            if mine is not None:
-                return [mine]
-        in_kind = asked_more(talk, before.said, place, speak)
-        if in_kind is not None:  # more of its tale, its state, what is in it
-            return [in_kind]
-    if intent.kind is Kind.PLACE and place is not None and intent.target is not None:
-        rest = [s for s in parts(place.description) if overlap(s, said) < _SAID]
-        if rest:
-            return [say(own(rest[0], talk.npc), "player")]
-        speak = Speaker(talk, intent)
-        side = sheet_side(before, speak, any_item=False)  # what its sheet holds of it
-        if side is not None:
-            return [side]
-        if place.name in (talk.npc.sheet.work, talk.npc.home):  # its own place: its work
-            return [self_answer(talk, "work", speak)]
-        way = where_is(talk, intent.target, asked=True)  # nothing more of it: the way
-        if way and way not in said:
-            return [say(way, "player")]
-    if intent.kind is Kind.SELF:  # more of itself: what else it does, sells, keeps
-        more = more_of_itself(talk, Speaker(talk, intent))
-        if more is not None:
-            return [more]
-    # A story of its own the line was about ("tell me about the dragon"): its sheet's side
-    # on it, if not said yet (seen as if never said: said again, it would be chat instead);
-    # if said, that is all it knows of it.
-    fresh = replace(before, replies=[])
-    side = sheet_side(fresh, Speaker(fresh, intent), any_item=False)
-    told = said_by(side) if side is not None else None
-    if side is not None and told is not None and overlap(told.text, said) < _SAID:
-        return [sheet_side(before, Speaker(talk, intent), any_item=False) or side]
-    if told is not None:
-        return [all_told(before.said, told.text, Speaker(talk, intent))]
-    steps = [s for s in _answer(before) if said_by(s) is not None or _is_gesture(s)]
-    return steps or [Speaker(talk, intent).line(Kind.CHAT)]
-
-
-_SAID = 0.5  # a part of a description this much in what was said was said (in other words)
-
-
-def _is_gesture(step: Step) -> bool:
-    return isinstance(step, SkillCall) and step.skill is EMOTE
 
 
 def setting_off(talk: PlayerLine) -> str:
@@ -476,6 +433,19 @@ def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> Ski
     if len(opening) + len(plain.text) >= MAX_SAY:  # the answer whole, not the opening
         opening = ""
     return say(f"{opening} {plain.text}".strip(), "player")
+
+
+# A question of whether there is or will be something: answered with what it has heard.
+_IS_THERE = re.compile(
+    r"^(?:\w+, )?(?:is|are|was|were|will) (?:there|anyone|anybody|someone)\b|"
+    r"\b(?:any|anything) (?:new|on|happening|planned|coming)\b",
+    re.I,
+)
+# The weather asked of a time to come.
+_AHEAD = re.compile(
+    r"\b(?:tomorrow|tonight|later|going to|gonna|will it|forecast|this (?:afternoon|evening))\b",
+    re.I,
+)
 
 
 def _first_word(text: str) -> str:

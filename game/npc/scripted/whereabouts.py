@@ -16,6 +16,7 @@ from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.kinds import Target
 from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
+from game.world.clock import hour_words
 from game.world.perception import compass
 
 __all__ = ["asks_the_way", "way_to", "where_i_am_at", "where_is"]
@@ -218,3 +219,47 @@ def where_i_am_at(talk: PlayerLine) -> str:
     with_them = f", with {keeper}" if keeper else ""
     at = f"home, at {label_of(place)}" if place.name == npc.home else f"at {label_of(place)}"
     return f"{when}, I'm {at}{with_them}, most days."
+
+
+# When it goes to bed or gets up, starts or stops work, asked of the NPC.
+_WHEN_YOU = re.compile(r"\b(?:when|what time|what hour|how late|how early)\b[^.!?]*\byou\b")
+_HOURS_ASKED = (
+    ("bed", re.compile(r"\b(?:bed|sleep|turn in|retire|lie down)\b")),
+    ("up", re.compile(r"\b(?:get up|wake|waken|rise|up in the morning|out of bed)\b")),
+    ("start", re.compile(r"\b(?:start|begin|open)\b")),
+    ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off)\b")),
+)
+
+
+_SAYS_WHEN = re.compile(
+    r"\b(?:dawn|dusk|sunrise|sunset|noon|midday|morning|evening|night|o'clock|daybreak)\b", re.I
+)
+
+
+def my_hours(talk: PlayerLine) -> str:
+    """When the NPC goes to bed, gets up, starts or stops work, as its plan says ("when
+    do you go to bed?": "By ten o'clock, most nights. I'm up again at five."); "" when the
+    line asks none of these or its plan does not say."""
+    said = norm(talk.said)
+    npc = talk.npc
+    if not _WHEN_YOU.search(said) or not npc.day:
+        return ""
+    asked = next((what for what, pattern in _HOURS_ASKED if pattern.search(said)), "")
+    up = next((h for h, _ in npc.day if npc.bed is not None and h > npc.bed), npc.day[0][0])
+    if asked in ("bed", "up") and npc.bed is not None:
+        bed_at, up_at = hour_words(npc.bed, o_clock=True), hour_words(up, o_clock=True)
+        if asked == "bed":
+            return f"By {bed_at}, most nights. I'm up again at {up_at}."
+        return f"At {up_at}, most days. I'm abed by {bed_at}."
+    work = npc.sheet.work
+    at_work = [i for i, (_, place) in enumerate(npc.day) if place == work]
+    if _SAYS_WHEN.search(npc.persona):  # "bakes the bread before dawn": its own words say
+        return ""
+    if asked in ("start", "stop") and at_work:
+        first, last = at_work[0], at_work[-1]
+        after = next((h for i, (h, p) in enumerate(npc.day) if i > last and p != work), None)
+        if asked == "start":
+            return f"At {hour_words(npc.day[first][0], o_clock=True)}, most days."
+        if after is not None:
+            return f"About {hour_words(after, o_clock=True)}, most days."
+    return ""

@@ -83,6 +83,7 @@ _JUDGING = frozenset("find consider call count deem".split())
 _FELT_ENDS = re.compile(r",|\s+(?:and|who|whose|because|since|though|although|but|so|as)\b")
 
 
+_WHY_ENDS = re.compile(r",|\s+(?:and|who|whose|but)\b")
 # A judgement of someone, negated: "doesn't think much of Jory, whose goats stray".
 _JUDGED = re.compile(
     r"^(?:doesn't|does not) think (?P<how>much|highly|well) of (?P<who>[^,]+?)"
@@ -91,10 +92,11 @@ _JUDGED = re.compile(
 )
 
 
-def felt(opinion: str, names: set[str]) -> list[str]:
+def felt(opinion: str, names: set[str], them: str = "them") -> list[str]:
     """An opinion that is a feeling toward the one it names, in the first person ("adores
     Jory" -> "I adore Jory", "finds Jory the carter slow" -> "I find Jory slow", "is
-    wary of Jory's temper" -> "I'm wary of Jory's temper"); [] when it is not one."""
+    wary of Jory's temper" -> "I'm wary of Jory's temper", "envies Ada for knowing so
+    much" -> "I envy her for knowing so much", `them` saying Ada); [] when it is not one."""
     text = opinion.strip(" .!?")
     judged = _JUDGED.match(text)
     if judged is not None and judged.group("who") in names:
@@ -118,4 +120,7 @@ def felt(opinion: str, names: set[str]) -> list[str]:
         rest = rest[2:]
     if verb in _JUDGING and 0 < len(rest) <= 4:
         return [f"I {verb} {who} {' '.join(rest)}"]
+    if rest and rest[0] in ("for", "because"):  # why it feels so: "for knowing so much"
+        why = _WHY_ENDS.split(felt.group("rest").split(rest[0], 1)[1], maxsplit=1)[0]
+        return [f"I {verb} {them} {rest[0]} {why.strip()}"]
     return [] if rest else [f"I {verb} {who}"]

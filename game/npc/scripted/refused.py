@@ -1,0 +1,191 @@
+"""What a request asks, as a refusal or a fear reads it: its words by their stems and by
+the family of one idea they belong to ("rowing" and "the ferry": the sea), and whether it
+touches a refusal, by the deed refused, the thing it is refused of, or what it is refused
+on ("work on a Sunday": "come out this Sunday?", not "come out today?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.scripted.retell import CUT_BEFORE
+
+__all__ = [
+    "DEALING",
+    "RESTRICTED",
+    "deed_asked",
+    "on_its_condition",
+    "stems_asked",
+    "touches_refusal",
+]
+
+# One idea, several words: a request touches a fear or refusal by any of them.
+_FAMILIES: tuple[frozenset[str], ...] = tuple(
+    frozenset(words.split())
+    for words in (
+        "sea ocean boat ship sail sailing ferry swim waves tide voyage island aboard",
+        "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
+        "dark night cave tunnel shadow underground",
+        "hurry rush quick quickly fast tonight hasten soon sooner",
+        "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
+        "yell brawling noise noisy",
+        "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
+        "drunken",
+        "remedy remedies cure draught potion medicine tonic salve syrup physic dose",
+        "hold handle touch carry stroke pet",
+        "lend borrow loan",
+        "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
+        "thunder storm stormy lightning gale wind windy gusty blowing rain raining rainy wet",
+        "crowd crowds festival packed throng",
+    )
+)
+_NOT_TELLING = FILLER | frozenset(
+    """anyone anybody everyone everybody someone nobody nothing anything whoever whatever
+    never always ever really truly will would should could might must shall have has had
+    give take make let want need single any not even""".split()
+)
+
+
+# Sayings whose words tell nothing alone, as the plain word of their family.
+_SAYINGS = (
+    (
+        re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"),
+        "quarrel",
+    ),
+)
+
+
+def _deed(base: str) -> str:
+    """A verb as its -ing or -er form left it: "swimm" -> "swim"."""
+    return re.sub(r"([^aeiou])\1$", r"\1", base)
+
+
+def stems_asked(text: str, families: bool = True) -> set[str]:
+    text = text.lower()
+    for saying, word in _SAYINGS:
+        text = saying.sub(word, text)
+    words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
+    found = {stem(w) for w in words}
+    # the deed of "swimming", and of one who does it: "quarrellers", "climbers"
+    found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
+    doers = {_deed(w[:-2]) for w in found if w.endswith("er")}
+    for family in _FAMILIES if families else ():
+        if (words | found | doers) & family or any(_compound_of(w, family) for w in words):
+            found |= family
+    return found
+
+
+def _compound_of(word: str, family: frozenset[str]) -> bool:
+    """Whether a long word is made with one of a family's ("thunderstorms": storm,
+    "seasick": sea): a family word of four letters or more at its start or end."""
+    return len(word) > 6 and any(
+        len(f) > 3 and (word.startswith(f) or word.rstrip("s").endswith(f)) for f in family
+    )
+
+
+# The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
+DEALING = frozenset("sell buy purchase price cost charge pay".split())
+# Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my
+# clock on the Sabbath" is work on it.
+_OTHER_DEED = re.compile(
+    r"\b(?:will|would|can|could) you (?:please )?(?P<verb>teach|show|train)\b|\bteach me\b|"
+    r"\bshow me how\b"
+)
+
+
+def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
+    """Whether a request touches a refusal: by the thing it is refused of, when it names
+    one ("dye anything black": not "teach me to dye wool"; "sell a pot with a crack": not
+    "do you sell bread?"), and not when another deed is asked of that thing ("teach me to
+    throw a pot" of one who will not sell a cracked pot)."""
+    verb = stems_asked(refused.split()[0])
+    things = stems_asked(_refused_thing(refused), False) - verb  # "hives": "hiv", "hive"
+    restricted = RESTRICTED.match(refused)
+    cond = stems_asked(restricted.group("cond"), False) if restricted else set()
+    # by its words, but not by how its thing is left: "will you be burning today?" asks
+    # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
+    shared = asked & (stems_asked(_unqualified(refused)) | cond)
+    named = any(a.startswith(t) or t.startswith(a) for a in asked - verb for t in things)
+    named = named or bool(asked & cond)
+    if not shared or (verb & DEALING and things and not named):
+        return False  # "do you sell bread?" is no word on "sell a pot with a crack"
+    other = _OTHER_DEED.search(line)
+    taught = other.group("verb") or other.group(0).split()[0] if other else ""
+    return other is None or bool(verb & (stems_asked(taught) | stems_asked("teach show")))
+
+
+def _refused_thing(refused: str) -> str:
+    """What a refusal is refused of, after its verb and before what it adds: "leave a
+    stack | burning unwatched", "go up a roof | in wind", "sell a pot | with a crack"."""
+    kept: list[str] = []
+    for word in refused.split()[1:]:
+        low = word.lower().strip(",")
+        content = [w for w in kept if w.lower() not in CUT_BEFORE | _LEADING]
+        if content and (low in CUT_BEFORE or re.fullmatch(r"[a-z]{3,}(?:ing|ed)", low)):
+            break
+        kept.append(word)
+        if word.endswith(","):
+            break
+    return " ".join(kept)
+
+
+def _unqualified(refused: str) -> str:
+    """A refusal without the -ing or -ed words that say how its thing is left ("leave a
+    stack burning unwatched" -> "leave a stack"); "let strangers into the lighthouse" whole."""
+    words = refused.split()
+    return " ".join(
+        w for i, w in enumerate(words) if i < 2 or not re.fullmatch(r"[a-z]{3,}(?:ing|ed),?", w)
+    )
+
+
+_LEADING = frozenset("a an the any my your some every each".split())
+
+
+# "sell a hawk or let a stranger handle one": two deeds refused, the one asked said alone.
+_OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|your|me|us|them)\b)")
+# A deed refused only of some things: "sell a candle | that leans", "sell a cheese | before
+# it has aged". Said whole it reads the persona back; cut short ("I don't sell a cheese"),
+# it says what is not so: the no is said by what it is refused on.
+RESTRICTED = re.compile(
+    r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
+    r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
+    r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
+    r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet)\b"
+    r").*)$"
+)
+
+
+def on_its_condition(
+    refused: str, asked: set[str], named: bool = False, hour: float | None = None
+) -> bool:
+    """Whether a request meets what a refusal is refused on, if it is refused only on some.
+    A day or the weather holds when the request names it ("work on a Sunday": "come out
+    this Sunday?", not "come out today?"), the night also when it is night (`hour`);
+    anything else ("a kid before it's weaned", "for anyone who brews poison") holds unless
+    said otherwise, or, `named`, only when the request names it."""
+    restricted = RESTRICTED.match(refused)
+    if restricted is None or asked & stems_asked(restricted.group("cond")):
+        return True
+    cond = restricted.group("cond")
+    if _AT_NIGHT.match(cond):  # named "tonight", or night now (or no clock to say)
+        late = hour is None or hour >= 20 or hour < 6
+        return late or bool(asked & _NIGHT_WORDS)
+    return not named and not _A_DAY_OR_WEATHER.match(cond)
+
+
+# What is refused only on a day or in some weather, and only at night.
+_A_DAY_OR_WEATHER = re.compile(r"on\b|in\b")
+_AT_NIGHT = re.compile(r"(?:at night|after dark|on (?:a |the )?nights?)\b")
+_NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk".split())
+
+
+def deed_asked(refused: str, asked: set[str]) -> str:
+    """Of a refusal of two deeds, the one the line asks ("let a stranger handle a hawk"),
+    else the refusal whole."""
+    deeds = _OR_DEED.split(refused)
+    best = max(deeds, key=lambda d: len(asked & stems_asked(d)))
+    first = deeds[0].split(maxsplit=1)
+    if best is not deeds[0] and len(first) == 2:  # "handle one": the thing the first names
+        best = re.sub(r"\bone$", first[1], best)
+    return best
