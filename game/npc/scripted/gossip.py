@@ -14,6 +14,7 @@ from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
 from game.npc.scripted.about import opinion_line
+from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.village_life import at_work
@@ -83,18 +84,6 @@ _MOST = re.compile(
     r"(?P<most>most \w+|best|worst|\w{3,}est)\b",
     re.I,
 )
-_WARM = re.compile(
-    r"\b(?:best|kind|good|nice|sweet|clever|brave|honest|wise|fine|dear|admire|fond|"
-    r"cleverest|bravest|kindest|heart|smart|gentle|generous)",
-    re.I,
-)
-_COLD = re.compile(
-    r"\b(?:worst|lazy|laziest|mean|rude|rogue|cheat|sly|idle|talks too much|owes|hiding|"
-    r"nosy|vain|careless|grumpy|fool|lazy)",
-    re.I,
-)
-
-
 _ANYONE = frozenset("perso peopl villa aroun here there think recko whos place folks".split())
 
 
@@ -109,12 +98,12 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     root = word[:-3] if word.endswith("est") and word not in ("best", "worst") else word
     asked = {w[:5] for w in re.findall(r"[a-z]{4,}", talk.said.lower()[found.start() :])}
     asked = (asked - _ANYONE) | {root[:4]}
-    warm = not _COLD.search(talk.said)
+    warm = not COLD.search(talk.said)
     people = {p.npc_id: p for p in talk.npc.people}
     held = [(people[k], v) for k, v in talk.npc.sheet.opinions.items() if k in people]
     fit = next((p for p, v in held if any(a in v.lower() for a in asked)), None)
     fit = fit or next(
-        (p for p, v in held if (_WARM if warm else _COLD).search(v)),
+        (p for p, v in held if (WARM if warm else COLD).search(v)),
         None,
     )
     if fit is None:

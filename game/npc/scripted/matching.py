@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from game.npc.reading.naming import FILLER, families_of, stem, tokens
 
-__all__ = ["favourite", "fears_of", "made_with", "stems_of", "touched", "worried"]
+__all__ = ["COLD", "WARM", "favourite", "fears_of", "made_with", "stems_of", "touched", "worried"]
 
 
 # "anything except wasps", "nothing but the dark": a fear of that one thing only.
@@ -103,3 +103,19 @@ def favourite(said: str, persona: str) -> str:
         re.I,
     )
     return named.group(1).strip() if named else ""
+
+
+# Words of a warm opinion of another ("trusts her", "a dear friend", "kind"), and of a cold
+# one, which outweighs them ("not to be trusted").
+WARM = re.compile(
+    r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|"
+    r"dear|generous|honest|loyal|clever\w*|wise\w*|helpful|sweet|brave\w*|fine\w*|great\w*|"
+    r"\w*-hearted|smart\w*|gentle)\b",
+    re.I,
+)
+COLD = re.compile(
+    r"\b(?:not|never|no|distrust\w*|hides?|hiding|lazy|liar|lies|cheat\w*|fool\w*|thief|"
+    r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange|rogue|idle|owes|nosy|"
+    r"vain|careless|grump\w*|worst|laz\w*|talks too much)\b",
+    re.I,
+)

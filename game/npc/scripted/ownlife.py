@@ -13,6 +13,7 @@ from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.naming import families_of
 from game.npc.scripted.about import said_as, stems_of, touched
 from game.npc.scripted.job import job_phrases
+from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.skills import SkillCall
@@ -20,18 +21,6 @@ from game.world.clock import hour_words
 
 __all__ = ["each_form", "own_life_answer"]
 
-# Words of a warm opinion of another ("trusts her", "a dear friend", "kind"), and of a cold
-# one, which outweighs them ("not to be trusted").
-_WARM = re.compile(
-    r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|"
-    r"dear|generous|honest|loyal|clever\w*|wise\w*|helpful|sweet|brave\w*|fine\w*|great\w*)\b",
-    re.I,
-)
-_COLD = re.compile(
-    r"\b(?:not|never|no|distrust\w*|hides?|hiding|lazy|liar|lies|cheat\w*|fool\w*|thief|"
-    r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange)\b",
-    re.I,
-)
 _CHANGE = re.compile(r"\bchange\b|\bwrong\b|\bworst\b|\bbad\b", re.I)
 _CLAUSE = re.compile(r"\b(?:will|would|may|might|could|can|is|are|was|were)\b", re.I)
 # Where an item's head ends: a place, a time or a clause joined on.
@@ -114,9 +103,9 @@ def _friend(npc: VillagerFacts, said: str) -> list[str]:
     names = {p.npc_id: p.name for p in npc.people}
     warm = sorted(
         (
-            (len(_COLD.findall(held)) - len(_WARM.findall(held)), names[who])
+            (len(COLD.findall(held)) - len(WARM.findall(held)), names[who])
             for who, held in npc.sheet.opinions.items()
-            if who in names and _WARM.search(held) and not _COLD.search(held)
+            if who in names and WARM.search(held) and not COLD.search(held)
         ),
     )
     out = [f"{name}, I'd say" for _, name in warm]
