@@ -190,3 +190,16 @@ def test_the_sheet_reads_a_manner_not_a_belief(wood: dict[str, VillagerFacts]) -
     assert "jokes" in wood["mab"].sheet.talks and "cheerful" in wood["mab"].sheet.talks
     # "is a rogue" said whole; "the best-hearted girl" is not cut at "and"
     assert "Wilmot the rat-catcher is a rogue" in wood["prudence"].sheet.opinions["wilmot"]
+
+
+def test_a_hello_that_says_more_is_met_before_the_npcs_own(
+    wood: dict[str, VillagerFacts],
+) -> None:
+    npc = wood["aldous"]
+    mood = PlayerLine(npc=npc, said="hi").mood
+    text = said(npc, "Good evening! I've come up from the river road, my feet are killing me.")
+    assert any(text.startswith(line) for line in line_table("greet_weary", mood)), text
+    text = said(wood["mab"], "Hello! I'm new here, just arrived this morning.")
+    assert re.search(r"\bwelcome\b", text, re.I), text
+    plain = said(npc, "Hello!")
+    assert not any(plain.startswith(line) for line in line_table("greet_weary", mood)), plain

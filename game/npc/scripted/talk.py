@@ -228,7 +228,11 @@ def _answer(talk: PlayerLine) -> list[Step]:
         if talk.sensed is not None and talk.sensed.woken:  # no shop's daytime hello at night
             return [speak.line("greet_woken")]
         if talk.first_meeting:  # the map maker's greeting, else its mood's first hello
-            return [EMOTE.call(name=WAVE.name), say(first_greeting(talk, speak), "player")]
+            hello = first_greeting(talk, speak)
+            heard = next((t for t, p in _GREETED_WITH if p.search(talk.said)), "")
+            if heard:  # "...my feet are killing me": met first, then its hello
+                hello = f"{speak.text(heard)} {hello}"
+            return [EMOTE.call(name=WAVE.name), say(hello, "player")]
         return [say(hello_again(talk, speak), "player")]
     if kind is Kind.TELL_NAME:
         return [speak.line(Kind.TELL_NAME, player=intent.name or "")]
@@ -435,6 +439,26 @@ def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> Ski
     return say(f"{opening} {plain.text}".strip(), "player")
 
 
+# What a hello says of the one saying it, met before the NPC's own hello.
+_GREETED_WITH = (
+    (
+        "greet_weary",
+        re.compile(
+            r"\b(?:tired|weary|exhausted|worn out|my feet|my legs|long (?:road|walk|way|day)|"
+            r"walked (?:all|for|miles|far))\b",
+            re.I,
+        ),
+    ),
+    (
+        "greet_new",
+        re.compile(
+            r"\b(?:new (?:here|in town|to (?:the|this) village)|just arrived|first (?:time|day) "
+            r"here|passing through|only arrived)\b",
+            re.I,
+        ),
+    ),
+    ("greet_cold", re.compile(r"\b(?:cold|freezing|chilly|bitter|nippy|frosty)\b", re.I)),
+)
 # A question of whether there is or will be something: answered with what it has heard.
 _IS_THERE = re.compile(
     r"^(?:\w+, )?(?:is|are|was|were|will) (?:there|anyone|anybody|someone)\b|"
