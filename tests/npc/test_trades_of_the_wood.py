@@ -46,8 +46,9 @@ PEOPLE = [
     (
         "wilmot",
         "Wilmot",
-        "Wilmot is the rat-catcher. He swears he once caught a rat as big as a dog under "
-        "the bakehouse. He thinks Hewitt the thatcher owes him three pennies.",
+        "Wilmot is the rat-catcher and always asks for payment up front. He swears he once "
+        "caught a rat as big as a dog under the bakehouse. He thinks Hewitt the thatcher owes "
+        "him three pennies.",
         {},
     ),
     (
@@ -73,6 +74,7 @@ PLACES = [
     ("green", "The village green with a maypole and a stone trough."),
     ("clearing", "A clearing in the wood where charcoal stacks smoke day and night."),
     ("church_tower", "A squat church tower with a weathercock."),
+    ("bakehouse", "The common bakehouse, where everyone brings their loaves to one great oven."),
 ]
 
 
@@ -203,3 +205,8 @@ def test_a_hello_that_says_more_is_met_before_the_npcs_own(
     assert re.search(r"\bwelcome\b", text, re.I), text
     plain = said(npc, "Hello!")
     assert not any(plain.startswith(line) for line in line_table("greet_weary", mood)), plain
+
+
+def test_a_look_round_asks_for_no_goods(wood: dict[str, VillagerFacts]) -> None:
+    text = said(wood["wilmot"], "Could I have a look round the bakehouse?")
+    assert not re.search(r"coin|money|free|nothing|give", text, re.I), text

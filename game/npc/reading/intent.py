@@ -1,16 +1,13 @@
 """What the player asked: the intent of one line, with the place or person it names.
 
-The scripted brain reads a line the way a listener would, by families of words and short
-patterns, never by whole sentences: a gesture asked for ("give us a wave", "nod if so"),
-a walk ("come with me", "take me to the smithy"), a look, a wait, a question about a
-place, a villager or the NPC itself, the player's name, a call back to something said
-before, talk about prompts or machines, talk of things that do not exist in the village,
+The scripted brain reads a line as a listener would, by families of words and short
+patterns, never by whole sentences: a gesture ("give us a wave"), a walk ("take me to the
+smithy"), a look, a wait, a question about a place, a villager or the NPC itself, the
+player's name, a call back, talk of prompts, machines or things not in the village,
 greetings, goodbyes and thanks. What is named is matched against the facts by
-`game.npc.reading.naming` (the map's places with their descriptions, the villagers with their
-roles and homes), never pasted back: a reply speaks of the place or person found, or
-says it knows no such thing. The phrases themselves are `game.npc.reading.phrases`; the player's
-name and earlier words are `game.npc.reading.player`'s; how a request is phrased (clauses,
-politeness, the verbs of each action) is `game.npc.reading.asking`'s.
+`game.npc.reading.naming`, never pasted back. The phrases are `game.npc.reading.phrases`;
+the player's name and words `game.npc.reading.player`'s; how a request is phrased
+(clauses, politeness, the verbs of each action) `game.npc.reading.asking`'s.
 """
 
 from __future__ import annotations
@@ -185,7 +182,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     best = _BEST_OF.search(line)
     if best and best.group(1) in village_names(npc):
         self_sub = "recommend"  # "what's the best thing about Stonereach?"
-    mine = target is not None and (target.weak or target.name == npc.home)
+    mine = target is not None and (target.weak or target.name in (npc.home, npc.sheet.work))
     if self_sub == "wares" and _sells_here(line, npc):
         return Intent(Kind.SELF, sub="wares")
     if self_sub is None and question and (target is None or mine) and speaks_of_trade(line, npc):
@@ -209,6 +206,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         if target is not None and not target.weak:
             return Intent(Kind.PLACE, target=target)
         return Intent(Kind.SEEK)
+    if question and mine and _DOING_YOU.search(line):  # "what are you doing with the pigs?"
+        return Intent(Kind.SELF, sub="work")
     if target is not None and not target.weak and (question or _short(line)):
         return _about(target, line)
     if self_sub is not None:
@@ -239,6 +238,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
 
 
+# What the NPC is doing asked of, by the things of its own place.
+_DOING_YOU = re.compile(r"\bwhat (?:are|were) you (?:doing|up to|making|building)\b")
 _TELL_ME_OF = re.compile(r"\btell me (?:all |everything |more )?(?:about|of)\b")
 
 

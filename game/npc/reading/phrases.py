@@ -278,8 +278,11 @@ GLAD = re.compile(
 )
 # Something of the NPC's asked for: a taste, a gift, a loan ("could I try a piece?").
 FAVOUR = re.compile(
+    # "could I have a look round?" asks no thing; "could I have a jug?" does
     r"\b(?:can|could|may|might) (?:i|we) (?:please )?(?:have|try|taste|get|borrow|take|keep|"
-    r"sample)\b|\b(?:can|could|would|will) you (?:please |just )?(?:give|lend|spare|hand) "
+    r"sample)\b(?! (?:a |an )?(?:look|peek|go|word|think|seat|rest|chat|walk|wander|turn|"
+    r"listen|moment|minute)\b)|"
+    r"\b(?:can|could|would|will) you (?:please |just )?(?:give|lend|spare|hand) "
     r"(?:me|us|it|that|them|this|those)\b|\bhand (?:it |them |that |this )?over\b|"
     r"\bpass (?:it|them|that) (?:here|over)\b|\bfree of charge\b|"
     r"\bgive (?:me|us|it to me) (?:\w+ ){0,3}for (?:free|nothing)\b|\bfor free\b|"

@@ -48,6 +48,9 @@ def _what_it_means(pred: str) -> list[str]:
 # Verbs whose object is a whole clause: never cut one word after them.
 
 
+_SAYS = frozenset("says means shows tells proves knows thinks warns promises".split())
+_AUX_WORDS = frozenset("is are was were will would can could has have had".split())
+_MODAL = frozenset("will would can could may might must shall should".split())
 _BEFORE_VERB = frozenset("once never always often still also really truly even just".split())
 # "a rat as big as a dog": a thing and its size, said apart ("A rat? Big as a dog!")
 _SIZED = re.compile(r"^(?P<thing>.+?) as (?P<size>\w+ as .+)$", re.I)
@@ -120,10 +123,14 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         subject, pred = " ".join(words[:at]), " ".join(words[at:])
         low = subject.lower()
         # "a flame that gutters | means": the verb or the article says one, not the last word.
-        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower()) or re.match(
-            r"(?:a|an|one|every|each)\b", low
+        one = re.match(r"(?:is|was|has|does|[a-z]*[^s\W]s)\b", pred.lower()) or (
+            re.match(r"(?:a|an|one|every|each)\b", low)
+            and not re.search(r"[^s'\W]s$", low)  # "a man's boots": they
         )
-        plural = not one and low.endswith("s") and not low.endswith("ss")
+        # "the goats", or a bare plural said with more: "hops picked at dawn"
+        first = low.split()[0]
+        bare = re.fullmatch(r"[a-z]+[^s'\W]s", first) is not None and first not in ("his", "its")
+        plural = not one and ((low.endswith("s") and not low.endswith("ss")) or bare)
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
@@ -133,7 +140,10 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         whole = pronoun == "it" and modal and person
         if whole and pred.startswith("will "):
             out += [f"{capital(subject)}'ll {cut}" for cut in shorter(pred[5:])]
-        for cut in [] if whole else [*_what_it_means(pred), *shorter(pred)]:
+        # a verb said without its thing says nothing: "Oak bark makes.", "Ned will make."
+        least = (3 if modal else 2) - _alone(pred.split()[1 if modal else 0 :])
+        cuts = [c for c in shorter(pred) if c == pred or len(c.split()) >= least]
+        for cut in [] if whole else [*_what_it_means(pred), *cuts]:
             said = cut
             if being:
                 said = _BEING.sub("", said)
@@ -151,6 +161,9 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         fronted = _fronted(subject, pred)
         if fronted:  # "Fired on a full moon, a pot never cracks"
             out.append(fronted)
+        done_to = _done_to(subject, pred)
+        if done_to:  # "The only leather worth having? Oak bark makes it."
+            out.append(done_to)
         if named and len(subject.split()) >= 4 and pronoun and not being and not whole:
             # "a pot fired on a full moon? It never cracks" reads the persona back
             out += [f"{capital(pronoun)} {cut}" for cut in shorter(pred)]
@@ -158,10 +171,41 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
     out += [
         capital(s)
         for s in shorter(what)
-        if (at is None or len(s.split()) > at)
+        if (
+            at is None
+            or len(s.split())
+            > at
+            + (2 if words[at].lower() in _MODAL else 1)
+            - _alone(words[at + (words[at].lower() in _MODAL) :])
+        )
         and (words[0] != "I" or len(s.split()) > verb_end + 1)
     ]
     return list(dict.fromkeys(o for o in out if o))
+
+
+def _alone(pred: list[str]) -> int:
+    """1 when a claim's verb may be said without what follows it ("a ghost lives | in the
+    tun": where, not a thing), else 0 ("oak bark makes | the only leather")."""
+    return int(len(pred) < 2 or pred[1].lower() in CUT_BEFORE)
+
+
+def _done_to(subject: str, pred: str) -> str:
+    """A claim of what its subject does to a thing, the thing first ("oak bark | makes the
+    only leather worth having" -> "The only leather worth having? Oak bark makes it."), or
+    "" when its verb is not one of doing to a thing."""
+    verb, _, thing = pred.partition(" ")
+    words = thing.split()
+    if (
+        not re.fullmatch(r"[a-z]+[^s'\W]s", verb)
+        or verb in _SAYS  # "says a storm is coming": what it says is no thing
+        or any(w.lower() in _AUX_WORDS for w in words)
+        or len(words) < 3
+        or words[0].lower() not in ("a", "an", "the", "every", "all")
+        or any(w.lower() in CUT_BEFORE for w in words)
+    ):
+        return ""
+    them = "them" if _many(thing) else "it"
+    return f"{capital(thing)}? {capital(subject)} {verb} {them}"
 
 
 def _fronted(subject: str, pred: str) -> str:
@@ -169,13 +213,16 @@ def _fronted(subject: str, pred: str) -> str:
     a full moon | never cracks" -> "Fired on a full moon, a pot never cracks"), or "" when
     the subject is its thing alone."""
     words = subject.split()
-    if len(words) < 4 or words[0].lower() not in ("a", "an", "the", "every", "any"):
+    bare = re.fullmatch(r"[a-z]+[^s'\W]s", words[0].lower()) is not None  # "hops picked..."
+    if len(words) < 3 or not (words[0].lower() in ("a", "an", "the", "every", "any") or bare):
+        return ""
+    if any(w.lower() in ("that", "which", "who") for w in words):  # "a bell that rings by..."
         return ""
     at = next(
         (
             i
             for i, w in enumerate(words)
-            if i >= 2
+            if i >= (1 if bare else 2)
             and (w.lower() in _FRONTED_BY | _MADE or re.fullmatch(r"[a-z]{3,}(?:ed|en)", w))
         ),
         0,

@@ -83,7 +83,7 @@ _NOT_TELLING = FILLER | frozenset(
     certain true real does have has had been being were was will would should could might
     must shall they them their there then than your yours ours just much many more
     most very also still even only such other others thing things something come comes
-    coming go goes going get gets getting got soon""".split()
+    coming go goes going get gets getting got soon day days""".split()
 )
 
 

@@ -62,7 +62,8 @@ def _deed(base: str) -> str:
 
 
 def stems_asked(text: str, families: bool = True) -> set[str]:
-    text = text.lower()
+    """A line's telling words by their stems, and the families of one idea they touch."""
+    text = re.sub(r"'s\b", "", text.lower())  # "the river's rising": the river
     for saying, word in _SAYINGS:
         text = saying.sub(word, text)
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
@@ -151,7 +152,8 @@ RESTRICTED = re.compile(
     r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
     r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
     r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
-    r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet)\b"
+    r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet)\b|"
+    r"under (?:a |the )?(?:full |new )?moon\b"
     r").*)$"
 )
 
@@ -175,7 +177,7 @@ def on_its_condition(
 
 
 # What is refused only on a day or in some weather, and only at night.
-_A_DAY_OR_WEATHER = re.compile(r"on\b|in\b")
+_A_DAY_OR_WEATHER = re.compile(r"on\b|in\b|under\b")
 _AT_NIGHT = re.compile(r"(?:at night|after dark|on (?:a |the )?nights?)\b")
 _NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk".split())
 

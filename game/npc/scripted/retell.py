@@ -385,17 +385,30 @@ def verb_at(words: list[str]) -> int | None:
         if (
             re.fullmatch(r"[a-z]+[^s']s", before)
             and i >= 2
-            and words[i - 2].lower() in _DETERMINERS
-            and after in _DETERMINERS
+            and (words[i - 2].lower() in _DETERMINERS or words[i - 2].endswith("'s"))
+            and (after in _DETERMINERS or after in ("you", "me", "us", "them", "him", "her"))
             and low not in DANGLING
         ):
             return i
-        # "the mill stones | are older": a plural before its verb is the subject's
+        # "the mill stones | are older": a plural before its verb is the subject's; "a
+        # man's boots" is a thing, not a verb
         if (
             re.fullmatch(r"[a-z]+[^s']s", low)
             and before not in DANGLING
+            and not before.endswith("'s")
             and after not in _AUX
             and i <= 4
+        ):
+            return i
+        # "hops picked at dawn | make the sweetest ale": a plain verb before its thing,
+        # after a plural said with how it was done
+        if (
+            i >= 3
+            and re.fullmatch(r"[a-z]+[^s'\W]s", words[0].lower())
+            and re.fullmatch(r"[a-z]+ed", words[1].lower())
+            and after in _DETERMINERS
+            and before not in DANGLING
+            and low not in DANGLING
         ):
             return i
         # "a sprig of rosemary under the pillow | keeps bad dreams away": a long subject
@@ -403,6 +416,7 @@ def verb_at(words: list[str]) -> int | None:
         if (
             i > 4
             and words[0].lower() in _DETERMINERS
+            and low not in _DETERMINERS | DANGLING
             and re.fullmatch(r"[a-z]+[^s'\W]s", low)
             and re.fullmatch(r"[a-z]+[^s\W]", before)
             and before not in DANGLING

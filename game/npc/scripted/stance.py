@@ -47,13 +47,16 @@ _REQUEST = re.compile(
     r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
     r"\bfancy (?:a|an|some|going|coming)\b|"
     # what the player offers to give or take: "I'll pay double", "I'll take it off you"
-    r"\b(?:i'll|i will) (?:give|pay|take|buy|have)\b|"
+    r"\b(?:i'll|i will) (?:just )?(?:give|pay|take|buy|have|come|sit|wait|bring|leave|put)\b|"
+    # "one more pint!", "another jug": one more asked for
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:one more|another)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
     # what the player says it needs of it: "I need something strong for a draught"
     r"^(?:\w+, )?i (?:need|want|must have)\b|"
-    r"^(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|hurry|bring|"
-    r"fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|mend|cut)\b"
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
+    r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
+    r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b"
 )
 _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # a counter's refusal: ways to say what the NPC does not do, and the words that ask it

@@ -198,6 +198,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         tale = bool(asked or re.search(r"\bif\b|[.!?]\s+\S", talk.said))  # "if you think..."
         if intent.gesture == LAUGH.name and tale:  # a joke or tale laughed at, not its own
             table = "laugh_at"
+        elif intent.gesture == LAUGH.name and _JOKE_ASKED.search(talk.said):
+            table = "joke_told"  # "tell me a joke": a joke, not a laugh alone
         # a joke told with "go on, laugh" asks for no side on the cow it is about
         side = (
             sheet_side(replace(talk, said=asked), speak, any_item=False)
@@ -439,6 +441,7 @@ def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> Ski
     return say(f"{opening} {plain.text}".strip(), "player")
 
 
+_JOKE_ASKED = re.compile(r"\bjokes?\b|\bsomething funny\b|\bmake me laugh\b|\bamuse me\b", re.I)
 # What a hello says of the one saying it, met before the NPC's own hello.
 _GREETED_WITH = (
     (

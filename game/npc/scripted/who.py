@@ -106,13 +106,19 @@ def felt(opinion: str, names: set[str], them: str = "them") -> list[str]:
     being = _IS_OF.match(_FELT_ENDS.split(text, maxsplit=1)[0])
     if being is not None and being.group("who") in names:
         return [f"I'm {being.group('how')} of {being.group('who')}{being.group('whose') or ''}"]
-    felt = _FELT.match(text)
+    felt = _FELT.match(re.sub(r"\b([A-Z][\w-]*)'s\b", r"\1 's", text))  # "Crispin's fussing"
     if felt is None or felt.group("who") not in names or felt.group("verb").lower() == "i":
         return []
     verb = felt.group("verb").lower()
     verb = re.sub(r"([sxz]|ch|sh)e$", r"\1", verb)  # "watches" -> "watch"
     verb = re.sub(r"ie$", "y", verb)  # "envies" -> "envy"
-    if verb in _SAYING or felt.group("rest").startswith("'"):
+    if verb in _SAYING:
+        return []
+    if felt.group("rest").startswith(" 's "):  # "dislikes Crispin's fussing": his fussing
+        whose = {"her": "her", "him": "his"}.get(them, "their")
+        what = _FELT_ENDS.split(felt.group("rest")[4:], maxsplit=1)[0].strip()
+        return [f"I {verb} {whose} {what}"] if what else []
+    if felt.group("rest").startswith(("'", " '")):
         return []
     who = felt.group("who")  # named, not "that one": the line may call them that already
     rest = _FELT_ENDS.split(felt.group("rest"), maxsplit=1)[0].split()

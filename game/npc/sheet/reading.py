@@ -74,6 +74,12 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# A person a belief speaks of before any "his" or "her" in it: theirs, not the NPC's.
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:a|an|the|any|every|each)\s+(?:\w+\s+)?(?:man|woman|person|one|lad|lass|boy|girl|"
+    r"child|body|fellow|stranger|traveller|soul)(?:'s)?\b.*\b(?:his|her)\b",
+    re.I,
+)
 _FEARS = re.compile(
     r"\b(?:is |am )?(?:(?:deathly|terribly|very|a little|secretly) )?(?:afraid|scared|frightened|"
     r"terrified|fearful)(?: (?:stiff|to death|witless|silly|half to death))? (?:of|that)\s+|"
@@ -334,7 +340,9 @@ def _read_clause(
     for sure, pattern in _BELIEFS:
         what = _after(pattern, clause)
         if what and len(s.beliefs) < SHEET_ITEMS:
-            s.beliefs.append(Belief(what=_phrase(what, name, own), sure=sure))
+            # "a man's boots tell you his character": his is the man's, not the NPC's
+            mine = own and not _SOMEONE_ELSE.search(what)
+            s.beliefs.append(Belief(what=_phrase(what, name, mine), sure=sure))
             break
     # "scared stiff of Ulric and of the dark under the trees": two fears
     for fear in re.split(r",?\s+(?:and|or) of\s+", unreasoned(_after(_FEARS, clause))):
@@ -350,7 +358,7 @@ def _read_clause(
     liking = _LIKES.search(clause)
     like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
     if like and not dislike:
-        s.add("likes", _phrase(like, name, own))
+        s.add("likes", _phrase(unreasoned(like), name, own))  # "Patch more than anything"
     never = _NEVER.search(clause)
     selling = _SELLS.search(clause)
     sold = clause[selling.end() :] if selling else ""
