@@ -268,10 +268,9 @@ _TOLD = (
 )
 
 
-_SEEKING = re.compile(
-    r"\b(?:where|what|which|is there|are there|tell me about|know (?:of|about)|how (?:do|can|would|"
-    r"should) (?:i|we|one)|"
-    r"find|get|buy|see)\b"
+_SEEKING = re.compile(  # "what a lot of candles!" seeks nothing
+    r"\b(?:where|what(?! an? )|which|is there|are there|tell me about|know (?:of|about)|"
+    r"how (?:do|can|would|should) (?:i|we|one)|find|get|buy|see)\b"
 )
 
 
@@ -335,9 +334,9 @@ def _sells_here(line: str, npc: VillagerFacts) -> bool:
 
 
 def _addressed(line: str, names: set[str]) -> bool:
-    """The NPC's name only calls it: "Tobin, ...", "..., Tobin?", "Elder, ..."."""
+    """The NPC's name only calls it: "Tobin, ...", "..., Tobin?", "Evening, Tobin. ..."."""
     who = "|".join(re.escape(n) for n in {*names, *TITLES} if n)
-    return bool(re.search(rf"^(?:\w+ )?(?:{who})\b\s*,|,\s*(?:{who})\s*[.!?]*$", line))
+    return bool(re.search(rf"^(?:\w+ )?(?:{who})\b\s*,|,\s*(?:{who})\s*(?:[.!?]+\s|[.!?]*$)", line))
 
 
 _SMALL_TALK = 6  # a remark of the weather this many words long or fewer is small talk

@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
-from game.npc.reading.kinds import Kind, Target
+from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.naming import speaks_of_trade
+from game.npc.reading.phrases import PERSON_SUB
 from game.npc.scripted.asked_of import OPINION, asked_kind, asked_of
 from game.npc.scripted.claims import claim_phrases, view_phrases
 from game.npc.scripted.describe import (
@@ -58,6 +59,7 @@ __all__ = [
     "fears_of",
     "made_with",
     "mine_line",
+    "of_whose",
     "opinion_line",
     "own",
     "person_answer",
@@ -199,6 +201,23 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     return opinion_line(talk, target, speak)
 
 
+def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """ "What do you think of Rosamund's hawks?", read as her place: what the NPC thinks of
+    her, when it thinks anything; None otherwise."""
+    if intent.kind is not Kind.PLACE or not _OPINION_ASKED.search(talk.said.lower()):
+        return None
+    for person in talk.npc.people:
+        first = re.escape(person.name.split()[0])
+        if talk.npc.sheet.opinions.get(person.npc_id) and re.search(
+            rf"\b{first}'s\b", talk.said, re.I
+        ):
+            return opinion_line(talk, Target(Named.PERSON, person.name, person.name), speak)
+    return None
+
+
+_OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
+
+
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
     return next((p for p in npc.people if target.name in (p.name, p.npc_id)), None)
 
@@ -224,7 +243,8 @@ def opinion_line(
         them = "her" if re.search(r"\b(?:she|her)\b", said_of) else "him"
         if not re.search(r"\b(?:she|her|he|his|him)\b", said_of):
             them = "them"
-        views = felt(opinion, names, them) or view_phrases(opinion, names)
+        whose = {"her": "her", "him": "his"}.get(them, "their")
+        views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
         them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
         if them:
             views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
@@ -273,6 +293,9 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
         if held is not None:
             return held
+    why = why_me(talk) if _WHY_YOU.search(talk.said) else ""
+    if why:  # "why are your hands blue?": the clause that says so
+        return said_as(talk, speak, "self_side", "about", shorter(why))
     if sub in ("work", "trade", "who"):
         ware = touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
@@ -439,6 +462,23 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
     return said_as(talk, speak, table, "thing", shorter(item))
+
+
+_HOLDS = re.compile(r"I (?:believe|think|swear|reckon|suspect|know|am sure|'m sure|am certain)\b")
+_WHY_YOU = re.compile(r"\bwhy\b[^?.!]*\b(?:you|your)\b", re.I)
+
+
+def why_me(talk: PlayerLine) -> str:
+    """The persona's clause, in the first person, that shares two or more of the words a
+    "why" of the NPC asks ("why are your hands blue?": "...and my hands are always blue")."""
+    asked = stems_of(talk.said) - stems_of("why are is you your do does so always")
+    npc = talk.npc
+    found = [  # a belief is said as one, by the sheet's side
+        c
+        for c in clauses(npc.persona, npc.name)
+        if len(asked & stems_of(c)) >= 2 and not _HOLDS.match(c)
+    ]
+    return found[0] if found else ""
 
 
 def said_as(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from game.npc.reading.naming import tokens
-from game.npc.scripted.about import sheet_side, stems_of
+from game.npc.scripted.about import sheet_side, stems_of, why_me
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
@@ -29,6 +29,7 @@ _HELP = re.compile(
 )
 # A question of why something happens, which a belief may answer.
 _WHY = re.compile(r"\bwhy (?:would|does|do|did|is|are|was|won't|doesn't|can't|might)\b", re.I)
+_OF_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)  # "why are your hands blue?"
 # One idea in many words: what ails someone, and a maker's "for anyone who is ailing".
 _AILING = frozenset(
     """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
@@ -53,7 +54,7 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if found is None:  # "why would a cheese go runny?": what it believes of that, if anything
         return (
             sheet_side(talk, speak, any_item=False, only=("beliefs",))
-            if _WHY.search(said)
+            if _WHY.search(said) and not (_OF_YOU.search(said) and why_me(talk))
             else None
         )
     need = set(tokens(said[found.end() :]))

@@ -17,14 +17,14 @@ import re
 
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
-from game.npc.reading.naming import FILLER, speaks_of_trade, tokens
+from game.npc.reading.naming import FILLER, speaks_of_trade, stem, tokens
 from game.npc.scripted.about import said_as, sheet_side, side_of
 from game.npc.scripted.bargain import service_price
 from game.npc.scripted.job import job_line, job_phrases
 from game.npc.scripted.matching import touched
-from game.npc.scripted.retell import shorter
+from game.npc.scripted.retell import clauses, in_own_words, shorter, words_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
-from game.npc.scripted.willing import willing
+from game.npc.scripted.willing import one_of, willing
 from game.npc.skills import SkillCall
 
 __all__ = ["DEED_SIDES", "ask_answer", "asks_deed", "later"]
@@ -52,6 +52,19 @@ _LEAVING = re.compile(
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't) you (?:please |ever |come and |help me )?"
     r"(?P<verb>[a-z]+)|\b(?:do|would) you (?:want|like|fancy|care) to (?P<want>[a-z]+)",
+    re.I,
+)
+# A request put as a deed and a tag: "ring the bell for me, will you?".
+_TAGGED = re.compile(
+    r"^(?:\w+,\s*)?(?:please )?(?P<verb>[a-z]+)\b[^?.!]*,\s*(?:will|would|won't|can|could) "
+    r"you\s*\??\s*$",
+    re.I,
+)
+# A request put bare: "make me a barrel", "Cuthbert, please mend us a tub".
+_BARE = re.compile(
+    r"^(?:\w+,\s*)?(?:please )?(?!(?:is|are|was|were|do|does|did|has|have|had|can|could|will|"
+    r"would|should|shall|may|might|must|what|who|how|why|where|when|which|whose)\b)"
+    r"(?P<verb>[a-z]+) (?:me|us|this|that|these|those|my|our)\b",
     re.I,
 )
 # Verbs of asking what it knows or thinks: a question, not a request.
@@ -114,7 +127,7 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     said = talk.said
     if _SILLY.search(said):
         return speak.line("ask_silly")
-    request = _REQUEST.search(said)
+    request = _REQUEST.search(said) or _TAGGED.search(said) or _BARE.search(said)
     belief = _BELIEF.search(said)
     if belief and not request and not _WH.search(said[: belief.start()]):
         if sheet_side(talk, speak, any_item=False) is not None or side_of(talk):
@@ -125,7 +138,7 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     if (request.group("verb") or "").lower() in _TELLING:  # "can you tell me...?"
         return None
     sheet = talk.npc.sheet
-    if request.group("want") and touched(said, sheet.likes):  # "want to see the sea?"
+    if request.groupdict().get("want") and touched(said, sheet.likes):  # "want to see the sea?"
         return speak.line("ask_like")
     if _BELIEF.search(said):
         return None  # a belief it names: said as the sheet says it
@@ -144,7 +157,7 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
         if teach:
             return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
         return _yes_work(talk, speak)
-    if request.group("want") or intent.kind is not Kind.CHAT:
+    if request.groupdict().get("want") or intent.kind is not Kind.CHAT:
         return speak.line("ask_maybe")
     return None
 
@@ -190,13 +203,36 @@ def _its_work(asked_for: str, talk: PlayerLine) -> bool:
     """Whether what is asked names the NPC's work by a verb or thing of it ("carve me a
     stone" of one who carves gravestones): words alike in their first four letters."""
     npc = talk.npc
-    work = " ".join([npc.sheet.role, *job_phrases(npc)])
-    theirs = {w[:4] for w in tokens(work.lower()) if len(w) > 2 and w not in FILLER}
-    return any(w[:4] in theirs for w in tokens(asked_for.lower()) if len(w) > 2 and w not in FILLER)
+    work = " ".join([npc.sheet.role, *job_phrases(npc), *npc.sheet.ways, *npc.sheet.wares])
+
+    def alike(text: str) -> set[str]:  # "digs" and "dig" alike by their stem too
+        words = [w for w in tokens(text.lower()) if len(w) > 2 and w not in FILLER]
+        return {w[:4] for w in words} | {stem(w) for w in words}
+
+    return bool(alike(work) & alike(asked_for))
 
 
 def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
     """A yes, then what the NPC does: "Aye. I carve gravestones at the stone yard."."""
     yes = speak.text("ask_yes")
+    npc = talk.npc
+    asked = {w[:4] for w in tokens(talk.said.lower()) if len(w) > 2 and w not in FILLER}
+    deeds = [  # "ring the bell for me, will you?": "I ring the chapel bell."
+        shorter(c)
+        for c in clauses(npc.persona, npc.name)
+        if _DEED.match(c) and asked & {w[:4] for w in tokens(c.lower()) if len(w) > 2}
+    ]
+    keep = {w[:5] for w in words_of(talk.said)}
+    options = [*one_of(deeds[0][0], talk.said), *deeds[0]] if deeds else []
+    said = in_own_words(lambda p: f"{yes} {p}.", options, npc.persona, keep=keep)
+    if said:
+        return say(said, "player")
     job = said_by(job_line(talk, speak, "my_work"))
     return say(f"{yes} {job.text if job else ''}".strip(), "player")
+
+
+# A clause of what the NPC does, not what it holds, fears or will not do.
+_DEED = re.compile(
+    r"^I (?!(?:think|believe|swear|refuse|will|won't|never|am|dream|hate|love|like|fear|"
+    r"worry|suspect|reckon|talk)\b)[a-z]+\b"
+)

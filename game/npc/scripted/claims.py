@@ -238,10 +238,11 @@ _MADE = frozenset(
 )
 
 
-def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
+def view_phrases(opinion: str, names: Iterable[str], whose: str = "") -> list[str]:
     """What an opinion of someone says of them, to follow their name, the fullest first:
     "is the bravest man alive" -> "The bravest man alive"; "thinks Hobb waters the ale"
-    -> "Waters the ale"; "is hiding something" -> "Hiding something"."""
+    -> "Waters the ale"; "is hiding something" -> "Hiding something"; with `whose` ("her"),
+    "thinks Joss's needles are blunt" -> "Her needles are blunt"."""
     text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
     for name in sorted(names, key=len, reverse=True):
         # "Hester the bell-ringer rings too early": what she does, not what she is called
@@ -250,13 +251,22 @@ def view_phrases(opinion: str, names: Iterable[str]) -> list[str]:
             r"[a-z]+[^s'\s]s)\b))?"
         )
         text = re.sub(rf"^(?:the\s+)?{re.escape(name)}\b{called}\s*", "", text, flags=re.I)
-    if text.startswith("'s "):  # "Joss's needles are ...": said whole
+    if text.startswith("'s ") and not whose:  # "Joss's needles are ...": said whole
         return []
+    if text.startswith("'s "):
+        return [capital(s) for s in shorter(f"{whose} {text[3:]}")]
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
     text = object_me(text)  # "thinks Hewitt owes him three pennies": owes the NPC
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
-    said = [s for s in shorter(text) if not re.search(r"\b(?:as|than|one)$", s, re.I)]
-    return [capital(s) for s in said]
+    # "means well but never stops talking": whole, else each half said alone
+    halves = re.split(r",?\s+but\s+", text)
+    said = [
+        s
+        for part in [text, *(halves if len(halves) > 1 else [])]
+        for s in shorter(part)
+        if not re.search(r"\b(?:as|than|one)$", s, re.I)
+    ]
+    return [capital(s) for s in dict.fromkeys(said)]
 
 
 _AS_AS = re.compile(r"^as (\w+) as ", re.I)

@@ -116,6 +116,11 @@ _NEW_CLAUSE = re.compile(
 )
 
 
+# What is held of someone named, and what opens a clause with a subject of its own.
+_OF_NAMED = re.compile(r"\b(?:thinks|believes|reckons|says|swears|suspects|finds) (?:that )?[A-Z]")
+_SUBJECT = re.compile(r"(?:she|he|they|I|it|there)\b|[A-Z]\w*\s+\w")
+
+
 def _parts(sentence: str) -> list[str]:
     """A sentence cut where it divides (`_SPLIT`), not inside a list of things."""
     out, start = [], 0
@@ -126,6 +131,10 @@ def _parts(sentence: str) -> list[str]:
         # "thinks Pell a rogue but an honest one": what follows "but" may go on with it
         if said == "but" and not _NEW_CLAUSE.match(sentence[cut.end() :]):
             continue
+        # "thinks Wenna means well but never stops talking": Wenna's, to its end
+        if said == "but" and _OF_NAMED.search(sentence, start, cut.start()):
+            if not _SUBJECT.match(sentence[cut.end() :]):
+                continue
         out.append(sentence[start : cut.start()])
         start = cut.end()
     return [*out, sentence[start:]]

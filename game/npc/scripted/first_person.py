@@ -90,6 +90,7 @@ def first_person(text: str, name: str) -> str:
 
 
 _ADVERBS = frozenset("always never often quietly still also just really sometimes".split())
+_HELD = frozenset("think believe reckon suspect swear find say that".split())
 
 
 def _joined_verbs(text: str) -> str:
@@ -104,6 +105,8 @@ def _joined_verbs(text: str) -> str:
             if word == "I":
                 subject = True
                 continue
+            if word[:1].isupper() and words[i - 1] in _HELD:  # "I think Wenna ... stops"
+                subject = False
             if not subject or i == 0:
                 continue
             joined = words[i - 1].endswith(",") or words[i - 1] in ("and", "but", "or")

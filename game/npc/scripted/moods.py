@@ -179,6 +179,9 @@ QUIET = Mood(
         *("quiet", "shy", "timid", "reserved", "silent", "taciturn"),
         *("nervous", "anxious", "fretful", "jumpy", "skittish", "meek"),
         *("bashful", "mumbl", "whisper", "hesitant", "blush", "mousy", "keeps to"),
+        # one who takes its time: "slow and careful and thinks before he speaks"
+        *("slow", "careful", "deliberate", "unhurried", "ponder"),
+        "thinks (?:a long time |long |hard )?before",
     ),
     (NOD, THINK),
     (

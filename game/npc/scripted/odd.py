@@ -16,7 +16,7 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.words import FILLER
-from game.npc.scripted.speaker import PlayerLine, Speaker, Step
+from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
 
 __all__ = ["odd_line"]
 
@@ -65,12 +65,22 @@ def shouted(said: str) -> bool:
     return len(words) >= 2 and said.upper() == said and any(len(w) > 1 for w in words)
 
 
+# A line that opens with a word shouted ("BANG! Ha, did I scare you?"), and what a sheet
+# may dislike or fear of it.
+_SHOUT_OPENS = re.compile(r"[A-Z]{3,}!")
+_LOUD = re.compile(r"\bloud|\bnois|\bshout|\byell|\bbang|\bracket\b|\bdin\b|\bclamou?r", re.I)
+
+
 def odd_line(talk: PlayerLine, intent: Intent, speak: Speaker) -> Step | None:
     """The NPC's line to a line of no words, of no tongue it knows, or a shout it has no
     other answer for; None for any other line."""
     said = talk.said.strip()
     if not _WORD.search(said):  # "...", "?", "!!!"
         return speak.line("blank")
+    sheet = talk.npc.sheet
+    loud = next((t for t in (*sheet.dislikes, *sheet.fears) if _LOUD.search(t)), "")
+    if loud and (shouted(said) or _SHOUT_OPENS.match(said)):  # "BANG!" to one who hates noise
+        return say(f"{speak.text('shout')} {speak.text('my_dislike', thing=loud)}", "player")
     if intent.kind not in _UNANSWERED:
         return None
     if no_tongue(said, talk):

@@ -109,8 +109,11 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     shared = asked & (stems_asked(_unqualified(refused)) | cond)
     named = any(a.startswith(t) or t.startswith(a) for a in asked - verb for t in things)
     named = named or bool(asked & cond)
-    if not shared or (verb & DEALING and things and not named):
-        return False  # "do you sell bread?" is no word on "sell a pot with a crack"
+    # "do you sell bread?" is no word on "sell a pot with a crack", nor "dye this wool
+    # blue" on "dye anything black": what it is refused of is named, or not touched
+    kind_of = bool(things) and bool(re.match(r"(?:any|some)(?:thing)? ", _refused_thing(refused)))
+    if not shared or ((verb & DEALING or kind_of) and things and not named):
+        return False
     other = _OTHER_DEED.search(line)
     taught = other.group("verb") or other.group(0).split()[0] if other else ""
     return other is None or bool(verb & (stems_asked(taught) | stems_asked("teach show")))

@@ -17,7 +17,9 @@ from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE, Gesture
 from game.npc.life.feelings import read_feeling
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
-from game.npc.scripted.moods import GRUFF
+from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.moods import GRUFF, temperament
+from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
 from game.npc.skills import EMOTE
 
@@ -199,6 +201,8 @@ def gestured(talk: PlayerLine, speak: Speaker) -> list[Step] | None:
 def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Step | None:
     """The NPC's answer to praise or an insult aimed at it ("you're a cheat"), in its
     mood's words; None when the line is neither, or asks something besides."""
+    if _BEST_ME.search(talk.said):  # "are you really the best shot around?"
+        return _best(talk, speak)
     felt = read_feeling(talk.said)
     table = _FELT.get(felt[1]) if felt is not None else None
     statement = "?" not in talk.said and intent.kind not in _ASKS_DONE
@@ -219,3 +223,27 @@ def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Ste
     if _ASKS.match(talk.said):  # "do you like your work?" asks; "you're kind, eh?" does not
         return None
     return speak.line(table)
+
+
+# "Are you really the best shot around?": a boaster says so, with its boast; anyone else
+# says less.
+_BEST_ME = re.compile(
+    r"\bare you (?:really |truly |honestly )?(?:the )?(?:best|finest|greatest|fastest|"
+    r"strongest|quickest)\b",
+    re.I,
+)
+_BOASTS = re.compile(
+    r"\bboast|\bbrag|\bvain\b|\bshow(?:s|ing)?[- ]off|\bcocky\b|\bswagger|\bconceited\b",
+    re.I,
+)
+
+
+def _best(talk: PlayerLine, speak: Speaker) -> Step:
+    npc = talk.npc
+    if not _BOASTS.search(temperament(npc.persona)):
+        return speak.line("best_me_no")
+    yes = speak.text("best_me_yes")
+    boast = next((b.what for b in npc.sheet.beliefs if re.match(r"I\b", b.what)), "")
+    said = [p for p in claim_phrases(boast) if p.startswith("I ")]  # not "An arrow. I..."
+    told = in_own_words(lambda p: f"{yes} {p}!", said, npc.persona, npc.name)
+    return say(told if boast and told else yes, "player")

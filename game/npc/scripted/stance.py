@@ -40,7 +40,10 @@ __all__ = ["refusal"]
 _ASKING = frozenset({Kind.GO, Kind.FAVOUR, Kind.CHATTER, Kind.SKILL})
 # Kinds that may, when put as a request ("will you...?", "I'll give you ten silver").
 _MAYBE = frozenset(
-    {Kind.QUESTION, Kind.CHAT, Kind.SELF, Kind.PLACE, Kind.PERSON, Kind.SEEK, Kind.UNKNOWN_PLACE}
+    {
+        *(Kind.QUESTION, Kind.CHAT, Kind.SELF, Kind.PLACE, Kind.PERSON, Kind.SEEK),
+        *(Kind.UNKNOWN_PLACE, Kind.GREET),  # "hello! can I stroke the big hawk?"
+    }
 )
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
@@ -52,6 +55,8 @@ _REQUEST = re.compile(
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:one more|another)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
     r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
+    # an invitation after what is there: "there's a wasps' nest out back, come and look!"
+    r",\s+(?:come|go) (?:and|with|see|look|here|over|quick)\b|"
     # what the player says it needs of it: "I need something strong for a draught"
     r"^(?:\w+, )?i (?:need|want|must have)\b|"
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
@@ -87,7 +92,10 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
         ("come down on my prices", "haggle over a fair price", "cut my prices"),
         re.compile(
             r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ )?off\b|"
-            r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b"
+            r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
+            # a few coppers offered: "I'll give you a farthing", "...for two pennies?"
+            r"\b(?:give|pay|offer|for)(?: you)? (?:just |only )?(?:a|one|two|three|a few|half a) "
+            r"(?:farthings?|halfpenn(?:y|ies)|penn(?:y|ies)|pence|coppers?)\b"
         ),
     ),
 }
@@ -164,6 +172,15 @@ def _requests(line: str) -> bool:
     return False
 
 
+def _bids_refused(line: str, refusals: list[str]) -> bool:
+    """Whether a line opens by bidding the deed of one of its refusals, whatever its verb:
+    "dye my cloak black, please" of one who will not dye anything black."""
+    bid = _BID.match(line)
+    return bid is not None and any(r.split()[0].lower() == bid.group(1) for r in refusals)
+
+
+# The verb a line opens with, after a name or a please: "Perrin, please dye...".
+_BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
 _FEELS = re.compile(
     r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
     r"feel|trust|know|remember|worry|dislike|wish|dream)\b"
@@ -224,7 +241,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
     bought = deal(talk, speak, refusals)  # "how much for a cask?", "sell me some honey"
-    if kind not in _ASKING and not (kind in _MAYBE and _requests(line)) and bought is None:
+    bids = _requests(line) or _bids_refused(line, refusals)  # "dye my cloak black"
+    if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
     sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
@@ -389,6 +407,20 @@ def _no(
     """A no from `table`, the item said in the NPC's own words, the words asked kept first."""
     said = shorter(item)
     said += bare(said)
+    said += [many for p in said if (many := _plural(p)) != p]  # "let strangers touch..."
     keep = {w[:5] for w in asked}
     text = in_own_words(lambda p: speak.text(table, **{slot: p}), said, npc.persona, npc.name, keep)
     return say(text or speak.text("refuse", deed="do that"), "player")
+
+
+def _plural(phrase: str) -> str:
+    """A phrase with its "a stranger" said as "strangers": the same no, in other words."""
+
+    def many(found: re.Match[str]) -> str:
+        word = found.group(1)
+        return found.group() if word in _NO_PLAIN_PLURAL else f"{word}s"
+
+    return re.sub(r"\ban? ([a-z]{3,}[^sxyh\W])\b(?! of\b)", many, phrase)
+
+
+_NO_PLAIN_PLURAL = frozenset("woman child person goose sheep deer fish mouse tooth foot".split())

@@ -24,6 +24,7 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
+    of_whose,
     own,
     person_answer,
     place_answer,
@@ -255,8 +256,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         told = asked_of(talk, place, speak) if place is not None else None
         if told is not None:
             return [told]
-    if kind is Kind.PLACE and intent.target is not None:
-        return [place_answer(talk, intent.target, speak)]
+    if kind is Kind.PLACE and intent.target is not None:  # "...of Rosamund's hawks?": her
+        return [of_whose(talk, intent, speak) or place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
         return [person_answer(talk, intent, speak)]
     if kind is Kind.SELF and intent.sub == "own":

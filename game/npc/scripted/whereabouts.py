@@ -256,7 +256,11 @@ def my_hours(talk: PlayerLine) -> str:
     if _SAYS_WHEN.search(npc.persona):  # "bakes the bread before dawn": its own words say
         return ""
     if asked in ("start", "stop") and at_work:
-        first, last = at_work[0], at_work[-1]
+        first = at_work[0]
+        # its last stretch at work that something else follows (one who lives where it
+        # works is "at work" again in the evening, at home)
+        ends = [i for i in at_work if any(p != work for _, p in npc.day[i + 1 :])]
+        last = ends[-1] if ends else at_work[-1]
         after = next((h for i, (h, p) in enumerate(npc.day) if i > last and p != work), None)
         if asked == "start":
             return f"At {hour_words(npc.day[first][0], o_clock=True)}, most days."

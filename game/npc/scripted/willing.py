@@ -17,12 +17,13 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.matching import fears_of, touched
 from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["does_it", "offers", "willing"]
+__all__ = ["does_it", "offers", "one_of", "willing"]
 
 # A request of a deed: "will you dance?", "can you keep a secret?", "lend me a coin".
 _ASKED = re.compile(
@@ -66,11 +67,48 @@ def willing(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     persona answers, or a thing asked for sale that it does not sell; None otherwise."""
     return (
         _fear_liked(talk, speak)
+        or _only_one(talk, speak)
         or _offered(talk, speak)
         or _proposed(talk, speak)
         or _not_sold(talk, intent, speak)
         or (does_it(talk, intent, speak) if intent.kind is not Kind.GESTURE else None)
     )
+
+
+# A belief that one thing only will do ("oak from the north slope is the only wood for a
+# barrel"), and what a request says a thing is made from ("a barrel from this pine").
+_ONLY = re.compile(r"^(?P<one>.+?) (?:is|are|makes?|make) the only (?P<what>.+)$", re.I)
+_MADE_FROM = re.compile(
+    r"\b(?:from|of|out of|with) (?:this|that|these|those|some|my|the)? ?(?P<made>[a-z]+)\b"
+)
+
+
+def _only_one(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """ "Make me a barrel from this pine" of one sure oak is the only wood for a barrel:
+    no, and its belief; None when no such belief is touched."""
+    made = _MADE_FROM.search(talk.said.lower())
+    if made is None or not _ASKED_DEED.search(talk.said):
+        return None
+    asked = _things(talk.said)
+    thing = made.group("made").capitalize()
+    for belief in talk.npc.sheet.beliefs:
+        only = _ONLY.match(belief.what)
+        if only and asked & _things(only.group("what")) and not asked & _things(only.group("one")):
+            said = claim_phrases(belief.what)
+            text = in_own_words(
+                lambda p: f"{thing}? {speak.text('belief_certain', what=p)}",
+                said,
+                talk.npc.persona,
+                talk.npc.name,
+            )
+            return say(text, "player") if text else None
+    return None
+
+
+# A deed asked of the NPC, however put: "make me...", "could you build...".
+_ASKED_DEED = re.compile(
+    r"^(?:\w+,\s*)?(?:please )?[a-z]+ (?:me|us)\b|\b(?:will|would|can|could) you\b", re.I
+)
 
 
 _AFRAID = re.compile(r"\b(?:afraid|scared|frightened|terrified|fear|nervous) (?:of|about)\b", re.I)
@@ -163,10 +201,21 @@ def does_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     found = [c for c in found if not things or things & _things(c)]
     yes = speak.text("ask_yes")
     for clause in found:
-        text = in_own_words(lambda p: f"{yes} {p}.", shorter(clause), npc.persona, npc.name)
+        options = [*one_of(clause, talk.said), *shorter(clause)]  # "a tub?": "I make tubs"
+        text = in_own_words(lambda p: f"{yes} {p}.", options, npc.persona, npc.name)
         if text:
             return say(text, "player")
     return None
+
+
+def one_of(deed: str, said: str) -> list[str]:
+    """A deed of a list said of the one thing asked: "I make barrels, tubs and buckets in
+    the cooperage" of a tub asked, "I make tubs"; none when no one thing is asked."""
+    found = re.match(r"(I \w+) (.+?)(?= (?:in|at|on|for|by|from|to)\b|$)", deed)
+    items = re.split(r",\s*|\s+(?:and|or)\s+", found.group(2)) if found else []
+    asked = {stem(w) for w in tokens(said.lower())}
+    hit = [i for i in items if asked & {stem(w) for w in tokens(i.lower())}]
+    return [f"{found.group(1)} {hit[0]}"] if found and len(items) > 1 and len(hit) == 1 else []
 
 
 def _things(text: str) -> set[str]:

@@ -1,0 +1,139 @@
+"""A third village of trades no map of the game has (a chandler, a sexton, a fletcher, a
+falconer, a cooper, a dyer): a request bid by the deed refused, a few coppers offered, a
+fear behind an invitation, a boast asked of, the hours a workshop shuts, a possessive
+opinion, a deed of its own work asked bare or with a tag, and a belief that one thing only
+will do."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.npc.scripted.claims import view_phrases
+from game.npc.scripted.moods import mood_of
+from game.npc.scripted.retell import clauses
+from tests.npc.test_sheet_answers import facts_of, reply, write_village
+
+PEOPLE = [
+    (
+        "wenna",
+        "Wenna",
+        "Wenna is the chandler; she makes tallow and beeswax candles in the chandlery. She "
+        "is chatty and curious. She never sells candles on credit.",
+        {"work": "chandlery", "wares": "tallow candles, beeswax candles and rushlights"},
+    ),
+    (
+        "osric",
+        "Osric",
+        "Osric is the sexton; he digs the graves and rings the chapel bell. He is gloomy and "
+        "dry. He thinks Wenna means well but never stops talking.",
+        {"work": "churchyard"},
+    ),
+    (
+        "tibb",
+        "Tibb",
+        "Tibb is the fletcher; he makes arrows in his workshop. He is boastful and loud and "
+        "brags about his aim. He swears he once split an arrow down the middle at a hundred "
+        "paces. He thinks Rosamund's hawks are vicious brutes.",
+        {"work": "fletcher_shop", "home": "fletcher_shop", "plan": "7 work, 18 green"},
+    ),
+    (
+        "rosamund",
+        "Rosamund",
+        "Rosamund is the falconer; she trains the hawks in the mews. She is proud and formal. "
+        "She never lets a stranger touch her birds. She hates loud noises.",
+        {"work": "mews"},
+    ),
+    (
+        "cuthbert",
+        "Cuthbert",
+        "Cuthbert is the cooper; he makes barrels, tubs and buckets in the cooperage. He is "
+        "slow and careful and thinks a long time before he speaks. He swears oak from the "
+        "north slope is the only wood for a barrel. He is afraid of wasps.",
+        {"work": "cooperage", "wares": "barrels, tubs and buckets"},
+    ),
+    (
+        "perrin",
+        "Perrin",
+        "Perrin is the young dyer; he boils woad and madder at the dye works and his hands "
+        "are always blue. He is cheerful. He will not dye anything black.",
+        {"work": "dye_works"},
+    ),
+]
+PLACES = [
+    ("green", "The green with a maypole and a well."),
+    ("chandlery", "A chandlery where candles hang in rows to dry."),
+    ("churchyard", "The churchyard with its old yew tree."),
+    ("fletcher_shop", "A fletcher's workshop with feathers drying in bunches."),
+    ("mews", "The mews, a long shed where the hawks sit hooded on their perches."),
+    ("cooperage", "A cooperage stacked with staves and iron hoops."),
+    ("dye_works", "The dye works with steaming vats of woad."),
+]
+
+
+@pytest.fixture(scope="module")
+def green(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("green"), "green", PEOPLE, PLACES))
+
+
+def said(npc: VillagerFacts, line: str) -> str:
+    return reply(npc, line)[0]
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "expected"),
+    [
+        # a request opened by the deed refused, and not by another of the same deed
+        ("perrin", "Dye my cloak black for the funeral, please.", r"\bblack\b"),
+        # a few coppers offered to one who sells and does not haggle
+        ("wenna", "How much for a beeswax candle? I'll give you a farthing.", r"\bprices?\b"),
+        ("cuthbert", "Would you sell me a butter churn for two pennies?", r"\bhaggle|\bprices?"),
+        # a fear behind an invitation said after what is there
+        ("cuthbert", "There's a wasps' nest behind the cooperage, come and look!", r"\bwasps\b"),
+        # a boaster asked if it is the best
+        ("tibb", "Are you really the best shot around?", r"\bbest\b.*\barrow\b"),
+        # when a workshop its owner lives in shuts: when it goes out in the evening
+        ("tibb", "What time do you shut the workshop?", r"\bsix\b"),
+        # what it thinks of someone, asked by a thing of theirs
+        ("tibb", "What do you think of Rosamund's hawks?", r"\bHer hawks are vicious\b"),
+        # a refusal said in other words than the persona's
+        ("rosamund", "Hello! Can I stroke the big hawk?", r"^No\b.*\bstrangers touch\b"),
+        # a shout at one who hates loud noises
+        ("rosamund", "BANG! Ha, did I scare you?", r"\bloud noises\b"),
+        # a deed of its own work asked with a tag, and asked bare
+        ("osric", "Ring the bell for me, will you?", r"\bring the chapel bell\b"),
+        ("cuthbert", "Could you make me a tub?", r"\bI make tubs\b"),
+        ("cuthbert", "Make me a barrel.", r"\bI make barrels\b"),
+        # a thing that one thing only will do, asked of another
+        ("cuthbert", "Make me a barrel from this pine, quick as you can.", r"^Pine\?.*\bOak\b"),
+        # the half of an opinion a question asks
+        ("osric", "Who talks the most in Ashcombe?", r"\bWenna\b.*\bstops talking\b"),
+    ],
+)
+def test_it_answers_what_was_asked(
+    green: dict[str, VillagerFacts], npc: str, line: str, expected: str
+) -> None:
+    text = said(green[npc], line)
+    assert re.search(expected, text), text
+
+
+def test_what_is_not_refused_or_asked_is_not_answered_as_if_it_were(
+    green: dict[str, VillagerFacts],
+) -> None:
+    assert "black" not in said(green["perrin"], "Perrin, dye this wool blue.")
+    assert "chandlery" not in said(green["wenna"], "Morning! What a lot of candles.").lower()
+    assert "Pine" not in said(green["cuthbert"], "Make me a barrel.")
+
+
+def test_a_slow_careful_speaker_is_not_a_bubbly_one(green: dict[str, VillagerFacts]) -> None:
+    npc = green["cuthbert"]
+    assert mood_of(npc.persona, npc.sheet.talks).name == "quiet"
+
+
+def test_what_someone_else_does_after_but_stays_theirs(green: dict[str, VillagerFacts]) -> None:
+    osric = green["osric"]
+    mine = clauses(osric.persona, osric.name)
+    assert "I never stop talking" not in mine, mine
+    assert view_phrases(osric.sheet.opinions["wenna"], {"Wenna"})[-1] == "Never stops talking"
