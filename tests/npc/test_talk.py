@@ -308,7 +308,7 @@ def test_a_question_about_a_villager_is_answered_from_their_facts(
         ("brenna", "What's your name?", "Brenna"),
         ("brenna", "What do you do for a living?", "blacksmith"),
         ("tobin", "What's your job?", "bake"),
-        ("wren", "Do you like your work?", "herons"),
+        ("wren", "Do you like your work?", "fisher"),
         ("pip", "Tell me about yourself.", "adventurer"),
         ("cassius", "What do you do?", "merchant"),
         ("maren", "Where do you live?", "elder house"),

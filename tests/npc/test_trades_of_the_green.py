@@ -21,7 +21,8 @@ PEOPLE = [
         "wenna",
         "Wenna",
         "Wenna is the chandler; she makes tallow and beeswax candles in the chandlery. She "
-        "is chatty and curious. She never sells candles on credit.",
+        "is chatty and curious. She never sells candles on credit. She is afraid of fire "
+        "catching the thatch.",
         {"work": "chandlery", "wares": "tallow candles, beeswax candles and rushlights"},
     ),
     (
@@ -36,7 +37,8 @@ PEOPLE = [
         "Tibb",
         "Tibb is the fletcher; he makes arrows in his workshop. He is boastful and loud and "
         "brags about his aim. He swears he once split an arrow down the middle at a hundred "
-        "paces. He thinks Rosamund's hawks are vicious brutes.",
+        "paces. He will not sell arrows to poachers. He is afraid of dogs. He thinks "
+        "Rosamund's hawks are vicious brutes.",
         {"work": "fletcher_shop", "home": "fletcher_shop", "plan": "7 work, 18 green"},
     ),
     (
@@ -58,7 +60,8 @@ PEOPLE = [
         "perrin",
         "Perrin",
         "Perrin is the young dyer; he boils woad and madder at the dye works and his hands "
-        "are always blue. He is cheerful. He will not dye anything black.",
+        "are always blue. He is cheerful. He will not dye anything black. He thinks Osric "
+        "is secretly kind.",
         {"work": "dye_works"},
     ),
 ]
@@ -69,6 +72,7 @@ PLACES = [
     ("fletcher_shop", "A fletcher's workshop with feathers drying in bunches."),
     ("mews", "The mews, a long shed where the hawks sit hooded on their perches."),
     ("cooperage", "A cooperage stacked with staves and iron hoops."),
+    ("pond", "The mill pond south of the green, dark and still."),
     ("dye_works", "The dye works with steaming vats of woad."),
 ]
 
@@ -110,6 +114,23 @@ def said(npc: VillagerFacts, line: str) -> str:
         ("cuthbert", "Make me a barrel from this pine, quick as you can.", r"^Pine\?.*\bOak\b"),
         # the half of an opinion a question asks
         ("osric", "Who talks the most in Ashcombe?", r"\bWenna\b.*\bstops talking\b"),
+        # its own doing asked after, and not
+        ("osric", "The chapel bell woke me at dawn. Was that you?", r"\bme\b.*\bring\b"),
+        ("wenna", "Someone left a cart in the road. Was that you?", r"\b[Nn]ot me\b"),
+        # a refusal to whom is no refusal of anyone else; asked by its deed, not its thing
+        ("tibb", "Sell me some arrows, please.", r"\b[Aa]rrows\b"),
+        ("tibb", "I need arrows for the lord's deer, at night. Sell me some?", r"\bpoachers\b"),
+        ("tibb", "Knock a farthing off these arrows and I'll take a dozen.", r"\bprices\b"),
+        ("rosamund", "Can I borrow a hawk for the afternoon?", r"\bstrangers touch\b"),
+        ("rosamund", "Whistle for your hawk, would you?", r"\bhawks\b"),
+        # a fear by another word for it
+        ("tibb", "Want to go hunting with me and my hound tomorrow?", r"\b[Dd]ogs\b"),
+        ("wenna", "Do you ever worry about fire in the chandlery?", r"\bthatch\b"),
+        # its work asked of: hard, enjoyed
+        ("rosamund", "Is it hard work, training hawks?", r"\bloud noises\b"),
+        ("cuthbert", "Do you enjoy making barrels?", r"\bcooper\b"),
+        # a secret of someone: what it thinks of them
+        ("perrin", "Go on, tell me a secret about Osric.", r"\bOsric\b"),
     ],
 )
 def test_it_answers_what_was_asked(
@@ -125,6 +146,9 @@ def test_what_is_not_refused_or_asked_is_not_answered_as_if_it_were(
     assert "black" not in said(green["perrin"], "Perrin, dye this wool blue.")
     assert "chandlery" not in said(green["wenna"], "Morning! What a lot of candles.").lower()
     assert "Pine" not in said(green["cuthbert"], "Make me a barrel.")
+    # a place the player says it came from is not told where it is
+    came = said(green["wenna"], "I just came up from the mill pond, it's freezing down there!")
+    assert "south of" not in came and "dark and still" in came, came
 
 
 def test_a_slow_careful_speaker_is_not_a_bubbly_one(green: dict[str, VillagerFacts]) -> None:
@@ -136,4 +160,5 @@ def test_what_someone_else_does_after_but_stays_theirs(green: dict[str, Villager
     osric = green["osric"]
     mine = clauses(osric.persona, osric.name)
     assert "I never stop talking" not in mine, mine
-    assert view_phrases(osric.sheet.opinions["wenna"], {"Wenna"})[-1] == "Never stops talking"
+    halves = view_phrases(osric.sheet.opinions["wenna"], {"Wenna"}, halves=True)
+    assert halves == ["Means well", "Never stops talking"], halves

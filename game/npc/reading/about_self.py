@@ -106,7 +106,8 @@ _SELF = (
         r"\b(?:hardest|worst|toughest|trickiest|most difficult|most tiring|least favou?rite) "
         r"(?:part|thing|bit)s?\b|\bwhat(?:'s| is) (?:hard|difficult|tough) about\b|"
         r"\bwhat do you (?:hate|dislike|mind) (?:most )?about (?:your|the) (?:job|work|trade|"
-        r"days?)\b|\bis (?:your|the) (?:job|work) (?:hard|difficult|tough)\b",
+        r"days?)\b|\bis (?:your|the) (?:job|work) (?:hard|difficult|tough)\b|"
+        r"\bis it (?:hard|difficult|tough|tiring|heavy) (?:work|going|graft)\b",
     ),
     (
         "friend",

@@ -137,7 +137,9 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
     "boat": {
         "people": frozenset({"sailor", "ferryman", "ferrywoman", "boatman", "captain"}),
         "places": frozenset({"harbour", "harbor", "docks"}),
-        "things": frozenset({"ferry", "ship", "sail", "sails"}),
+        "things": frozenset(
+            {"ferry", "ship", "ships", "sail", "sails", "sailing", "voyage", "sea"}
+        ),
     },
     "water": {
         "people": frozenset(),
@@ -277,6 +279,8 @@ class _Own:
             parts["places" if w in PLACE_NOUNS else "things"].add(w)
         for ware in v.wares:
             parts["things"].update(w for w in tokens(ware) if w not in skip and len(w) >= 3)
+        for words in parts.values():  # "the dye works" is no word on anyone's "hard work"
+            words -= _WORK_WORDS
         self.parts = {part: frozenset(words) for part, words in parts.items()}
         self.forms: dict[str, str] = {}  # a word's spelling -> its part
         self.roots: dict[str, str] = {}  # a word's root -> its part
@@ -338,6 +342,9 @@ class _Own:
                     return "people"
                 return "things" if part == "people" else part
         return None
+
+
+_WORK_WORDS = frozenset({"work", "works"})
 
 
 def _common(word: str) -> set[tuple[str, str]]:

@@ -388,6 +388,8 @@ def _best_place(
         called = _called(place) & stems  # "the cooper's yard": by the name it is called
         if called - GENERIC_PLACES and not called <= people_words:
             named |= called
+        if named <= _JOB_WORDS and not (own_words | _called(place)) - named & stems:
+            named = set()  # "hard work" is no word on "the dye works"
         score += 4 * len(named)
         own_families = families_in(own_words, PARTS) | lex.of_place(place)
         score += 3 * len(kinds & own_families)

@@ -380,7 +380,8 @@ PERSON_SUB = (
         r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bgets? (?:along|on)\b|"
         r"\btrust\b|\bfriends?\b|"
         r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
-        r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b",
+        r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b|"
+        r"\b(?:secrets?|gossip|rumou?rs?|dirt) (?:about|on|of)\b",
     ),
 )
 # Who the village looks to, asked ("who's in charge around here?", "who runs this village?"),

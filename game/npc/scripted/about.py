@@ -11,31 +11,27 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from game.npc.facts import PersonFact, VillagerFacts
-from game.npc.reading.intent import Intent, asks_yes_no
-from game.npc.reading.kinds import Kind, Named, Target
+from game.npc.facts import VillagerFacts
+from game.npc.reading.intent import asks_yes_no
+from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
-from game.npc.reading.phrases import PERSON_SUB
 from game.npc.scripted.asked_of import OPINION, asked_kind, asked_of
-from game.npc.scripted.claims import claim_phrases, view_phrases
+from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.describe import (
     asked_beyond,
     asks_use,
     beyond_line,
     described,
-    keeper_of,
     use_line,
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.job import job_line, wares_line
 from game.npc.scripted.matching import favourite, fears_of, made_with, stems_of, touched, worried
 from game.npc.scripted.retell import (
-    MAX_RUN,
     about_it,
     clauses,
     in_own_words,
     said_as_mine,
-    shared_run,
     shorter,
     side_on,
     words_of,
@@ -49,7 +45,6 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.whereabouts import my_hours, way_to, where_i_am_at, where_is
-from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -59,10 +54,7 @@ __all__ = [
     "fears_of",
     "made_with",
     "mine_line",
-    "of_whose",
-    "opinion_line",
     "own",
-    "person_answer",
     "place_answer",
     "self_answer",
     "sheet_side",
@@ -136,6 +128,11 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     desc = ""
     if place is not None and place.description:
         desc = own(described(place.description, talk.seed("desc"), talk.said, target.label), npc)
+        told = "?" not in talk.said and not re.search(
+            r"\b(?:tell|describe|show)\b", talk.said, re.I
+        )
+        if told and not asks_way:  # "I came up from the pond": not where it is
+            desc = _WHEREABOUTS.sub("", desc).strip() or desc
     if not desc:
         desc = f"It's {target.label}. You can't miss it."
     table = "place_mine" if target.name == npc.home else Kind.PLACE
@@ -154,6 +151,15 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     return speak.line(Kind.GO, place=target.label)
 
 
+_TELL_OF = re.compile(r"\b(?:tell|describe|show)\b", re.I)
+# Where a place is, in its description: "south of the green", "on the north side".
+_WHEREABOUTS = re.compile(
+    r",?\s+(?:(?:just |right |off )?(?:north|south|east|west)(?:-(?:east|west))? of the \w+|"
+    r"(?:in|on|at) the (?:far )?(?:north|south|east|west|middle)(?:-(?:east|west))?"
+    r"(?: (?:side|end|corner|edge))?(?: of (?:the )?\w+)?)(?=[,.]|$)"
+)
+
+
 def _persona_on(npc: VillagerFacts, target: Target) -> str:
     """What the NPC's persona says of a place, told short ("I worry about it." for "quietly
     worries about the old bridge"), if it says anything."""
@@ -165,96 +171,6 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
         if any(re.search(rf"\b{re.escape(w)}\b", clause, re.I) for w in words):
             return about_it(clause)
     return ""
-
-
-def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
-    """The line about a villager asked of: where they are found, who they are, and what
-    the NPC thinks of them (from its sheet, or a plain word on their trade)."""
-    target = intent.target
-    assert target is not None
-    home = place_named(talk.npc, target.home)
-    person = _person(talk.npc, target)
-    facts = {"who": target.label, "role": target.about}
-    if intent.sub == "where" and target.by_place and person is not None and home is not None:
-        if re.search(r"\bwho\b", talk.said, re.I):  # "who runs the mill?": them, at it
-            return say(keeper_of(person, home.name), "player")
-    if intent.sub == "where" and home is not None:
-        line = speak.text("person_where", home=label_of(home), **facts)
-        if target.by_place and target.label not in line:  # "who minds the goats?": name them
-            line = f"{target.label}. {line}"
-        return say(line, "player")
-    if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
-        return opinion_line(talk, target, speak)
-    if not target.about:
-        return opinion_line(talk, target, speak)
-    if person is None:  # known by the line's facts only
-        person = PersonFact(npc_id=target.name, name=target.label, role=target.about)
-    # Their persona is not ours to read back either: fewer than six of its words in a row,
-    # the fullest way to say who they are that keeps under it.
-    theirs = f"{person.role} {person.does}"
-    for role in who_they_are(person):
-        text = named_first(talk.said, target.label, role)  # "Agathe makes the cheese."
-        if not text or speak.stale(text):
-            text = speak.text("person_who", who=target.label, role=role)
-        if shared_run(text, theirs, person.name) <= MAX_RUN:
-            return say(text, "player")
-    return opinion_line(talk, target, speak)
-
-
-def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
-    """ "What do you think of Rosamund's hawks?", read as her place: what the NPC thinks of
-    her, when it thinks anything; None otherwise."""
-    if intent.kind is not Kind.PLACE or not _OPINION_ASKED.search(talk.said.lower()):
-        return None
-    for person in talk.npc.people:
-        first = re.escape(person.name.split()[0])
-        if talk.npc.sheet.opinions.get(person.npc_id) and re.search(
-            rf"\b{first}'s\b", talk.said, re.I
-        ):
-            return opinion_line(talk, Target(Named.PERSON, person.name, person.name), speak)
-    return None
-
-
-_OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
-
-
-def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
-    return next((p for p in npc.people if target.name in (p.name, p.npc_id)), None)
-
-
-def _opinion(npc: VillagerFacts, target: Target) -> str:
-    person = _person(npc, target)
-    return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
-
-
-def opinion_line(
-    talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
-) -> SkillCall:
-    """What the NPC thinks of a villager: its opinion in its own words ("Fenwick? Hiding
-    something, that one."), else a plain word on what they do. `table`: the lines its
-    opinion is said in."""
-    npc = talk.npc
-    who = target.label
-    person = _person(npc, target)
-    opinion = _opinion(npc, target)
-    if opinion and person is not None:
-        names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
-        said_of = f" {person.role} {person.does} ".lower()
-        them = "her" if re.search(r"\b(?:she|her)\b", said_of) else "him"
-        if not re.search(r"\b(?:she|her|he|his|him)\b", said_of):
-            them = "them"
-        whose = {"her": "her", "him": "his"}.get(them, "their")
-        views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
-        them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
-        if them:
-            views = [f"{them[:1].upper()}{them[1:]}. {v}" for v in views] + views
-        text = in_own_words(
-            lambda v: speak.text(table, who=who, view=v), views, npc.persona, npc.name
-        )
-        if text:
-            return say(text, "player")
-    them = what_they_do(person) if person is not None else ""
-    return speak.line("opinion_none", who=who, them=them or "a neighbour")
 
 
 # What a persona says the NPC carries ("collects shiny pebbles") and where its things come
@@ -293,6 +209,11 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
         if held is not None:
             return held
+    if _ENJOY.search(talk.said) and _of_its_work(talk):  # "do you enjoy making barrels?"
+        felt = sheet_side(talk, speak, any_item=False, only=("dislikes", "likes"))
+        work = said_by(job_line(talk, speak, "my_work"))
+        said = f"{speak.text('enjoy_work')} {work.text if work else ''}".strip()
+        return felt or say(said, "player")
     why = why_me(talk) if _WHY_YOU.search(talk.said) else ""
     if why:  # "why are your hands blue?": the clause that says so
         return said_as(talk, speak, "self_side", "about", shorter(why))
@@ -462,6 +383,20 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:
     """A like, dislike or fear said in a line of `table`, in the NPC's own words."""
     return said_as(talk, speak, table, "thing", shorter(item))
+
+
+_ENJOY = re.compile(r"\bdo you (?:really |still )?(?:enjoy|like|love)\b", re.I)
+
+
+def _of_its_work(talk: PlayerLine) -> bool:
+    """Whether a line asks of the NPC's work: "your job", or a word of its trade or its
+    ways ("making barrels" of a cooper)."""
+    if re.search(r"\byour (?:work|job|trade|craft)\b", talk.said, re.I):
+        return True
+    sheet = talk.npc.sheet
+    asked = stems_of(talk.said) - stems_of("do you really still enjoy like love your being")
+    deeds = [re.split(r"\s+and (?:his|her|their|my)\b", w)[0] for w in sheet.ways]  # not "...
+    return bool(asked & stems_of(" ".join([sheet.role, *deeds])))  # and his hands are blue"
 
 
 _HOLDS = re.compile(r"I (?:believe|think|swear|reckon|suspect|know|am sure|'m sure|am certain)\b")

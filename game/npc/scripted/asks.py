@@ -22,7 +22,7 @@ from game.npc.scripted.about import said_as, sheet_side, side_of
 from game.npc.scripted.bargain import service_price
 from game.npc.scripted.job import job_line, job_phrases
 from game.npc.scripted.matching import touched
-from game.npc.scripted.retell import clauses, in_own_words, shorter, words_of
+from game.npc.scripted.retell import DEED, clauses, in_own_words, shorter, words_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
 from game.npc.scripted.willing import one_of, willing
 from game.npc.skills import SkillCall
@@ -51,7 +51,8 @@ _LEAVING = re.compile(
 # after it in `verb`.
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't) you (?:please |ever |come and |help me )?"
-    r"(?P<verb>[a-z]+)|\b(?:do|would) you (?:want|like|fancy|care) to (?P<want>[a-z]+)",
+    r"(?P<verb>[a-z]+)|\b(?:do|would) you (?:want|like|fancy|care) to (?P<want>[a-z]+)|"
+    r"^(?:\w+,\s*)?fancy (?P<fancy>a|an|some|going|coming)\b",
     re.I,
 )
 # A request put as a deed and a tag: "ring the bell for me, will you?".
@@ -220,7 +221,7 @@ def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
     deeds = [  # "ring the bell for me, will you?": "I ring the chapel bell."
         shorter(c)
         for c in clauses(npc.persona, npc.name)
-        if _DEED.match(c) and asked & {w[:4] for w in tokens(c.lower()) if len(w) > 2}
+        if DEED.match(c) and asked & {w[:4] for w in tokens(c.lower()) if len(w) > 2}
     ]
     keep = {w[:5] for w in words_of(talk.said)}
     options = [*one_of(deeds[0][0], talk.said), *deeds[0]] if deeds else []
@@ -229,10 +230,3 @@ def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
         return say(said, "player")
     job = said_by(job_line(talk, speak, "my_work"))
     return say(f"{yes} {job.text if job else ''}".strip(), "player")
-
-
-# A clause of what the NPC does, not what it holds, fears or will not do.
-_DEED = re.compile(
-    r"^I (?!(?:think|believe|swear|refuse|will|won't|never|am|dream|hate|love|like|fear|"
-    r"worry|suspect|reckon|talk)\b)[a-z]+\b"
-)

@@ -238,11 +238,14 @@ _MADE = frozenset(
 )
 
 
-def view_phrases(opinion: str, names: Iterable[str], whose: str = "") -> list[str]:
+def view_phrases(
+    opinion: str, names: Iterable[str], whose: str = "", halves: bool = False
+) -> list[str]:
     """What an opinion of someone says of them, to follow their name, the fullest first:
     "is the bravest man alive" -> "The bravest man alive"; "thinks Hobb waters the ale"
     -> "Waters the ale"; "is hiding something" -> "Hiding something"; with `whose` ("her"),
-    "thinks Joss's needles are blunt" -> "Her needles are blunt"."""
+    "thinks Joss's needles are blunt" -> "Her needles are blunt"; with `halves`, each half
+    of one said with "but" ("means well | never stops talking")."""
     text = _THINKING.sub("", " ".join(opinion.split()).strip(" .!?"))
     for name in sorted(names, key=len, reverse=True):
         # "Hester the bell-ringer rings too early": what she does, not what she is called
@@ -257,16 +260,15 @@ def view_phrases(opinion: str, names: Iterable[str], whose: str = "") -> list[st
         return [capital(s) for s in shorter(f"{whose} {text[3:]}")]
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
     text = object_me(text)  # "thinks Hewitt owes him three pennies": owes the NPC
+    parts = re.split(r",?\s+but\s+", text) if halves else [text]
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
-    # "means well but never stops talking": whole, else each half said alone
-    halves = re.split(r",?\s+but\s+", text)
     said = [
         s
-        for part in [text, *(halves if len(halves) > 1 else [])]
+        for part in (parts if len(parts) > 1 or not halves else [])
         for s in shorter(part)
         if not re.search(r"\b(?:as|than|one)$", s, re.I)
     ]
-    return [capital(s) for s in dict.fromkeys(said)]
+    return [capital(s) for s in said]
 
 
 _AS_AS = re.compile(r"^as (\w+) as ", re.I)

@@ -13,7 +13,6 @@ from game.npc.reading.intent import Intent, read_intent
 from game.npc.reading.kinds import ACTIONS, Kind, Named, Target
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.player import swapped
-from game.npc.scripted.about import opinion_line
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.speaker import (
     PlayerLine,
@@ -25,6 +24,7 @@ from game.npc.scripted.speaker import (
     say,
 )
 from game.npc.scripted.village_life import as_ever
+from game.npc.scripted.villagers import opinion_line
 from game.npc.scripted.whereabouts import way_to
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY

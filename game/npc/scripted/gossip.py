@@ -13,11 +13,11 @@ from game.npc.facts import PersonFact
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
-from game.npc.scripted.about import opinion_line
 from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.village_life import at_work
+from game.npc.scripted.villagers import opinion_line
 from game.npc.skills import SkillCall
 
 __all__ = ["asks_gossip", "gossip", "most_of_all"]

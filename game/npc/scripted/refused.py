@@ -33,11 +33,14 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
         "drunken",
         "remedy remedies cure draught potion medicine tonic salve syrup physic dose",
-        "hold handle touch carry stroke pet",
+        "hold handle touch carry stroke pet borrow",
         "lend borrow loan",
         "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
         "thunder storm stormy lightning gale wind windy gusty blowing rain raining rainy wet",
         "crowd crowds festival packed throng",
+        "poach poacher poachers poaching deer snare snares",
+        "dog dogs hound hounds puppy puppies pup pups cur mutt",
+        "bird birds hawk hawks falcon falcons kestrel kestrels eagle eagles",
     )
 )
 _NOT_TELLING = FILLER | frozenset(
@@ -114,9 +117,19 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     kind_of = bool(things) and bool(re.match(r"(?:any|some)(?:thing)? ", _refused_thing(refused)))
     if not shared or ((verb & DEALING or kind_of) and things and not named):
         return False
+    # "let a stranger touch my birds": asked only by its touching ("whistle for your hawk")
+    let = _LET_SOMEONE.match(refused)
+    if let and not asked & stems_asked(let.group(1)):
+        return False
     other = _OTHER_DEED.search(line)
     taught = other.group("verb") or other.group(0).split()[0] if other else ""
     return other is None or bool(verb & (stems_asked(taught) | stems_asked("teach show")))
+
+
+_LET_SOMEONE = re.compile(
+    r"let (?:a |an |the |any )?(?:strangers?|anyone|anybody|someone|people|folk|child|children|"
+    r"customers?|visitors?|outsiders?|them|him|her|you) (\w+)"
+)
 
 
 def _refused_thing(refused: str) -> str:
@@ -156,7 +169,9 @@ RESTRICTED = re.compile(
     r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
     r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
     r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet)\b|"
-    r"under (?:a |the )?(?:full |new )?moon\b"
+    r"under (?:a |the )?(?:full |new )?moon\b|"
+    # to whom it is refused: "sell arrows to poachers"
+    r"to (?:\w+ )?(?:strangers|children|folk|\w+ers|\w+ards|\w+men)\b"
     r").*)$"
 )
 
@@ -173,6 +188,8 @@ def on_its_condition(
     if restricted is None or asked & stems_asked(restricted.group("cond")):
         return True
     cond = restricted.group("cond")
+    if cond.startswith("to "):  # "to poachers": only when the request says so
+        return False
     if _AT_NIGHT.match(cond):  # named "tonight", or night now (or no clock to say)
         late = hour is None or hour >= 20 or hour < 6
         return late or bool(asked & _NIGHT_WORDS)

@@ -20,6 +20,7 @@ from game.npc.scripted.said_well import capital_misplaced, garbled
 __all__ = [
     "CUT_BEFORE",
     "DANGLING",
+    "DEED",
     "MAX_RUN",
     "WHERE_WHEN",
     "about_it",
@@ -343,7 +344,7 @@ def in_own_words(
     names = set(re.findall(r"\b[A-Z][\w-]*", persona)) | set(name.split())
     for phrase, count in zip(options, kept, strict=True):
         line = fill(phrase)
-        if not line or garbled(line, None) or capital_misplaced(line, phrase, names):
+        if not line or _garbled_by(line, phrase) or capital_misplaced(line, phrase, names):
             continue
         run = shared_run(line, persona, name)
         telling = sum(w not in DANGLING and w not in _PERSONS for w in words_of(phrase)) >= 2
@@ -427,8 +428,20 @@ def verb_at(words: list[str]) -> int | None:
     return None
 
 
+def _garbled_by(line: str, phrase: str) -> str:
+    """What is wrong in the sentences of a line that say the phrase, not in the mood's own
+    words around it ("...! But it's a secret!" is a whole line's, not a cut)."""
+    said = set(words_of(phrase))
+    own = [s for s in re.split(r"(?<=[.!?])\s+", line) if said & set(words_of(s))]
+    return garbled(" ".join(own) or line, None)
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# Plurals without an -s ("geese", "sheep"): said as "them".
+# A clause of what the NPC does, not what it holds, fears or will not do.
+DEED = re.compile(
+    r"^I (?!(?:think|believe|swear|refuse|will|won't|never|am|dream|hate|love|like|fear|"
+    r"worry|suspect|reckon|talk)\b)[a-z]+\b"
+)

@@ -18,10 +18,11 @@ from game.npc.life.feelings import read_feeling
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.matching import stems_of
 from game.npc.scripted.moods import GRUFF, temperament
-from game.npc.scripted.retell import in_own_words
+from game.npc.scripted.retell import DEED, clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
-from game.npc.skills import EMOTE
+from game.npc.skills import EMOTE, SkillCall
 
 __all__ = [
     "cold",
@@ -247,3 +248,23 @@ def _best(talk: PlayerLine, speak: Speaker) -> Step:
     said = [p for p in claim_phrases(boast) if p.startswith("I ")]  # not "An arrow. I..."
     told = in_own_words(lambda p: f"{yes} {p}!", said, npc.persona, npc.name)
     return say(told if boast and told else yes, "player")
+
+
+# "The chapel bell woke me at dawn. Was that you?": its own doing, or not.
+_WAS_IT_YOU = re.compile(r"\b(?:was (?:that|it|this) you|were you the one)\b", re.I)
+
+
+def was_it_me(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Whether what the player tells was the NPC's doing: yes, with the deed of its
+    persona the line touches ("Aye, that was me. I ring the chapel bell."), else not it;
+    None when the line does not ask."""
+    if not _WAS_IT_YOU.search(talk.said):
+        return None
+    npc = talk.npc
+    asked = stems_of(talk.said) - stems_of("was that you were the one me")
+    deeds = [c for c in clauses(npc.persona, npc.name) if DEED.match(c) and asked & stems_of(c)]
+    if not deeds:
+        return speak.line("not_me")
+    yes = speak.text("was_me")
+    told = in_own_words(lambda p: f"{yes} {p}.", shorter(deeds[0]), npc.persona, npc.name)
+    return say(told or yes, "player")

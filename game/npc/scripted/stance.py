@@ -91,7 +91,7 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "haggling": (
         ("come down on my prices", "haggle over a fair price", "cut my prices"),
         re.compile(
-            r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ )?off\b|"
+            r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ ){0,2}off\b|"
             r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
             # a few coppers offered: "I'll give you a farthing", "...for two pennies?"
             r"\b(?:give|pay|offer|for)(?: you)? (?:just |only )?(?:a|one|two|three|a few|half a) "
@@ -241,11 +241,15 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
     bought = deal(talk, speak, refusals)  # "how much for a cask?", "sell me some honey"
+    if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
+        kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
+        bought = deal(talk, speak, kept)
     bids = _requests(line) or _bids_refused(line, refusals)  # "dye my cloak black"
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
     sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
+    sells = sells or (bought is not None and bought.line is not None)  # what it makes
     if "free goods" not in counters and sells and not _GIVES.search(npc.persona):
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
@@ -297,8 +301,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for disliked in sheet.dislikes:
         if bought is None and _touches_fear(talk, intent, disliked):
             return _no(npc, speak, "offer_no", "thing", disliked, stems_asked(talk.said))
-    if bought is not None and bought.refused:  # "a piece of the honeycomb?": not that
-        return _refused(npc, speak, deed_asked(bought.refused, asked), asked)
+    hour = talk.sensed.hour if talk.sensed is not None else None
+    if bought is not None and bought.refused and on_its_condition(bought.refused, asked, hour=hour):
+        return _refused(npc, speak, deed_asked(bought.refused, asked), asked)  # not that one
     if bought is not None and bought.line is not None:
         return bought.line
     if own:

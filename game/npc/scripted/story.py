@@ -21,7 +21,6 @@ from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import (
     bit_of,
-    opinion_line,
     own,
     stems_of,
     worried,
@@ -32,6 +31,7 @@ from game.npc.scripted.lines import pick, sentences
 from game.npc.scripted.moods import GRUFF, QUIET, WISE
 from game.npc.scripted.retell import in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, said_by, say
+from game.npc.scripted.villagers import opinion_line
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 

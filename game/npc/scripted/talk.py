@@ -24,9 +24,7 @@ from game.npc.reading.phrases import MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
-    of_whose,
     own,
-    person_answer,
     place_answer,
     self_answer,
     sheet_side,
@@ -57,6 +55,7 @@ from game.npc.scripted.social import (
     gestured,
     hello_again,
     praised_or_insulted,
+    was_it_me,
 )
 from game.npc.scripted.speaker import (
     PlayerLine,
@@ -72,6 +71,7 @@ from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
 from game.npc.scripted.village_life import at_work, board_reply, village_places
+from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at
 from game.npc.scripted.willing import does_it
@@ -171,6 +171,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if felt is not None:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
+    reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
     if reacted is not None:
         return [reacted]
     no = refusal(talk, intent, speak)

@@ -1,0 +1,118 @@
+"""What the persona brain says of another villager: where they are found, who they are
+and what the NPC thinks of them, from its sheet's opinion in its own words ("Fenwick?
+Hiding something, that one.") or a plain word on their trade; asked by a thing of theirs
+("what do you think of Rosamund's hawks?"), what it thinks of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.facts import PersonFact, VillagerFacts
+from game.npc.reading.intent import Intent, asks_yes_no
+from game.npc.reading.kinds import Kind, Named, Target
+from game.npc.reading.phrases import PERSON_SUB
+from game.npc.scripted.claims import view_phrases
+from game.npc.scripted.describe import keeper_of
+from game.npc.scripted.matching import stems_of
+from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
+from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
+from game.npc.skills import SkillCall
+
+__all__ = ["of_whose", "opinion_line", "person_answer"]
+
+
+def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
+    """The line about a villager asked of: where they are found, who they are, and what
+    the NPC thinks of them (from its sheet, or a plain word on their trade)."""
+    target = intent.target
+    assert target is not None
+    home = place_named(talk.npc, target.home)
+    person = _person(talk.npc, target)
+    facts = {"who": target.label, "role": target.about}
+    if intent.sub == "where" and target.by_place and person is not None and home is not None:
+        if re.search(r"\bwho\b", talk.said, re.I):  # "who runs the mill?": them, at it
+            return say(keeper_of(person, home.name), "player")
+    if intent.sub == "where" and home is not None:
+        line = speak.text("person_where", home=label_of(home), **facts)
+        if target.by_place and target.label not in line:  # "who minds the goats?": name them
+            line = f"{target.label}. {line}"
+        return say(line, "player")
+    if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
+        return opinion_line(talk, target, speak)
+    if not target.about:
+        return opinion_line(talk, target, speak)
+    if person is None:  # known by the line's facts only
+        person = PersonFact(npc_id=target.name, name=target.label, role=target.about)
+    # Their persona is not ours to read back either: fewer than six of its words in a row,
+    # the fullest way to say who they are that keeps under it.
+    theirs = f"{person.role} {person.does}"
+    for role in who_they_are(person):
+        text = named_first(talk.said, target.label, role)  # "Agathe makes the cheese."
+        if not text or speak.stale(text):
+            text = speak.text("person_who", who=target.label, role=role)
+        if shared_run(text, theirs, person.name) <= MAX_RUN:
+            return say(text, "player")
+    return opinion_line(talk, target, speak)
+
+
+def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """ "What do you think of Rosamund's hawks?", read as her place: what the NPC thinks of
+    her, when it thinks anything; None otherwise."""
+    if intent.kind is not Kind.PLACE or not _OPINION_ASKED.search(talk.said.lower()):
+        return None
+    for person in talk.npc.people:
+        first = re.escape(person.name.split()[0])
+        if talk.npc.sheet.opinions.get(person.npc_id) and re.search(
+            rf"\b{first}'s\b", talk.said, re.I
+        ):
+            return opinion_line(talk, Target(Named.PERSON, person.name, person.name), speak)
+    return None
+
+
+_OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
+
+
+def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
+    return next((p for p in npc.people if target.name in (p.name, p.npc_id)), None)
+
+
+def _opinion(npc: VillagerFacts, target: Target) -> str:
+    person = _person(npc, target)
+    return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
+
+
+def opinion_line(
+    talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
+) -> SkillCall:
+    """What the NPC thinks of a villager: its opinion in its own words ("Fenwick? Hiding
+    something, that one."), else a plain word on what they do. `table`: the lines its
+    opinion is said in."""
+    npc = talk.npc
+    who = target.label
+    person = _person(npc, target)
+    opinion = _opinion(npc, target)
+    if opinion and person is not None:
+        names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
+        said_of = f" {person.role} {person.does} ".lower()
+        them = "her" if re.search(r"\b(?:she|her)\b", said_of) else "him"
+        if not re.search(r"\b(?:she|her|he|his|him)\b", said_of):
+            them = "them"
+        whose = {"her": "her", "him": "his"}.get(them, "their")
+        views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
+        halves = view_phrases(opinion, names, whose, halves=True)  # when whole is too long
+        asked = {w[:4] for w in stems_of(talk.said)}  # "who talks the most?": "...talking"
+        halves.sort(key=lambda h: -len(asked & {w[:4] for w in stems_of(h)}))
+        them = what_they_do(person)  # "Joss? A tinker. A chancer, that one."
+        text = ""
+        for said in (views, halves):
+            if them:
+                said = [f"{them[:1].upper()}{them[1:]}. {v}" for v in said] + said
+            text = text or in_own_words(
+                lambda v: speak.text(table, who=who, view=v), said, npc.persona, npc.name
+            )
+        if text:
+            return say(text, "player")
+    them = what_they_do(person) if person is not None else ""
+    return speak.line("opinion_none", who=who, them=them or "a neighbour")
