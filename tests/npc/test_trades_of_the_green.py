@@ -11,9 +11,12 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.play.leads import lead_of
+from game.npc.play.script import build_script
 from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.moods import mood_of
 from game.npc.scripted.retell import clauses
+from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import facts_of, reply, write_village
 
 PEOPLE = [
@@ -65,6 +68,15 @@ PEOPLE = [
         {"work": "dye_works"},
     ),
 ]
+PEOPLE.append(
+    (
+        "meg",
+        "Meg",
+        "Meg is a pedlar who sells ribbons and buttons from a tray. She is shrewd and haggles "
+        "hard.",
+        {"wares": "ribbons and buttons"},
+    )
+)
 PLACES = [
     ("green", "The green with a maypole and a well."),
     ("chandlery", "A chandlery where candles hang in rows to dry."),
@@ -162,3 +174,28 @@ def test_what_someone_else_does_after_but_stays_theirs(green: dict[str, Villager
     assert "I never stop talking" not in mine, mine
     halves = view_phrases(osric.sheet.opinions["wenna"], {"Wenna"}, halves=True)
     assert halves == ["Means well", "Never stops talking"], halves
+
+
+def test_one_who_haggles_meets_a_haggle_halfway(green: dict[str, VillagerFacts]) -> None:
+    meg = green["meg"]
+    for line in (
+        "Can you do me a better price on the ribbons?",
+        "Three coppers, final offer.",
+        "That's daylight robbery! Lower your price.",
+    ):
+        assert re.search(r"\bhalfway|\ba little off\b", said(meg, line), re.I), line
+    # one who does not haggle says no; nobody takes a haggle for another tongue
+    assert re.search(r"\bprices?\b", said(green["wenna"], "Three coppers, final offer."))
+
+
+def test_the_bundled_models_lead_is_the_persona_brains_answer_not_a_belief(
+    green: dict[str, VillagerFacts],
+) -> None:
+    asked = request("Do you enjoy making barrels?").model_copy(update={"npc": green["cuthbert"]})
+    lead = lead_of(asked)
+    assert "cooper" in lead and "Oak" not in lead, lead
+    hawk = request("Hello! Can I stroke the big hawk?").model_copy(
+        update={"npc": green["rosamund"]}
+    )
+    assert not build_script(hawk).greets()  # its no, not its hello
+    assert "strangers touch" in lead_of(hawk), lead_of(hawk)

@@ -131,6 +131,9 @@ def _held(talk: PlayerLine, intent: Intent) -> str:
     elif no is None and asks_yes_no(talk.said) and intent.kind not in ACTIONS:
         only = DEED_SIDES[:2] if asks_deed(talk.said) else _HELD  # a deed: no belief on it
         no = sheet_side(talk, speak, any_item=False, only=only)
+        told = said_by(no) if no is not None and intent.kind in _OWN_LEADS else None
+        if told is not None and told.text not in [s.text for s in map(said_by, answer(talk)) if s]:
+            no = None  # "do you enjoy making barrels?": its own answer leads, not a belief
     said = said_by(no) if no is not None else None
     return said.text if said is not None else ""
 

@@ -160,7 +160,10 @@ class Script:
             return False
         if self.kind == "player_near":
             return True
-        return self.kind == "player_message" and self.intent().kind is Kind.GREET
+        # "hello! can I stroke the big hawk?" of one who lets no stranger: its no, not hello
+        return (
+            self.kind == "player_message" and self.intent().kind is Kind.GREET and not self.refused
+        )
 
     def done(self) -> bool:
         """Whether the turn is over: it spoke, or an idle turn already did a thing."""

@@ -43,6 +43,7 @@ from game.npc.scripted.speaker import (
     place_named,
     said_by,
     say,
+    then,
 )
 from game.npc.scripted.whereabouts import my_hours, way_to, where_i_am_at, where_is
 from game.npc.skills import SkillCall
@@ -212,7 +213,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     if _ENJOY.search(talk.said) and _of_its_work(talk):  # "do you enjoy making barrels?"
         felt = sheet_side(talk, speak, any_item=False, only=("dislikes", "likes"))
         work = said_by(job_line(talk, speak, "my_work"))
-        said = f"{speak.text('enjoy_work')} {work.text if work else ''}".strip()
+        said = then(speak.text("enjoy_work"), work.text if work else "")
         return felt or say(said, "player")
     why = why_me(talk) if _WHY_YOU.search(talk.said) else ""
     if why:  # "why are your hands blue?": the clause that says so

@@ -23,7 +23,7 @@ from game.npc.scripted.bargain import service_price
 from game.npc.scripted.job import job_line, job_phrases
 from game.npc.scripted.matching import touched
 from game.npc.scripted.retell import DEED, clauses, in_own_words, shorter, words_of
-from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
+from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say, then
 from game.npc.scripted.willing import one_of, willing
 from game.npc.skills import SkillCall
 
@@ -59,6 +59,12 @@ _REQUEST = re.compile(
 _TAGGED = re.compile(
     r"^(?:\w+,\s*)?(?:please )?(?P<verb>[a-z]+)\b[^?.!]*,\s*(?:will|would|won't|can|could) "
     r"you\s*\??\s*$",
+    re.I,
+)
+# A thing asked for in trade: "would you trade me a hawk for my horse?".
+_DEALT = re.compile(
+    r"\b(?:trade|swap|sell|give|exchange)\s+(?:me|us)\s+(?:a|an|one of your|your|the)?\s*"
+    r"(?P<thing>[a-z]+)",
     re.I,
 )
 # A request put bare: "make me a barrel", "Cuthbert, please mend us a tub".
@@ -152,6 +158,9 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     teach = _TEACH.search(said)
     if teach and _grants(said[teach.end() :], talk):  # "will happily show it to anyone"
         return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
+    dealt = _DEALT.search(said)  # "trade me a hawk?" of one who sells none: its own
+    if dealt and not touched(said, sheet.wares) and _its_work(dealt.group("thing"), talk):
+        return speak.line("own_thing", thing=dealt.group("thing"))
     if _its_work(said[teach.end() :] if teach else said[request.start() :], talk) or (
         not teach and speaks_of_trade(said, talk.npc)
     ):
@@ -205,23 +214,23 @@ def _its_work(asked_for: str, talk: PlayerLine) -> bool:
     stone" of one who carves gravestones): words alike in their first four letters."""
     npc = talk.npc
     work = " ".join([npc.sheet.role, *job_phrases(npc), *npc.sheet.ways, *npc.sheet.wares])
+    return bool(_alike(work) & _alike(asked_for))
 
-    def alike(text: str) -> set[str]:  # "digs" and "dig" alike by their stem too
-        words = [w for w in tokens(text.lower()) if len(w) > 2 and w not in FILLER]
-        return {w[:4] for w in words} | {stem(w) for w in words}
 
-    return bool(alike(work) & alike(asked_for))
+def _alike(text: str) -> set[str]:
+    """A text's telling words by their first four letters and by their stems: "digs" and
+    "dig", "tubs" and "tub" are alike."""
+    words = [w for w in tokens(text.lower()) if len(w) > 2 and w not in FILLER]
+    return {w[:4] for w in words} | {stem(w) for w in words}
 
 
 def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
     """A yes, then what the NPC does: "Aye. I carve gravestones at the stone yard."."""
     yes = speak.text("ask_yes")
     npc = talk.npc
-    asked = {w[:4] for w in tokens(talk.said.lower()) if len(w) > 2 and w not in FILLER}
+    asked = _alike(talk.said)
     deeds = [  # "ring the bell for me, will you?": "I ring the chapel bell."
-        shorter(c)
-        for c in clauses(npc.persona, npc.name)
-        if DEED.match(c) and asked & {w[:4] for w in tokens(c.lower()) if len(w) > 2}
+        shorter(c) for c in clauses(npc.persona, npc.name) if DEED.match(c) and asked & _alike(c)
     ]
     keep = {w[:5] for w in words_of(talk.said)}
     options = [*one_of(deeds[0][0], talk.said), *deeds[0]] if deeds else []
@@ -229,4 +238,4 @@ def _yes_work(talk: PlayerLine, speak: Speaker) -> SkillCall:
     if said:
         return say(said, "player")
     job = said_by(job_line(talk, speak, "my_work"))
-    return say(f"{yes} {job.text if job else ''}".strip(), "player")
+    return say(then(yes, job.text if job else ""), "player")

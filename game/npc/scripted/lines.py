@@ -21,7 +21,7 @@ from game.npc.scripted.moods import CHEERFUL, Mood
 from game.wording import overlap as share
 from game.wording import word_pairs
 
-__all__ = ["line_table", "overlap", "pick", "sentences"]
+__all__ = ["WORDS", "line_table", "overlap", "pick", "sentences"]
 
 Table = dict[str, tuple[str, ...]]
 
@@ -35,6 +35,14 @@ def _load_tables() -> dict[str, Table]:
 
 
 _T: dict[str, Table] = _load_tables()
+# Every word the line tables say: English a villager knows, past the commonest words.
+WORDS: frozenset[str] = frozenset(
+    w.lower()
+    for table in _T.values()
+    for lines in table.values()
+    for line in lines
+    for w in re.findall(r"[A-Za-z]+", re.sub(r"\{\w+\}", " ", line))
+)
 
 
 def line_table(kind: str, mood: Mood) -> tuple[str, ...]:

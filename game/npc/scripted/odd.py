@@ -16,6 +16,7 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.words import FILLER
+from game.npc.scripted.lines import WORDS
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
 
 __all__ = ["odd_line"]
@@ -46,6 +47,13 @@ def _known(words: list[str], talk: PlayerLine) -> bool:
     return any(w in FILLER or w in _ENGLISH or w in own for w in words)
 
 
+def _words_of_village(talk: PlayerLine) -> set[str]:
+    """The words the NPC's persona and its village's places say."""
+    npc = talk.npc
+    text = " ".join([npc.persona, *(p.description for p in npc.places)])
+    return {w.lower() for w in _WORD.findall(text)}
+
+
 def no_tongue(said: str, talk: PlayerLine) -> bool:
     """Whether a line is in no tongue the NPC knows: keys mashed, or another language."""
     words = [w.lower() for w in _WORD.findall(said)]
@@ -56,7 +64,10 @@ def no_tongue(said: str, talk: PlayerLine) -> bool:
         (_NO_VOWEL.match(w) and len(set(w)) >= 3 and w not in _HUSH) or _RUN.search(w)
         for w in words
     )
-    return foreign or mashed or len(words) >= 3  # three words and not one of English
+    # three words and not one of English, as the lines and the village say it
+    known = WORDS | _words_of_village(talk)
+    unknown = [w for w in words if w not in known and w.rstrip("s") not in known]
+    return foreign or mashed or len(unknown) >= 3
 
 
 def shouted(said: str) -> bool:

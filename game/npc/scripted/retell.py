@@ -443,5 +443,6 @@ def capital(text: str) -> str:
 # A clause of what the NPC does, not what it holds, fears or will not do.
 DEED = re.compile(
     r"^I (?!(?:think|believe|swear|refuse|will|won't|never|am|dream|hate|love|like|fear|"
-    r"worry|suspect|reckon|talk)\b)[a-z]+\b"
+    r"worry|suspect|reckon|talk|speak|brag|boast|grumble|complain|mutter|mumble|scold|tease|"
+    r"chatter|gossip|sigh|frown|scowl|giggle|blush|stammer|stutter|laugh)\b)[a-z]+\b"
 )

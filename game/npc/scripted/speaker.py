@@ -39,6 +39,7 @@ __all__ = [
     "said_by",
     "say",
     "sheet_slots",
+    "then",
 ]
 
 _LIMIT = 0.5  # a line sharing more of its word pairs with one said recently is not said
@@ -293,3 +294,17 @@ def _related(talk: PlayerLine) -> str:
         if score > best:
             best, found = score, person.name
     return found
+
+
+# A mood's sound a line opens with: "Oh,", "Mm.", "...", "Ha!".
+_SOUND = re.compile(
+    r"^(?:\.\.\.\s*)?(?:(?:oh|mm|ha|ah|aye|well|ooh|hm|hmph)\b[,.!]*\s+)?(?<=\s|\.)", re.I
+)
+
+
+def then(first: str, second: str) -> str:
+    """Two of a mood's lines said as one, the second without the sound it opens with
+    ("Oh, of course! Oh, I'm a fletcher..." -> "Oh, of course! I'm a fletcher...")."""
+    rest = _SOUND.sub("", second) if _SOUND.match(first) or first.startswith("...") else second
+    rest = rest[:1].upper() + rest[1:]
+    return f"{first} {rest}".strip()

@@ -95,11 +95,16 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
             # a few coppers offered: "I'll give you a farthing", "...for two pennies?"
             r"\b(?:give|pay|offer|for)(?: you)? (?:just |only )?(?:a|one|two|three|a few|half a) "
-            r"(?:farthings?|halfpenn(?:y|ies)|penn(?:y|ies)|pence|coppers?)\b"
+            r"(?:farthings?|halfpenn(?:y|ies)|penn(?:y|ies)|pence|coppers?)\b|"
+            # a price called too high, an offer called final
+            r"\btoo (?:dear|steep|pricey)\b|\brobbery\b|\bfinal offer\b|\bbest price\b|"
+            r"\bgo lower\b|\bmeet me (?:halfway|in the middle)\b|"
+            r"\bcome down (?:on|in) (?:the |your )?price"
         ),
     ),
 }
 _PAY = frozenset({"credit", "free goods"})
+
 # A refusal to send someone away is a promise to take them in.
 # "leave a stack burning" leaves no one: the one not left is a person.
 _KINDNESS = re.compile(
@@ -244,7 +249,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
-    bids = _requests(line) or _bids_refused(line, refusals)  # "dye my cloak black"
+    haggled = _COUNTER["haggling"][1].search(line)
+    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled)  # "dye it black"
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
@@ -254,6 +260,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
+    elif sells and haggled and not _COUNTER["free goods"][1].search(line):
+        return speak.line("haggle_back")  # one who haggles meets a haggle halfway
     # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
     specific = any(
         touches_refusal(line, stems_asked(talk.said), r)
