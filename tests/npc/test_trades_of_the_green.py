@@ -78,7 +78,7 @@ PEOPLE.append(
     )
 )
 PLACES = [
-    ("green", "The green with a maypole and a well."),
+    ("green", "The green in the middle of Ashcombe: a maypole and a well."),
     ("chandlery", "A chandlery where candles hang in rows to dry."),
     ("churchyard", "The churchyard with its old yew tree."),
     ("fletcher_shop", "A fletcher's workshop with feathers drying in bunches."),
@@ -141,6 +141,10 @@ def said(npc: VillagerFacts, line: str) -> str:
         # its work asked of: hard, enjoyed
         ("rosamund", "Is it hard work, training hawks?", r"\bloud noises\b"),
         ("cuthbert", "Do you enjoy making barrels?", r"\bcooper\b"),
+        # a place nobody keeps: whose it is, and whether the player may be there
+        ("wenna", "Who looks after the green?", r"\b[Nn]obody|\beveryone|\ball of us\b"),
+        ("wenna", "Can I sit on the green for a while?", r"\bmaypole\b"),
+        ("wenna", "Is the churchyard haunted?", r"\bNot that I've ever seen\b"),
         # a secret of someone: what it thinks of them
         ("perrin", "Go on, tell me a secret about Osric.", r"\bOsric\b"),
     ],

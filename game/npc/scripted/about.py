@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from game.npc.facts import VillagerFacts
+from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.intent import asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
@@ -113,6 +113,8 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
         return used
     if place is not None and asks_use(talk.said) and target.name == npc.sheet.work:
         return self_answer(talk, "work", speak)
+    if place is not None and (kept := _kept_by(talk, place, speak)) is not None:
+        return kept  # "who looks after the green?", "can I swim in the pond?"
     sided = asks_yes_no(talk.said) or asked_kind(talk.said)[0] == OPINION  # its side, if any
     if place is not None and not (sided and _persona_on(npc, target)):
         in_kind = asked_of(talk, place, speak)  # "is it busy today?", "who built it?"
@@ -129,9 +131,7 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     desc = ""
     if place is not None and place.description:
         desc = own(described(place.description, talk.seed("desc"), talk.said, target.label), npc)
-        told = "?" not in talk.said and not re.search(
-            r"\b(?:tell|describe|show)\b", talk.said, re.I
-        )
+        told = "?" not in talk.said and not _TELL_OF.search(talk.said)
         if told and not asks_way:  # "I came up from the pond": not where it is
             desc = _WHEREABOUTS.sub("", desc).strip() or desc
     if not desc:
@@ -152,12 +152,34 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     return speak.line(Kind.GO, place=target.label)
 
 
+def _kept_by(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall | None:
+    """Of a place nobody works: who looks after it (nobody in particular), and whether the
+    player may do something there (yes, and a bit of how it is); None when neither is
+    asked, or someone keeps it (they are asked after)."""
+    if any(p.home == place.name for p in talk.npc.people) or place.name == talk.npc.sheet.work:
+        return None
+    label = label_of(place)
+    if _WHO_KEEPS.search(talk.said):
+        return speak.line("keeper_none", place=label)
+    last = re.escape(label.split()[-1])  # how it is, past its name and where it is
+    told = re.sub(rf"^(?:the |an? )?(?:[\w-]+ ){{0,2}}?{last}\b", "", place.description, flags=re.I)
+    told = _WHEREABOUTS.sub("", f" {told}").strip(" ,:;.")
+    bit = bit_of(told[:1].upper() + told[1:])
+    if _MAY_I.search(talk.said) and bit:
+        return speak.line("place_yes", bit=bit)
+    return None
+
+
+_WHO_KEEPS = re.compile(
+    r"\bwho (?:looks after|keeps|tends|minds|cares for|owns|runs|takes care of)\b", re.I
+)
+_MAY_I = re.compile(r"^(?:\w+,\s*)?(?:can|may|could) (?:i|we)\b|\bmind if (?:i|we)\b", re.I)
 _TELL_OF = re.compile(r"\b(?:tell|describe|show)\b", re.I)
 # Where a place is, in its description: "south of the green", "on the north side".
 _WHEREABOUTS = re.compile(
     r",?\s+(?:(?:just |right |off )?(?:north|south|east|west)(?:-(?:east|west))? of the \w+|"
     r"(?:in|on|at) the (?:far )?(?:north|south|east|west|middle)(?:-(?:east|west))?"
-    r"(?: (?:side|end|corner|edge))?(?: of (?:the )?\w+)?)(?=[,.]|$)"
+    r"(?: (?:side|end|corner|edge))?(?: of (?:the )?\w+)?)(?=[,.:;]|$)"
 )
 
 

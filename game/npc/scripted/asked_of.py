@@ -349,6 +349,8 @@ def _now(talk: PlayerLine, place: PlaceFact, how: str, speak: Speaker) -> SkillC
             seen += f". {there} is there"
         elif night:
             seen += ". Everyone's abed"
+    elif how in _UNSEEN:  # "is the churchyard haunted?": nothing it has seen says so
+        seen = f"{how}? Not that I've ever seen"
     elif how:  # "are the apples ripe yet?": what it has seen of them
         what = _STATE.match(next((c for c in _questions(talk.said) if _STATE.match(c)), ""))
         subject = what["what"] if what and what["what"] not in ("it", "they") else label_of(place)
@@ -364,6 +366,12 @@ def _now(talk: PlayerLine, place: PlaceFact, how: str, speak: Speaker) -> SkillC
         if there:
             seen += f". {there} is there"
     return _line(speak, "place_now", place=label_of(place), when=when, seen=seen)
+
+
+# What a place may be said to be that no one sees by looking.
+_UNSEEN = frozenset(
+    "haunted cursed bewitched enchanted magic magical lucky unlucky evil holy sacred".split()
+)
 
 
 def _past(talk: PlayerLine, place: PlaceFact, verb: str, speak: Speaker, more: bool) -> SkillCall:
