@@ -18,6 +18,7 @@ __all__ = [
     "FAVOUR",
     "GLAD",
     "GOSSIP",
+    "GREETED_WITH",
     "HAVE",
     "HELLO",
     "HOW_ARE_YOU",
@@ -433,4 +434,27 @@ SONG = re.compile(
     r"\bsing (?:me|us|for|something|a|another|one|to me)\b|\b(?:can|will|would|could) you sing\b|"
     r"\b(?:know|got|have) any (?:good |old )?(?:songs|tunes|ballads)\b|"
     r"\b(?:give|play|sing) (?:me|us) a (?:song|tune|ditty|ballad)\b"
+)
+
+
+# What a hello says of the one saying it, met before the NPC's own hello: the line table
+# that meets it.
+GREETED_WITH = (
+    (
+        "greet_weary",
+        re.compile(
+            r"\b(?:tired|weary|exhausted|worn out|my feet|my legs|long (?:road|walk|way|day)|"
+            r"walked (?:all|for|miles|far))\b",
+            re.I,
+        ),
+    ),
+    (
+        "greet_new",
+        re.compile(
+            r"\b(?:new (?:here|in town|to (?:the|this) village)|just arrived|first (?:time|day) "
+            r"here|passing through|only arrived)\b",
+            re.I,
+        ),
+    ),
+    ("greet_cold", re.compile(r"\b(?:cold|freezing|chilly|bitter|nippy|frosty)\b", re.I)),
 )

@@ -50,7 +50,7 @@ def gossip(talk: PlayerLine, intent: Intent) -> str:
             return said.text
     said_lately = " ".join(talk.replies[-4:])
     named = intent.target
-    if not npc.sheet.opinions and intent.target is None:  # nothing to say of anyone: the day
+    if not npc.sheet.opinions and named is None:  # nothing to say of anyone: the day
         ever = at_work(npc, talk.seed("gossip"))
         if ever and not speak.stale(ever):  # "Nothing much. Wren fishes at the dock, as ever."
             return f"{speak.text('gossip_none')} {ever}"

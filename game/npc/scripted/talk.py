@@ -20,7 +20,7 @@ from game.npc.reading.about_self import OWN_LIFE
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, ONE_LINE, Kind, Named, Target
 from game.npc.reading.naming import norm
-from game.npc.reading.phrases import MORE
+from game.npc.reading.phrases import GREETED_WITH, MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
@@ -233,7 +233,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
             return [speak.line("greet_woken")]
         if talk.first_meeting:  # the map maker's greeting, else its mood's first hello
             hello = first_greeting(talk, speak)
-            heard = next((t for t, p in _GREETED_WITH if p.search(talk.said)), "")
+            heard = next((t for t, p in GREETED_WITH if p.search(talk.said)), "")
             if heard:  # "...my feet are killing me": met first, then its hello
                 hello = f"{speak.text(heard)} {hello}"
             return [EMOTE.call(name=WAVE.name), say(hello, "player")]
@@ -444,26 +444,6 @@ def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> Ski
 
 
 _JOKE_ASKED = re.compile(r"\bjokes?\b|\bsomething funny\b|\bmake me laugh\b|\bamuse me\b", re.I)
-# What a hello says of the one saying it, met before the NPC's own hello.
-_GREETED_WITH = (
-    (
-        "greet_weary",
-        re.compile(
-            r"\b(?:tired|weary|exhausted|worn out|my feet|my legs|long (?:road|walk|way|day)|"
-            r"walked (?:all|for|miles|far))\b",
-            re.I,
-        ),
-    ),
-    (
-        "greet_new",
-        re.compile(
-            r"\b(?:new (?:here|in town|to (?:the|this) village)|just arrived|first (?:time|day) "
-            r"here|passing through|only arrived)\b",
-            re.I,
-        ),
-    ),
-    ("greet_cold", re.compile(r"\b(?:cold|freezing|chilly|bitter|nippy|frosty)\b", re.I)),
-)
 # A question of whether there is or will be something: answered with what it has heard.
 _IS_THERE = re.compile(
     r"^(?:\w+, )?(?:is|are|was|were|will) (?:there|anyone|anybody|someone)\b|"
