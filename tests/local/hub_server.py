@@ -243,8 +243,13 @@ class LoopbackHub:
         self.close()
 
     def _track(self, conn: socket.socket, is_open: bool) -> None:
-        """Remember or forget an open connection."""
+        """Remember or forget an open connection; one accepted just as the hub closes (its
+        handler starts after close() cut the others) is cut at once."""
         with self._lock:
+            if is_open and self._closed:
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+                return
             (self._conns.add if is_open else self._conns.discard)(conn)
 
     def _serve(self, h: _Handler, body: bool) -> None:

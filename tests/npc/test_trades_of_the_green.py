@@ -42,7 +42,7 @@ PEOPLE = [
         "brags about his aim. He swears he once split an arrow down the middle at a hundred "
         "paces. He will not sell arrows to poachers. He is afraid of dogs. He thinks "
         "Rosamund's hawks are vicious brutes.",
-        {"work": "fletcher_shop", "home": "fletcher_shop", "plan": "7 work, 18 green"},
+        {"work": "fletcher_shop", "home": "fletcher_shop", "plan": "7 work, 18 green, 20 home"},
     ),
     (
         "rosamund",
@@ -130,7 +130,7 @@ def said(npc: VillagerFacts, line: str) -> str:
         ("osric", "The chapel bell woke me at dawn. Was that you?", r"\bme\b.*\bring\b"),
         ("wenna", "Someone left a cart in the road. Was that you?", r"\b[Nn]ot me\b"),
         # a refusal to whom is no refusal of anyone else; asked by its deed, not its thing
-        ("tibb", "Sell me some arrows, please.", r"\b[Aa]rrows\b"),
+        ("tibb", "Sell me some arrows, please.", r"^(?!.*poachers).*\b[Aa]rrows\b"),
         ("tibb", "I need arrows for the lord's deer, at night. Sell me some?", r"\bpoachers\b"),
         ("tibb", "Knock a farthing off these arrows and I'll take a dozen.", r"\bprices\b"),
         ("rosamund", "Can I borrow a hawk for the afternoon?", r"\bstrangers touch\b"),
@@ -146,7 +146,7 @@ def said(npc: VillagerFacts, line: str) -> str:
         ("wenna", "Can I sit on the green for a while?", r"\bmaypole\b"),
         ("wenna", "Is the churchyard haunted?", r"\bNot that I've ever seen\b"),
         # a secret of someone: what it thinks of them
-        ("perrin", "Go on, tell me a secret about Osric.", r"\bOsric\b"),
+        ("perrin", "Go on, tell me a secret about Osric.", r"\bOsric\b.*\bkind\b"),
     ],
 )
 def test_it_answers_what_was_asked(
