@@ -110,7 +110,10 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     # by its words, but not by how its thing is left: "will you be burning today?" asks
     # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
     shared = asked & (stems_asked(_unqualified(refused)) | cond)
-    named = any(a.startswith(t) or t.startswith(a) for a in asked - verb for t in things)
+    # a thing sold is named by the line's own words, not by their family ("see the bird
+    # up close" asks for no hawk)
+    plain = stems_asked(line, False) if verb & DEALING else asked
+    named = any(a.startswith(t) or t.startswith(a) for a in plain - verb for t in things)
     named = named or bool(asked & cond)
     # "do you sell bread?" is no word on "sell a pot with a crack", nor "dye this wool
     # blue" on "dye anything black": what it is refused of is named, or not touched
@@ -206,8 +209,7 @@ def deed_asked(refused: str, asked: set[str]) -> str:
     """Of a refusal of two deeds, the one the line asks ("let a stranger handle a hawk"),
     else the refusal whole."""
     deeds = _OR_DEED.split(refused)
-    best = max(deeds, key=lambda d: len(asked & stems_asked(d)))
     first = deeds[0].split(maxsplit=1)
-    if best is not deeds[0] and len(first) == 2:  # "handle one": the thing the first names
-        best = re.sub(r"\bone$", first[1], best)
-    return best
+    if len(first) == 2:  # "handle one": the thing the first names
+        deeds = [deeds[0], *(re.sub(r"\bone$", first[1], d) for d in deeds[1:])]
+    return max(deeds, key=lambda d: len(asked & stems_asked(d)))
