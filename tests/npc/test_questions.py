@@ -292,3 +292,24 @@ def test_a_belief_of_what_there_is_is_still_said(tmp_path: Path) -> None:
     npc = facts_of(write_village(tmp_path, "mill", people, [("mill", "An old mill.")]))["ida"]
     said = reply(npc, "Is there really a ghost in the loft?")
     assert "ghost" in said, said
+
+
+def test_and_after_a_thing_of_its_work_is_more_of_the_thing_not_its_place(
+    tmp_path: Path,
+) -> None:
+    """ "And?" after what cheeses she makes: more of her cheese (her belief of it), not
+    what her dairy looks like, though its description names the cheese room too."""
+    people: list[Person] = [
+        (
+            "agda",
+            "Agda",
+            "Agda has made the cheese and butter in the dairy for fifty years and sells "
+            "them to anyone with a basket. She is old and kind. She believes a cheese will "
+            "not set if anyone quarrels in the dairy.",
+            {"work": "dairy"},
+        )
+    ]
+    places = [("dairy", "A long red-roofed house with the cheese room at the back.")]
+    agda = facts_of(write_village(tmp_path, "vale", people, places))["agda"]
+    first, more = (s for s, _ in talk(agda, "What kinds of cheese do you make?", "And?"))
+    assert "roof" not in more and more != first, (first, more)

@@ -595,7 +595,7 @@ def test_more_ways_of_asking(village: dict[str, VillagerFacts], line: str, first
     ("line", "fragment"),
     [
         ("Who's that fisher woman by the pond?", "Wren"),
-        ("I'm hungry, where can I eat?", "brick oven"),
+        ("I'm hungry, where can I eat?", "Try the bakery"),
         ("How old are you?", "garden"),  # from its sheet: its work place
     ],
 )

@@ -44,3 +44,21 @@ def test_a_place_asked_about_not_where_is_still_described(
     harbour: dict[str, VillagerFacts],
 ) -> None:
     assert "kiln" in said(harbour["hobb"], "What's the pottery like?")
+
+
+@pytest.mark.parametrize(
+    ("line", "place", "way"),
+    [
+        ("Is there anywhere I could hear a bell ring?", "chapel", "south-west"),
+        ("Where can I water my horse around here?", "square", "west"),
+    ],
+)
+def test_a_place_sought_by_what_it_has_is_named_with_its_way(
+    harbour: dict[str, VillagerFacts], line: str, place: str, way: str
+) -> None:
+    """Asked for somewhere by what it has, not by its name, the NPC says which place and
+    which way: not what the place looks like."""
+    text = said(harbour["hobb"], line)
+    assert place in text and re.search(rf"\b{way}\b", text, re.I), text
+    description = next(p[5] for p in PLACES if p[0] == place)
+    assert description[:20] not in text, text

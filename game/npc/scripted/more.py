@@ -186,12 +186,14 @@ def more_of_itself(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     for belief in npc.sheet.beliefs:
         line = said_as(talk, speak, f"belief_{belief.sure}", "what", claim_phrases(belief.what))
         found.append((belief.what, line, False))
+    # Of as near to what was asked, not its place as it looks: "and?" after "what cheeses
+    # do you make?" is not its dairy's roof.
     ranked = [
-        (near(what, place), -at, line)
+        (near(what, place), near(what, place) > 0 and not place, -at, line)
         for at, (what, line, place) in enumerate(found)
         if new(_told(what)) and new(said_by(line).text)  # type: ignore[union-attr]
     ]
-    return max(ranked, key=lambda t: t[:2])[2] if ranked else None
+    return max(ranked, key=lambda t: t[:3])[3] if ranked else None
 
 
 def all_told(asked: str, told: str, speak: Speaker) -> SkillCall:

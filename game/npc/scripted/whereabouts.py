@@ -45,6 +45,14 @@ _WHERE_WORDS = re.compile(
 )
 
 
+# "where can I water my horse?", "is there anywhere with a view?": a place sought by what
+# it has, which the line names only by words of its description.
+_SOUGHT = re.compile(
+    r"\bwhere (?:can|could|do|should|might|would|may) (?:i|we|one)\b|"
+    r"\b(?:any|some) ?(?:where|place|spot)\b"
+)
+
+
 def asks_the_way(said: str) -> bool:
     """Whether a line asks where a place is or how to get there."""
     return bool(_THE_WAY.search(norm(said)))
@@ -148,14 +156,15 @@ def where_is(talk: PlayerLine, target: Target, asked: bool = False) -> str:
     ask the way or nothing says where."""
     npc = talk.npc
     place = place_named(npc, target.name)
-    if place is None or not (asked or asks_the_way(talk.said)):
+    sought = target.weak and bool(_SOUGHT.search(norm(talk.said)))
+    if place is None or not (asked or sought or asks_the_way(talk.said)):
         return ""
     # "Where's the notice board?": a thing a place's description has, and where in it.
     thing, near = _thing_in(place, talk.said) if target.weak else ("", "")
-    if target.weak and not thing:
+    if target.weak and not (thing or sought):
         return ""
     label = thing or target.label
-    name = f"{label[:1].upper()}{label[1:]}?"
+    name = f"{label[:1].upper()}{label[1:]}?" if not sought or thing else f"Try {label}."
     landmark = f"at {label_of(place)}{', ' + near if near else ''}" if thing else ""
     way = way_to(talk, place, landmark, near)
     return f"{name} {way}" if way else ""
