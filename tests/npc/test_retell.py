@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from game.npc.scripted.retell import about_it, clauses, closest
+from game.npc.scripted.retell import about_it, clauses, closest, in_own_words
 
 BRENNA = (
     "Brenna is the village blacksmith: gruff and blunt. She takes fierce pride in honest "
@@ -47,3 +47,21 @@ def test_the_persona_brain_says_what_it_thinks_of_a_place_without_reading_it_bac
     ((_, args),) = shown_all(answer(PlayerLine(npc=npc, said="Where is the old bridge?")))
     assert "I worry about it." in args["text"]
     assert "quietly" not in args["text"]
+
+
+def test_a_phrase_only_the_persona_words_is_said_as_speech_says_it() -> None:
+    """Every way to say it shares six words with the persona: it is said shorter, as
+    speech says it, not cut to the two words it is about ("Joss's needles.")."""
+    persona = "Fenna weaves. She thinks Joss's needles are the only good thing he sells."
+    phrases = ["Joss's needles? The only good thing he sells", persona.split("thinks ")[1]]
+    line = in_own_words(lambda p: f"{p}. That's my reckoning.", phrases, persona, "Fenna")
+    assert line.startswith("Joss's needles? Only good thing he sells"), line
+    assert (
+        in_own_words(
+            lambda p: f"{p}.",
+            ["he is not the one who will not pay"],
+            "he is not the one who will not pay",
+            "",
+        )
+        == "he's not the one who won't pay."
+    )

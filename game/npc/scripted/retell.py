@@ -254,6 +254,35 @@ def _as_people(phrase: str) -> str:
     return phrase[: found.start()] + said
 
 
+# Words said shorter in speech: "he is" -> "he's", "will not" -> "won't".
+_SPOKEN = (
+    (re.compile(r"\b(I|you|we|they) are\b", re.I), r"\1're"),
+    (re.compile(r"\b(he|she|it|that|there|who|what) is\b", re.I), r"\1's"),
+    (re.compile(r"\bI am\b"), "I'm"),
+    (re.compile(r"\b(I|you|we|they|he|she|it) will\b", re.I), r"\1'll"),
+    (re.compile(r"\bwill not\b", re.I), "won't"),
+    (re.compile(r"\bcan ?not\b", re.I), "can't"),
+    (
+        re.compile(r"\b(is|are|was|were|does|do|did|has|have|had|could|would|should) not\b", re.I),
+        r"\1n't",
+    ),
+)
+# A sentence's article, dropped as speech drops it: "The only good thing" -> "Only good thing".
+_OPENING_ARTICLE = re.compile(r"(^|[?!.]\s+)(?:The|An?) ([a-z])")
+
+
+def spoken_form(phrase: str) -> str:
+    """A phrase as speech says it, shorter: its words run together ("does not" ->
+    "doesn't"), else its sentences' opening article dropped ("The only good thing he
+    sells" -> "Only good thing he sells"); the phrase itself when neither applies."""
+    said = phrase
+    for pattern, short in _SPOKEN:
+        said = pattern.sub(short, said)
+    if said != phrase:
+        return said
+    return _OPENING_ARTICLE.sub(lambda m: m[1] + m[2].upper(), phrase)
+
+
 def _head(phrase: str) -> str:
     """A phrase's first few words, what a long one is about ("the dark water"); "" when
     they would cut a clause ("the bells keep | the fog away")."""
@@ -354,6 +383,9 @@ def in_own_words(
         rank = (most - count, not telling, cut, run >= _READ_BACK)
         if run <= MAX_RUN and (best is None or rank < best[0]):
             best = (rank, line)
+    spoken = [v for v in map(spoken_form, options) if v not in options]
+    if best is None and spoken:  # "Joss's needles? Only good thing he sells.": as said
+        return in_own_words(fill, spoken, persona, name, keep)
     if best is None:  # last, what the first phrase is about, in a few words
         line = fill(_head(options[0])) if options else ""
         fits = line and not garbled(line, None) and shared_run(line, persona, name) <= MAX_RUN
