@@ -124,6 +124,14 @@ def test_how_a_villager_is_doing_is_them_at_their_work(stonereach: World, line: 
     assert re.search(r"works herself|bone", text, re.I), text  # what Odile's sheet thinks
 
 
+def test_how_a_villager_is_doing_says_of_whom_it_thinks_what(stonereach: World) -> None:
+    """What it thinks follows them at work as ever said of them, with nothing between
+    ("Oh, I'll tell you!") and not begun on its verb ("Spends too many nights alone!")."""
+    text = _said(villager_facts(stonereach, "ilse"), "How's young Tamsin getting on?", [], (9, 9))
+    thought = text.split("same as ever. ", 1)[1]
+    assert re.match(r"(?:That one|She) spends too many nights alone", thought), text
+
+
 def test_a_place_asked_for_a_use_is_the_one_its_description_says(
     canal: dict[str, VillagerFacts],
 ) -> None:

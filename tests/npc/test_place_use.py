@@ -55,6 +55,7 @@ def test_what_goes_on_at_a_place_is_who_works_there_doing_what(
         ("nia", "Who runs the saltpans?", "Idris, the one who rakes salt there."),
         ("gethin", "Who works at the bell tower?", "Maud, the one who rings the hours"),
         ("idris", "Who works at the net loft?", "Nia, the"),
+        ("nia", "Who's the one ringing the bells?", "rings the hours at the bell tower."),
     ],
 )
 def test_who_runs_a_place_names_who_works_there(

@@ -155,14 +155,15 @@ def use_of(person: PersonFact, place: str) -> str:
     return doing_at(person, place) + "."
 
 
-def keeper_of(person: PersonFact, place: str) -> str:
+def keeper_of(person: PersonFact, place: str, named: bool = True) -> str:
     """Who works at a place, to "who runs the mill?": "Wenna, the one who twists rope
-    there.", "Pell, the beekeeper, at the apiary.", "Corwin, at the tollhouse."."""
+    there.", "Pell, the beekeeper, at the apiary.", "Corwin, at the tollhouse."; with the
+    place not `named` by the line, where ("Hesper, the one who keeps hawks at the mews.")."""
     name = person.name
     kind, what = _doing(person)
     label = "the " + place.replace("_", " ")
     if kind == "doing":
-        return f"{name}, the one who {_at(what, place, ' there')}."
+        return f"{name}, the one who {_at(what, place, ' there' if named else ' at ' + label)}."
     return f"{name}, the {what}, at {label}." if kind else f"{name}, at {label}."
 
 

@@ -14,6 +14,7 @@ from game.npc.reading.kinds import ACTIONS, Kind, Named, Target
 from game.npc.reading.naming import find_target, norm
 from game.npc.reading.player import swapped
 from game.npc.scripted.matching import stems_of
+from game.npc.scripted.retell import verb_at
 from game.npc.scripted.speaker import (
     PlayerLine,
     Speaker,
@@ -104,11 +105,14 @@ def _how_they_are(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     held = talk.npc.sheet.opinions.get(person.npc_id, "")  # what it thinks, if its sheet says
     view = said_by(opinion_line(talk, target, speak)) if held else None
     told = set(re.findall(r"[a-z]+", busy.lower()))  # not "Keeps the inn." said twice
+    # what it thinks, not the line's "Oh, I'll tell you!" between
     kept = [
         part
         for part in re.split(r"(?<=[.!?])\s+", view.text if view is not None else "")
-        if not set(re.findall(r"[a-z]+", part.lower())) <= told
+        if not set(re.findall(r"[a-z]+", part.lower())) <= told and stems_of(part) & stems_of(held)
     ]
+    if kept and verb_at(["it", *kept[0].split()]) == 1:  # "Spends too many nights alone!"
+        kept[0] = f"That one {kept[0][:1].lower()}{kept[0][1:]}"
     text = " ".join([busy, *kept])
     return say(text if len(text) <= MAX_SAY else busy, "player")
 

@@ -33,7 +33,8 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     facts = {"who": target.label, "role": target.about}
     if intent.sub == "where" and target.by_place and person is not None and home is not None:
         if re.search(r"\bwho\b", talk.said, re.I):  # "who runs the mill?": them, at it
-            return say(keeper_of(person, home.name), "player")
+            named = stems_of(label_of(home)) <= stems_of(talk.said)  # else not "there"
+            return say(keeper_of(person, home.name, named), "player")
     if intent.sub == "where" and home is not None:
         line = speak.text("person_where", home=label_of(home), **facts)
         if target.by_place and target.label not in line:  # "who minds the goats?": name them
