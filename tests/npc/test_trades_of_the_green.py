@@ -192,6 +192,43 @@ def test_one_who_haggles_meets_a_haggle_halfway(green: dict[str, VillagerFacts])
     assert re.search(r"\bprices?\b", said(green["wenna"], "Three coppers, final offer."))
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Can you do me a deal on the ribbons?",
+        "I'll give you half what you're asking.",
+        "Will you take three pennies for the lot?",
+        "Is that your final price?",
+        "I bet you'd sell the ribbons for less.",
+        "Two coppers and not a penny more.",
+        "Give me a fair price and I'll buy.",
+    ],
+)
+def test_a_haggle_in_other_words_is_met_as_a_haggle(
+    green: dict[str, VillagerFacts], line: str
+) -> None:
+    """One who haggles meets it halfway or takes a little off; one who sells and does not
+    haggle says its prices are its prices."""
+    assert re.search(r"\bhalfway|\ba little off\b", said(green["meg"], line), re.I), line
+    candles = line.replace("ribbons", "candles")
+    assert re.search(r"\bprices?\b|\bhaggle", said(green["wenna"], candles)), candles
+
+
+@pytest.mark.parametrize(
+    "line", ["Can I pay you tomorrow for the barrel?", "I'll owe you for the tub, alright?"]
+)
+def test_one_who_sells_and_says_nothing_of_credit_wants_coin_first(
+    green: dict[str, VillagerFacts], line: str
+) -> None:
+    """Pay next week for what it sells now: coin first, though its persona never said so;
+    a question of another's debts is no such bid."""
+    assert re.search(
+        r"\bcoin first\b|\bpay first\b|\bcredit\b|\bon tick\b|\bslate\b",
+        said(green["cuthbert"], line),
+        re.I,
+    ), line
+
+
 def test_the_bundled_models_lead_is_the_persona_brains_answer_not_a_belief(
     green: dict[str, VillagerFacts],
 ) -> None:

@@ -94,11 +94,16 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ ){0,2}off\b|"
             r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
             # a few coppers offered: "I'll give you a farthing", "...for two pennies?"
-            r"\b(?:give|pay|offer|for)(?: you)? (?:just |only )?(?:a|one|two|three|a few|half a) "
+            r"\b(?:give|pay|offer|for|take|accept)(?: you)? (?:just |only )?"
+            r"(?:a|one|two|three|a few|half a) "
             r"(?:farthings?|halfpenn(?:y|ies)|penn(?:y|ies)|pence|coppers?)\b|"
-            # a price called too high, an offer called final
-            r"\btoo (?:dear|steep|pricey)\b|\brobbery\b|\bfinal offer\b|\bbest price\b|"
+            r"\bhalf (?:of )?what you\b|\bnot a (?:penny|copper|coin|farthing) more\b|"
+            # a price called too high, an offer called final, a deal or less asked
+            r"\btoo (?:dear|steep|pricey|expensive)\b|\boverpriced\b|\brobbery\b|"
+            r"\b(?:final|last|best|lowest) (?:price|offer)\b|\bfair price\b|"
             r"\bgo lower\b|\bmeet me (?:halfway|in the middle)\b|"
+            r"\b(?:for|any|bit|little) less\b|\ba (?:good |special )?deal on\b|"
+            r"\b(?:do|give|cut|make) (?:me|us) a (?:deal|bargain)\b|"
             r"\bcome down (?:on|in) (?:the |your )?price"
         ),
     ),
@@ -250,7 +255,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
     haggled = _COUNTER["haggling"][1].search(line)
-    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled)  # "dye it black"
+    owed = _COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
+    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)
@@ -258,6 +264,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     sells = sells or (bought is not None and bought.line is not None)  # what it makes
     if "free goods" not in counters and sells and not _GIVES.search(npc.persona):
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
+    if "credit" not in counters and sells and not _ON_CREDIT.search(npc.persona):
+        counters.append("credit")  # nor hands its goods over now for coin next week
     if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not _COUNTER["free goods"][1].search(line):
@@ -324,6 +332,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
 
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".
+_I = re.compile(r"\b(?:i|i'll|i'd|i'm|me|my|we|us)\b", re.I)  # the player, of itself
+_ON_CREDIT = re.compile(
+    r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bpay (?:later|when)\b", re.I
+)
 _GIVES = re.compile(
     r"\bgives? (?:\w+ ){0,4}?(?:away|free|for nothing)\b|\bfree (?:of charge|to)\b|"
     r"\bgives? (?:credit|credits)\b",
