@@ -220,3 +220,19 @@ def test_who_would_sell_a_thing_is_who_sells_it(canal: dict[str, VillagerFacts],
     """ "Who'd" asks who, and "I'm after" is no word of a thing ("the tan pits after dark"
     was a fear it touched, and "after" a thing for sale)."""
     assert "Huw" in _said_to(canal["sabine"], line)
+
+
+@pytest.mark.parametrize(
+    ("line", "hurry"),
+    [
+        ("Can I sleep at the inn tonight?", False),
+        ("Could you finish my cloak tonight?", True),
+        ("Can you have my blanket done by tomorrow?", True),
+    ],
+)
+def test_tonight_is_a_hurry_only_of_a_deed_asked_of_the_npc(
+    stonereach: World, line: str, hurry: bool
+) -> None:
+    """Fenna never hurries an order: a stay of the player's own tonight asks no hurry."""
+    text = _said(villager_facts(stonereach, "fenna"), line, [], (4, 22))
+    assert bool(re.search(r"\bhurry\b", text)) is hurry, text

@@ -144,6 +144,8 @@ def said(npc: VillagerFacts, line: str) -> str:
         # a place nobody keeps: whose it is, and whether the player may be there
         ("wenna", "Who looks after the green?", r"\b[Nn]obody|\beveryone|\ball of us\b"),
         ("wenna", "Can I sit on the green for a while?", r"\bmaypole\b"),
+        # another's place: theirs to say, not what it looks like
+        ("wenna", "Can I go into the mews?", r"\bRosamund\b(?!.*\bperches\b)"),
         ("wenna", "Is the churchyard haunted?", r"\bNot that I've ever seen\b"),
         # a secret of someone: what it thinks of them
         ("perrin", "Go on, tell me a secret about Osric.", r"\bOsric\b.*\bkind\b"),

@@ -22,6 +22,7 @@ from game.npc.scripted.describe import (
     asks_use,
     beyond_line,
     described,
+    keepers_of,
     use_line,
 )
 from game.npc.scripted.first_person import first_person
@@ -154,11 +155,16 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
 
 def _kept_by(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall | None:
     """Of a place nobody works: who looks after it (nobody in particular), and whether the
-    player may do something there (yes, and a bit of how it is); None when neither is
-    asked, or someone keeps it (they are asked after)."""
-    if any(p.home == place.name for p in talk.npc.people) or place.name == talk.npc.sheet.work:
-        return None
+    player may do something there (yes, and a bit of how it is); of another's, that they
+    say whether; None when neither is asked, or who keeps it is (they are asked after)."""
     label = label_of(place)
+    if place.name in (talk.npc.sheet.work, talk.npc.home):
+        return None
+    keepers = keepers_of(talk.npc, place.name)
+    if keepers and _MAY_I.search(talk.said):  # "can I go down the mine?": the miner's say
+        return speak.line("place_ask_whose", who=keepers[0].name, place=label)
+    if any(p.home == place.name for p in talk.npc.people) or keepers:
+        return None
     if _WHO_KEEPS.search(talk.said):
         return speak.line("keeper_none", place=label)
     last = re.escape(label.split()[-1])  # how it is, past its name and where it is

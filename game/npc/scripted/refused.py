@@ -27,7 +27,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "sea ocean boat ship sail sailing ferry swim waves tide voyage island aboard",
         "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
         "dark night cave tunnel shadow underground",
-        "hurry rush quick quickly fast tonight hasten soon sooner",
+        "hurry rush quick quickly fast hasten soon sooner",
         "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
         "yell brawling noise noisy",
         "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
@@ -59,6 +59,10 @@ _SAYINGS = (
 )
 
 
+# A deed asked of the NPC for tonight or the morning: a hurry.
+_BY_TONIGHT = re.compile(r"\byou\b[^.?!]*\b(?:tonight|by (?:tomorrow|morning|dawn))\b")
+
+
 def _deed(base: str) -> str:
     """A verb as its -ing or -er form left it: "swimm" -> "swim"."""
     return re.sub(r"([^aeiou])\1$", r"\1", base)
@@ -70,6 +74,8 @@ def stems_asked(text: str, families: bool = True) -> set[str]:
     for saying, word in _SAYINGS:
         text = saying.sub(word, text)
     words = {w for w in tokens(text) if len(w) > 2 and w not in _NOT_TELLING}
+    if _BY_TONIGHT.search(text):  # "could you finish it tonight?", not "can I stay tonight?"
+        words.add("hurry")
     found = {stem(w) for w in words}
     # the deed of "swimming", and of one who does it: "quarrellers", "climbers"
     found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
