@@ -242,3 +242,22 @@ def test_the_bundled_models_lead_is_the_persona_brains_answer_not_a_belief(
     )
     assert not build_script(hawk).greets()  # its no, not its hello
     assert "strangers touch" in lead_of(hawk), lead_of(hawk)
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "expected"),
+    [
+        ("rosamund", "Show me how you fly a hawk!", r"\bmews\b"),  # not the hawks described
+        ("tibb", "Teach me to fly.", r"^(?!.*\barrows?\b)"),  # not its work: a maybe
+        ("cuthbert", "Could you make me a tub?", r"\bI make tubs\b"),
+    ],
+)
+def test_a_deed_asked_of_it_is_answered_and_leads_the_bundled_models_line(
+    green: dict[str, VillagerFacts], npc: str, line: str, expected: str
+) -> None:
+    """A request to show, teach or make is answered by the persona brain, and its answer is
+    the first words of the bundled model's line too (its own was "I can't.")."""
+    text = said(green[npc], line)
+    assert re.search(expected, text), text
+    lead = lead_of(request(line).model_copy(update={"npc": green[npc]}))
+    assert lead and lead in text, (lead, text)

@@ -33,7 +33,7 @@ from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import sheet_side
-from game.npc.scripted.asks import DEED_SIDES, asks_deed
+from game.npc.scripted.asks import DEED_SIDES, ask_answer, asks_deed
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
@@ -88,6 +88,10 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = led or player_act(talk.said) is not None or _social(talk, intent)
     led = led or bool(wanted_thing(talk.said, talk.npc))  # nobody here sells it: says so
     led = led or offers(talk.said)  # "I brought you plum cake!": its own was "I have a cake"
+    # "make me a barrel from this pine": its own was "I can't."
+    led = led or (
+        intent.kind is Kind.CHAT and ask_answer(talk, intent, Speaker(talk, intent)) is not None
+    )
     if not led and intent.kind not in ACTIONS:  # an action asked: its line as it is done
         return ""
     plan = answer(talk)

@@ -133,6 +133,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     action = _action(line, npc, names)
     if action is not None:
         return replace(action, name=name)
+    if re.search(r"\b(?:show|teach) (?:me|us) how you\b", line):
+        return Intent(Kind.CHAT, name=name)  # "show me how you fly a hawk": no hawk field
     told = _story(line, npc)
     if told is not None:  # "tell me a story", "any ghost stories?", "sing us a song"
         return replace(told, name=name)
@@ -343,8 +345,7 @@ _SMALL_TALK = 6  # a remark of the weather this many words long or fewer is smal
 
 
 def _without_greeting(line: str) -> str:
-    """The line without its hello or thanks: "thanks!" names nothing, though a persona may
-    ("always giving thanks")."""
+    """The line without its hello or thanks: "thanks!" names nothing ("always thanks")."""
     return THANKS.sub("", HELLO.sub("", line)).strip(" ,!")
 
 

@@ -161,14 +161,18 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     dealt = _DEALT.search(said)  # "trade me a hawk?" of one who sells none: its own
     if dealt and not touched(said, sheet.wares) and _its_work(dealt.group("thing"), talk):
         return speak.line("own_thing", thing=dealt.group("thing"))
-    if _its_work(said[teach.end() :] if teach else said[request.start() :], talk) or (
-        not teach and speaks_of_trade(said, talk.npc)
+    # "show me how you swing a pick": what the player says it does, of its work or not
+    shown = bool(teach and re.search(r"\bhow you\b", said, re.I))
+    if (
+        shown
+        or _its_work(said[teach.end() :] if teach else said[request.start() :], talk)
+        or (not teach and speaks_of_trade(said, talk.npc))
     ):
         if teach:
             return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
         return _yes_work(talk, speak)
-    if request.groupdict().get("want") or intent.kind is not Kind.CHAT:
-        return speak.line("ask_maybe")
+    if request.groupdict().get("want") or teach or intent.kind is not Kind.CHAT:
+        return speak.line("ask_maybe")  # "teach me to fly": maybe
     return None
 
 
