@@ -46,7 +46,7 @@ from game.npc.scripted.speaker import (
     say,
     then,
 )
-from game.npc.scripted.whereabouts import my_hours, way_to, where_i_am_at, where_is
+from game.npc.scripted.whereabouts import goes_there, my_hours, way_to, where_i_am_at, where_is
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -105,6 +105,9 @@ def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     npc = talk.npc
     if target.weak and (day := where_i_am_at(talk)):  # "where are you at night?"
         return say(day, "player")
+    went = goes_there(talk, target)  # "do you ever go to the inn?": if its day does
+    if went:
+        return say(went, "player")
     way = where_is(talk, target)  # "where is the tavern?": the way, not its looks
     if way and not speak.stale(way):
         return say(f"{way} {_persona_on(npc, target)}".strip(), "player")

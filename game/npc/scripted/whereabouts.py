@@ -19,7 +19,7 @@ from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.clock import hour_words
 from game.world.perception import compass
 
-__all__ = ["asks_the_way", "way_to", "where_i_am_at", "where_is"]
+__all__ = ["asks_the_way", "goes_there", "way_to", "where_i_am_at", "where_is"]
 
 # "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
 _THE_WAY = re.compile(
@@ -228,6 +228,30 @@ def where_i_am_at(talk: PlayerLine) -> str:
     with_them = f", with {keeper}" if keeper else ""
     at = f"home, at {label_of(place)}" if place.name == npc.home else f"at {label_of(place)}"
     return f"{when}, I'm {at}{with_them}, most days."
+
+
+# "do you ever go to the inn?", "are you often at the green?": whether its day takes it there.
+_GO_THERE = re.compile(
+    r"\bdo you (?:ever |often |much |usually |sometimes )?(?:go|get|head|pop|drop|stop) "
+    r"(?:in(?:to)?|by|over|up|down|out)? ?(?:to|at)?\b|\bare you (?:ever|often) (?:at|in)\b|"
+    r"\bdo you (?:ever |often )?visit\b"
+)
+
+
+def goes_there(talk: PlayerLine, target: Target) -> str:
+    """Whether the NPC's day takes it to a place asked of ("do you ever go to the inn?":
+    "Most days, around seven."), not what the place looks like; "" when the line asks no
+    such thing, the place is its own, or it has no day."""
+    npc = talk.npc
+    if not _GO_THERE.search(norm(talk.said)) or not npc.day:
+        return ""
+    if target.name in (npc.home, npc.sheet.work):
+        return ""
+    at = next((start for start, place in npc.day if place == target.name), None)
+    if at is not None:
+        return f"Most days, around {hour_words(at, o_clock=True)}."
+    own = place_named(npc, npc.sheet.work or npc.home)
+    return f"Not often. I keep to {label_of(own)}." if own is not None else "Not often."
 
 
 # When it goes to bed or gets up, starts or stops work, asked of the NPC.
