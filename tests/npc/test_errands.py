@@ -236,3 +236,32 @@ def test_tonight_is_a_hurry_only_of_a_deed_asked_of_the_npc(
     """Fenna never hurries an order: a stay of the player's own tonight asks no hurry."""
     text = _said(villager_facts(stonereach, "fenna"), line, [], (4, 22))
     assert bool(re.search(r"\bhurry\b", text)) is hurry, text
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "expected"),
+    [
+        ("joss", "Do you ever go to the inn?", r"^Most days, around \w+"),
+        ("garrow", "Are you often at the square?", r"^Not often\. I keep to the mine\."),
+    ],
+)
+def test_whether_it_goes_to_a_place_is_what_its_day_says(
+    stonereach: World, npc: str, line: str, expected: str
+) -> None:
+    """Asked if it goes somewhere, its day says whether and when: not the place's looks."""
+    text = _said(villager_facts(stonereach, npc), line, [], (9, 9))
+    assert re.search(expected, text), text
+
+
+@pytest.mark.parametrize("npc", ["ilse", "odile", "garrow"])
+@pytest.mark.parametrize(
+    "line",
+    ["What's your best price?", "Do you barter? I've got eggs.", "Mates' rates for me?"],
+)
+def test_a_haggle_put_to_one_whose_persona_sells_nothing_is_still_a_haggle(
+    stonereach: World, npc: str, line: str
+) -> None:
+    """An innkeeper, a healer and a miner say no persona words of selling: a haggle is met
+    with their prices, not a word of their work or a line of chat."""
+    text = _said(villager_facts(stonereach, npc), line, [], (9, 9))
+    assert re.search(r"\bprices?\b|\bNo\b", text), text

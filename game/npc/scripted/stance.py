@@ -103,7 +103,11 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\b(?:final|last|best|lowest) (?:price|offer)\b|\bfair price\b|"
             r"\bgo lower\b|\bmeet me (?:halfway|in the middle)\b|"
             r"\b(?:for|any|bit|little) less\b|\ba (?:good |special )?deal on\b|"
-            r"\b(?:do|give|cut|make) (?:me|us) a (?:deal|bargain)\b|"
+            r"\b(?:do|give|cut|make) (?:me|us) a (?:deal|bargain)\b|\bany deals?\b|"
+            # coin's worth in kind, a friend's price, one thrown in
+            r"\bbarter|\bpay (?:you )?in (?!full\b)\w+|\binstead of (?:coin|money|paying)\b|"
+            r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for one\b|"
+            r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
             r"\bcome down (?:on|in) (?:the |your )?price"
         ),
     ),
@@ -266,7 +270,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if "credit" not in counters and sells and not _ON_CREDIT.search(npc.persona):
         counters.append("credit")  # nor hands its goods over now for coin next week
-    if sells and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
+    if (sells or haggled) and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not _COUNTER["free goods"][1].search(line):
         return speak.line("haggle_back")  # one who haggles meets a haggle halfway
