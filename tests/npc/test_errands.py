@@ -265,3 +265,21 @@ def test_a_haggle_put_to_one_whose_persona_sells_nothing_is_still_a_haggle(
     with their prices, not a word of their work or a line of chat."""
     text = _said(villager_facts(stonereach, npc), line, [], (9, 9))
     assert re.search(r"\bprices?\b|\bNo\b", text), text
+
+
+def test_a_place_it_fears_or_names_as_a_landmark_is_not_its_own(stonereach: World) -> None:
+    """Tamsin is afraid of the mine and herds "above the square": she is at neither every
+    day, and says neither is hers."""
+    tamsin = villager_facts(stonereach, "tamsin")
+    deep = _said(tamsin, "How deep is the mine?", [], (9, 9))
+    assert "every day" not in deep or "Garrow" in deep, deep
+    assert "I'm at the mine" not in deep, deep
+    square = _said(tamsin, "Is the square nice in the evening?", [], (9, 9))
+    assert "mine" not in square.lower(), square
+
+
+def test_whether_a_place_is_any_good_is_its_word_on_it_not_its_description(
+    stonereach: World,
+) -> None:
+    text = _said(villager_facts(stonereach, "tamsin"), "Is the inn any good?", [], (9, 9))
+    assert "inn" in text and "red-roofed" not in text and "upstairs" not in text, text

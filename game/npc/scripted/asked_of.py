@@ -51,7 +51,9 @@ _OPINION = re.compile(
     r"\bwhat do you (?:think|make) of\b|\bdo you (?:like|love|enjoy)\b|"
     r"\bhow do you (?:like|find)\b|\bwhy do you (?:like|love)\b|"
     r"\b(?:best|nicest|favou?rite) (?:thing|part|bit) (?:about|of)\b|"
-    r"\bwhat(?:'s| is) (?:so )?(?:good|special|nice|great) about\b"
+    r"\bwhat(?:'s| is) (?:so )?(?:good|special|nice|great) about\b|"
+    r"\bany good\b|\bworth (?:a |the )?(?:visit|look|trip|seeing|going)\b|"
+    r"\bis (?:it|the [a-z ]{1,20}?) (?:good|nice|pleasant|lovely)\b"
 )
 # "what kind of fish", "what birds nest there", "how deep", "are there any eels".
 _HOLDS = re.compile(
@@ -278,10 +280,23 @@ def _teller(npc: VillagerFacts) -> PersonFact | None:
     return next((p for p in npc.people if _TELLER.search(f"{p.role} {p.does}".lower())), None)
 
 
+# A place named as where another thing is: "the inn on the square", "above the square".
+_LANDMARK = re.compile(
+    r"\b(?:above|below|beneath|near|beside|behind|past|across|beyond|on|off|over|facing) "
+    r"(?:the|a) [\w-]+",
+    re.I,
+)
+
+
 def is_mine(npc: VillagerFacts, place: PlaceFact) -> bool:
     """Whether the place is the NPC's own: its work or home, one its persona spends time
     at, or one its work place's description names ("a jetty reaching into the pond")."""
-    if place.name in (npc.sheet.work, npc.home) or spends_time_at(place.name, npc.persona):
+    if place.name in (npc.sheet.work, npc.home):
+        return True
+    shunned = " ".join([*npc.sheet.fears, *npc.sheet.dislikes, *npc.sheet.refuses])
+    # "afraid of the mine", "the inn on the square": named, and no time spent there
+    told = _LANDMARK.sub("", npc.persona)
+    if spends_time_at(place.name, told) and not spends_time_at(place.name, shunned):
         return True
     work = place_named(npc, npc.sheet.work)
     return work is not None and spends_time_at(place.name, work.description)
