@@ -283,3 +283,9 @@ def test_whether_a_place_is_any_good_is_its_word_on_it_not_its_description(
 ) -> None:
     text = _said(villager_facts(stonereach, "tamsin"), "Is the inn any good?", [], (9, 9))
     assert "inn" in text and "red-roofed" not in text and "upstairs" not in text, text
+
+
+@pytest.mark.parametrize("line", ["What time does the inn open?", "When does the inn close?"])
+def test_the_hours_of_anothers_place_are_theirs_to_tell(stonereach: World, line: str) -> None:
+    text = _said(villager_facts(stonereach, "tamsin"), line, [], (9, 9))
+    assert re.search(r"[Aa]sk Ilse|Ilse to say|Ilse's say", text), text

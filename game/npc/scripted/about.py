@@ -164,7 +164,8 @@ def _kept_by(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall | 
     if place.name in (talk.npc.sheet.work, talk.npc.home):
         return None
     keepers = keepers_of(talk.npc, place.name)
-    if keepers and _MAY_I.search(talk.said):  # "can I go down the mine?": the miner's say
+    # "can I go down the mine?", "when does the inn open?": the miner's, the innkeeper's say
+    if keepers and (_MAY_I.search(talk.said) or _HOURS.search(talk.said)):
         return speak.line("place_ask_whose", who=keepers[0].name, place=label)
     if any(p.home == place.name for p in talk.npc.people) or keepers:
         return None
@@ -182,6 +183,7 @@ def _kept_by(talk: PlayerLine, place: PlaceFact, speak: Speaker) -> SkillCall | 
 _WHO_KEEPS = re.compile(
     r"\bwho (?:looks after|keeps|tends|minds|cares for|owns|runs|takes care of)\b", re.I
 )
+_HOURS = re.compile(r"\b(?:what time|when|what hours)\b[^.!?]*\b(?:open|close|shut)", re.I)
 _MAY_I = re.compile(r"^(?:\w+,\s*)?(?:can|may|could) (?:i|we)\b|\bmind if (?:i|we)\b", re.I)
 _TELL_OF = re.compile(r"\b(?:tell|describe|show)\b", re.I)
 # Where a place is, in its description: "south of the green", "on the north side".
