@@ -145,6 +145,7 @@ CALLER = {
     "verb": "built",
     "among": "if you know where to look",
     "trade": "I'd know; I work there.",
+    "village": "Saltwick",
 }
 
 

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from game.npc.facts import VillagerFacts
+from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
 
 from .test_place_use import PEOPLE, PLACES
 from .test_sheet_answers import facts_of, reply, write_village
@@ -91,3 +93,24 @@ def test_a_judgement_of_someone_is_a_dislike_not_a_belief(
     text, _ = reply(tannery["hild"], "What do you think of Oswy?")
     assert "I don't think much of that one" in text, text
     assert "Does not think" not in text and "Doesn't think" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("What's this village called?", r"\bSaltwick\b"),
+        ("Is this Saltwick?", r"\bSaltwick\b"),
+        ("Where am I?", r"\bSaltwick\b"),
+        ("Is this Larkby?", r"\b(?:No|no|Not|Wrong)\b.*\bSaltwick\b"),
+    ],
+)
+def test_the_villages_name_asked_is_the_maps_name(
+    dunes: dict[str, VillagerFacts], line: str, expected: str
+) -> None:
+    """Asked its name, or whether this is it, the village is named as the map names it,
+    not told by its places."""
+    npc = dunes["nia"]
+    sensed = SensedFacts(npc_id=npc.npc_id, tile=(9, 9), hour=10.0, map_name="Saltwick")
+    plan = answer(PlayerLine(npc=npc, said=line, sensed=sensed))
+    text = " ".join(s.text for s in map(said_by, plan) if s is not None)
+    assert re.search(expected, text), text

@@ -70,7 +70,7 @@ from game.npc.scripted.speaker import (
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
-from game.npc.scripted.village_life import at_work, board_reply, village_places
+from game.npc.scripted.village_life import at_work, board_reply, village_named, village_places
 from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at
@@ -177,6 +177,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = refusal(talk, intent, speak)
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
+    named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"
+    if named is not None:
+        return [named]
     met = errand(talk, intent, speak)  # who meets a need, and where; how far a place is
     if met is not None:
         return [met]

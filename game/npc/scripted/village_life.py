@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 
 from game.npc.facts import NewsFact, PersonFact, PlaceFact, VillagerFacts
+from game.npc.reading.intent import village_names
+from game.npc.reading.naming import norm
 from game.npc.scripted.describe import doing_at, keepers_of
-from game.npc.scripted.speaker import label_of
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of
+from game.npc.skills import SkillCall
 
-__all__ = ["as_ever", "at_work", "board_reply", "village_places"]
+__all__ = ["as_ever", "at_work", "board_reply", "village_named", "village_places"]
 
 _TOLD = 3  # places said in one line of the village: more would not fit one breath
 
@@ -114,3 +117,42 @@ def board_reply(npc: VillagerFacts, said: str, news: list[NewsFact]) -> str:
     if re.search(r"\b(?:post|pin|put up|stick up|leave)\b", said, re.I):
         return f"On {on}.{ask}"
     return f"Nothing new up on {on}, last I looked.{ask}"
+
+
+# "what's this village called?", "where am I?": the village's name asked.
+_NAME_ASKED = re.compile(
+    r"\bwhat(?:'s| is) (?:this|the|your) (?:village|town|place|hamlet)(?:'s name| called)\b|"
+    r"\bname of (?:this|the|your) (?:village|town|place|hamlet)\b|"
+    r"\bwhat (?:village|town|place) is this\b|\bwhere am i\b"
+)
+
+
+def village_named(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The village's name, to a line that asks it or asks if this is it ("is this
+    Stonereach?"): from the map's name, else the name its descriptions give; None when the
+    line asks neither or no name is known."""
+    sensed = talk.sensed
+    name = sensed.map_name if sensed is not None and sensed.map_name else ""
+    if not name:
+        found = sorted(village_names(talk.npc))
+        name = found[0].capitalize() if len(found) == 1 else ""
+    if not name:
+        return None
+    said = norm(talk.said)
+    this = rf"{_THIS}[^?.!]*\b{re.escape(name.lower())}\b"
+    if _NAME_ASKED.search(said) or re.search(this, said):
+        return speak.line("village_name", village=name)
+    other = re.search(rf"{_THIS}\s+([A-Z][a-z]+)\s*\?", talk.said, re.I)  # "is this Larkby?"
+    names = [p.name for p in talk.npc.people] + [p.name for p in talk.npc.places]
+    known = {w.lower() for n in names for w in n.split("_")}
+    known |= _CALENDAR
+    if other and other.group(1)[:1].isupper() and other.group(1).lower() not in known:
+        return speak.line("village_name_not", village=name)
+    return None
+
+
+_CALENDAR = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december christmas easter""".split()
+)
+_THIS = r"\b(?:is this|am i in|are we in|this is|is that|welcome to)\b"
