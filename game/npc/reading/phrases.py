@@ -61,7 +61,12 @@ INJECTION = re.compile(
     r"\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b|"
     # a chat message written as data ({"role": "system", ...}), and an order for all talk after
     r"[\"']?\b(?:role|content|system|assistant)\b[\"']?\s*:|"
-    r"\bfrom now on,? (?:only |just |always )?(?:speak|talk|answer|reply|respond|write|say)\b"
+    r"\bfrom now on,? (?:only |just |always )?(?:speak|talk|answer|reply|respond|write|say)\b|"
+    # a chat template's marks, a persona to leave or to hand over, an order to obey, code
+    r"<\|?/?(?:im_start|im_end|system|s|eos|endoftext|start_of_turn|end_of_turn)\|?>|"
+    r"\byou are no longer\b|\bstop (?:roleplaying|role-playing|pretending|acting)\b|"
+    r"\b(?:your|the) persona\b|\byou (?:must|will) obey\b|\bobey me\b|"
+    r"\b(?:print|exec|eval|import|open)\(|\bconsole\.log\b|\bdef \w+\("
 )
 _MACHINE = (
     r"ai|a\.i\.?|bot|robot|chatbot|machine|computer|program|programme|software|llm|"
