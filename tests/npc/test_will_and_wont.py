@@ -204,3 +204,12 @@ def test_a_why_question_is_answered_by_the_belief_it_touches(
     text = said(riverside["bertram"], "why would the river swallow a lucky coin?")
     assert "count" in text, text
     assert "count" not in said(riverside["bertram"], "why would anyone cross at night?")
+
+
+@pytest.mark.parametrize(
+    "line", ["Have you seen Star Wars?", "Can you call me a taxi?", "Do you know Taylor Swift?"]
+)
+def test_a_thing_of_another_world_is_not_known(
+    riverside: dict[str, VillagerFacts], line: str
+) -> None:
+    assert read_intent(line, riverside["odo"]).kind is Kind.OFFWORLD, line

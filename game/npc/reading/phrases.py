@@ -114,7 +114,9 @@ OFFWORLD = re.compile(
     r"\b(?:by|the|a|on the) trains?\b|\btrain stations?\b|\brailways?\b|\bfilms?\b(?! of)|"
     r"\bradio\b|\bcredit cards?\b|\bcash machines?\b|\batms?\b|\baliens?\b|\bufos?\b|"
     r"\brobots?\b|\bfridges?\b|\brefrigerators?\b|\bmicrowaves?\b|\bvaccines?\b|\bplastic\b|"
-    r"\bcameras?\b|\bphotos?\b|\bheadphones\b|\bjeans\b|\bsneakers\b"
+    r"\bcameras?\b|\bphotos?\b|\bheadphones\b|\bjeans\b|\bsneakers\b|"
+    r"\btaxis?\b|\bcabs?\b|\bairports?\b|\bstar wars\b|\bharry potter\b|\btaylor swift\b|"
+    r"\bcelebrit(?:y|ies)\b|\bpolice\b"
 )
 ASK_NAME = re.compile(
     r"\b(?:what(?:'s| is| was) my name|who am i\b|do you (?:remember|know|recall) (?:my name|"
