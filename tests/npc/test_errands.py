@@ -289,3 +289,12 @@ def test_whether_a_place_is_any_good_is_its_word_on_it_not_its_description(
 def test_the_hours_of_anothers_place_are_theirs_to_tell(stonereach: World, line: str) -> None:
     text = _said(villager_facts(stonereach, "tamsin"), line, [], (9, 9))
     assert re.search(r"[Aa]sk Ilse|Ilse to say|Ilse's say", text), text
+
+
+def test_a_nod_asked_for_is_no_purchase_to_refuse(stonereach: World) -> None:
+    """ "Give us a nod" asks for no goods: Fenna never hurries an order, and nods."""
+    npc = villager_facts(stonereach, "fenna")
+    sensed = SensedFacts(npc_id=npc.npc_id, tile=(4, 22), hour=10.0)
+    plan = answer(PlayerLine(npc=npc, said="Give us a nod if you weave the cloaks.", sensed=sensed))
+    assert plan and plan[0].skill.name == "emote", plan
+    assert not any("hurry" in s.text for s in map(said_by, plan) if s is not None), plan

@@ -254,7 +254,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     own = _own_thing(line, npc)
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
-    bought = deal(talk, speak, refusals)  # "how much for a cask?", "sell me some honey"
+    # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
+    bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
     if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
