@@ -170,12 +170,34 @@ _TELLS = re.compile(
 )
 
 
+# A hello before it: "hello! did you hear...", "yo whats up, heard..."
+_HELLO_FIRST = re.compile(
+    r"^\W*(?:hi|hello|hey|hiya|yo|oi|howdy|morning|evening|good (?:morning|afternoon|evening|"
+    r"day))\b[^.!?,;]{0,20}[.!?,;]+\s*",
+    re.I,
+)
+# News told in the opener's own sentence: "did you hear the bridge got washed out?",
+# "heard there's a fox loose by the pond", "word is the mill's for sale".
+_TELLS_IN = re.compile(
+    r"^\W*(?:did you hear|have you heard|you hear|(?:i(?:'ve)? )?heard|word is|rumou?r (?:is|has "
+    r"it))\s+(?:that\s+)?(?P<told>(?!(?:about|of|anything|any|what|the news|from|it|that)\b)"
+    r"\w.*)$",
+    re.I,
+)
+_TOLD_IN_WORDS = 4  # the fewest words of news told so: "did you hear the bell?" asks
+
+
 def told_news(said: str) -> str:
     """The news a line tells after an opener that says it is news ("Did you hear? One
-    of Tamsin's goats ate Ilse's apron." -> "One of Tamsin's goats ate Ilse's apron."), or
-    "" (a question after it asks for news: "have you heard? what's new?")."""
-    found = _TELLS.match(" ".join(said.split()))
+    of Tamsin's goats ate Ilse's apron." -> "One of Tamsin's goats ate Ilse's apron.",
+    "heard there's a fox loose" -> "there's a fox loose"), a hello before it or not, or ""
+    (a question after it asks for news: "have you heard? what's new?")."""
+    line = _HELLO_FIRST.sub("", " ".join(said.split()))
+    found = _TELLS.match(line)
     told = found.group("told") if found is not None else ""
+    if found is None and (found := _TELLS_IN.match(line)) is not None:
+        told = found.group("told").rstrip(" ?")
+        told = told if len(told.split()) >= _TOLD_IN_WORDS else ""
     return "" if not told or told.rstrip().endswith("?") else told
 
 

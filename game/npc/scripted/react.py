@@ -26,6 +26,18 @@ _BACK = re.compile(
     re.I,
 )
 
+# What news names first when it names no villager: "the bridge got washed out", "there's
+# a fox loose".
+_THING = re.compile(
+    r"(?:that\s+)?(?:there(?:'s| is| are|s)\s+)?((?:the|a|an|some|two|three)\s+[a-z]+)\b", re.I
+)
+# News of harm or loss, met as bad news whatever the mood.
+_BAD = re.compile(
+    r"\b(?:wash(?:ed)?|flood\w*|fire|burn\w*|dead|died|dying|hurt|sick|ill|broken|broke|lost|"
+    r"stolen|stole|loose|storm|fell|fallen|collaps\w*|drown\w*|missing|attack\w*|thie\w*|"
+    r"wolf|wolves|injured|killed)\b",
+    re.I,
+)
 _TOLD_WORDS = 4  # the fewest words of a line the player told that "what of that?" asks of
 
 
@@ -41,8 +53,12 @@ def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if not told:
         return None
     named = [p for p in talk.npc.people if _names(p, told)]
-    if named:
-        text = speak.text("news_react", echo=_echo(named, told))
+    thing = _THING.match(told)
+    echo = _echo(named, told) if named else (thing.group(1) if thing else "")
+    if echo and _BAD.search(told):  # "the bridge got washed out": no laughing matter
+        text = speak.text("news_react_bad", echo=echo)
+    elif echo:
+        text = speak.text("news_react", echo=echo)
     else:
         text = speak.text("news_react_none")
     view = _view_of(talk, speak, named)
