@@ -86,12 +86,18 @@ def _words(text: str) -> list[_Word]:
     return out
 
 
-def _place_label(place: PlaceFact) -> str:
-    return "the " + place.name.replace("_", " ")
+def place_label(place: PlaceFact) -> str:
+    """A place as a line says it: "the old bridge", or its own name as its description
+    writes it ("Beacon Hill north of the village": "Beacon Hill", no "the")."""
+    spoken = place.name.replace("_", " ")
+    proper = re.search(rf"(?<!\bthe )(?<!\bThe )\b({re.escape(spoken)})\b", place.description, re.I)
+    if proper and len(spoken) > 1 and all(w[:1].isupper() for w in proper.group(1).split()):
+        return proper.group(1)
+    return "the " + spoken
 
 
 def place_target(place: PlaceFact, weak: bool = False) -> Target:
-    return Target(Named.PLACE, place.name, _place_label(place), place.description, weak=weak)
+    return Target(Named.PLACE, place.name, place_label(place), place.description, weak=weak)
 
 
 def _person_target(v: PersonFact, lex: Lexicon, by_place: bool = False) -> Target:
@@ -391,7 +397,8 @@ def _best_place(
         if named <= _JOB_WORDS and not (own_words | _called(place)) - named & stems:
             named = set()  # "hard work" is no word on "the dye works"
         score += 4 * len(named)
-        own_families = families_in(own_words, PARTS) | lex.of_place(place)
+        # "the bridge" is no word on "the market cross": a thing its name says is no kind
+        own_families = families_in(own_words, ("people", "places")) | lex.of_place(place)
         score += 3 * len(kinds & own_families)
         if not literal_only:
             score += len(desc & stems)

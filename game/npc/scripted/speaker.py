@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
-from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.reading.naming import FILLER, place_label, stem, tokens
 from game.npc.reading.player import told_name
 from game.npc.reading.words import called, spelt_out
 from game.npc.scripted.lines import clip, line_table, overlap, pick
@@ -232,13 +232,14 @@ def place_named(npc: VillagerFacts, name: str) -> PlaceFact | None:
 
 
 def label_of(place: PlaceFact) -> str:
-    """A place as a line says it: "the old bridge"."""
-    return "the " + place.name.replace("_", " ")
+    """A place as a line says it: "the old bridge", "Beacon Hill"."""
+    return place_label(place)
 
 
 def opening_label(place: PlaceFact) -> str:
-    """A place as a line opens on it: "The old bridge"."""
-    return "The " + place.name.replace("_", " ")
+    """A place as a line opens on it: "The old bridge", "Beacon Hill"."""
+    label = place_label(place)
+    return label[:1].upper() + label[1:]
 
 
 # The sheet's lists a line may name one item of, by the slot it fills.

@@ -24,8 +24,10 @@ __all__ = ["asks_the_way", "goes_there", "way_to", "where_i_am_at", "where_is"]
 # "where's the tavern?", "how do I get to the chapel?", "which way to the mill?"
 _THE_WAY = re.compile(
     r"\bwhere(?:'s| is| are|s)\b|\bwhere (?:can|could|do|would|might) (?:i|we|one) find\b|"
-    r"\bhow (?:do|can|would|should|might) (?:i|we|one) get (?:to|there)\b|\bwhich way\b|"
-    r"\bway to\b|\bdirections? to\b|\bhow far\b|\bhow do i find\b"
+    r"\bhow (?:do|can|could|would|should|might) (?:i|we|one) (?:get|go|walk|reach)"
+    r"(?: (?:up|down|over|out|back|across|round|along))? ?(?:to|there)?\b|\bwhich way\b|"
+    r"\bway to\b|\bdirections? to\b|\bhow far\b|\bhow do i find\b|"
+    r"\bpoint (?:me|us) (?:to|towards?|at|the way)\b|\bshow (?:me|us) (?:the way|where)\b"
 )
 _NEAR_TILES = 6  # a place this near is "just over there"
 _LANDMARK_TILES = 12  # the nearest other place says where, if it is this near
