@@ -124,4 +124,16 @@ DANCE = Act(
     r"jig|twirl|"
     r"show (?:me|us) (?:a|your) (?:dance|moves|jig)",
 )
-ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE)}
+SHRUG = Act(
+    "shrug",
+    SHAKE_HEAD,
+    r"shrug(?: your shoulders)?|give (?:me|us) a (?:little |big )?shrug|do a shrug",
+)
+WINK = Act("wink", LAUGH, r"wink(?: at (?:me|us|her|him|them))?|give (?:me|us) a (?:little )?wink")
+CLAP = Act(
+    "clap",
+    LAUGH,
+    r"clap(?: your hands| along| for (?:me|us))?|give (?:me|us) a (?:clap|round of applause)|"
+    r"applaud",
+)
+ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE, SHRUG, WINK, CLAP)}

@@ -120,6 +120,10 @@ _SPELT = {
     "whatve": "what've", "whatcha": "what have you", "watcha": "what have you",
     "laterz": "laters", "cya": "see you", "seeya": "see you", "wassup": "what's up",
     "whassup": "what's up", "wazzup": "what's up",
+    # letters swapped as fingers slip
+    "hwo": "how", "teh": "the", "waht": "what", "whta": "what", "wehre": "where",
+    "whree": "where", "adn": "and", "yuo": "you", "yoru": "your", "taht": "that",
+    "ehre": "here", "hte": "the", "tehre": "there", "knwo": "know", "cna": "can",
 }  # fmt: skip
 _NAMES_TOO = frozenset("U R Y K Ya Yu Ty Bc Kk".split())  # capitalised, a name or a letter
 # "ur": "you're" before what is said of someone, else "your"; "ill": "I'll" before a verb.

@@ -20,12 +20,12 @@ from game.npc.scripted.matching import made_with
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["Deal", "asks_price", "deal", "service_price", "states_price"]
+__all__ = ["Deal", "asks_price", "deal", "haggles", "service_price", "states_price"]
 
 # A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
 _PRICE = re.compile(
     r"\bhow much\b|\bprices?\b|\bcosts?\b|\bwhat(?:'s| is| do you| would you)? (?:\w+ )?"
-    r"(?:charge|want|ask|take) for\b",
+    r"(?:charge|want|ask|take) for\b|\bwhat (?:do|would|will) you charge\b",
     re.I,
 )
 # A thing asked for to buy: "sell me...", "I'll take/have/buy...", "can I buy/get...",
@@ -195,9 +195,24 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
         return Deal(line=say(speak.text(table, price=price), "player"))
     if sells:
         thing = _said_thing(sold)
+        # one who haggles names no fair price: "what'll you give me?"
         table = "sale_unpriced" if buying else "price_unsaid"
+        table = "price_offer" if table == "price_unsaid" and haggles(npc) else table
         return Deal(line=say(speak.text(table, thing=thing), "player"))
     return None
+
+
+def haggles(npc: VillagerFacts) -> bool:
+    """Whether the NPC's persona says it haggles or bargains over its prices ("never
+    haggles", "no time for haggling" say it does not)."""
+    for found in re.finditer(r"\bhaggl|\bbargain", npc.persona, re.I):
+        before = npc.persona[max(0, found.start() - 30) : found.start()]
+        if not _NOT_SO.search(before):
+            return True
+    return False
+
+
+_NOT_SO = re.compile(r"\b(?:never|not|no|won't|doesn't|don't|refuses? to|hates?)\b[^,.;]*$", re.I)
 
 
 # What a persona says the NPC makes: a thing of its making is a thing it may sell.

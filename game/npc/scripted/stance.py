@@ -19,7 +19,7 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import stem, tokens
-from game.npc.scripted.bargain import deal, sells_goods, states_price
+from game.npc.scripted.bargain import deal, haggles, sells_goods, states_price
 from game.npc.scripted.matching import fears_of, made_with, worried
 from game.npc.scripted.refused import (
     DEALING,
@@ -49,6 +49,8 @@ _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
     r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
     r"\bfancy (?:a|an|some|going|coming)\b|"
+    # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"
+    r"\brace (?:you|ya)\b|\bbet (?:you|ya)\b|\b(?:you|u) in\b\s*\?|"
     # what the player offers to give or take: "I'll pay double", "I'll take it off you"
     r"\b(?:i'll|i will) (?:just )?(?:give|pay|take|buy|have|come|sit|wait|bring|leave|put)\b|"
     # "one more pint!", "another jug": one more asked for
@@ -106,7 +108,7 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\b(?:do|give|cut|make) (?:me|us) a (?:deal|bargain)\b|\bany deals?\b|"
             # coin's worth in kind, a friend's price, one thrown in
             r"\bbarter|\bpay (?:you )?in (?!full\b)\w+|\binstead of (?:coin|money|paying)\b|"
-            r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for one\b|"
+            r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for (?:the price of )?one\b|"
             r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
             r"\bcome down (?:on|in) (?:the |your )?price"
         ),
@@ -259,7 +261,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
-    haggled = _COUNTER["haggling"][1].search(line)
+    traded = _BARTER.search(line)
+    if traded and sells_goods(npc):  # "I'll swap you a good knife for a wheel of cheese"
+        return speak.line("barter_offer", thing=traded.group("thing"))
+    bid = _counter_bid(talk)
+    haggled = _COUNTER["haggling"][1].search(line) or bid
     owed = _COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
     bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
@@ -271,7 +277,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if "credit" not in counters and sells and not _ON_CREDIT.search(npc.persona):
         counters.append("credit")  # nor hands its goods over now for coin next week
-    if (sells or haggled) and not re.search(r"\bhaggl|\bbargain", npc.persona, re.I):
+    if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not _COUNTER["free goods"][1].search(line):
         return speak.line("haggle_back")  # one who haggles meets a haggle halfway
@@ -288,7 +294,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         deeds, asks = counter
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
         stated = refused in sheet.refuses  # an implied refusal: only when asked in words
-        if (kind is wanted and bought is None and stated) or asks.search(line):
+        if (
+            (kind is wanted and bought is None and stated)
+            or asks.search(line)
+            or (refused == "haggling" and bid)
+        ):
             table = "refuse_pay" if refused in _PAY else "refuse"
             deed = deeds[talk.seed("deed") % len(deeds)]
             return say(speak.text(table, deed=deed), "player")
@@ -333,6 +343,27 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if _KINDNESS.search(pledged) and asked & (stems_asked(pledged) - _TURNING):
             return _yes(npc, speak, pledged, asked)
     return None
+
+
+# Goods offered for goods: "I'll swap you a good knife for a wheel", "trade you my hat for it".
+_BARTER = re.compile(
+    r"\b(?:swap|trade|exchange)(?: (?:you|ya))? (?P<thing>(?:a|an|my|some|this|these|two|three)"
+    r"(?: [a-z]+){1,3}?) for\b"
+)
+# A bid alone, after a price or a haggle: "fine, 3 then?", "how about two pennies".
+_BID_ALONE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|fine|alright|all right|well|hm+|go on|right)\W+)?(?:how about |what "
+    r"about |make it |say )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|half)"
+    r"(?: \w+)?(?: then)?\W*$"
+)
+
+
+def _counter_bid(talk: PlayerLine) -> bool:
+    """Whether the line is a bid alone made after a price asked or a haggle."""
+    if not talk.earlier or not _BID_ALONE.match(talk.said.lower()):
+        return False
+    haggle = _COUNTER["haggling"][1]
+    return any(_PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())

@@ -201,9 +201,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
         )
         asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
         tale = bool(asked or re.search(r"\bif\b|[.!?]\s+\S", talk.said))  # "if you think..."
-        if intent.gesture == LAUGH.name and tale:  # a joke or tale laughed at, not its own
+        laughs = intent.gesture == LAUGH.name and not intent.sub  # "clap if...": a clap
+        if laughs and tale:  # a joke or tale laughed at, not its own
             table = "laugh_at"
-        elif intent.gesture == LAUGH.name and _JOKE_ASKED.search(talk.said):
+        elif laughs and _JOKE_ASKED.search(talk.said):
             table = "joke_told"  # "tell me a joke": a joke, not a laugh alone
         # a joke told with "go on, laugh" asks for no side on the cow it is about
         side = (
