@@ -47,7 +47,10 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:is|am) (?:quite |utterly |dead )?(?:certain|sure|convinced|positive)"
             r"(?: that)?\s+|"
-            r"\bswears?(?: that)?\s+|\bknows for (?:certain|sure|a fact)(?: that)?\s+",
+            # "swears he saw a serpent", not "swears mildly ('blast it')": how it talks
+            r"\bswears?(?!\s+(?:mildly|a lot|constantly|often|freely|loudly|like|under|at|too|"
+            r"when|and|a blue streak)\b|\s*[(,])(?: that)?\s+|"
+            r"\bknows for (?:certain|sure|a fact)(?: that)?\s+",
             re.I,
         ),
     ),
@@ -155,7 +158,8 @@ _REFUSAL_KINDS = tuple(
             re.compile(
                 r"\bhaggl|\bhard bargain|\bnothing (?:is |comes )?(?:for )?free\b|"
                 r"\bcoin (?:first|up front)\b|\bpay(?:s|ment)? (?:first|up front)\b|"
-                r"\bfor nothing\b",
+                r"\bfor nothing\b|\bfree (?:tastes?|samples?|bites?|nibbles?|drinks?|cups?|goods|"
+                r"gifts?|slices?|helpings?)\b|\bgives? (?:nothing|anything) away\b",
                 re.I,
             ),
             re.compile(
