@@ -396,6 +396,12 @@ def sheet_side(
     if field == "beliefs":
         sure = next(b.sure for b in sheet.beliefs if b.what == item)
         phrases = claim_phrases(item, named=bool(found["beliefs"]))
+        npc = talk.npc
+        said_so = in_own_words(
+            lambda p: speak.text(f"belief_{sure}", what=p), phrases, npc.persona, npc.name
+        )
+        if asks_yes_no(said) and not said_so:  # "is it true the knots slip...?": its yes
+            phrases = ["it's true"]
         return said_as(talk, speak, f"belief_{sure}", "what", phrases)
     if field == "fears":
         return _fear_line(talk, speak, item)

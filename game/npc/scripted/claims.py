@@ -172,8 +172,10 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         capital(s)
         for s in shorter(what)
         if (
-            at is None
-            or len(s.split())
+            # "Every clock" says nothing of "every clock... stops"; "the old kiln" is a thing
+            (_says_a_deed(s.split()) or not _says_a_deed(words))
+            if at is None
+            else len(s.split())
             > at
             + (2 if words[at].lower() in _MODAL else 1)
             - _alone(words[at + (words[at].lower() in _MODAL) :])
@@ -181,6 +183,21 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         and (words[0] != "I" or len(s.split()) > verb_end + 1)
     ]
     return list(dict.fromkeys(o for o in out if o))
+
+
+_THING_OPENS = frozenset("a an the every each some my his her their its our your".split())
+
+
+def _says_a_deed(words: list[str]) -> bool:
+    """Whether a cut says a deed: one that opens on a thing ("every clock...") has a verb
+    past it, a helping verb or one in -s or -ed; one that opens otherwise does ("worry
+    about the kiln", "I worry")."""
+    if not words or words[0].lower() not in _THING_OPENS:
+        return True
+    return any(
+        verb_at(words[i - 1 :]) == 1 or re.fullmatch(r"[a-z]+(?:[^s'\W]s|ed)", w.lower())
+        for i, w in enumerate(words[1:], 1)
+    )
 
 
 def _alone(pred: list[str]) -> int:

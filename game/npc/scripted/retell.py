@@ -16,6 +16,7 @@ from game.npc.scripted.clauses import clauses_of, verb_led
 from game.npc.scripted.first_person import base_verb, first_person, present
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.said_well import capital_misplaced, garbled
+from game.npc.scripted.spoken import contracted, spoken_form, trimmed
 
 __all__ = [
     "CUT_BEFORE",
@@ -196,21 +197,30 @@ def _longest_common(a: list[str], b: list[str]) -> int:
     return best
 
 
+_CONDITION_WORDS = 3  # the fewest words of a condition kept after its "if"
+_CONDITIONS = frozenset({"if", "unless", "whenever"})
+
+
 def shorter(phrase: str) -> list[str]:
     """A phrase and the shorter ways to say it, longest first: cut before a preposition,
     a joining word, a relative or an article, never on a word that leaves it hanging;
     then each of them contracted ("I've worked the mine")."""
     words = phrase.split()
     out = [phrase]
+    # "turns sour if a redhead looks": a condition is said with what it is on, or not at all
+    cond = next((i for i, w in enumerate(words) if w.lower() in _CONDITIONS), None)
     for end in range(len(words) - 2, 0, -1):  # a last word ("thunder is about") is kept
         word = words[end].lower().strip(",;:")
+        if cond is not None and cond < end <= cond + _CONDITION_WORDS:
+            continue
         # "can smell a storm | a day": before an article too, once something is said.
         # An article once a thing is said: "can smell a storm | a day", not "the moon
         # makes | the cream sour" (a verb would lose its thing).
         said = words[0].lower() not in _SUBJECT_OPENS or any(
             w.lower() in _DETERMINERS for w in words[1:end]
         )
-        if word not in CUT_BEFORE and not (word in ("a", "an", "the") and end >= 3 and said):
+        cut_here = word in CUT_BEFORE or end == cond
+        if not cut_here and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
         # "sells ribbons, buttons | and thread": a list is said whole.
@@ -228,8 +238,8 @@ def shorter(phrase: str) -> list[str]:
         if len(head) >= 2 and cut not in out:
             out.append(cut)
     out += [p for p in map(_as_people, out) if p]
-    contracted = [_contracted(o) for o in out]
-    return list(dict.fromkeys(out + contracted))
+    said_short = [contracted(o) for o in out]
+    return list(dict.fromkeys(out + said_short))
 
 
 _ANYONE_WHO = re.compile(
@@ -254,35 +264,6 @@ def _as_people(phrase: str) -> str:
     return phrase[: found.start()] + said
 
 
-# Words said shorter in speech: "he is" -> "he's", "will not" -> "won't".
-_SPOKEN = (
-    (re.compile(r"\b(I|you|we|they) are\b", re.I), r"\1're"),
-    (re.compile(r"\b(he|she|it|that|there|who|what) is\b", re.I), r"\1's"),
-    (re.compile(r"\bI am\b"), "I'm"),
-    (re.compile(r"\b(I|you|we|they|he|she|it) will\b", re.I), r"\1'll"),
-    (re.compile(r"\bwill not\b", re.I), "won't"),
-    (re.compile(r"\bcan ?not\b", re.I), "can't"),
-    (
-        re.compile(r"\b(is|are|was|were|does|do|did|has|have|had|could|would|should) not\b", re.I),
-        r"\1n't",
-    ),
-)
-# A sentence's article, dropped as speech drops it: "The only good thing" -> "Only good thing".
-_OPENING_ARTICLE = re.compile(r"(^|[?!.]\s+)(?:The|An?) ([a-z])")
-
-
-def spoken_form(phrase: str) -> str:
-    """A phrase as speech says it, shorter: its words run together ("does not" ->
-    "doesn't"), else its sentences' opening article dropped ("The only good thing he
-    sells" -> "Only good thing he sells"); the phrase itself when neither applies."""
-    said = phrase
-    for pattern, short in _SPOKEN:
-        said = pattern.sub(short, said)
-    if said != phrase:
-        return said
-    return _OPENING_ARTICLE.sub(lambda m: m[1] + m[2].upper(), phrase)
-
-
 def _head(phrase: str) -> str:
     """A phrase's first few words, what a long one is about ("the dark water"); "" when
     they would cut a clause ("the bells keep | the fog away")."""
@@ -296,32 +277,7 @@ def _head(phrase: str) -> str:
     return " ".join(head).rstrip(",;:?")  # "The brine? It..." is about "The brine"
 
 
-_CONTRACTIONS = (
-    (r"\bI have\b", "I've"),
-    (r"\bI am\b", "I'm"),
-    (r"\bI will\b", "I'll"),
-    (r"\bI would\b", "I'd"),
-    (r"\b(do|does|is|are|was|were|has|have|would|should|could) not\b", r"\1n't"),
-    (r"\bcannot\b", "can't"),
-    (r"\bwill not\b", "won't"),
-    (r"\b(it|that|there|he|she) is\b", r"\1's"),
-    (r"\b(it|that|there|he|she) has (?=been\b|got\b|\w+ed\b)", r"\1's "),  # "it's aged"
-    (r"\bnever (have|has|had)\b", r"\1 never"),  # "might as well have never happened"
-    (
-        r"\b(?<!I )(?<!you )(?<!we )(?<!they )([a-z]+) has (just|already|never|been|got)\b",
-        r"\1's \2",
-    ),
-)
-
-
 _SAYS_THAT = frozenset("means meant mean says said shows proves knows know swears".split())
-
-
-def _contracted(phrase: str) -> str:
-    """A phrase as it is said aloud: "I have" -> "I've", "is not" -> "isn't"."""
-    for pattern, short in _CONTRACTIONS:
-        phrase = re.sub(pattern, short, phrase)
-    return phrase
 
 
 # Where and when, said first as one says it ("Before dawn, I bake"); "of the boats", "than
@@ -384,6 +340,7 @@ def in_own_words(
         if run <= MAX_RUN and (best is None or rank < best[0]):
             best = (rank, line)
     spoken = [v for v in map(spoken_form, options) if v not in options]
+    spoken += [v for v in map(trimmed, options[:1]) if v not in (*options, *spoken)]
     if best is None and spoken:  # "Joss's needles? Only good thing he sells.": as said
         return in_own_words(fill, spoken, persona, name, keep)
     if best is None:  # last, what the first phrase is about, in a few words
@@ -403,6 +360,11 @@ _AUX = frozenset(
 _OFTEN = frozenset("never always often seldom rarely sometimes still".split())
 
 
+_OPENS_CLAUSE = frozenset(
+    "if unless when whenever because while since until although though whereas".split()
+)
+
+
 def verb_at(words: list[str]) -> int | None:
     """Where a clause's verb is ("the old tower | is haunted", "a giant | sleeps"): the
     first helping verb, or a word with a verb's -s after the subject; None if not found."""
@@ -410,6 +372,8 @@ def verb_at(words: list[str]) -> int | None:
         low = word.lower()
         if low in _AUX:
             return i
+        if low in _OPENS_CLAUSE:  # "...for a moment whenever someone | tells": not its verb
+            return None
         before = words[i - 1].lower()
         after = words[i + 1].lower() if i + 1 < len(words) else ""
         if low in _OFTEN and re.fullmatch(r"[a-z]+[^s']s", after):  # "| never leaks"
