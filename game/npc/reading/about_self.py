@@ -22,6 +22,8 @@ _SELF = (
         r"stock|have for sale|got for sale)\b|\bwhat(?:'s| is| have you got| do you have| have "
         r"you) (?:\w+ )?for sale\b|"
         r"\bwhat(?:'ve| have) you got (?:today|this week|to sell|for me)\b|"
+        r"\bwhat(?:'s|'ve| is| have| do)? ?(?:you )?(?:got |have )?(?:on tap|on offer|in stock|"
+        r"on the menu)\b|"
         r"\bwhat(?:'ve| have) (?:you|ya) got\W*$|"
         r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
         r"cart|counter|table)\b",

@@ -55,6 +55,7 @@ from game.npc.reading.phrases import (
     BYE,
     CHATTER,
     DARK,
+    DOING_YOU,
     FAVOUR,
     GLAD,
     HAVE,
@@ -77,6 +78,7 @@ from game.npc.reading.phrases import (
     SEEK,
     SONG,
     STORY,
+    TELL_ME_OF,
     THANKS,
     TIME,
     TO_BED,
@@ -163,7 +165,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.TELL_NAME, name=name, words=words)
     if VILLAGE.search(line):
         return Intent(Kind.VILLAGE)
-    question = bool(QUESTION.search(line) or _TELL_ME_OF.search(line))
+    question = bool(QUESTION.search(line) or TELL_ME_OF.search(line))
     target = find_target(_without_greeting(line), npc)
     self_sub = next((sub for sub, pattern in SELF if pattern.search(line)), None)
     # "how do you get on with Cassius?" names another; "how are your candles made?" does
@@ -199,7 +201,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         target = None
     # "Do you enjoy crowds?", "is there really a dragon?": the persona's side on it.
     liking = self_sub == "like" and LIKING.search(line)
-    if liking or (asks_yes_no(line) and (target is None or target.weak)):
+    sought = re.search(r"\b(?:any|some) ?(?:where|place|spot)\b", line)  # "is there anywhere..."
+    if liking or (asks_yes_no(line) and (target is None or target.weak) and not sought):
         if side_on(line, npc.persona, npc.name):
             return Intent(Kind.SELF, sub="side")
     if SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
@@ -208,7 +211,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         if target is not None and not target.weak:
             return Intent(Kind.PLACE, target=target)
         return Intent(Kind.SEEK)
-    if question and mine and _DOING_YOU.search(line):  # "what are you doing with the pigs?"
+    if question and mine and DOING_YOU.search(line):  # "what are you doing with the pigs?"
         return Intent(Kind.SELF, sub="work")
     if target is not None and not target.weak and (question or _short(line)):
         return _about(target, line)
@@ -238,11 +241,6 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if BEST_PLACE.search(line):  # "best place to watch the sunset?": no place named by it
         return Intent(Kind.SELF, sub="recommend")
     return Intent(Kind.QUESTION if question else Kind.CHAT, words=words)
-
-
-# What the NPC is doing asked of, by the things of its own place.
-_DOING_YOU = re.compile(r"\bwhat (?:are|were) you (?:doing|up to|making|building)\b")
-_TELL_ME_OF = re.compile(r"\btell me (?:all |everything |more )?(?:about|of)\b")
 
 
 def _story(line: str, npc: VillagerFacts) -> Intent | None:

@@ -15,6 +15,7 @@ __all__ = [
     "BEST_PLACE",
     "BYE",
     "CHATTER",
+    "DOING_YOU",
     "FAVOUR",
     "GLAD",
     "GOSSIP",
@@ -39,6 +40,7 @@ __all__ = [
     "SONG",
     "STORY",
     "STORY_AGAIN",
+    "TELL_ME_OF",
     "THANKS",
     "TO_BED",
     "UP_WHEN",
@@ -465,3 +467,7 @@ GREETED_WITH = (
     ),
     ("greet_cold", re.compile(r"\b(?:cold|freezing|chilly|bitter|nippy|frosty)\b", re.I)),
 )
+
+# What the NPC is doing asked of, by the things of its own place.
+DOING_YOU = re.compile(r"\bwhat (?:are|were) you (?:doing|up to|making|building)\b")
+TELL_ME_OF = re.compile(r"\btell me (?:all |everything |more )?(?:about|of)\b")

@@ -1,0 +1,173 @@
+"""The persona brain on a market village no map of the game has: news told in the
+player's own sentence, the way to a place asked as players ask it, a hill called by its
+own name, a dare that touches a fear, a bid alone after a haggle, goods offered for goods,
+and the small acts players ask for (a shrug, a wink, a clap)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.npc.life.news import told_news
+from game.npc.reading.intent import read_intent
+from game.npc.reading.kinds import Kind
+from game.npc.reading.words import spelt_out
+from game.npc.scripted.lines import line_table
+from game.npc.scripted.speaker import PlayerLine
+
+from .test_questions import reply, talk
+from .test_sheet_answers import Person, facts_of, write_village
+
+PLACES = [
+    ("market_cross", "The market cross in the middle of Dunmere, where the stalls are set up."),
+    ("beacon_hill", "Beacon Hill rises north of the village, a bare top with an old brazier."),
+    ("ropewalk", "The ropewalk east of the market cross, a long shed where hemp is twisted."),
+    ("brewhouse", "The brewhouse on the west side of the market cross, with copper vats."),
+    ("willow_pond", "The willow pond in the south-west, a still pool under the willows."),
+]
+PEOPLE: list[Person] = [
+    (
+        "aldo",
+        "Aldo",
+        "Aldo is the rope-maker who twists hemp along the ropewalk. He is grumpy and stingy, "
+        "haggles hard over every farthing and talks in short sentences. He is afraid of "
+        "heights and never climbs Beacon Hill. He believes every knot on the ropewalk slips "
+        "for a moment whenever a stranger tells a lie.",
+        {"work": "ropewalk", "wares": "hemp rope, twine and halters"},
+    ),
+    (
+        "bettany",
+        "Bettany",
+        "Bettany brews ale and cider at the brewhouse. She is warm and cheerful, and she "
+        "asks for a fair price and never haggles.",
+        {"work": "brewhouse", "wares": "ale, cider and barley bread"},
+    ),
+    (
+        "corm",
+        "Corm",
+        "Corm makes cheese and sells it at the market cross. He is blunt, swears mildly "
+        "('curse my boots') and bargains hard. He refuses to give free tastes to anyone. He "
+        "believes milk turns sour if a stranger looks at it while it is setting.",
+        {"work": "market_cross", "wares": "hard cheese, goat cheese and butter"},
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def market(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("market"), "market", PEOPLE, PLACES))
+
+
+def test_news_told_in_the_players_own_sentence_is_met_as_news() -> None:
+    assert told_news("did you hear the bridge got washed out last night?") == (
+        "the bridge got washed out last night"
+    )
+    assert told_news("yo whats up, heard theres a fox loose by the pond") == (
+        "theres a fox loose by the pond"
+    )
+    assert told_news("did you hear the bell?") == ""  # a sound asked of, no news
+    assert told_news("have you heard anything about the mill?") == ""  # news asked for
+
+
+def test_news_of_a_thing_echoes_it_and_is_no_place_described(
+    market: dict[str, VillagerFacts],
+) -> None:
+    for npc in market.values():
+        washed = reply(npc, "hello! did you hear the bridge got washed out last night?")
+        assert washed.startswith("The bridge?"), (npc.npc_id, washed)
+        assert "stalls" not in washed  # "bridge" is no word on the market cross
+        fox = reply(npc, "heard there's a fox loose down by the pond")
+        assert fox.startswith("A fox?"), (npc.npc_id, fox)
+
+
+def test_the_way_asked_as_players_ask_it_is_the_way(market: dict[str, VillagerFacts]) -> None:
+    bettany = market["bettany"]
+    hill = reply(bettany, "how do i get up to beacon hill from here")
+    assert "Beacon Hill" in hill and "the beacon hill" not in hill.lower(), hill
+    assert "north" in hill and "brazier" not in hill, hill
+    for line in ("point me toward the ropewalk", "how would I get to the ropewalk?"):
+        way = reply(bettany, line)
+        assert "east" in way and "hemp" not in way, (line, way)
+
+
+def test_a_dare_that_touches_a_fear_is_refused(market: dict[str, VillagerFacts]) -> None:
+    said, skills = talk(market["aldo"], "race you to the top of beacon hill!")[-1]
+    assert "move" not in skills and said.lower().startswith(("no", "hmph. no")), said
+    assert "height" in said, said
+
+
+def test_one_who_haggles_asks_an_offer_and_meets_a_bid_alone(
+    market: dict[str, VillagerFacts],
+) -> None:
+    aldo = market["aldo"]
+    price = reply(aldo, "hwo much for 20 yards of rope")
+    assert "haggl" not in price and "rope" in price.lower(), price
+    mood = PlayerLine(npc=aldo, said="").mood
+    bid = reply(
+        aldo, "how much for rope?", "that's robbery. 2 coins and not a penny more", "fine, 3 then?"
+    )
+    assert bid in line_table("haggle_back", mood), bid
+
+
+def test_one_who_never_haggles_turns_a_bid_alone_down(market: dict[str, VillagerFacts]) -> None:
+    bettany = market["bettany"]
+    mood = PlayerLine(npc=bettany, said="").mood
+    bid = reply(bettany, "how much for a jug of cider?", "ok, 5 then")
+    assert bid not in line_table("haggle_back", mood) and "haggle" in bid, bid
+
+
+def test_goods_offered_for_goods_are_looked_at_first(market: dict[str, VillagerFacts]) -> None:
+    said = reply(market["corm"], "i'll swap you a good knife for a wheel of the hard stuff")
+    assert said.startswith("A good knife?"), said
+
+
+def test_a_slip_of_the_fingers_is_read_as_meant() -> None:
+    assert spelt_out("hwo much is teh rope") == "how much is the rope"
+
+
+@pytest.mark.parametrize(
+    ("line", "act"),
+    [
+        ("shrug if you dont know", "shrug"),
+        ("wink at me ;)", "wink"),
+        ("Clap if you like music!", "clap"),
+    ],
+)
+def test_a_small_act_asked_for_is_said_as_itself(
+    market: dict[str, VillagerFacts], line: str, act: str
+) -> None:
+    for npc in market.values():
+        said = reply(npc, line)
+        assert said in line_table(f"act_{act}", PlayerLine(npc=npc, said=line).mood), said
+
+
+def test_the_sheet_reads_a_free_taste_refused_and_mild_swearing_as_no_belief(
+    market: dict[str, VillagerFacts],
+) -> None:
+    sheet = market["corm"].sheet
+    assert "free goods" in sheet.refuses, sheet.refuses
+    assert all("mildly" not in b.what for b in sheet.beliefs), sheet.beliefs
+    said = reply(market["corm"], "can i try a bit of the goat cheese before i buy")
+    assert "Just this once" not in said and re.search(r"\bNo\b|don't|Coin first", said), said
+
+
+def test_a_belief_is_said_whole_enough_to_mean_something(
+    market: dict[str, VillagerFacts],
+) -> None:
+    knot = reply(market["aldo"], "Is it true the knots slip when someone lies?")
+    # not "Every knot, I believe." nor its work: the belief said, or its yes to it
+    assert re.search(r"slips .*lie|true", knot) and "rope-maker" not in knot, knot
+    milk = reply(market["corm"], "does a stranger really sour the milk?")
+    assert "sour" in milk and " if," not in milk and not milk.endswith(" if."), milk
+
+
+def test_anywhere_to_get_something_asks_a_place_and_on_tap_asks_the_wares(
+    market: dict[str, VillagerFacts],
+) -> None:
+    assert read_intent("is there anywhere to buy rope", market["corm"]).sub != "side"
+    assert "Try the ropewalk" in reply(market["corm"], "is there anywhere to buy rope")
+    wares = reply(market["bettany"], "what've you got on tap today?")
+    assert "ale" in wares.lower() and "cider" in wares, wares
+    assert read_intent("what's on tap?", market["bettany"]).kind is Kind.SELF
