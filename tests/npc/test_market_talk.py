@@ -34,14 +34,15 @@ PEOPLE: list[Person] = [
         "Aldo is the rope-maker who twists hemp along the ropewalk. He is grumpy and stingy, "
         "haggles hard over every farthing and talks in short sentences. He is afraid of "
         "heights and never climbs Beacon Hill. He believes every knot on the ropewalk slips "
-        "for a moment whenever a stranger tells a lie.",
+        "for a moment whenever a stranger tells a lie. He thinks Bettany is the meanest "
+        "woman in the valley but brews the best ale.",
         {"work": "ropewalk", "wares": "hemp rope, twine and halters"},
     ),
     (
         "bettany",
         "Bettany",
         "Bettany brews ale and cider at the brewhouse. She is warm and cheerful, and she "
-        "asks for a fair price and never haggles.",
+        "asks for a fair price and never haggles. She is terrified of thunderstorms.",
         {"work": "brewhouse", "wares": "ale, cider and barley bread"},
     ),
     (
@@ -49,7 +50,8 @@ PEOPLE: list[Person] = [
         "Corm",
         "Corm makes cheese and sells it at the market cross. He is blunt, swears mildly "
         "('curse my boots') and bargains hard. He refuses to give free tastes to anyone. He "
-        "believes milk turns sour if a stranger looks at it while it is setting.",
+        "believes milk turns sour if a stranger looks at it while it is setting. He is fond "
+        "of Bettany the brewer and buys all her spare barley.",
         {"work": "market_cross", "wares": "hard cheese, goat cheese and butter"},
     ),
 ]
@@ -171,3 +173,20 @@ def test_anywhere_to_get_something_asks_a_place_and_on_tap_asks_the_wares(
     wares = reply(market["bettany"], "what've you got on tap today?")
     assert "ale" in wares.lower() and "cider" in wares, wares
     assert read_intent("what's on tap?", market["bettany"]).kind is Kind.SELF
+
+
+def test_an_opinion_names_its_person_once_and_a_mixed_one_answers_no_superlative(
+    market: dict[str, VillagerFacts],
+) -> None:
+    fond = reply(market["corm"], "What's Bettany like?")
+    assert "Fond of" in fond and "Fond of Bettany" not in fond, fond
+    nicest = reply(market["aldo"], "who's the nicest person in the village?")
+    assert "meanest" not in nicest, nicest  # "the meanest... but the best ale" is no answer
+
+
+def test_what_it_fears_brought_near_frightens_it(market: dict[str, VillagerFacts]) -> None:
+    for line in ("a storm is coming", "storm's rolling in over the hill, you going out?"):
+        said = reply(market["bettany"], line)
+        assert "hunderstorms" in said, (line, said)
+    asked = reply(market["bettany"], "are you scared of storms?")  # asked of: said as its fear
+    assert "hunderstorms" in asked, asked

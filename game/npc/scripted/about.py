@@ -46,13 +46,21 @@ from game.npc.scripted.speaker import (
     say,
     then,
 )
-from game.npc.scripted.whereabouts import goes_there, my_hours, way_to, where_i_am_at, where_is
+from game.npc.scripted.whereabouts import (
+    asks_the_way,
+    goes_there,
+    my_hours,
+    way_to,
+    where_i_am_at,
+    where_is,
+)
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
 __all__ = [
     "bit_of",
     "favourite",
+    "fear_near",
     "fears_of",
     "made_with",
     "mine_line",
@@ -418,6 +426,19 @@ def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
     if worried(fear, talk.npc.persona):
         return said_as(talk, speak, "my_worry", "thing", claim_phrases(fear))
     return mine_line(talk, speak, "my_fear", fear)
+
+
+def fear_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's fright at a line that brings what it fears near without asking of its
+    fears ("a storm's rolling in", of one terrified of thunderstorms): "Thunderstorms? Oh
+    no, not that!"; None when the line touches no fear, asks the way, or asks what it fears."""
+    said = talk.said
+    if asks_the_way(said) or _ASKS[0][1].search(said):
+        return None
+    fear = touched(said, fears_of(talk.npc.sheet.fears, talk.npc.persona), kin=True)
+    if not fear or worried(fear, talk.npc.persona):  # a worry is no fright
+        return None
+    return said_as(talk, speak, "fear_near", "thing", shorter(fear))
 
 
 def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillCall:

@@ -277,6 +277,10 @@ def view_phrases(
         return [capital(s) for s in shorter(f"{whose} {text[3:]}")]
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
     text = object_me(text)  # "thinks Hewitt owes him three pennies": owes the NPC
+    if whose:  # "is fond of Wren the beekeeper": of her
+        them = {"his": "him", "her": "her"}.get(whose, "them")
+        for name in sorted(names, key=len, reverse=True):
+            text = re.sub(rf"(?<=\s){re.escape(name)}(?:,? the [\w-]+)?\b(?!')", them, text)
     parts = re.split(r",?\s+but\s+", text) if halves else [text]
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
     said = [

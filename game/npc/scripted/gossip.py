@@ -103,7 +103,12 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     held = [(people[k], v) for k, v in talk.npc.sheet.opinions.items() if k in people]
     fit = next((p for p, v in held if any(a in v.lower() for a in asked)), None)
     fit = fit or next(
-        (p for p, v in held if (WARM if warm else COLD).search(v)),
+        # "the meanest man... but makes the best cord" is no answer to "the nicest?"
+        (
+            p
+            for p, v in held
+            if (WARM if warm else COLD).search(v) and not (COLD if warm else WARM).search(v)
+        ),
         None,
     )
     if fit is None:

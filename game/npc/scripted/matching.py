@@ -116,6 +116,7 @@ WARM = re.compile(
 COLD = re.compile(
     r"\b(?:not|never|no|distrust\w*|hides?|hiding|lazy|liar|lies|cheat\w*|fool\w*|thief|"
     r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange|rogue|idle|owes|nosy|"
-    r"vain|careless|grump\w*|worst|laz\w*|talks too much)\b",
+    r"vain|careless|grump\w*|worst|laz\w*|talks too much|mean(?:er|est)|stingy|miser\w*|pests?|"
+    r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious)\b",
     re.I,
 )

@@ -24,6 +24,7 @@ from game.npc.reading.phrases import GREETED_WITH, MORE
 from game.npc.reading.player import recall
 from game.npc.scripted.about import (
     bit_of,
+    fear_near,
     own,
     place_answer,
     self_answer,
@@ -252,6 +253,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
     if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
         return [_invite(talk, intent.target, speak)]
+    feared = fear_near(talk, speak) if kind in _FRIGHTS else None
+    if feared is not None:  # "a storm's rolling in": its fright, not "how lovely!"
+        return [feared]
     if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
@@ -320,6 +324,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     return [line]
 
 
+# Kinds of line that may bring near what the NPC fears without asking of it.
+_FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER})
 # The hour an invitation asks from ("tonight": the evening's stops).
 _ASKED_FOR = (
     (r"\b(?:tonight|this evening|after (?:supper|dinner|dark)|at (?:dusk|sundown))\b", 17.0),

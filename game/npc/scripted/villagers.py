@@ -84,6 +84,11 @@ def _opinion(npc: VillagerFacts, target: Target) -> str:
     return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
 
 
+# Words that say who someone is a woman or a man: "a young woman who keeps the hives".
+_WOMAN = r"woman|girl|lass|wife|widow|mother|sister|lady|daughter|grandmother"
+_MAN = r"man|boy|lad|husband|widower|father|brother|son|grandfather"
+
+
 def opinion_line(
     talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
 ) -> SkillCall:
@@ -97,8 +102,8 @@ def opinion_line(
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         said_of = f" {person.role} {person.does} ".lower()
-        them = "her" if re.search(r"\b(?:she|her)\b", said_of) else "him"
-        if not re.search(r"\b(?:she|her|he|his|him)\b", said_of):
+        them = "her" if re.search(rf"\b(?:she|her|{_WOMAN})\b", said_of) else "him"
+        if not re.search(rf"\b(?:she|her|he|his|him|{_WOMAN}|{_MAN})\b", said_of):
             them = "them"
         whose = {"her": "her", "him": "his"}.get(them, "their")
         views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
