@@ -190,3 +190,15 @@ def test_what_it_fears_brought_near_frightens_it(market: dict[str, VillagerFacts
         assert "hunderstorms" in said, (line, said)
     asked = reply(market["bettany"], "are you scared of storms?")  # asked of: said as its fear
     assert "hunderstorms" in asked, asked
+
+
+def test_why_not_after_a_no_gives_its_reason(market: dict[str, VillagerFacts]) -> None:
+    aldo = market["aldo"]
+    why = reply(aldo, "race you to the top of beacon hill!", "why not?")
+    assert "height" in why.lower(), why  # the fear behind the no
+    bettany = market["bettany"]
+    mood = PlayerLine(npc=bettany, said="").mood
+    rule = reply(bettany, "how much for a jug of cider?", "ok, 5 then", "but why?")
+    assert rule in line_table("why_rule", mood), rule
+    asked = reply(aldo, "what do you sell?", "why?")  # nothing refused: no reason of a no
+    assert asked not in line_table("why_rule", PlayerLine(npc=aldo, said="").mood), asked

@@ -146,6 +146,7 @@ CALLER = {
     "among": "if you know where to look",
     "trade": "I'd know; I work there.",
     "village": "Saltwick",
+    "why": "it cracks the glaze",
 }
 
 

@@ -60,7 +60,8 @@ _ASKS = re.compile(
 _TOPIC = re.compile(
     r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})", re.I
 )
-_STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately"}
+_STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately", "late"}
+_STOP |= {"recently", "yesterday", "tonight", "here", "round", "around", "you", "me", "us"}
 _SMALL = {"the", "and", "for", "with", "from", "that", "this", "any", "some", "you", "your"}
 
 

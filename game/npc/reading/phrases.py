@@ -391,7 +391,10 @@ PERSON_SUB = (
         r"\btrust\b|\bfriends?\b|"
         r"\breckon\b|\bnice\b|\bkind\b|\bgood\b|\bmean\b|\bview\b|\bhow is\b|\bhow's\b|"
         r"\bthoughts\b|\b(?:problem|issue|quarrel|trouble|beef) with\b|\b(?:got|have) against\b|"
-        r"\b(?:secrets?|gossip|rumou?rs?|dirt) (?:about|on|of)\b",
+        r"\b(?:secrets?|gossip|rumou?rs?|dirt) (?:about|on|of)\b|"
+        # "does Bram ever pay his bills?", "is Bram married?": a yes or no of them, not who
+        r"^\W*(?:does|did|is|was|has|will|would|can) [a-z]+ (?!(?:the|a|an|here|there|"
+        r"around|in|at|about|from|you|your|that|this|one|who|still here)\b)[a-z]+",
     ),
 )
 # Who the village looks to, asked ("who's in charge around here?", "who runs this village?"),

@@ -34,7 +34,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.scripted.willing import offers
 from game.npc.skills import SkillCall
 
-__all__ = ["refusal"]
+__all__ = ["refusal", "touches_fear"]
 
 # Kinds of line that ask the NPC to do or give something by what they are.
 _ASKING = frozenset({Kind.GO, Kind.FAVOUR, Kind.CHATTER, Kind.SKILL})
@@ -203,7 +203,7 @@ _FEELS = re.compile(
 )
 
 
-def _touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
+def touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
     """Whether what is asked touches a fear: the line or the name of a place walked to, by
     stems or a family ("the quay": the sea); that place's description by the fear's own
     words only (a windmill's sails are no boat's)."""
@@ -305,7 +305,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
     for fear in fears_of(sheet.fears, npc.persona):
-        if not worried(fear, npc.persona) and _touches_fear(talk, intent, fear):
+        if not worried(fear, npc.persona) and touches_fear(talk, intent, fear):
             return _no(npc, speak, "fear_no", "thing", fear, stems_asked(talk.said))
     asked = stems_asked(talk.said)
     if bought is not None:  # "sell me some honey" is no word on "sell the comb"
@@ -330,7 +330,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _refused(npc, speak, deed_asked(refused, asked), asked)
     # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
     for disliked in sheet.dislikes:
-        if bought is None and _touches_fear(talk, intent, disliked):
+        if bought is None and touches_fear(talk, intent, disliked):
             return _no(npc, speak, "offer_no", "thing", disliked, stems_asked(talk.said))
     hour = talk.sensed.hour if talk.sensed is not None else None
     if bought is not None and bought.refused and on_its_condition(bought.refused, asked, hour=hour):

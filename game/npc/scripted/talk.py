@@ -75,6 +75,7 @@ from game.npc.scripted.village_life import at_work, board_reply, village_named, 
 from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.whereabouts import where_i_am_at
+from game.npc.scripted.why_not import why_refused
 from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
@@ -175,7 +176,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
     if reacted is not None:
         return [reacted]
-    no = refusal(talk, intent, speak)
+    no = refusal(talk, intent, speak) or why_refused(talk, speak)  # "why not?": its reason
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
     named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"

@@ -1,0 +1,51 @@
+"""Why the NPC said no: "why not?" after a refusal of its sheet is answered with the fear
+behind it ("Deep water, if I'm honest."), the reason its persona gives, or its mood's word
+that a rule is a rule; never "I have no answer to that one" to what it just refused.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from game.npc.reading.intent import read_intent
+from game.npc.scripted.matching import fears_of, stems_of
+from game.npc.scripted.retell import in_own_words, shorter
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.scripted.stance import refusal, touches_fear
+from game.npc.skills import SkillCall
+
+__all__ = ["why_refused"]
+
+# "why not?", "but why?", "how come?", "why's that? I'll be careful"
+_WHY_NOT = re.compile(
+    r"^\W*(?:(?:but|and|oh|aw|come on)\W+)?(?:why(?: not)?|how come|what for|why'?s that|"
+    r"why is that|why ever not)\b",
+    re.I,
+)
+
+
+def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's reason for the no it just gave, when the line asks why; None when the
+    line asks no why or the line before was not refused."""
+    if not talk.earlier or not _WHY_NOT.search(talk.said):
+        return None
+    before = replace(
+        talk, said=talk.earlier[-1], earlier=talk.earlier[:-1], replies=talk.replies[:-1]
+    )
+    intent = read_intent(before.said, before.npc)
+    if refusal(before, intent, Speaker(before, intent)) is None:
+        return None
+    npc = talk.npc
+    fears = fears_of(npc.sheet.fears, npc.persona)
+    fear = next((f for f in fears if touches_fear(before, intent, f)), "")
+    if fear:  # "come fishing at the pond" of one afraid of deep water
+        return speak.line("why_fear", thing=fear)
+    asked = stems_of(before.said)
+    for done, why in npc.sheet.reasons.items():
+        said = in_own_words(
+            lambda p: speak.text("why_reason", why=p), shorter(why), npc.persona, npc.name
+        )
+        if asked & stems_of(done) and said:  # "since it cracks the glaze"
+            return say(said, "player")
+    return speak.line("why_rule")
