@@ -15,6 +15,7 @@ from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.words import spelt_out
 from game.npc.scripted.lines import line_table
+from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine
 
 from .test_questions import reply, talk
@@ -53,6 +54,13 @@ PEOPLE: list[Person] = [
         "believes milk turns sour if a stranger looks at it while it is setting. He is fond "
         "of Bettany the brewer and buys all her spare barley.",
         {"work": "market_cross", "wares": "hard cheese, goat cheese and butter"},
+    ),
+    (
+        "dunn",
+        "Dunn",
+        "Dunn is the ratcatcher who lives in the shed near the willow pond with his terriers "
+        "and hunts rats in every barn in the village. He is cheerful and cheeky.",
+        {"work": "willow_pond"},
     ),
 ]
 
@@ -202,3 +210,23 @@ def test_why_not_after_a_no_gives_its_reason(market: dict[str, VillagerFacts]) -
     assert rule in line_table("why_rule", mood), rule
     asked = reply(aldo, "what do you sell?", "why?")  # nothing refused: no reason of a no
     assert asked not in line_table("why_rule", PlayerLine(npc=aldo, said="").mood), asked
+
+
+def test_its_day_is_its_work_not_where_it_lives_nor_a_landmark_of_its_home(
+    market: dict[str, VillagerFacts],
+) -> None:
+    dunn = market["dunn"]
+    day = reply(dunn, "what did u do today")
+    assert "hunt rats" in day and "live" not in day, day
+    pond = reply(dunn, "which way to the willow pond?")
+    assert "live in it" not in pond, pond  # the shed is near the pond, not in it
+    assert shorter("twists hemp along the ropewalk east of the market cross")[1] == (
+        "twists hemp along the ropewalk"
+    )  # never "...the ropewalk east"
+
+
+def test_its_free_time_asked_and_a_players_own_laugh(market: dict[str, VillagerFacts]) -> None:
+    corm = market["corm"]
+    assert read_intent("what do you like doing when ur not making cheese", corm).sub == "fun"
+    assert read_intent("whats with you and redheads lol", corm).kind is not Kind.GESTURE
+    assert read_intent("lol", corm).kind is Kind.GESTURE  # a laugh alone is met with one

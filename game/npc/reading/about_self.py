@@ -86,8 +86,9 @@ _SELF = (
     ),
     (
         "fun",
-        r"\bfor fun\b|\b(?:spare|free|idle) (?:time|hours?|moments?)\b|\bwhen you(?:'re| are) not "
-        r"(?:working|busy)\b|\bhobb(?:y|ies)\b|\bpastimes?\b|\bto (?:relax|unwind)\b|\bday off\b|"
+        r"\bfor fun\b|\b(?:spare|free|idle) (?:time|hours?|moments?)\b|\bwhen (?:you(?:'re| are) |"
+        r"your )?not (?:working|busy|at work|\w+ing)\b|\bhobb(?:y|ies)\b|\bpastimes?\b|"
+        r"\bto (?:relax|unwind)\b|\bday off\b|"
         r"\bhow do you (?:relax|unwind|enjoy yourself)\b",
     ),
     (

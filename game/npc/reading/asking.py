@@ -98,6 +98,9 @@ def asked_gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
                 continue
             if name == "think" and _OPINION.search(text):
                 continue
+            # "whats with you and redheads lol": the player's own laugh, not one asked for
+            if re.fullmatch(r"lol|ha(?:ha)+", match.group()) and len(text.split()) > 2:
+                continue
             found.append((match.start(), name))
             break
     for clause in clauses(text):  # "think!", "could you think for a bit"

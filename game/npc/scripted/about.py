@@ -210,7 +210,12 @@ def _persona_on(npc: VillagerFacts, target: Target) -> str:
         # "butter in the dairy" (of "made the cheese and butter in the dairy") has no verb.
         if not said_as_mine(clause, npc.persona):
             continue
-        if any(re.search(rf"\b{re.escape(w)}\b", clause, re.I) for w in words):
+        named = [w for w in words if re.search(rf"\b{re.escape(w)}\b", clause, re.I)]
+        # "lives in the shed near the chalk pit" says where the shed is, not of the pit
+        near = r"\b(?:near|by|beside|behind|next to|past|towards?|opposite|across from)\s+"
+        if named and not any(
+            re.search(rf"{near}(?:the\s+)?(?:\w+\s+)?{re.escape(w)}", clause, re.I) for w in named
+        ):
             return about_it(clause)
     return ""
 

@@ -206,11 +206,18 @@ def _work_ways(npc: VillagerFacts) -> list[str]:
     pipe"); not "sleeps in a lean-to"."""
     sheet = npc.sheet
     work = stems_of(f"{sheet.role} {' '.join(sheet.wares)}")
-    ways = [w for w in sheet.ways if not _is_job(npc, w)]
+    # "lives in the shed... and hunts rats in every barn": two ways, one of them its work
+    parts = [p for w in sheet.ways for p in re.split(r",? and (?=[a-z]+[^s\W]s\b)", w)]
+    ways = [w for w in parts if not _is_job(npc, w) and not _AT_HOME.match(w)]
     kept = [
         w
         for w in ways
-        if _METHOD.search(w) or _PURPOSE.search(w) or work & stems_of(w) or w in sheet.reasons
+        if _METHOD.search(w)
+        or _PURPOSE.search(w)
+        or work & stems_of(w)
+        or w in sheet.reasons
+        # "hunts rats" of a ratcatcher: a thing its trade's own name holds
+        or any(len(s) > 2 and s in sheet.role.lower() for s in stems_of(w))
     ]
     said = [s.lower() for s in sentences(npc.persona)]
     for way in ways:
@@ -220,6 +227,7 @@ def _work_ways(npc: VillagerFacts) -> list[str]:
     return [w for w in ways if w in kept]
 
 
+_AT_HOME = re.compile(r"(?:lives?|sleeps?|stays?|dwells?)\b", re.I)  # its home, not its work
 _PURPOSE = re.compile(r"\b(?:for|into|before|after|until|so)\b", re.I)
 
 

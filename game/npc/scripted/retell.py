@@ -197,6 +197,7 @@ def _longest_common(a: list[str], b: list[str]) -> int:
     return best
 
 
+_COMPASS = re.compile(r"(?:north|south|east|west)(?:-?(?:east|west))?")
 _CONDITION_WORDS = 3  # the fewest words of a condition kept after its "if"
 _CONDITIONS = frozenset({"if", "unless", "whenever"})
 
@@ -230,6 +231,9 @@ def shorter(phrase: str) -> list[str]:
         if word in ("a", "an", "the") and len(head) >= 2 and head[-2].lower() in _LEADS_VERB:
             continue
         while head and head[-1].lower().strip(",;:") in DANGLING and not _ends_on_amount(head):
+            head.pop()
+        after = words[len(head)].lower() if len(head) < len(words) else ""
+        if after == "of" and head and _COMPASS.fullmatch(head[-1].lower()):  # "east | of the"
             head.pop()
         cut = " ".join(head).rstrip(",;:")
         # "means someone | in the room has lied": what is meant is a whole clause.
