@@ -115,7 +115,7 @@ ANGRY = Act(
     r"fierce|scary|stern)|frown|scowl|glare|make an? (?:angry|cross|mean|grumpy|scary|fierce) "
     r"face|pull an? (?:angry |grumpy |cross )?face|stamp your feet|"
     r"(?:put on|pull|make|show (?:me|us)) your (?:angriest|grumpiest|crossest|fiercest|"
-    r"scariest|meanest|sternest|maddest) (?:face|look))",
+    r"scariest|meanest|sternest|maddest) (?:face|look)|(?:cross|fold) your arms)",
 )
 DANCE = Act(
     "dance",
@@ -136,4 +136,38 @@ CLAP = Act(
     r"clap(?: your hands| along| for (?:me|us))?|give (?:me|us) a (?:clap|round of applause)|"
     r"applaud",
 )
-ACTS: dict[str, Act] = {a.name: a for a in (BOW, SMILE, HAND, ANGRY, DANCE, SHRUG, WINK, CLAP)}
+HUG = Act(
+    "hug",
+    LAUGH,
+    r"hug(?: me| us)?|give (?:me|us) a (?:big |little |quick )?(?:hug|cuddle|squeeze)|"
+    r"(?:a )?group hug",
+)
+SALUTE = Act("salute", NOD, r"salute(?: me| us)?|give (?:me|us) a salute")
+THUMBS = Act("thumbs", NOD, r"(?:give (?:me|us) )?(?:a )?thumbs? up|put your thumbs? up")
+JUMP = Act(
+    "jump",
+    LAUGH,
+    r"jump(?: up and down| for joy| high)?|hop(?: on one (?:foot|leg))?|do a (?:jump|hop|"
+    r"cartwheel|somersault|handstand|flip)|cartwheel|somersault|handstand",
+)
+CHEER = Act(
+    "cheer",
+    LAUGH,
+    r"cheer(?: for (?:me|us))?|give (?:me |us )?a (?:big )?cheer|(?:shout )?hooray|hip,? hip|"
+    r"raise (?:your|a) (?:glass|cup|mug|tankard)|(?:make|drink) a toast",
+)
+SAD = Act(
+    "sad",
+    SHAKE_HEAD,
+    r"(?:look|act|be|pretend to be) (?:sad|glum|miserable|gloomy)|(?:pretend to )?cry|"
+    r"(?:make|pull|show (?:me|us)) (?:a|your) (?:sad|glum) face|sulk|pout|weep",
+)
+KISS = Act("kiss", LAUGH, r"blow (?:me|us) a kiss|kiss me|give (?:me|us) a (?:little )?kiss")
+WHISTLE = Act(  # "whistle for your hawk" calls the hawk: no tune asked
+    "whistle",
+    LAUGH,
+    r"whistle(?! (?:for|to|at|up|them|him|her|it)\b)(?: a (?:tune|song|little))?|"
+    r"give (?:me|us) a whistle",
+)
+_ALL_ACTS = (BOW, SMILE, HAND, ANGRY, DANCE, SHRUG, WINK, CLAP, HUG, SALUTE, THUMBS, JUMP, CHEER)
+ACTS: dict[str, Act] = {a.name: a for a in (*_ALL_ACTS, SAD, KISS, WHISTLE)}

@@ -143,6 +143,14 @@ def test_a_slip_of_the_fingers_is_read_as_meant() -> None:
         ("shrug if you dont know", "shrug"),
         ("wink at me ;)", "wink"),
         ("Clap if you like music!", "clap"),
+        ("give me a hug", "hug"),
+        ("salute me, soldier!", "salute"),
+        ("thumbs up if you agree", "thumbs"),
+        ("jump!", "jump"),
+        ("give us a cheer!", "cheer"),
+        ("can you look sad?", "sad"),
+        ("blow me a kiss", "kiss"),
+        ("whistle a tune", "whistle"),
     ],
 )
 def test_a_small_act_asked_for_is_said_as_itself(
@@ -230,3 +238,22 @@ def test_its_free_time_asked_and_a_players_own_laugh(market: dict[str, VillagerF
     assert read_intent("what do you like doing when ur not making cheese", corm).sub == "fun"
     assert read_intent("whats with you and redheads lol", corm).kind is not Kind.GESTURE
     assert read_intent("lol", corm).kind is Kind.GESTURE  # a laugh alone is met with one
+
+
+def test_a_haggler_asks_an_offer_of_a_plea_and_meets_a_bid_halfway(
+    market: dict[str, VillagerFacts],
+) -> None:
+    aldo = market["aldo"]
+    mood = PlayerLine(npc=aldo, said="").mood
+    for plea in ("any chance of a discount?", "would you take less?", "got anything cheaper?"):
+        assert reply(aldo, plea) in line_table("haggle_ask", mood), plea
+    for bid in ("I'll give you half", "ten yards of rope for a penny, deal?"):
+        assert reply(aldo, bid) in line_table("haggle_back", mood), bid
+
+
+def test_a_first_hello_naming_a_place_in_passing_is_met_with_a_hello(
+    market: dict[str, VillagerFacts],
+) -> None:
+    bettany = market["bettany"]
+    assert reply(bettany, "Evening! Busy night at the brewhouse?") == bettany.greeting
+    assert "east" in reply(bettany, "hello, where's the ropewalk?")  # asked the way: the way

@@ -189,7 +189,7 @@ def test_one_who_haggles_meets_a_haggle_halfway(green: dict[str, VillagerFacts])
         "Three coppers, final offer.",
         "That's daylight robbery! Lower your price.",
     ):
-        assert re.search(r"\bhalfway|\ba little off\b", said(meg, line), re.I), line
+        assert re.search(r"\bhalfway|\ba little off\b|\boffer\b", said(meg, line), re.I), line
     # one who does not haggle says no; nobody takes a haggle for another tongue
     assert re.search(r"\bprices?\b", said(green["wenna"], "Three coppers, final offer."))
 
@@ -209,9 +209,9 @@ def test_one_who_haggles_meets_a_haggle_halfway(green: dict[str, VillagerFacts])
 def test_a_haggle_in_other_words_is_met_as_a_haggle(
     green: dict[str, VillagerFacts], line: str
 ) -> None:
-    """One who haggles meets it halfway or takes a little off; one who sells and does not
-    haggle says its prices are its prices."""
-    assert re.search(r"\bhalfway|\ba little off\b", said(green["meg"], line), re.I), line
+    """One who haggles meets it halfway, takes a little off or asks an offer; one who sells
+    and does not haggle says its prices are its prices."""
+    assert re.search(r"\bhalfway|\ba little off\b|\boffer\b", said(green["meg"], line), re.I), line
     candles = line.replace("ribbons", "candles")
     assert re.search(r"\bprices?\b|\bhaggle", said(green["wenna"], candles)), candles
 

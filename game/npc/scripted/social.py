@@ -17,11 +17,14 @@ from game.gestures import LAUGH, NOD, SHAKE_HEAD, WAVE, Gesture
 from game.npc.life.feelings import read_feeling
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
+from game.npc.reading.naming import norm
+from game.npc.reading.phrases import HELLO
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.moods import GRUFF, temperament
 from game.npc.scripted.retell import DEED, clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, say
+from game.npc.scripted.whereabouts import asks_the_way
 from game.npc.skills import EMOTE, SkillCall
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "first_greeting",
     "gestured",
     "hello_again",
+    "passing_hello",
     "player_act",
     "player_gesture",
     "praised_or_insulted",
@@ -184,6 +188,21 @@ def hello_again(talk: PlayerLine, speak: Speaker) -> str:
 def first_greeting(talk: PlayerLine, speak: Speaker) -> str:
     """The NPC's first hello to the player: the map maker's greeting, else its mood's."""
     return talk.npc.greeting or speak.text("greet_first")
+
+
+def passing_hello(talk: PlayerLine, intent: Intent) -> bool:
+    """Whether a first hello names a place only in passing ("Evening! Busy night in the
+    taproom?", "hey! been down the pit today?"): met with the first hello, not the place
+    described; not when what follows asks where it is, what it is, or who keeps it."""
+    if not talk.first_meeting or intent.kind is not Kind.PLACE or intent.sub:
+        return False
+    line = norm(talk.said)
+    hello = HELLO.match(line)
+    rest = line[hello.end() :] if hello else ""
+    return bool(rest) and not (asks_the_way(rest) or _ASKS_OF_IT.search(rest))
+
+
+_ASKS_OF_IT = re.compile(r"\b(?:what|tell me|describe|who|how|why|show me|take me|can i|may i)\b")
 
 
 def gestured(talk: PlayerLine, speak: Speaker) -> list[Step] | None:

@@ -110,7 +110,9 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\bbarter|\bpay (?:you )?in (?!full\b)\w+|\binstead of (?:coin|money|paying)\b|"
             r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for (?:the price of )?one\b|"
             r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
-            r"\bcome down (?:on|in) (?:the |your )?price"
+            r"\bcome down (?:on|in) (?:the |your )?price|\btoo much\b|\btake less\b|"
+            r"\b(?:how about|make|strike|cut) (?:me |us )?a deal\b|\bgive you half\b|"
+            r"\b(?:take|accept) (?:\w+ )?(?:silver|coppers?|coins?|pennies|pence|gold|crowns?)\b"
         ),
     ),
 }
@@ -280,7 +282,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not _COUNTER["free goods"][1].search(line):
-        return speak.line("haggle_back")  # one who haggles meets a haggle halfway
+        # one who haggles meets a bid halfway ("That? Robbery."), and asks one of a plea
+        return speak.line("haggle_back" if bid or _BIDS.search(line) else "haggle_ask")
     # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
     specific = any(
         touches_refusal(line, stems_asked(talk.said), r)
@@ -366,6 +369,11 @@ def _counter_bid(talk: PlayerLine) -> bool:
     return any(_PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
+# A bid named: an amount of coin, or a part of the price ("half", "two pennies").
+_BIDS = re.compile(
+    r"\b(?:\d+|half|one|two|three|four|five|six|ten|a few|a) (?:\w+ )?(?:silver|coppers?|coins?|"
+    r"pennies|penny|pence|gold|crowns?|farthings?|shillings?)\b|\bhalf\b|\b\d+\b"
+)
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".
 _I = re.compile(r"\b(?:i|i'll|i'd|i'm|me|my|we|us)\b", re.I)  # the player, of itself

@@ -55,6 +55,7 @@ from game.npc.scripted.social import (
     first_greeting,
     gestured,
     hello_again,
+    passing_hello,
     praised_or_insulted,
     was_it_me,
 )
@@ -234,7 +235,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(Kind.WAIT), WAIT.call(seconds=intent.seconds or 3.0)]
     if kind is Kind.BYE:
         return [EMOTE.call(name=WAVE.name), speak.line(bye_table(talk))]
-    if kind is Kind.GREET:
+    if kind is Kind.GREET or passing_hello(talk, intent):  # "Evening! Busy in the taproom?"
         if talk.sensed is not None and talk.sensed.woken:  # no shop's daytime hello at night
             return [speak.line("greet_woken")]
         if talk.first_meeting:  # the map maker's greeting, else its mood's first hello

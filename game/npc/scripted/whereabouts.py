@@ -27,7 +27,7 @@ _THE_WAY = re.compile(
     r"\bhow (?:do|can|could|would|should|might) (?:i|we|one) (?:get|go|walk|reach)"
     r"(?: (?:up|down|over|out|back|across|round|along))? ?(?:to|there)?\b|\bwhich way\b|"
     r"\bway to\b|\bdirections? to\b|\bhow far\b|\bhow do i find\b|"
-    r"\bpoint (?:me|us) (?:to|towards?|at|the way)\b|\bshow (?:me|us) (?:the way|where)\b"
+    r"\bpoint (?:me |us )?(?:to|towards?|at|the way)\b|\bshow (?:me|us) (?:the way|where)\b"
 )
 _NEAR_TILES = 6  # a place this near is "just over there"
 _LANDMARK_TILES = 12  # the nearest other place says where, if it is this near
