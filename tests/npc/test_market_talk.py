@@ -257,3 +257,19 @@ def test_a_first_hello_naming_a_place_in_passing_is_met_with_a_hello(
     bettany = market["bettany"]
     assert reply(bettany, "Evening! Busy night at the brewhouse?") == bettany.greeting
     assert "east" in reply(bettany, "hello, where's the ropewalk?")  # asked the way: the way
+
+
+def test_a_when_question_is_answered_with_a_when_or_not_at_all(
+    market: dict[str, VillagerFacts],
+) -> None:
+    for npc_id, line in (
+        ("bettany", "when will the bridge be fixed?"),  # got who mends things
+        ("corm", "when's the next feast?"),
+        ("aldo", "when do the knots slip?"),  # got its belief of knots, no when
+    ):
+        npc = market[npc_id]
+        said = reply(npc, line)
+        assert said in line_table("when_unknown", PlayerLine(npc=npc, said=line).mood), said
+    mood = PlayerLine(npc=market["aldo"], said="").mood
+    years = reply(market["aldo"], "when did you start making rope?")  # how long: its years
+    assert years not in line_table("when_unknown", mood), years

@@ -58,6 +58,7 @@ _SELF = (
     (
         "years",
         r"\bhow long have you (?:lived|been|worked|stayed|kept|run|had|done)\b|"
+        r"\bwhen did you (?:start|begin|first|take up|learn)\b|"
         r"\bhow many years (?:have|has|did) (?:you|ya)\b|"
         r"\bhow long (?:now )?(?:at|in) (?:this|that|the|your) (?:trade|work|job|craft)\b|"
         r"\bhave you always "

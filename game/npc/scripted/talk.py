@@ -75,6 +75,7 @@ from game.npc.scripted.telling_time import time_answer
 from game.npc.scripted.village_life import at_work, board_reply, village_named, village_places
 from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
+from game.npc.scripted.when import when_answered
 from game.npc.scripted.whereabouts import where_i_am_at
 from game.npc.scripted.why_not import why_refused
 from game.npc.scripted.willing import does_it
@@ -136,7 +137,7 @@ def answer(talk: PlayerLine) -> list[Step]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
     walk, look or wait, and one line to the player (a question with its reaction rarely),
     opened by a grumble when it was just woken."""
-    plan = _answer(talk)
+    plan = when_answered(talk, _answer(talk))  # "when...?" said no time: "couldn't say when"
     first = opener(talk)
     voice = talk.npc.sheet.talks
     if not first:

@@ -262,7 +262,7 @@ _HOURS_ASKED = (
     ("bed", re.compile(r"\b(?:bed|sleep|turn in|retire|lie down)\b")),
     ("up", re.compile(r"\b(?:get up|wake|waken|rise|up in the morning|out of bed)\b")),
     ("start", re.compile(r"\b(?:start|begin|open)\b")),
-    ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off)\b")),
+    ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off|go home|head home)\b")),
 )
 
 
