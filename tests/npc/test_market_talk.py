@@ -43,7 +43,8 @@ PEOPLE: list[Person] = [
         "bettany",
         "Bettany",
         "Bettany brews ale and cider at the brewhouse. She is warm and cheerful, and she "
-        "asks for a fair price and never haggles. She is terrified of thunderstorms.",
+        "asks for a fair price and never haggles. She is terrified of thunderstorms. She "
+        "believes a sprig of rowan in the mash keeps the ale from souring.",
         {"work": "brewhouse", "wares": "ale, cider and barley bread"},
     ),
     (
@@ -273,3 +274,17 @@ def test_a_when_question_is_answered_with_a_when_or_not_at_all(
     mood = PlayerLine(npc=market["aldo"], said="").mood
     years = reply(market["aldo"], "when did you start making rope?")  # how long: its years
     assert years not in line_table("when_unknown", mood), years
+
+
+def test_really_stands_by_what_it_said(market: dict[str, VillagerFacts]) -> None:
+    corm = market["corm"]
+    mood = PlayerLine(npc=corm, said="").mood
+    assert reply(corm, "does aldo ever pay his bills", "really?") in line_table("really_yes", mood)
+    assert reply(corm, "really?") not in line_table("really_yes", mood)  # nothing said yet
+
+
+def test_a_thing_of_a_belief_asked_of_is_the_belief_said_whole(
+    market: dict[str, VillagerFacts],
+) -> None:
+    said = reply(market["bettany"], "whats the rowan twig in the vat for")
+    assert "from souring" in said and "copper" not in said, said  # not "It keeps the ale."

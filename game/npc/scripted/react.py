@@ -16,7 +16,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["reaction"]
+__all__ = ["reaction", "really"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
@@ -100,3 +100,19 @@ def _view_of(talk: PlayerLine, speak: Speaker, named: list[PersonFact]) -> str:
         if text and any(v in text for v in views):  # not cut to a word that says nothing
             return text
     return ""
+
+
+# "really?", "are you sure?", "is that so?": what it just said, doubted.
+_REALLY = re.compile(
+    r"^\W*(?:oh\W+)?(?:really|seriously|truly|honestly|is that (?:so|true|right)|are you sure|"
+    r"you sure|no way|for real)\W*$",
+    re.I,
+)
+
+
+def really(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Its word that what it just said stands, when the player doubts it ("really?");
+    None when the line is no such doubt or nothing was said before."""
+    if not talk.replies or not _REALLY.match(talk.said):
+        return None
+    return speak.line("really_yes")

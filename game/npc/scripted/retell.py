@@ -198,6 +198,9 @@ def _longest_common(a: list[str], b: list[str]) -> int:
 
 
 _COMPASS = re.compile(r"(?:north|south|east|west)(?:-?(?:east|west))?")
+_KEEPS_FROM = frozenset(
+    "keep keeps kept stop stops protect protects save saves prevent prevents".split()
+)
 _CONDITION_WORDS = 3  # the fewest words of a condition kept after its "if"
 _CONDITIONS = frozenset({"if", "unless", "whenever"})
 
@@ -224,6 +227,9 @@ def shorter(phrase: str) -> list[str]:
         if not cut_here and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
+        # "keeps the ale | from souring": what it is kept from is the point
+        if word == "from" and any(w.lower() in _KEEPS_FROM for w in words[:end]):
+            continue
         # "sells ribbons, buttons | and thread": a list is said whole.
         if word in ("and", "or") and any(w.endswith(",") for w in head[-3:]):
             continue

@@ -48,7 +48,7 @@ from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
-from game.npc.scripted.react import reaction
+from game.npc.scripted.react import reaction, really
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
@@ -176,6 +176,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
     reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
+    reacted = reacted or really(talk, speak)  # "really?": it stands by what it said
     if reacted is not None:
         return [reacted]
     no = refusal(talk, intent, speak) or why_refused(talk, speak)  # "why not?": its reason
@@ -268,6 +269,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
         told = asked_of(talk, place, speak) if place is not None else None
         if told is not None:
             return [told]
+    weak = kind is Kind.PLACE and intent.target is not None and intent.target.weak
+    held = sheet_side(talk, speak, any_item=False, only=("beliefs",)) if weak else None
+    if held is not None:  # "what's the rowan twig in the vat for?": its belief, no brewhouse
+        return [held]
     if kind is Kind.PLACE and intent.target is not None:  # "...of Rosamund's hawks?": her
         return [of_whose(talk, intent, speak) or place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
