@@ -288,3 +288,28 @@ def test_a_thing_of_a_belief_asked_of_is_the_belief_said_whole(
 ) -> None:
     said = reply(market["bettany"], "whats the rowan twig in the vat for")
     assert "from souring" in said and "copper" not in said, said  # not "It keeps the ale."
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "come and sit with me on the market cross later",
+        "want to grab a drink at the brewhouse later?",
+        "fancy a stroll down to the willow pond later?",
+        "I'll be at the market cross later",
+    ],
+)
+def test_an_invitation_for_later_is_answered_not_the_place_described(
+    market: dict[str, VillagerFacts], line: str
+) -> None:
+    npc = market["dunn"]
+    assert read_intent(line, npc).sub == "invite", line
+    said = reply(npc, line)
+    assert "stalls" not in said and "copper" not in said and "willows" not in said, said
+
+
+def test_a_word_of_the_fears_family_is_no_fear_brought_near(
+    market: dict[str, VillagerFacts],
+) -> None:
+    said = reply(market["bettany"], "rain's coming, better bring the washing in")
+    assert "hunderstorms" not in said, said  # rain is no thunderstorm

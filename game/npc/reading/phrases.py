@@ -323,8 +323,11 @@ ORIGIN = re.compile(
 )
 # "Will you come down to the square later on?": an invitation for later, not a walk now.
 INVITE = re.compile(
-    r"\b(?:will|would|can|could|won't|are|do) (?:you|ya) (?:be |want to |fancy )?(?:come|coming|"
-    r"join|joining|meet|meeting|be|stop|drop|pop|head|heading|go|going)\b[^?.!]*?\b(?:later|tonight|"
+    r"(?:\b(?:will|would|can|could|won't|are|do) (?:you|ya) (?:be |want to |fancy |care to |"
+    r"like to )?|^\W*(?:\w+,\s*)?(?:(?:do )?(?:you )?(?:want|wanna|fancy|care) (?:to )?(?:a |an )?|"
+    r"let'?s |how about (?:we )?|shall we |i'll |i will |)(?:come (?:and )?)?)(?:come|coming|join|"
+    r"joining|meet|meeting|be|stop|drop|pop|head|heading|go|going|grab|have|sit|share|walk|"
+    r"stroll|wander|swim|fish|picnic)\b[^?.!]*?\b(?:later|tonight|"
     r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark)|at (?:noon|"
     r"midday|dusk|sundown))\b"
 )

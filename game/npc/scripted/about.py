@@ -440,7 +440,7 @@ def fear_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     said = talk.said
     if asks_the_way(said) or _ASKS[0][1].search(said):
         return None
-    fear = touched(said, fears_of(talk.npc.sheet.fears, talk.npc.persona), kin=True)
+    fear = touched(said, fears_of(talk.npc.sheet.fears, talk.npc.persona), kin=False)
     if not fear or worried(fear, talk.npc.persona):  # a worry is no fright
         return None
     return said_as(talk, speak, "fear_near", "thing", shorter(fear))
