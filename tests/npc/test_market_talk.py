@@ -14,6 +14,7 @@ from game.npc.life.news import told_news
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.words import spelt_out
+from game.npc.scripted.first_person import unending
 from game.npc.scripted.lines import line_table
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine
@@ -313,3 +314,24 @@ def test_a_word_of_the_fears_family_is_no_fear_brought_near(
 ) -> None:
     said = reply(market["bettany"], "rain's coming, better bring the washing in")
     assert "hunderstorms" not in said, said  # rain is no thunderstorm
+
+
+def test_an_offer_of_coin_or_a_price_called_steep_is_a_haggle(
+    market: dict[str, VillagerFacts],
+) -> None:
+    aldo = market["aldo"]
+    mood = PlayerLine(npc=aldo, said="").mood
+    for line in ("I'll give you two silver for the lot", "That's a bit steep, how about four?"):
+        assert reply(aldo, line) in line_table("haggle_back", mood), line
+    steep = reply(market["bettany"], "that's a bit steep")  # one who never haggles
+    assert "haggle" in steep or "prices" in steep, steep
+
+
+def test_a_refusal_read_from_never_doing_is_said_with_its_plain_verb() -> None:
+    assert unending("dropping a price without getting something back").startswith("drop a ")
+    assert [unending(w) for w in ("making rope", "giving credit", "selling", "bring")] == [
+        "make rope",
+        "give credit",
+        "sell",
+        "bring",
+    ]

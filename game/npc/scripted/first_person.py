@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["base_verb", "first_person", "object_me", "present"]
+__all__ = ["base_verb", "first_person", "object_me", "present", "unending"]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
@@ -216,3 +216,17 @@ def present(phrase: str) -> str:
     if found is None or not verb:
         return phrase
     return verb + phrase[found.end() :]
+
+
+def unending(phrase: str) -> str:
+    """A phrase that opens on a verb in -ing said with its plain verb ("dropping a price"
+    -> "drop a price", "making rope" -> "make rope"), else the phrase as it is."""
+    words = phrase.split(maxsplit=1)
+    if not words or not re.fullmatch(r"[a-z]{2,}ing", words[0]) or words[0] in ("bring", "sing"):
+        return phrase
+    verb = words[0][:-3]
+    if len(verb) >= 3 and verb[-1] == verb[-2] and verb[-1] not in "lsfz":
+        verb = verb[:-1]  # "dropping": drop
+    elif re.search(r"(?:[vcz]|[^aeiou][aeiou]k|[^n]g)$", verb):
+        verb += "e"  # "giving": give, "making": make, "charging": charge
+    return " ".join([verb, *words[1:]])

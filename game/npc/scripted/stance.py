@@ -112,7 +112,12 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
             r"\bcome down (?:on|in) (?:the |your )?price|\btoo much\b|\btake less\b|"
             r"\b(?:how about|make|strike|cut) (?:me |us )?a deal\b|\bgive you half\b|"
-            r"\b(?:take|accept) (?:\w+ )?(?:silver|coppers?|coins?|pennies|pence|gold|crowns?)\b"
+            r"\b(?:take|accept) (?:\w+ )?(?:silver|coppers?|coins?|pennies|pence|gold|crowns?)\b|"
+            # "I'll give you two silver for the lot", "I only have a penny", "three for two"
+            r"\b(?:give|pay|offer) you (?:\w+ )?(?:silver|coppers?|coins?|pennies|penny|pence|"
+            r"gold|crowns?)\b|\bi (?:only )?(?:have|got) (?:only )?(?:a|one|two|three|\d+) "
+            r"(?:silver|coppers?|coins?|pennies|penny|pence)\b|\bfor the price of\b|"
+            r"\b(?:bit|little|rather|too) (?:steep|dear|pricey)\b"
         ),
     ),
 }
@@ -152,8 +157,7 @@ _HAND_OVER = re.compile(
     r"\bmust (?:give|hand)\b|\bhave to (?:give|hand)\b"
 )
 # A request for the NPC's own things: "give me your hammer", "may I borrow your stick?",
-# "I'm taking over your kiln". What it sells is a sale, and help, a blessing or a name are
-# no things.
+# "I'm taking over your kiln". What it sells is a sale; help, a blessing, a name no things.
 _YOURS = re.compile(
     r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
     r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
@@ -372,7 +376,8 @@ def _counter_bid(talk: PlayerLine) -> bool:
 # A bid named: an amount of coin, or a part of the price ("half", "two pennies").
 _BIDS = re.compile(
     r"\b(?:\d+|half|one|two|three|four|five|six|ten|a few|a) (?:\w+ )?(?:silver|coppers?|coins?|"
-    r"pennies|penny|pence|gold|crowns?|farthings?|shillings?)\b|\bhalf\b|\b\d+\b"
+    r"pennies|penny|pence|gold|crowns?|farthings?|shillings?)\b|\bhalf\b|\b\d+\b|"
+    r"\b(?:how about|what about|make it) (?:one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".

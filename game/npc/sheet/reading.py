@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
-from game.npc.scripted.first_person import first_person, object_me, present
+from game.npc.scripted.first_person import first_person, object_me, present, unending
 from game.npc.scripted.lines import sentences
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
 from game.npc.sheet.stated import stated
@@ -387,7 +387,7 @@ def _read_clause(
     if not deed and (sent := _SENDS_OUT.search(clause)):
         deed = f"let {sent.group('who')} in"
     if deed and not kinds:
-        said = first_person(f"I never {deed}", name)
+        said = first_person(f"I never {unending(deed)}", name)  # "never dropping a price"
         s.add("refuses", _phrase(said.removeprefix("I never "), name))
     for other_id, found in named:
         if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
