@@ -284,11 +284,11 @@ def test_really_stands_by_what_it_said(market: dict[str, VillagerFacts]) -> None
     assert reply(corm, "really?") not in line_table("really_yes", mood)  # nothing said yet
 
 
-def test_a_thing_of_a_belief_asked_of_is_the_belief_said_whole(
+def test_what_a_belief_keeps_something_from_is_said_with_it(
     market: dict[str, VillagerFacts],
 ) -> None:
-    said = reply(market["bettany"], "whats the rowan twig in the vat for")
-    assert "from souring" in said and "copper" not in said, said  # not "It keeps the ale."
+    said = reply(market["bettany"], "does a sprig of rowan really keep the ale sweet?")
+    assert "from souring" in said, said  # not "It keeps the ale."
 
 
 @pytest.mark.parametrize(

@@ -269,10 +269,6 @@ def _answer(talk: PlayerLine) -> list[Step]:
         told = asked_of(talk, place, speak) if place is not None else None
         if told is not None:
             return [told]
-    weak = kind is Kind.PLACE and intent.target is not None and intent.target.weak
-    held = sheet_side(talk, speak, any_item=False, only=("beliefs",)) if weak else None
-    if held is not None:  # "what's the rowan twig in the vat for?": its belief, no brewhouse
-        return [held]
     if kind is Kind.PLACE and intent.target is not None:  # "...of Rosamund's hawks?": her
         return [of_whose(talk, intent, speak) or place_answer(talk, intent.target, speak)]
     if kind is Kind.PERSON and intent.target is not None:
