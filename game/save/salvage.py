@@ -60,7 +60,14 @@ class Rejected:
     def line(self) -> bytes:
         """Its line in a `.rejected` file."""
         data = {"where": self.where, "reason": self.reason, "record": self.record}
-        return json.dumps(data, ensure_ascii=False, default=repr).encode("utf-8") + b"\n"
+        text = json.dumps(data, ensure_ascii=False, default=repr)
+        # U+0085, U+2028, U+2029 end a line for str.splitlines(): escaped, one record a line
+        text = (
+            text.replace("\x85", "\\u0085")
+            .replace("\u2028", "\\u2028")
+            .replace("\u2029", "\\u2029")
+        )
+        return text.encode("utf-8") + b"\n"
 
 
 @dataclass
