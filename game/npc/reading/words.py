@@ -8,8 +8,10 @@ import re
 __all__ = [
     "FILLER",
     "GENERIC_PLACES",
+    "MAN",
     "PLACE_NOUNS",
     "TITLES",
+    "WOMAN",
     "called",
     "name_words",
     "norm",
@@ -54,6 +56,13 @@ GENERIC_PLACES = frozenset(
     "house home place hut cottage shop spot workshop room door dwelling abode stall yard".split()
 )
 # Titles go with a name but do not tell who is meant ("Elder Maren": Maren).
+# Words that say someone is a woman or a man ("a young woman who keeps the hives", "her
+# mother"): alternatives for a regular expression.
+WOMAN = (
+    r"woman|girl|lass|wife|widow|mother|grandmother|sister|lady|daughter|aunt|mistress|gran|"
+    r"granny|nan"
+)
+MAN = r"man|boy|lad|husband|widower|father|grandfather|brother|son|uncle|master|grandad|granddad"
 TITLES = frozenset("elder old young little master mistress mister mr mrs miss sir lady".split())
 # The words a name opens with that say what someone is to the village, not who ("Mother
 # Gisla", "Brother Anselm", "Old Tom"): such a one is called by both words.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from game.npc.facts import VillagerFacts
+from game.npc.reading.words import MAN, WOMAN
 from game.npc.scripted.about import stems_of
 from game.npc.scripted.clauses import verb_led
 from game.npc.scripted.first_person import first_person
@@ -267,8 +268,8 @@ _TAUGHT_BY = re.compile(
 # How young it was: "nine", "twelve years old", "a girl of twelve", "a boy".
 _YOUNG = r"(?P<age>a (?:\w+ )?(?:girl|boy|lad|lass|child)(?: of [\w-]+)?|[\w-]+(?: years? old)?)"
 _AGE = re.compile(rf"\b(?:since|when) I was {_YOUNG}")
-_HE = re.compile(r"(?:father|uncle|master|brother|grandad|granddad|\bman)$")
-_SHE = re.compile(r"(?:mother|aunt|mistress|sister|gran|granny|nan|\bwoman)$")
+_HE = re.compile(rf"\b(?:{MAN})$")
+_SHE = re.compile(rf"\b(?:{WOMAN})$")
 
 
 def _teacher_first(clause: str) -> list[str]:

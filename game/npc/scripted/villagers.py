@@ -12,6 +12,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.intent import Intent, asks_yes_no
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import PERSON_SUB
+from game.npc.reading.words import MAN, WOMAN
 from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
@@ -84,11 +85,6 @@ def _opinion(npc: VillagerFacts, target: Target) -> str:
     return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
 
 
-# Words that say who someone is a woman or a man: "a young woman who keeps the hives".
-_WOMAN = r"woman|girl|lass|wife|widow|mother|sister|lady|daughter|grandmother"
-_MAN = r"man|boy|lad|husband|widower|father|brother|son|grandfather"
-
-
 def opinion_line(
     talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
 ) -> SkillCall:
@@ -102,8 +98,8 @@ def opinion_line(
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         said_of = f" {person.role} {person.does} ".lower()
-        them = "her" if re.search(rf"\b(?:she|her|{_WOMAN})\b", said_of) else "him"
-        if not re.search(rf"\b(?:she|her|he|his|him|{_WOMAN}|{_MAN})\b", said_of):
+        them = "her" if re.search(rf"\b(?:she|her|{WOMAN})\b", said_of) else "him"
+        if not re.search(rf"\b(?:she|her|he|his|him|{WOMAN}|{MAN})\b", said_of):
             them = "them"
         whose = {"her": "her", "him": "his"}.get(them, "their")
         views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
