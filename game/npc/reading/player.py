@@ -43,6 +43,12 @@ _NOT_NAMES = frozenset(
     morning evening night noon midnight dusk today tonight tomorrow""".split()
 )
 
+# "It's April" tells the time of year, though "I'm April" tells a name.
+_MONTHS = frozenset(
+    """january february march april may june july august september october november december
+    spring summer autumn winter""".split()
+)
+
 
 def told_name(text: str, npc: VillagerFacts | None = None) -> str | None:
     """The name the player gives for themself in this line ("I'm Quillon", "call me Q")."""
@@ -58,6 +64,8 @@ def told_name(text: str, npc: VillagerFacts | None = None) -> str | None:
             continue
         word = match.group(1)
         if "'" in word or word.lower() in _NOT_NAMES or word.lower() in taken:
+            continue
+        if word.lower() in _MONTHS and match.group().lower().startswith(("it", "this")):
             continue
         return word[0].upper() + word[1:]
     return None

@@ -27,7 +27,7 @@ from game.npc.scripted.describe import (
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.job import job_line, wares_line
-from game.npc.scripted.matching import favourite, fears_of, made_with, stems_of, touched, worried
+from game.npc.scripted.matching import favourite, fears_of, stems_of, touched, worried
 from game.npc.scripted.retell import (
     about_it,
     clauses,
@@ -62,7 +62,6 @@ __all__ = [
     "favourite",
     "fear_near",
     "fears_of",
-    "made_with",
     "mine_line",
     "own",
     "place_answer",

@@ -11,6 +11,7 @@ matched by its words' stems, or a word made with one of them ("honeycomb": the c
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.npc.facts import VillagerFacts
@@ -20,7 +21,21 @@ from game.npc.scripted.matching import made_with
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["Deal", "asks_price", "deal", "haggles", "service_price", "states_price"]
+__all__ = [
+    "AMOUNT",
+    "BARTER",
+    "BIDS",
+    "BID_ALONE",
+    "COIN",
+    "Deal",
+    "asks_price",
+    "deal",
+    "haggles",
+    "sells_goods",
+    "service_price",
+    "states_price",
+    "under_floor",
+]
 
 # A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
 _PRICE = re.compile(
@@ -39,16 +54,16 @@ _BUY = re.compile(
     re.I,
 )
 # An amount of money: "two pennies", "a penny", "three silver", "4 coins".
-_AMOUNT = (
+AMOUNT = (
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|fifty|a hundred|half a|a few|\d+)"
 )
-_COIN = (
+COIN = (
     r"(?:cop+ers?|silvers?|gold|coins?|pennies|penny|pence|crowns?|shillings?|farthings?|"
     r"groats?|marks?|florins?|ducats?)"
 )
 _MONEY = re.compile(
-    rf"\b{_AMOUNT}\s+(?:\w+\s+)?{_COIN}\b(?P<unit>\s+(?:each|apiece|(?:a|an|per|the)\s+[a-z]+))?",
+    rf"\b{AMOUNT}\s+(?:\w+\s+)?{COIN}\b(?P<unit>\s+(?:each|apiece|(?:a|an|per|the)\s+[a-z]+))?",
     re.I,
 )
 # Where a persona's sentence parts meet: one price each ("a beeswax candle costs two pennies
@@ -65,10 +80,26 @@ _NOT_THING = FILLER | frozenset(
     those""".split()
 )
 # An amount said without its coin, the coin said before it: "the red one costs six".
-_BARE = re.compile(rf"\b(?:costs?|is|are|goes for|for)\s+(?P<amount>{_AMOUNT})\s*$", re.I)
-_COINS = re.compile(rf"\b{_COIN}\b", re.I)
+_BARE = re.compile(rf"\b(?:costs?|is|are|goes for|for)\s+(?P<amount>{AMOUNT})\s*$", re.I)
+_COINS = re.compile(rf"\b{COIN}\b", re.I)
 _ONES = re.compile(r"\bones?\b", re.I)
-_MONEY_WORDS = re.compile(rf"\b(?:{_AMOUNT}|{_COIN}|each|apiece|per|costs?|price[sd]?)\b", re.I)
+_MONEY_WORDS = re.compile(rf"\b(?:{AMOUNT}|{COIN}|each|apiece|per|costs?|price[sd]?)\b", re.I)
+# Goods offered for goods: "I'll swap you a good knife for a wheel", "trade you my hat for it".
+BARTER = re.compile(
+    r"\b(?:swap|trade|exchange)(?: (?:you|ya))? (?P<thing>(?:a|an|my|some|this|these|two|three)"
+    r"(?: [a-z]+){1,3}?) for\b"
+)
+# A bid alone, after a price or a haggle: "fine, 3 then?", "how about two pennies".
+BID_ALONE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|fine|alright|all right|well|hm+|go on|right)\W+)?(?:how about |what "
+    r"about |make it |say )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|half)"
+    r"(?: \w+)?(?: then)?\W*$"
+)
+# A bid named: an amount of coin, or a part of the price ("half", "two pennies").
+BIDS = re.compile(
+    rf"\b{AMOUNT} (?:\w+ )?{COIN}\b|\bhalf\b|\b\d+\b|"
+    r"\b(?:how about|what about|make it) (?:one|two|three|four|five|six|seven|eight|nine|ten)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -241,3 +272,37 @@ def _named_in(asked: set[str], persona: str) -> str:
 def _said_thing(ware: str) -> str:
     """A ware as said in passing: its head before a comma or "for" ("willow-bark tea")."""
     return re.split(r",|\s+(?:for|at|from|to|by)\s+", ware, maxsplit=1)[0].strip()
+
+
+_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+} | {"a": 1, "an": 1, "half a": 0.5, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50}
+# A floor on a price the sheet refuses to go under: "below three pennies", "less than a crown".
+_FLOOR = re.compile(
+    rf"^(?:go |sell )?(?:below|under|lower than|less than) (?P<price>{AMOUNT}\s+{COIN})$", re.I
+)
+_SUM = re.compile(rf"\b(?P<n>{AMOUNT})\s+(?:\w+\s+)?{COIN}\b|\b(?P<d>\d+)\b", re.I)
+
+
+def _number(amount: str) -> float | None:
+    """An amount as a number ("three" -> 3, "12" -> 12), None if it is no plain one."""
+    low = amount.lower()
+    return float(low) if low.isdigit() else _NUMBERS.get(low)
+
+
+def under_floor(line: str, refusals: Iterable[str]) -> str:
+    """The price one will not go under ("three pennies") when a bid in the line is lower
+    ("two pennies for a bucket"), else ""."""
+    for refusal in refusals:
+        floor = _FLOOR.match(refusal)
+        bid = _SUM.search(line)
+        if floor is None or bid is None:
+            continue
+        least = _number(floor["price"].split()[0])
+        offered = _number(bid["n"] or bid["d"])
+        if least is not None and offered is not None and offered < least:
+            return floor["price"]
+    return ""

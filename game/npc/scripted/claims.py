@@ -62,6 +62,12 @@ _WHERE_OR_DOING = re.compile(
 )
 
 
+# "at all", "in truth": no where or when, though they open on "at" or "in".
+_NOT_WHERE = re.compile(
+    r"(?:at|in|on|for) (?:all|once|last|least|first|times|heart|fact|truth|purpose|earnest|"
+    r"general|short|good)\b",
+    re.I,
+)
 _PLURALS = frozenset(
     "geese sheep mice children people men women oxen feet teeth deer cattle folk".split()
 )
@@ -130,7 +136,9 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         # "the goats", or a bare plural said with more: "hops picked at dawn"
         first = low.split()[0]
         bare = re.fullmatch(r"[a-z]+[^s'\W]s", first) is not None and first not in ("his", "its")
-        plural = not one and ((low.endswith("s") and not low.endswith("ss")) or bare)
+        plural = not one and (
+            (low.endswith("s") and not low.endswith("ss")) or bare or low.split()[-1] in _PLURALS
+        )
         being = _BEING.match(pred) is not None
         # A person named gets "that one": "Ilse? That one works herself to the bone."
         pronoun = "that one" if subject[:1].isupper() else "they" if plural else "it"
@@ -154,7 +162,14 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
             if cut == pred and pronoun and not being:
                 # "A dragon? Past the river, it lives.": where it is said first.
                 rest = pred.split()
-                on = next((i for i, w in enumerate(rest) if i and w in WHERE_WHEN), None)
+                on = next(
+                    (
+                        i
+                        for i, w in enumerate(rest)
+                        if i and w in WHERE_WHEN and not _NOT_WHERE.match(" ".join(rest[i:]))
+                    ),
+                    None,
+                )
                 if on is not None and len(rest) - on <= 5:
                     head, where = " ".join(rest[:on]), " ".join(rest[on:])
                     out.append(f"{capital(subject)}? {capital(where)}, {pronoun} {head}")

@@ -28,9 +28,11 @@ _CUES = (
 # before a thing: "and sells honey", ", settles quarrels"; not ", buttons and thread").
 _SPLIT = re.compile(
     r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|"
-    r"unless)\s+|"
+    r"unless)\s+|\s+(?:though|although)\s+(?=(?:she|he|they|I)\b)|"
     r",?\s+and\s+(?=(?:she|he|they|I|no|nobody|everyone|every)\b)|"
     r",\s+so\s+(?=(?:she|he|they|I)\b)|"  # "cannot swim, so she keeps away from the mere"
+    # a comma between two sentences: "is afraid of dogs, she believes the geese see ghosts"
+    r",\s+(?=(?:she|he|they)\s+(?:" + _ADVERBS + r"|" + _CUES + r"|[a-z]+[^s'\W]s)\b)|"
     r",\s+(?=[a-z]+[^s'\W]s\s+(?!and\b|or\b)[a-z])|"
     r"(?:,\s*|,?\s+and\s+)(?=(?:" + _ADVERBS + r"|" + _CUES + r")\b|[a-z]+s\s+"
     r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|each|all|anyone|"

@@ -9,7 +9,17 @@ from collections.abc import Iterable
 
 from game.npc.reading.naming import FILLER, families_of, stem, tokens
 
-__all__ = ["COLD", "WARM", "favourite", "fears_of", "made_with", "stems_of", "touched", "worried"]
+__all__ = [
+    "COLD",
+    "WARM",
+    "favourite",
+    "fears_of",
+    "kind_of",
+    "made_with",
+    "stems_of",
+    "touched",
+    "worried",
+]
 
 
 # "anything except wasps", "nothing but the dark": a fear of that one thing only.
@@ -74,6 +84,12 @@ def made_with(one: str, other: str) -> bool:
     long, short = (one, other) if len(one) > len(other) else (other, one)
     ends = (long[: len(short)], long[-len(short) :])
     return len(short) > 3 and len(long) > len(short) + 2 and short in ends
+
+
+def kind_of(one: str, other: str) -> bool:
+    """Whether one word names a kind of the other, made with it at its end ("bonfire" of
+    "fire", "hailstorm" of "storm"; "firewood" is wood), each of four letters or more."""
+    return len(other) > 3 and len(one) > len(other) + 2 and one.endswith(other)
 
 
 # Words that tell nothing of what a line is about.

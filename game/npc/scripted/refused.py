@@ -13,9 +13,10 @@ from game.npc.scripted.retell import CUT_BEFORE
 
 __all__ = [
     "DEALING",
-    "RESTRICTED",
+    "at_a_time",
     "deed_asked",
     "on_its_condition",
+    "restricted",
     "stems_asked",
     "touches_refusal",
 ]
@@ -41,6 +42,12 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "poach poacher poachers poaching deer snare snares",
         "dog dogs hound hounds puppy puppies pup pups cur mutt",
         "bird birds hawk hawks falcon falcons kestrel kestrels eagle eagles",
+        "tree trees oak oaks elm elms beech yew pine birch sapling saplings fell felling chop",
+        # a season by its months: "it's April" is spring
+        "spring springtime march april",
+        "summer summertime midsummer june july august",
+        "autumn harvest september october november",
+        "winter wintertime midwinter december january february",
     )
 )
 _NOT_TELLING = FILLER | frozenset(
@@ -111,8 +118,8 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     throw a pot" of one who will not sell a cracked pot)."""
     verb = stems_asked(refused.split()[0])
     things = stems_asked(_refused_thing(refused), False) - verb  # "hives": "hiv", "hive"
-    restricted = RESTRICTED.match(refused)
-    cond = stems_asked(restricted.group("cond"), False) if restricted else set()
+    limit = restricted(refused)
+    cond = stems_asked(limit.group("cond"), False) if limit else set()
     # by its words, but not by how its thing is left: "will you be burning today?" asks
     # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
     shared = asked & (stems_asked(_unqualified(refused)) | cond)
@@ -137,7 +144,10 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
 
 _LET_SOMEONE = re.compile(
     r"let (?:a |an |the |any )?(?:strangers?|anyone|anybody|someone|people|folk|child|children|"
-    r"customers?|visitors?|outsiders?|them|him|her|you) (\w+)"
+    r"customers?|visitors?|outsiders?|them|him|her|you) "
+    # its deed, not where it lets them: "let anyone into the forest" is asked by the forest
+    r"(?!(?:into|in|through|past|near|onto|on|inside|up|down|across|over|out|behind|beyond)\b)"
+    r"(\w+)"
 )
 
 
@@ -177,12 +187,35 @@ RESTRICTED = re.compile(
     r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
     r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
     r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
-    r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet)\b|"
+    r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet|"
+    r"spring|summer|autumn|winter)\b|"
     r"under (?:a |the )?(?:full |new )?moon\b|"
     # to whom it is refused: "sell arrows to poachers"
     r"to (?:\w+ )?(?:strangers|children|folk|\w+ers|\w+ards|\w+men)\b"
     r").*)$"
 )
+
+
+_TIMES = re.compile(
+    r"(?:after dark|at night|on (?:a |the )?nights?|in (?:the )?(?:spring|summer|autumn|winter)|"
+    r"on (?:a |the )?(?:sundays?|sabbath|\w+days))\b"
+)
+
+
+def at_a_time(cond: str) -> bool:
+    """Whether what a refusal is refused on is a time ("after dark", "in spring"): at
+    another time the deed is done."""
+    return _TIMES.match(cond) is not None
+
+
+# A longer deed refused only at a time: "let anyone into the forest | after dark".
+_AT_A_TIME = re.compile(r"^(?P<deed>\S+(?: \S+){4}) (?P<cond>" + _TIMES.pattern + r".*)$")
+
+
+def restricted(refused: str) -> re.Match[str] | None:
+    """A refusal of a deed only on some things or at some times, cut at what it is refused
+    on (`RESTRICTED`), or None."""
+    return RESTRICTED.match(refused) or _AT_A_TIME.match(refused)
 
 
 def on_its_condition(
@@ -193,10 +226,10 @@ def on_its_condition(
     this Sunday?", not "come out today?"), the night also when it is night (`hour`);
     anything else ("a kid before it's weaned", "for anyone who brews poison") holds unless
     said otherwise, or, `named`, only when the request names it."""
-    restricted = RESTRICTED.match(refused)
-    if restricted is None or asked & stems_asked(restricted.group("cond")):
+    limit = restricted(refused)
+    if limit is None or asked & stems_asked(limit.group("cond")):
         return True
-    cond = restricted.group("cond")
+    cond = limit.group("cond")
     if cond.startswith("to "):  # "to poachers": only when the request says so
         return False
     if _AT_NIGHT.match(cond):  # named "tonight", or night now (or no clock to say)

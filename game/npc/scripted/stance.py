@@ -19,13 +19,23 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import stem, tokens
-from game.npc.scripted.bargain import deal, haggles, sells_goods, states_price
-from game.npc.scripted.matching import fears_of, made_with, worried
+from game.npc.scripted.bargain import (
+    BARTER,
+    BID_ALONE,
+    BIDS,
+    deal,
+    haggles,
+    sells_goods,
+    states_price,
+    under_floor,
+)
+from game.npc.scripted.matching import fears_of, kind_of, worried
 from game.npc.scripted.refused import (
     DEALING,
-    RESTRICTED,
+    at_a_time,
     deed_asked,
     on_its_condition,
+    restricted,
     stems_asked,
     touches_refusal,
 )
@@ -221,8 +231,8 @@ def touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
         said += " " + target.label
         description = place.description if place is not None else ""
     feared = stems_asked(fear)
-    # "light a bonfire" of one who fears fire: a word made with the thing feared
-    made = any(made_with(w, f) for w in stems_asked(said, False) for f in stems_asked(fear, False))
+    # "light a bonfire" of one who fears fire: a kind of the thing feared (no "firewood")
+    made = any(kind_of(w, f) for w in stems_asked(said, False) for f in stems_asked(fear, False))
     return bool(
         stems_asked(said) & feared
         or made
@@ -267,7 +277,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
-    traded = _BARTER.search(line)
+    traded = BARTER.search(line)
     if traded and sells_goods(npc):  # "I'll swap you a good knife for a wheel of cheese"
         return speak.line("barter_offer", thing=traded.group("thing"))
     bid = _counter_bid(talk)
@@ -286,8 +296,12 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not _COUNTER["free goods"][1].search(line):
-        # one who haggles meets a bid halfway ("That? Robbery."), and asks one of a plea
-        return speak.line("haggle_back" if bid or _BIDS.search(line) else "haggle_ask")
+        # one who haggles meets a bid halfway ("That? Robbery."), and asks one of a plea,
+        # but goes no lower than its floor ("never below three pennies")
+        floor = under_floor(line, sheet.refuses)
+        if floor:
+            return speak.line("haggle_floor", price=floor)
+        return speak.line("haggle_back" if bid or BIDS.search(line) else "haggle_ask")
     # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
     specific = any(
         touches_refusal(line, stems_asked(talk.said), r)
@@ -332,6 +346,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _not_unless(npc, speak, unless)
         hour = talk.sensed.hour if talk.sensed is not None else None
         if not on_its_condition(refused, asked, hour=hour):
+            # "let me into the forest" at noon, of one who lets no one in after dark: yes, but
+            limit = restricted(refused)
+            if limit and at_a_time(limit["cond"]) and touches_refusal(line, asked, refused):
+                return say(speak.text("yes_but_not", cond=limit["cond"].split(",")[0]), "player")
             continue  # "up on the roof on a fine dry day" of one who will not in wind or rain
         if touches_refusal(line, asked, refused):
             return _refused(npc, speak, deed_asked(refused, asked), asked)
@@ -352,33 +370,14 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     return None
 
 
-# Goods offered for goods: "I'll swap you a good knife for a wheel", "trade you my hat for it".
-_BARTER = re.compile(
-    r"\b(?:swap|trade|exchange)(?: (?:you|ya))? (?P<thing>(?:a|an|my|some|this|these|two|three)"
-    r"(?: [a-z]+){1,3}?) for\b"
-)
-# A bid alone, after a price or a haggle: "fine, 3 then?", "how about two pennies".
-_BID_ALONE = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|fine|alright|all right|well|hm+|go on|right)\W+)?(?:how about |what "
-    r"about |make it |say )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|half)"
-    r"(?: \w+)?(?: then)?\W*$"
-)
-
-
 def _counter_bid(talk: PlayerLine) -> bool:
     """Whether the line is a bid alone made after a price asked or a haggle."""
-    if not talk.earlier or not _BID_ALONE.match(talk.said.lower()):
+    if not talk.earlier or not BID_ALONE.match(talk.said.lower()):
         return False
     haggle = _COUNTER["haggling"][1]
     return any(_PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
-# A bid named: an amount of coin, or a part of the price ("half", "two pennies").
-_BIDS = re.compile(
-    r"\b(?:\d+|half|one|two|three|four|five|six|ten|a few|a) (?:\w+ )?(?:silver|coppers?|coins?|"
-    r"pennies|penny|pence|gold|crowns?|farthings?|shillings?)\b|\bhalf\b|\b\d+\b|"
-    r"\b(?:how about|what about|make it) (?:one|two|three|four|five|six|seven|eight|nine|ten)\b"
-)
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".
 _I = re.compile(r"\b(?:i|i'll|i'd|i'm|me|my|we|us)\b", re.I)  # the player, of itself
@@ -401,9 +400,9 @@ _RID = re.compile(
 def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) -> SkillCall:
     """The no to a refused deed: by what it is refused on ("Not one that leans or smokes.")
     when it is refused only of some things, else the deed said not done."""
-    restricted = RESTRICTED.match(refused)
-    if restricted:
-        cond = restricted.group("cond").split(",")[0]  # not what it adds: ", not even..."
+    limit = restricted(refused)
+    if limit:
+        cond = limit.group("cond").split(",")[0]  # not what it adds: ", not even..."
         cond = f"one {cond}" if re.match(r"(?:that|which|with)\b", cond) else cond
         keep = {w[:5] for w in asked}
         text = in_own_words(

@@ -117,6 +117,8 @@ _OWN_LIKING = re.compile(
 )
 _NOT_EVEN = re.compile(r"\b(?:not even|even|least of all|not to)\s+$", re.I)
 _SELLS = re.compile(r"\b(?:sells?|trades?|peddles?|hawks?|deals? in|offers?)\s+", re.I)
+# Something kept to oneself, not a refusal: "would never say so", "will never admit it".
+_KEPT_QUIET = re.compile(r"(?:say|admit|confess|let on|tell(?: \w+)?) (?:so|it|that)$", re.I)
 # What may stand before a verb of selling that is the clause's own ("also sells", "is glad
 # to trade"): "hawks sit on her arm" and "keeps hawks in the mews" sell nothing.
 _SELLS_AS_VERB = re.compile(
@@ -386,7 +388,9 @@ def _read_clause(
         deed = f"go near {clause[avoids.end() :]}"
     if not deed and (sent := _SENDS_OUT.search(clause)):
         deed = f"let {sent.group('who')} in"
-    if deed and not kinds:
+    if re.match(r"(?:below|under|less than|lower than)\b", deed):  # "never below a penny"
+        deed = f"go {deed}"
+    if deed and not kinds and not _KEPT_QUIET.match(deed):
         said = first_person(f"I never {unending(deed)}", name)  # "never dropping a price"
         s.add("refuses", _phrase(said.removeprefix("I never "), name))
     for other_id, found in named:

@@ -1,0 +1,135 @@
+"""A village at a forest's edge (an apothecary, a forester, a cooper, a dairywoman, a
+watchman, a goose girl), talked to as a player would: two sentences joined by a comma are
+read as two, a floor on a price holds, a refusal at a time is a yes at another, a month
+names its season, a firewood buyer is no fire, and beliefs are said in plain English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.reading.player import told_name
+from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
+
+PEOPLE: list[Person] = [
+    (
+        "odo",
+        "Odo",
+        "Odo is the apothecary: he mixes salves, tinctures and cough drops in his shop and "
+        "sells them to anyone who is poorly. He is nervous and talks very fast, and he loves "
+        "long words though he often uses them wrongly. He is terrified of spiders, he "
+        "believes a clove of garlic under the pillow keeps a fever away.",
+        {"work": "shop", "wares": "salves, tinctures and cough drops"},
+    ),
+    (
+        "marta",
+        "Marta",
+        "Marta is the old forester: she fells and splits the timber in her woodyard and "
+        "sells firewood by the cartload. She is slow, kind and patient. She never fells a "
+        "tree in spring, when the sap is rising, whatever anyone pays. She is afraid of fire.",
+        {"work": "woodyard", "wares": "firewood by the cartload"},
+    ),
+    (
+        "jory",
+        "Jory",
+        "Jory is the young cooper: he makes barrels, buckets and tubs in his cooperage. He is "
+        "cocky and cheerful and cracks jokes all day. He will haggle over a bucket, but never "
+        "below three pennies. He believes the pond has no bottom at all.",
+        {"work": "cooperage", "wares": "barrels, buckets and tubs"},
+    ),
+    (
+        "hilde",
+        "Hilde",
+        "Hilde keeps the cows at the dairy and sells milk, cream and eggs every morning. She "
+        "is loud and bossy. She never sells on credit. She is sweet on Bertram, though she "
+        "would never say so.",
+        {"work": "dairy", "wares": "milk, cream and eggs"},
+    ),
+    (
+        "bertram",
+        "Bertram",
+        "Bertram is the old watchman: he keeps the west gate and rings the bell if trouble "
+        "comes. He is gruff and speaks in short orders. He never lets anyone into the forest "
+        "after dark.",
+        {"work": "gate"},
+    ),
+    (
+        "ysolde",
+        "Ysolde",
+        "Ysolde is a shy young girl who looks after the geese in the goose meadow. She is "
+        "afraid of dogs, she believes the geese can see ghosts.",
+        {"work": "meadow"},
+    ),
+]
+PLACES = [
+    ("shop", "Odo's apothecary, with jars of salve and dried herbs in the window."),
+    ("woodyard", "Marta's woodyard at the edge of the forest, with log piles and a block."),
+    ("cooperage", "Jory's cooperage: a workshop with staves, hoops, barrels and buckets."),
+    ("dairy", "Hilde's dairy, a long red-roofed house with milk churns out front."),
+    ("gate", "The west gate where the road from the forest comes in, with a lantern."),
+    ("meadow", "The goose meadow: a fenced field with a pond and a goose house."),
+]
+
+
+@pytest.fixture(scope="module")
+def edge(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("edge"), "edge", PEOPLE, PLACES))
+
+
+def said(npc: VillagerFacts, line: str, hour: float = 12.0) -> str:
+    plan = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=hour)))
+    return " ".join(s.text for s in map(said_by, plan) if s is not None)
+
+
+def test_two_sentences_joined_by_a_comma_are_read_as_two(
+    edge: dict[str, VillagerFacts],
+) -> None:
+    odo, ysolde = edge["odo"].sheet, edge["ysolde"].sheet
+    assert odo.fears == ("spiders",) and ysolde.fears == ("dogs",)
+    assert any("garlic" in b.what for b in odo.beliefs)
+    assert any(b.what == "the geese can see ghosts" for b in ysolde.beliefs)
+    assert odo.likes == ("long words",)  # not "...though I often use them wrongly"
+    assert edge["hilde"].sheet.refuses == ("credit",)  # "would never say so" keeps a secret
+
+
+def test_a_floor_on_a_price_holds_against_a_lower_bid(edge: dict[str, VillagerFacts]) -> None:
+    jory = edge["jory"]
+    assert "go below three pennies" in jory.sheet.refuses
+    line = said(jory, "Two pennies for a bucket, final offer.")
+    assert "three pennies" in line and re.search(r"\bnot\b|\bdon't\b", line, re.I), line
+    above = said(jory, "How about four pennies for a bucket? Yours are a bit steep.")
+    assert "three pennies" not in above, above
+
+
+def test_a_refusal_at_a_time_is_a_yes_at_another(edge: dict[str, VillagerFacts]) -> None:
+    bertram = edge["bertram"]
+    night = said(bertram, "Let me into the forest.", hour=21.0)
+    assert "after dark" in night and re.match(r"\W*(?:no|hmph|not)\b", night, re.I), night
+    noon = said(bertram, "Let me into the forest.", hour=12.0)
+    assert "after dark" in noon and not re.match(r"\W*(?:no|hmph)\b", noon, re.I), noon
+    assert "edge of the forest" not in noon  # no place read out
+
+
+def test_a_month_names_its_season(edge: dict[str, VillagerFacts]) -> None:
+    line = said(edge["marta"], "Could you cut me down a young oak? It's April.")
+    assert "spring" in line and "welcome" not in line.lower(), line
+    assert told_name("Could you cut me down a young oak? It's April.") is None
+    assert told_name("Hello, I'm April.") == "April"
+
+
+def test_firewood_is_no_fire_but_a_bonfire_is(edge: dict[str, VillagerFacts]) -> None:
+    marta = edge["marta"]
+    wood = said(marta, "How much for a cart of firewood?")
+    assert "fire?" not in wood.lower() and "firewood" in wood.lower(), wood
+    bonfire = said(marta, "Come and sit by the bonfire with us tonight!")
+    assert "fire" in bonfire.lower() and re.search(r"\bno\b", bonfire, re.I), bonfire
+
+
+def test_beliefs_are_said_in_plain_english() -> None:
+    assert claim_phrases("the pond has no bottom at all")[0] == "The pond? It has no bottom at all"
+    assert claim_phrases("the geese can see ghosts")[0] == "The geese? They can see ghosts"
