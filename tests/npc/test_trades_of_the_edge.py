@@ -22,8 +22,9 @@ PEOPLE: list[Person] = [
         "Odo",
         "Odo is the apothecary: he mixes salves, tinctures and cough drops in his shop and "
         "sells them to anyone who is poorly. He is nervous and talks very fast, and he loves "
-        "long words though he often uses them wrongly. He is terrified of spiders, he "
-        "believes a clove of garlic under the pillow keeps a fever away.",
+        "long words though he often uses them wrongly. He will never give anyone medicine "
+        "without seeing the patient first. He is terrified of spiders, he believes a clove "
+        "of garlic under the pillow keeps a fever away.",
         {"work": "shop", "wares": "salves, tinctures and cough drops"},
     ),
     (
@@ -62,7 +63,8 @@ PEOPLE: list[Person] = [
         "ysolde",
         "Ysolde",
         "Ysolde is a shy young girl who looks after the geese in the goose meadow. She is "
-        "afraid of dogs, she believes the geese can see ghosts.",
+        "afraid of dogs, she believes the geese can see ghosts. She thinks Marta is like a "
+        "grandmother to her.",
         {"work": "meadow"},
     ),
 ]
@@ -72,6 +74,7 @@ PLACES = [
     ("cooperage", "Jory's cooperage: a workshop with staves, hoops, barrels and buckets."),
     ("dairy", "Hilde's dairy, a long red-roofed house with milk churns out front."),
     ("gate", "The west gate where the road from the forest comes in, with a lantern."),
+    ("green", "Ashby Green, the grassy market place in the middle of the village."),
     ("meadow", "The goose meadow: a fenced field with a pond and a goose house."),
 ]
 
@@ -95,6 +98,8 @@ def test_two_sentences_joined_by_a_comma_are_read_as_two(
     assert any(b.what == "the geese can see ghosts" for b in ysolde.beliefs)
     assert odo.likes == ("long words",)  # not "...though I often use them wrongly"
     assert edge["hilde"].sheet.refuses == ("credit",)  # "would never say so" keeps a secret
+    dog = said(edge["ysolde"], "My dog's with me, he's friendly, come say hello!")
+    assert "dogs" in dog.lower(), dog
 
 
 def test_a_floor_on_a_price_holds_against_a_lower_bid(edge: dict[str, VillagerFacts]) -> None:
@@ -133,3 +138,26 @@ def test_firewood_is_no_fire_but_a_bonfire_is(edge: dict[str, VillagerFacts]) ->
 def test_beliefs_are_said_in_plain_english() -> None:
     assert claim_phrases("the pond has no bottom at all")[0] == "The pond? It has no bottom at all"
     assert claim_phrases("the geese can see ghosts")[0] == "The geese? They can see ghosts"
+
+
+def test_leave_to_handle_a_thing_is_no_gift_asked(edge: dict[str, VillagerFacts]) -> None:
+    goose = said(edge["ysolde"], "Can I hold one of the geese?")
+    assert "ghosts" not in goose and re.search(r"gentl|careful", goose, re.I), goose
+    barrel = said(edge["jory"], "Can I touch your barrels?")
+    assert not re.search(r"coin|money|pay", barrel, re.I), barrel
+    lend = said(edge["jory"], "Lend me your best barrel for the fair, I'll bring it back.")
+    assert re.search(r"\bno\b|coin", lend, re.I), lend
+
+
+def test_everyday_questions_get_their_answer(edge: dict[str, VillagerFacts]) -> None:
+    friends = said(edge["ysolde"], "Do you have any friends?")
+    assert "Marta" in friends and "quills" not in friends, friends
+    best = said(edge["ysolde"], "What's your favourite thing about Ashby?")
+    assert re.search(r"meadow|gate|green|dairy|shop|woodyard|cooperage", best, re.I), best
+    way = said(edge["bertram"], "Which way to the apothecary?")
+    assert "shop" in way, way
+
+
+def test_a_deed_done_only_with_the_one_it_is_for_in_sight(edge: dict[str, VillagerFacts]) -> None:
+    line = said(edge["odo"], "Can you give me something for my cough? It's for my sister.")
+    assert "without seeing the patient" in line and "yours" not in line, line

@@ -46,6 +46,7 @@ from game.npc.reading.naming import (
     speaks_of_trade,
     stem,
     tokens,
+    village_names,
     whose,
 )
 from game.npc.reading.phrases import (
@@ -90,7 +91,7 @@ from game.npc.reading.words import spelt_out
 from game.npc.scripted.retell import side_on
 from game.npc.skills import SKILLS
 
-__all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent", "village_names"]
+__all__ = ["Intent", "asked_actions", "asks_yes_no", "read_intent"]
 
 
 @dataclass(frozen=True)
@@ -157,8 +158,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         return Intent(Kind.SELF, sub="have")
     if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):
         return Intent(Kind.SELF, sub="origin")
-    if FAVOUR.search(line) and not re.search(r"\b(?:where|how)\b", line):
-        return Intent(Kind.FAVOUR, name=name)
+    favour = FAVOUR.search(line)
+    if favour and not re.search(r"\b(?:where|how)\b", line):
+        return Intent(Kind.FAVOUR, name=name, sub="leave" if favour["leave"] else "")
     if CHATTER.search(line):
         return Intent(Kind.CHATTER, name=name)
     if name is not None:
@@ -184,7 +186,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
-    if best and best.group(1) in village_names(npc):
+    if best and (best["of"] or best["about"]) in {*village_names(npc), "here", "village"}:
         self_sub = "recommend"  # "what's the best thing about Stonereach?"
     mine = target is not None and (target.weak or target.name in (npc.home, npc.sheet.work))
     if self_sub == "wares" and _sells_here(line, npc):
@@ -309,17 +311,10 @@ def _about(target: Target, line: str) -> Intent:
     return Intent(Kind.PLACE, target=target)
 
 
-_BEST_OF = re.compile(r"\bwhat(?:'s| is) the best (?:thing|part|place|spot) (?:about|in|of) (\w+)")
-
-
-def village_names(npc: VillagerFacts) -> set[str]:
-    """The names the map's descriptions and the persona give within a sentence that are no
-    villager's or place's: the village's own name ("the square in the middle of Stonereach")."""
-    text = " ".join([npc.persona, *(p.description for p in npc.places)])
-    found = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", text)}
-    people = {w for v in [*npc.people] for w in name_words(v.name)} | name_words(npc.name)
-    places = {w for p in npc.places for w in name_words(p.name)}
-    return found - people - places
+_BEST_OF = re.compile(
+    r"\bwhat(?:'s| is) (?:the best|your fav(?:ou?rite)?) (?:thing|part|place|spot) (?:about|in|of) "
+    r"(?P<of>\w+)|\bwhat do you (?:like|love) (?:most |best )?about (?P<about>\w+)"
+)
 
 
 def _sells_here(line: str, npc: VillagerFacts) -> bool:

@@ -54,6 +54,7 @@ __all__ = [
     "stem",
     "tokens",
     "trades_of",
+    "village_names",
     "whose",
 ]
 
@@ -444,3 +445,17 @@ def speaks_of_trade(line: str, npc: VillagerFacts) -> bool:
     mine = lex.of_person(me_of(npc))
     said = lex.families(tokens(line), PARTS)
     return bool(mine & said) and bool(re.search(r"\byou(?:r)?\b", line))
+
+
+def village_names(npc: VillagerFacts) -> set[str]:
+    """The names the map's descriptions and the persona give within a sentence that are no
+    villager's or place's: the village's own name ("the square in the middle of Stonereach")."""
+    text = " ".join([npc.persona, *(p.description for p in npc.places)])
+    found = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", text)}
+    # and before a place's own noun: "Ashby Green", "Thornwick Cross"
+    for word, noun in re.findall(r"\b([A-Z][a-z]+) ([A-Z][a-z]+)\b", text):
+        if noun.lower() in PLACE_NOUNS | {"green", "cross", "common", "pond", "mere"}:
+            found.add(word.lower())
+    people = {w for v in [*npc.people] for w in name_words(v.name)} | name_words(npc.name)
+    places = {w for p in npc.places for w in name_words(p.name)}
+    return found - people - places

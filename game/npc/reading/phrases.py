@@ -296,7 +296,10 @@ FAVOUR = re.compile(
     r"(?:me|us|it|that|them|this|those)\b|\bhand (?:it |them |that |this )?over\b|"
     r"\bpass (?:it|them|that) (?:here|over)\b|\bfree of charge\b|"
     r"\bgive (?:me|us|it to me) (?:\w+ ){0,3}for (?:free|nothing)\b|\bfor free\b|"
-    r"\bspare (?:me|us) (?:a|some|one)\b"
+    r"\bspare (?:me|us) (?:a|some|one)\b|^\W*(?:\w+, )?(?:please )?lend (?:me|us)\b|"
+    # leave to handle something, not to take it: "can I hold one of the geese?"
+    r"\b(?:can|could|may|might) (?:i|we) (?:please )?(?P<leave>hold|pet|stroke|touch|feed|"
+    r"handle|cuddle)\b"
 )
 # Idle talk offered ("fancy a natter about the weather?"): the persona decides.
 # Small talk of the weather or the day, as a remark or asked ("nice weather, isn't it?",
@@ -387,7 +390,11 @@ HAVE = re.compile(
     r"basket|box|satchel|cart|purse|hands?)\b"
 )
 PERSON_SUB = (
-    ("where", r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b"),
+    (
+        "where",
+        r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b|"
+        r"\b(?:which|what) way\b|\bway to\b|\bget to\b|\bdirections?\b|\bhow far\b",
+    ),
     (
         "opinion",
         r"\bthink\b|\bfeel\b|\bopinion\b|\blike\b|\bmake of\b|\bgets? (?:along|on)\b|"

@@ -56,7 +56,7 @@ def worried(fear: str, persona: str) -> bool:
 
 def stems_of(text: str) -> set[str]:
     """A text's telling words by their first five letters ("lateness" as "late")."""
-    words = (re.sub(r"(?<=\w{3})ness$", "", w) for w in tokens(text))
+    words = (re.sub(r"(?<=\w{3})ness$|'s?$", "", w) for w in tokens(text))  # "dog's": dog
     return {stem(w)[:5] for w in words if len(w) > 2 and w not in _NOT_TELLING}
 
 

@@ -12,9 +12,8 @@ import re
 from dataclasses import replace
 
 from game.npc.facts import PlaceFact, VillagerFacts
-from game.npc.reading.intent import village_names
 from game.npc.reading.kinds import Kind, Named
-from game.npc.reading.naming import find_target, norm
+from game.npc.reading.naming import find_target, norm, village_names
 from game.npc.reading.phrases import BYE
 from game.npc.scripted.about import bit_of, own, stems_of
 from game.npc.scripted.describe import doing_at, keepers_of

@@ -13,6 +13,9 @@ from game.npc.scripted.retell import CUT_BEFORE
 
 __all__ = [
     "DEALING",
+    "FOR_ANOTHER",
+    "UNLESS",
+    "WITHHOLDS",
     "at_a_time",
     "deed_asked",
     "on_its_condition",
@@ -33,7 +36,8 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "yell brawling noise noisy",
         "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
         "drunken",
-        "remedy remedies cure draught potion medicine tonic salve syrup physic dose",
+        "remedy remedies cure draught potion medicine tonic salve syrup physic dose cough "
+        "fever ache headache toothache poorly",
         "hold handle touch carry stroke pet borrow",
         "lend borrow loan",
         "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
@@ -101,6 +105,24 @@ def _compound_of(word: str, family: frozenset[str]) -> bool:
     )
 
 
+# A refusal on a condition: what the one asking must do, or must bring ("give a remedy to
+# anyone who won't tell me what ails them", "take anyone below without a lamp").
+UNLESS = re.compile(
+    r"\b(?:anyone|anybody|someone|people|those|a \w+) who (?:won't|will not|doesn't|does not|"
+    r"can't|cannot|don't|do not) (?P<must>.+)$|\bunless (?:they |you )?(?P<unless>.+)$|"
+    r"\bwithout (?P<without>.+)$"
+)
+# A request that says it will not do what such a condition asks ("and don't ask me why").
+WITHHOLDS = re.compile(
+    r"\b(?:don't|do not|never) (?:ask|mind|question)\b|\bno questions\b|\bnone of your\b|"
+    r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
+    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
+)
+# A deed asked for someone not here: "it's for my sister".
+FOR_ANOTHER = re.compile(
+    r"\bfor (?:my|a|our) (?:sister|brother|mother|mum|father|dad|wife|husband|son|daughter|"
+    r"friend|gran\w*|child|kids?|baby|neighbour|master|mistress|cousin|aunt|uncle)\b"
+)
 # The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
 DEALING = frozenset("sell buy purchase price cost charge pay".split())
 # Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my

@@ -32,6 +32,9 @@ from game.npc.scripted.bargain import (
 from game.npc.scripted.matching import fears_of, kind_of, worried
 from game.npc.scripted.refused import (
     DEALING,
+    FOR_ANOTHER,
+    UNLESS,
+    WITHHOLDS,
     at_a_time,
     deed_asked,
     on_its_condition,
@@ -140,19 +143,6 @@ _KINDNESS = re.compile(
     r"(?:anyone|anybody|someone|somebody|nobody|no one|people|folk|friends?|travell?ers?|"
     r"strangers?|child|children|guests?|neighbours?|souls?|man|woman|person|customers?|"
     r"beggars?|wayfarers?|pilgrims?|patients?|them|him|her|you|us)\b"
-)
-# A refusal on a condition: what the one asking must do, or must bring ("give a remedy to
-# anyone who won't tell me what ails them", "take anyone below without a lamp").
-_UNLESS = re.compile(
-    r"\b(?:anyone|anybody|someone|people|those|a \w+) who (?:won't|will not|doesn't|does not|"
-    r"can't|cannot|don't|do not) (?P<must>.+)$|\bunless (?:they |you )?(?P<unless>.+)$|"
-    r"\bwithout (?P<without>.+)$"
-)
-# A request that says it will not do what such a condition asks ("and don't ask me why").
-_WITHHOLDS = re.compile(
-    r"\b(?:don't|do not|never) (?:ask|mind|question)\b|\bno questions\b|\bnone of your\b|"
-    r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
-    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
 )
 # An order the player claims someone gave that the NPC hand its things over: "the council
 # has decreed...". Nobody's word moves a villager's goods; the word it is met with.
@@ -316,7 +306,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         wanted = {"free goods": Kind.FAVOUR, "idle talk": Kind.CHATTER}.get(refused)
         stated = refused in sheet.refuses  # an implied refusal: only when asked in words
         if (
-            (kind is wanted and bought is None and stated)
+            (kind is wanted and bought is None and stated and intent.sub != "leave")
             or asks.search(line)
             or (refused == "haggling" and bid)
         ):
@@ -335,14 +325,16 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
         if refused in _COUNTER or _KINDNESS.search(refused):
             continue
-        unless = _UNLESS.search(refused)
+        unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
         asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & stems_asked(refused))
         # "open a lock without a key" names the deed refused, and withholds nothing
         named = bool(
             unless and unless.group("without") and stems_asked(unless.group("without")) & asked
         )
-        if unless and asks_it and not named and _WITHHOLDS.search(line):  # "don't ask me why"
+        # "don't ask me why"; "it's for my sister" of one who gives nothing without a look
+        away = unless and unless.group("without") and FOR_ANOTHER.search(line)
+        if unless and asks_it and not named and (WITHHOLDS.search(line) or away):
             return _not_unless(npc, speak, unless)
         hour = talk.sensed.hour if talk.sensed is not None else None
         if not on_its_condition(refused, asked, hour=hour):

@@ -313,6 +313,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line("question_yes_no")]
     if kind is Kind.WEATHER and _AHEAD.search(talk.said):  # "will it be fine tomorrow?"
         return [speak.line("weather_ahead")]
+    if kind is Kind.FAVOUR and intent.sub == "leave":  # "can I hold one?": leave, no gift
+        return [speak.line("leave_yes")]
     if kind in ONE_LINE and kind is not Kind.WEATHER:
         return [speak.line(kind)]
     line = speak.line(Kind.WEATHER if kind is Kind.WEATHER else Kind.CHAT)  # may ask besides

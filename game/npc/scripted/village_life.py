@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 
 from game.npc.facts import NewsFact, PersonFact, PlaceFact, VillagerFacts
-from game.npc.reading.intent import village_names
-from game.npc.reading.naming import norm
+from game.npc.reading.naming import norm, village_names
 from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of
 from game.npc.skills import SkillCall

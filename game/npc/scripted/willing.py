@@ -164,12 +164,23 @@ def _proposed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     return _said(talk, speak, "offer_no", disliked) if disliked else None
 
 
+# What one has that is never for sale: "any friends?", "a family?", "any regrets?".
+_NOT_GOODS = re.compile(
+    r"\b(?:friends?|family|famil(?:y|ies)|children|kids?|sons?|daughters?|brothers?|sisters?|"
+    r"husband|wife|pets?|enemies|enemy|regrets?|plans?|news|ideas?|questions?|time|hobb(?:y|ies)|"
+    r"sweetheart|secrets?|dreams?)\b",
+    re.I,
+)
+
+
 def _not_sold(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """No to a thing asked for sale that the NPC neither sells nor names, with what it
     does sell; None when it names the thing at all, or sells nothing."""
     found = _SELL_ASKED.search(talk.said)
     wares = talk.npc.sheet.wares
     if found is None or not wares or intent.kind not in (Kind.SELF, Kind.QUESTION, Kind.CHAT):
+        return None
+    if _NOT_GOODS.search(found.group("thing")):  # "do you have any friends?" buys nothing
         return None
     asked = {stem(w) for w in tokens(found.group("thing").lower()) if w not in FILLER}
     own = {stem(w) for w in tokens(" ".join([talk.npc.persona, *wares]).lower())}
