@@ -20,11 +20,11 @@ PEOPLE: list[Person] = [
     (
         "odo",
         "Odo",
-        "Odo is the apothecary: he mixes salves, tinctures and cough drops in his shop and "
-        "sells them to anyone who is poorly. He is nervous and talks very fast, and he loves "
-        "long words though he often uses them wrongly. He will never give anyone medicine "
-        "without seeing the patient first. He is terrified of spiders, he believes a clove "
-        "of garlic under the pillow keeps a fever away.",
+        "Odo is the apothecary: he mixes salves, tinctures and cough drops in his shop in "
+        "Ashby and sells them to anyone who is poorly. He is nervous and talks very fast, "
+        "and he loves long words though he often uses them wrongly. He will never give "
+        "anyone medicine without seeing the patient first. He is terrified of spiders, he "
+        "believes a clove of garlic under the pillow keeps a fever away.",
         {"work": "shop", "wares": "salves, tinctures and cough drops"},
     ),
     (
@@ -39,8 +39,9 @@ PEOPLE: list[Person] = [
         "jory",
         "Jory",
         "Jory is the young cooper: he makes barrels, buckets and tubs in his cooperage. He is "
-        "cocky and cheerful and cracks jokes all day. He will haggle over a bucket, but never "
-        "below three pennies. He believes the pond has no bottom at all.",
+        "cocky and cheerful and cracks jokes all day, and he boasts that he will be the richest "
+        "man in the county one day. He will haggle over a bucket, but never below three "
+        "pennies. He believes the pond has no bottom at all.",
         {"work": "cooperage", "wares": "barrels, buckets and tubs"},
     ),
     (
@@ -161,3 +162,34 @@ def test_everyday_questions_get_their_answer(edge: dict[str, VillagerFacts]) -> 
 def test_a_deed_done_only_with_the_one_it_is_for_in_sight(edge: dict[str, VillagerFacts]) -> None:
     line = said(edge["odo"], "Can you give me something for my cough? It's for my sister.")
     assert "without seeing the patient" in line and "yours" not in line, line
+
+
+def test_signs_of_a_fear_and_asks_that_only_name_its_time(edge: dict[str, VillagerFacts]) -> None:
+    smoke = said(edge["marta"], "There's smoke over the forest! Is something burning?")
+    assert "fire" in smoke.lower() and "woodyard" not in smoke.lower(), smoke
+    lantern = said(edge["bertram"], "Can I borrow your lantern tonight?", hour=21.0)
+    assert "after dark" not in lantern, lantern
+
+
+def test_a_boast_is_held_and_a_story_of_any_kind_is_told(edge: dict[str, VillagerFacts]) -> None:
+    assert any("richest man" in b.what for b in edge["jory"].sheet.beliefs)
+    rich = said(edge["jory"], "Is it true you'll be rich one day?")
+    assert "richest" in rich, rich
+    story = said(edge["bertram"], "Tell me a war story from your soldier days.")
+    assert re.search(r"\bstory\b|once|wolves", story, re.I), story
+
+
+def test_credit_a_cure_and_the_wisest_asked_plainly(edge: dict[str, VillagerFacts]) -> None:
+    credit = said(edge["hilde"], "Can I have a jug of milk now and pay you on Friday?")
+    assert "credit" in credit.lower() or "coin" in credit.lower(), credit
+    throat = said(edge["odo"], "Have a think: what's good for a sore throat?")
+    assert "cough drops" in throat, throat
+    wisest = said(edge["bertram"], "Who's the wisest person in Ashby?")
+    assert "Odo" not in wisest, wisest  # "his shop in Ashby" says where, not who is wise
+
+
+def test_the_patient_one_treats_is_no_patient_temper() -> None:
+    from game.npc.scripted.moods import mood_of
+
+    assert mood_of("Ada treats any patient who comes to her door.").name != "wise"
+    assert mood_of("Ada is slow, kind and patient, and speaks in old sayings.").name == "wise"

@@ -272,9 +272,11 @@ class _Own:
                 person = len(words) > 1 and bool(_PERSON_END.search(w)) and not place_like(w)
                 parts["people" if person else "places"].add(w)
         self.places = tuple(dict.fromkeys(p for p in mine if p in place_ids))
+        # a name said in passing is no word of its own: "on the east side of Ashby"
+        proper = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", v.role)}
         for w in tokens(said):
             w = w.removesuffix("'s")
-            if w in skip or len(w) < 3 or w in parts["people"] | parts["places"]:
+            if w in skip or len(w) < 3 or w in parts["people"] | parts["places"] | proper:
                 continue
             parts["places" if w in PLACE_NOUNS else "things"].add(w)
         for ware in v.wares:

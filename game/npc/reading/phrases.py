@@ -428,7 +428,7 @@ STORY = re.compile(
     r"some|another)\b(?: (?:me|us|you|of|one|a|an|any|some|another|more|good|old|great|"
     r"scary|spooky|ghost|true|tall|little|short|local|favou?rite|best|of your|your|the old|"
     r"the best|the strangest|strange|odd|funny|village|folk|fireside|bedtime|nice|"
-    r"interesting|juicy|happy|sad)){0,4} " + _TALE + r"\b|"
+    r"interesting|juicy|happy|sad)){0,4}(?: [a-z]+)? " + _TALE + r"\b|"  # "a war story"
     r"^\W*(?:(?:so|well|hey|ok|okay|oh|go on),? )?(?:any|some|a|another|one more) (?:\w+ )?"
     + _TALE
     + r"\W*$|"

@@ -27,7 +27,15 @@ from game.npc.scripted.describe import (
 )
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.job import job_line, wares_line
-from game.npc.scripted.matching import favourite, fears_of, stems_of, touched, worried
+from game.npc.scripted.matching import (
+    favourite,
+    fears_of,
+    sign_of,
+    stems_of,
+    touched,
+    without_wares,
+    worried,
+)
 from game.npc.scripted.retell import (
     about_it,
     clauses,
@@ -54,6 +62,7 @@ from game.npc.scripted.whereabouts import (
     where_i_am_at,
     where_is,
 )
+from game.npc.scripted.why_not import why_me
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
@@ -439,7 +448,10 @@ def fear_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     said = talk.said
     if asks_the_way(said) or _ASKS[0][1].search(said):
         return None
-    fear = touched(said, fears_of(talk.npc.sheet.fears, talk.npc.persona), kin=False)
+    fears = fears_of(talk.npc.sheet.fears, talk.npc.persona)
+    said = without_wares(said, talk.npc.sheet.wares)  # its own firewood frights it not
+    # by its words, or by a sign of it ("smoke over the forest" of one afraid of fire)
+    fear = touched(said, fears, kin=False) or next((f for f in fears if sign_of(said, f)), "")
     if not fear or worried(fear, talk.npc.persona):  # a worry is no fright
         return None
     return said_as(talk, speak, "fear_near", "thing", shorter(fear))
@@ -464,21 +476,7 @@ def _of_its_work(talk: PlayerLine) -> bool:
     return bool(asked & stems_of(" ".join([sheet.role, *deeds])))  # and his hands are blue"
 
 
-_HOLDS = re.compile(r"I (?:believe|think|swear|reckon|suspect|know|am sure|'m sure|am certain)\b")
 _WHY_YOU = re.compile(r"\bwhy\b[^?.!]*\b(?:you|your)\b", re.I)
-
-
-def why_me(talk: PlayerLine) -> str:
-    """The persona's clause, in the first person, that shares two or more of the words a
-    "why" of the NPC asks ("why are your hands blue?": "...and my hands are always blue")."""
-    asked = stems_of(talk.said) - stems_of("why are is you your do does so always")
-    npc = talk.npc
-    found = [  # a belief is said as one, by the sheet's side
-        c
-        for c in clauses(npc.persona, npc.name)
-        if len(asked & stems_of(c)) >= 2 and not _HOLDS.match(c)
-    ]
-    return found[0] if found else ""
 
 
 def said_as(

@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 
 from game.npc.reading.naming import tokens
-from game.npc.scripted.about import sheet_side, stems_of, why_me
+from game.npc.scripted.about import sheet_side, stems_of
 from game.npc.scripted.lines import sentences
+from game.npc.scripted.matching import touched
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.scripted.why_not import why_me
 from game.npc.skills import SkillCall
 
 __all__ = ["advice"]
@@ -23,6 +25,7 @@ _HELP = re.compile(
     r"\bwhat (?:would|will|could|might|can|should|do you think would) (?:help|cure|ease|fix|mend|"
     r"soothe|settle|do for|sort out)\b|\bwhat (?:helps|cures|eases|fixes|mends|soothes)\b|"
     r"\b(?:any|a) (?:remedy|cure|fix) for\b|\bwhat should i (?:take|use|try) for\b|"
+    r"\bwhat(?:'s| is| would be) (?:good|best) for\b|"
     # "do you have anything for a headache?", "got something for a cough?"
     r"\b(?:have|got|sell)\s+(?:you\s+)?(?:anything|something|aught)\s+(?:good\s+)?for\b",
     re.I,
@@ -69,6 +72,14 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
             continue
         items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", things) if i]
         mine = "one of my " + " or ".join(items[:3])
+        text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
+        if text:
+            return say(text, "player")
+    # "...and sells them to anyone who is poorly": its wares, the one for the ailment first
+    wares = npc.sheet.wares
+    if wares and need & _AILING and set(tokens(npc.persona.lower())) & _AILING:
+        fit = touched(" ".join(need), wares, kin=False)
+        mine = "one of my " + (fit or " or ".join(wares[:3]))
         text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
         if text:
             return say(text, "player")

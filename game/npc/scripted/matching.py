@@ -16,8 +16,10 @@ __all__ = [
     "fears_of",
     "kind_of",
     "made_with",
+    "sign_of",
     "stems_of",
     "touched",
+    "without_wares",
     "worried",
 ]
 
@@ -90,6 +92,34 @@ def kind_of(one: str, other: str) -> bool:
     """Whether one word names a kind of the other, made with it at its end ("bonfire" of
     "fire", "hailstorm" of "storm"; "firewood" is wood), each of four letters or more."""
     return len(other) > 3 and len(one) > len(other) + 2 and one.endswith(other)
+
+
+# What shows a thing is near before it is seen: smoke of a fire, thunder of a storm.
+_SIGNS = {
+    "fire": frozenset("smoke smoky smoking flames flame burning blaze ablaze".split()),
+    "storm": frozenset("thunder lightning".split()),
+    "dog": frozenset("bark barking barks growl growling woof".split()),
+    "wolf": frozenset("howl howling howls".split()),
+}
+
+
+def sign_of(said: str, thing: str) -> bool:
+    """Whether a line tells a sign of a thing ("smoke over the forest" of fire, "barking"
+    of dogs), the thing by its last word or one it ends with ("thunderstorms": storm)."""
+    words = set(tokens(said.lower()))
+    last = stem(thing.lower().split()[-1]) if thing.split() else ""
+    return any(
+        words & signs for kind, signs in _SIGNS.items() if last == kind or kind_of(last, kind)
+    )
+
+
+def without_wares(said: str, wares: Iterable[str]) -> str:
+    """A line without the words of what the NPC sells ("a cart of firewood" of one who
+    sells firewood): its own goods neither frighten nor offend it."""
+    words = {w for ware in wares for w in tokens(ware.lower()) if len(w) > 3}
+    if not words:
+        return said
+    return re.sub(rf"\b(?:{'|'.join(map(re.escape, words))})\b", " ", said, flags=re.I)
 
 
 # Words that tell nothing of what a line is about.

@@ -141,8 +141,11 @@ CHEERFUL = Mood(
 WISE = Mood(
     "wise",
     (
-        *("wise", "calm", "patient", "gentle", "thoughtful", "serene"),
+        # "patient", not "the patient" one treats
+        *("wise", "calm", "(?<!the )(?<!any )(?<!every )patient", "gentle", "thoughtful", "serene"),
         *(
+            "sayings",  # "speaks in old sayings", "full of proverbs"
+            "proverb",
             "solemn",
             "grave(?=ly| and| in manner)",
             "pious",

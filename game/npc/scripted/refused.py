@@ -141,10 +141,13 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     verb = stems_asked(refused.split()[0])
     things = stems_asked(_refused_thing(refused), False) - verb  # "hives": "hiv", "hive"
     limit = restricted(refused)
-    cond = stems_asked(limit.group("cond"), False) if limit else set()
+    # what it is refused of may name it ("a little crack"), but not when ("tonight")
+    timed = limit is not None and at_a_time(limit.group("cond"))
+    cond = stems_asked(limit.group("cond"), False) if limit and not timed else set()
+    deed = limit.group("deed") if timed and limit else _unqualified(refused)
     # by its words, but not by how its thing is left: "will you be burning today?" asks
     # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
-    shared = asked & (stems_asked(_unqualified(refused)) | cond)
+    shared = asked & (stems_asked(deed) | cond)
     # a thing sold is named by the line's own words, not by their family ("see the bird
     # up close" asks for no hawk)
     plain = stems_asked(line, False) if verb & DEALING else asked

@@ -29,7 +29,7 @@ from game.npc.scripted.bargain import (
     states_price,
     under_floor,
 )
-from game.npc.scripted.matching import fears_of, kind_of, worried
+from game.npc.scripted.matching import fears_of, kind_of, without_wares, worried
 from game.npc.scripted.refused import (
     DEALING,
     FOR_ANOTHER,
@@ -86,7 +86,9 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|\bpay (?:you )?(?:back|later|"
             r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b|"
             r"\b(?:tab|slate)\b|\bsettle (?:up )?(?:later|tomorrow|next)\b|"
-            r"\bend of the (?:week|month|year)\b",
+            r"\bend of the (?:week|month|year)\b|\bwhen i get paid\b|"
+            r"\bpay (?:you )?(?:on |by |come )?(?:monday|tuesday|wednesday|thursday|friday|"
+            r"saturday|sunday|market day|payday)\b",
         ),
     ),
     "free goods": (
@@ -213,7 +215,7 @@ def touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
     """Whether what is asked touches a fear: the line or the name of a place walked to, by
     stems or a family ("the quay": the sea); that place's description by the fear's own
     words only (a windmill's sails are no boat's)."""
-    said = talk.said
+    said = without_wares(talk.said, talk.npc.sheet.wares)  # its own firewood frights it not
     target = intent.target
     description = ""
     if intent.kind is Kind.GO and target is not None and target.kind is Named.PLACE:

@@ -260,7 +260,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     feared = fear_near(talk, speak) if kind in _FRIGHTS else None
     if feared is not None:  # "a storm's rolling in": its fright, not "how lovely!"
         return [feared]
-    if kind in (Kind.PLACE, Kind.PERSON) and asks_yes_no(talk.said):
+    remark = kind is Kind.PLACE and "?" not in talk.said  # "a black cat on your gate!"
+    if kind in (Kind.PLACE, Kind.PERSON) and (asks_yes_no(talk.said) or remark):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]

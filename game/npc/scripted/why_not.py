@@ -10,12 +10,12 @@ from dataclasses import replace
 
 from game.npc.reading.intent import read_intent
 from game.npc.scripted.matching import fears_of, stems_of
-from game.npc.scripted.retell import in_own_words, shorter
+from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.scripted.stance import refusal, touches_fear
 from game.npc.skills import SkillCall
 
-__all__ = ["why_refused"]
+__all__ = ["why_me", "why_refused"]
 
 # "why not?", "but why?", "how come?", "why's that? I'll be careful"
 _WHY_NOT = re.compile(
@@ -49,3 +49,19 @@ def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if asked & stems_of(done) and said:  # "since it cracks the glaze"
             return say(said, "player")
     return speak.line("why_rule")
+
+
+_HOLDS = re.compile(r"I (?:believe|think|swear|reckon|suspect|know|am sure|'m sure|am certain)\b")
+
+
+def why_me(talk: PlayerLine) -> str:
+    """The persona's clause, in the first person, that shares two or more of the words a
+    "why" of the NPC asks ("why are your hands blue?": "...and my hands are always blue")."""
+    asked = stems_of(talk.said) - stems_of("why are is you your do does so always")
+    npc = talk.npc
+    found = [  # a belief is said as one, by the sheet's side
+        c
+        for c in clauses(npc.persona, npc.name)
+        if len(asked & stems_of(c)) >= 2 and not _HOLDS.match(c)
+    ]
+    return found[0] if found else ""

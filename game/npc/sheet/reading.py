@@ -50,7 +50,9 @@ _BELIEFS: tuple[tuple[Sureness, re.Pattern[str]], ...] = (
             # "swears he saw a serpent", not "swears mildly ('blast it')": how it talks
             r"\bswears?(?!\s+(?:mildly|a lot|constantly|often|freely|loudly|like|under|at|too|"
             r"when|and|a blue streak)\b|\s*[(,])(?: that)?\s+|"
-            r"\bknows for (?:certain|sure|a fact)(?: that)?\s+",
+            r"\bknows for (?:certain|sure|a fact)(?: that)?\s+|"
+            # "boasts that he will be the richest man in the county": sure of it, aloud
+            r"\b(?:boasts?|brags?|insists?) that\s+",
             re.I,
         ),
     ),
