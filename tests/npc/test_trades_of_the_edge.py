@@ -41,15 +41,15 @@ PEOPLE: list[Person] = [
         "Jory is the young cooper: he makes barrels, buckets and tubs in his cooperage. He is "
         "cocky and cheerful and cracks jokes all day, and he boasts that he will be the richest "
         "man in the county one day. He will haggle over a bucket, but never below three "
-        "pennies. He believes the pond has no bottom at all.",
+        "pennies. He believes the pond has no bottom at all. He thinks Odo is a fraud.",
         {"work": "cooperage", "wares": "barrels, buckets and tubs"},
     ),
     (
         "hilde",
         "Hilde",
         "Hilde keeps the cows at the dairy and sells milk, cream and eggs every morning. She "
-        "is loud and bossy. She never sells on credit. She is sweet on Bertram, though she "
-        "would never say so.",
+        "is loud and bossy and laughs louder than anyone in Ashby. She never sells on credit. "
+        "She is sweet on Bertram, though she would never say so.",
         {"work": "dairy", "wares": "milk, cream and eggs"},
     ),
     (
@@ -193,3 +193,12 @@ def test_the_patient_one_treats_is_no_patient_temper() -> None:
 
     assert mood_of("Ada treats any patient who comes to her door.").name != "wise"
     assert mood_of("Ada is slow, kind and patient, and speaks in old sayings.").name == "wise"
+
+
+def test_the_village_s_name_and_its_food_and_its_nuisances(edge: dict[str, VillagerFacts]) -> None:
+    inn = said(edge["hilde"], "Is there an inn in Ashby?")
+    assert "laugh" not in inn.lower(), inn  # "louder than anyone in Ashby" is no side on inns
+    food = said(edge["jory"], "I'm hungry, where can I get something to eat?")
+    assert "dairy" in food.lower(), food  # milk, cream and eggs are food
+    worst = said(edge["jory"], "Who's the most annoying person in Ashby?")
+    assert "Odo" in worst and "fraud" in worst, worst

@@ -205,7 +205,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     liking = self_sub == "like" and LIKING.search(line)
     sought = re.search(r"\b(?:any|some) ?(?:where|place|spot)\b", line)  # "is there anywhere..."
     if liking or (asks_yes_no(line) and (target is None or target.weak) and not sought):
-        if side_on(line, npc.persona, npc.name):
+        home = "|".join(village_names(npc)) or "^$"  # "is there an inn in Ashby?" asks no side
+        if side_on(re.sub(rf"\b(?:{home})\b", " ", line), npc.persona, npc.name):
             return Intent(Kind.SELF, sub="side")
     if SEEK.search(line):  # "I'm looking for Wren", "have you seen my goat?"
         if target is not None and target.kind is Named.PERSON:

@@ -163,6 +163,7 @@ COLD = re.compile(
     r"\b(?:not|never|no|distrust\w*|hides?|hiding|lazy|liar|lies|cheat\w*|fool\w*|thief|"
     r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange|rogue|idle|owes|nosy|"
     r"vain|careless|grump\w*|worst|laz\w*|talks too much|mean(?:er|est)|stingy|miser\w*|pests?|"
-    r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious)\b",
+    r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious|annoy\w*|irritat\w*|"
+    r"tiresome|nast\w*|unpleasant|horrid\w*|dishonest|fraud|crook\w*|snob\w*)\b",
     re.I,
 )
