@@ -32,7 +32,8 @@ PEOPLE: list[Person] = [
         "Marta",
         "Marta is the old forester: she fells and splits the timber in her woodyard and "
         "sells firewood by the cartload. She is slow, kind and patient. She never fells a "
-        "tree in spring, when the sap is rising, whatever anyone pays. She is afraid of fire.",
+        "tree in spring, when the sap is rising, whatever anyone pays. She is afraid of fire. "
+        "She thinks Jory is a lazy lad with a good heart.",
         {"work": "woodyard", "wares": "firewood by the cartload"},
     ),
     (
@@ -202,3 +203,10 @@ def test_the_village_s_name_and_its_food_and_its_nuisances(edge: dict[str, Villa
     assert "dairy" in food.lower(), food  # milk, cream and eggs are food
     worst = said(edge["jory"], "Who's the most annoying person in Ashby?")
     assert "Odo" in worst and "fraud" in worst, worst
+
+
+def test_a_price_asked_and_a_mixed_opinion(edge: dict[str, VillagerFacts]) -> None:
+    drops = said(edge["odo"], "How much are the cough drops?")
+    assert "patient" not in drops and "medicine" not in drops, drops
+    jory = said(edge["marta"], "What do you think of Jory?")
+    assert "lazy" in jory and "good heart" in jory, jory  # both sides, not the cold half

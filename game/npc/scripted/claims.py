@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from game.npc.scripted.first_person import object_me
+from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.retell import (
     CUT_BEFORE,
     DANGLING,
@@ -296,6 +297,10 @@ def view_phrases(
         them = {"his": "him", "her": "her"}.get(whose, "them")
         for name in sorted(names, key=len, reverse=True):
             text = re.sub(rf"(?<=\s){re.escape(name)}(?:,? the [\w-]+)?\b(?!')", them, text)
+    mixed = re.match(r"(?P<ill>.+?) with (?P<good>.+)$", text)
+    if mixed and COLD.search(mixed["ill"]) and WARM.search(mixed["good"]) and not halves:
+        # "a lazy lad with a good heart": its two sides, said as two ("..., but a good heart")
+        text = f"{mixed['ill']}, but {mixed['good']}"
     parts = re.split(r",?\s+but\s+", text) if halves else [text]
     # A cut that ends on "as" or "than" compares with nothing: "vain as".
     said = [

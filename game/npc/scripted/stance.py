@@ -338,6 +338,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         away = unless and unless.group("without") and FOR_ANOTHER.search(line)
         if unless and asks_it and not named and (WITHHOLDS.search(line) or away):
             return _not_unless(npc, speak, unless)
+        if unless and _PRICE.search(line):
+            continue  # "how much are the cough drops?" asks a price, not the deed on its terms
         hour = talk.sensed.hour if talk.sensed is not None else None
         if not on_its_condition(refused, asked, hour=hour):
             # "let me into the forest" at noon, of one who lets no one in after dark: yes, but
