@@ -59,7 +59,6 @@ _COMMON_FAMILIES: dict[str, dict[str, frozenset[str]]] = {
             | {"baking", "baked", "bakes", "supper", "dinner", "lunch", "starving"}
             | {"cheese", "butter", "jam", "sausage", "sausages", "ham", "eggs", "pasty"}
             | {"roast", "porridge", "broth", "meat", "bacon", "mutton", "pudding", "dumplings"}
-            | {"milk", "cream", "honey", "apples", "pears", "fruit", "vegetables"}
         ),
     },
     "drink": {

@@ -186,7 +186,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
-    if best and (best["of"] or best["about"]) in {*village_names(npc), "here", "village"}:
+    if best and (best["here"] or (best["of"] or best["about"]) in village_names(npc)):
         self_sub = "recommend"  # "what's the best thing about Stonereach?"
     mine = target is not None and (target.weak or target.name in (npc.home, npc.sheet.work))
     if self_sub == "wares" and _sells_here(line, npc):
@@ -314,7 +314,8 @@ def _about(target: Target, line: str) -> Intent:
 
 _BEST_OF = re.compile(
     r"\bwhat(?:'s| is) (?:the best|your fav(?:ou?rite)?) (?:thing|part|place|spot) (?:about|in|of) "
-    r"(?P<of>\w+)|\bwhat do you (?:like|love) (?:most |best )?about (?P<about>\w+)"
+    r"(?:(?P<here>here|th(?:is|e) (?:village|place|town))|(?P<of>\w+))|"
+    r"\bwhat do you (?:like|love) (?:most |best )?about (?P<about>\w+)"
 )
 
 

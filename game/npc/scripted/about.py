@@ -276,7 +276,11 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         ware = touched(talk.said, npc.sheet.wares) if sub == "trade" else ""
         if ware:
             return mine_line(talk, speak, "my_like", ware)
-        return job_line(talk, speak, "my_who" if sub == "who" else "my_work")
+        job = job_line(talk, speak, "my_who" if sub == "who" else "my_work")
+        told = said_by(job)
+        if sub == "work" and told and re.match(r"\W*who\b", talk.said, re.I):  # "who mends..?"
+            return say(then(speak.text("me_who"), told.text), "player")
+        return job
     if sub in _OBJECTS:
         carried = _persona_object(npc, sub) or ", ".join(npc.sheet.wares[:2])
         if not carried:
