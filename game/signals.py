@@ -1,12 +1,13 @@
 """Signals that end a run as Ctrl-C does: SIGTERM and SIGHUP (a shutdown, a log-out, a
 closed terminal).
 
-While the game plays (`stop_requests`), a signal is only written down: the frame loop sees
-it at the next frame and leaves, the village saves on its way out (within its bound), and
-only then does the process die by the signal (`die_by`), so whatever started it sees how
-it ended (143 and 129 in a shell). Signals that come while it saves change nothing. An
-asyncio command (`run_stoppable`) is cancelled instead, so its clean-up runs (a turn's
-lines flushed, the local model's process stopped) before the same end.
+While the game plays (`stop_requests`, Ctrl-C's SIGINT among them), a signal is only
+written down: the frame loop sees it at the next frame and leaves, the village saves on
+its way out (within its bound), and only then does the process die by the signal
+(`die_by`), so whatever started it sees how it ended (143 and 129 in a shell; Ctrl-C
+exits with 130, `end_by`). Signals that come while it saves change nothing. An asyncio
+command (`run_stoppable`) is cancelled instead, so its clean-up runs (a turn's lines
+flushed, the local model's process stopped) before the same end.
 
 Windows has no SIGHUP, and its SIGTERM is never sent by the system: there, only the
 signals it has are caught.
@@ -23,7 +24,7 @@ from collections.abc import Coroutine, Iterator
 from types import FrameType
 from typing import Any, NoReturn
 
-__all__ = ["STOP_SIGNALS", "StopRequest", "die_by", "run_stoppable", "stop_requests"]
+__all__ = ["STOP_SIGNALS", "StopRequest", "die_by", "end_by", "run_stoppable", "stop_requests"]
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
@@ -43,13 +44,14 @@ class StopRequest:
 
 
 @contextlib.contextmanager
-def stop_requests() -> Iterator[StopRequest]:
-    """While inside, SIGTERM and SIGHUP are noted on the request instead of ending the
-    process; the handlers before are put back after."""
+def stop_requests(also: tuple[signal.Signals, ...] = ()) -> Iterator[StopRequest]:
+    """While inside, SIGTERM and SIGHUP (and the signals `also` names: Ctrl-C's, in play)
+    are noted on the request instead of ending the process; the handlers before are put
+    back after."""
     request = StopRequest()
     before: dict[signal.Signals, Any] = {}
     try:
-        for sig in STOP_SIGNALS:
+        for sig in (*STOP_SIGNALS, *also):
             before[sig] = signal.signal(sig, request.ask)
     except ValueError:  # not the main thread: the signals keep their default
         pass
@@ -98,6 +100,17 @@ def run_stoppable(main: Coroutine[Any, Any, int]) -> int:
         if request.signum is not None:  # the command ended by itself once cancelled
             die_by(request.signum)
         return code
+
+
+def end_by(signum: int) -> NoReturn:
+    """End the process as `signum` asked: Ctrl-C with exit code 130, as it always has; any
+    other stop signal by the signal itself (`die_by`)."""
+    if signum == signal.SIGINT:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(128 + signum)
+    die_by(signum)
 
 
 def die_by(signum: int) -> NoReturn:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from game.paths import slug_id
 from game.save.catalog import SlotInfo, list_slots
 from game.save.keeper import LoadResult
 from game.save.writable import check_writable
-from game.signals import StopRequest, die_by, stop_requests
+from game.signals import StopRequest, end_by, stop_requests
 from game.ui.game_view import GameView
 from game.ui.inspector import Inspector
 from game.ui.key_script import ScriptStep, by_frame, feed
@@ -283,7 +284,9 @@ def play(
     """
     if screenshot is not None:
         check_screenshot(screenshot)
-    with stop_requests() as stop:
+    # Ctrl-C too is only noted: a KeyboardInterrupt raised mid-frame could leave the
+    # village half stepped and its save waiting on a turn that never ends.
+    with stop_requests(also=(signal.SIGINT,)) as stop:
         frame = run_window(
             options,
             slot=slot,
@@ -294,7 +297,7 @@ def play(
             stop=stop,
         )
         if stop.signum is not None:  # saved and closed: end as the signal would have
-            die_by(stop.signum)
+            end_by(stop.signum)
     if frame is None or screenshot is None:
         return 0
     try:
