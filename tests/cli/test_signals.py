@@ -77,7 +77,12 @@ def stopped_by(proc: subprocess.Popen[str], sig: int) -> tuple[float, str]:
     """Send `sig`, wait for the game to end; (seconds it took, its stderr)."""
     sent = time.monotonic()
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # a game left running would slow every test after this one
+        proc.communicate()
+        raise
     return time.monotonic() - sent, err
 
 
