@@ -65,7 +65,8 @@ THINK = Gesture(
     r"\bthinking cap\b|\bthink of (?:a|an|some)\b|\bhave a (?:good |long |little |proper "
     r"|quick |hard )think\b|\bhave a ponder\b|\bconsider (?:it|that|this)\b|"
     r"\bsleep on it\b|\bsee you think|\bthoughtful\b|\bshow me (?:you|your) "
-    r"(?:think|thinking)\b|\bthinking face\b",
+    r"(?:think|thinking)\b|\bthinking face\b|\briddle (?:me|for you)\b|"
+    r"\b(?:a|my|this|another) riddle\b(?! (?:is|was)\b)",  # a riddle told is thought over
 )
 GESTURES: dict[str, Gesture] = {g.name: g for g in (WAVE, NOD, SHAKE_HEAD, LAUGH, THINK)}
 

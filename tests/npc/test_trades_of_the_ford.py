@@ -1,7 +1,8 @@
-"""A second village of trades no map of the game has (a tanner, a brewer, a swineherd, a
-cobbler, a basket weaver, a carpenter): a belief with its thing after the verb, a
-request said after a remark, a no on a full moon, a dislike of someone's ways, a joke
-asked for and the NPC's own work asked by its things."""
+"""A market village at a ford (a potter, a schoolmistress, a beekeeper, a tanner, a
+chimney sweep, a rat-catcher), talked to as a player would: a fear is found by its
+irregular plural and by what shows it near, a belief keeps its verb and its doer, a nod
+asked on a thing refused is a shake, news told with a question is reacted to, a role is
+found by a word it is made with, and a price refused is no price."""
 
 from __future__ import annotations
 
@@ -9,64 +10,71 @@ import re
 
 import pytest
 
-from game.npc.facts import VillagerFacts
+from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
+from game.npc.reading.naming import place_label
+from game.npc.reading.words import stem
 from game.npc.scripted.claims import claim_phrases
-from game.npc.scripted.lines import line_table
-from game.npc.scripted.speaker import PlayerLine
-from tests.npc.test_sheet_answers import facts_of, reply, write_village
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+from game.npc.skills import SkillCall
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
-PEOPLE = [
+PEOPLE: list[Person] = [
     (
-        "hobb",
-        "Hobb",
-        "Hobb is the tanner; he soaks and scrapes hides in the pits by the stream. He is a "
-        "gruff man of few words. He swears oak bark makes the only leather worth having. He "
-        "is afraid of the river in flood.",
-        {"work": "tannery"},
+        "cuthbert",
+        "Cuthbert",
+        "Cuthbert is the potter: he throws jugs, bowls and pots and fires them in his kiln. "
+        "He is proud and fussy. He never sells a cracked pot, not even for a farthing. He is "
+        "afraid of the dark, and he believes a drowned potter haunts the clay pit.",
+        {"work": "kiln", "wares": "jugs, bowls and pots"},
     ),
     (
-        "maudie",
-        "Maudie",
-        "Maudie is the brewer. She is jolly and loud. She believes hops picked at dawn make "
-        "the sweetest ale. She will not serve anyone who is already drunk.",
-        {"work": "brewhouse"},
+        "prudence",
+        "Miss Prudence",
+        "Miss Prudence is the schoolmistress: she teaches the village children their letters "
+        "in the school. She is strict and formal. She is afraid of mice, and she believes the "
+        "Giant's Stone was set there by real giants long ago.",
+        {"work": "school"},
     ),
     (
-        "ned",
-        "Ned",
-        "Ned is the swineherd; he drives the village pigs into the oak wood for acorns. He is "
-        "a shy boy.",
-        {"work": "pig_wood"},
+        "winnie",
+        "Winnie",
+        "Winnie keeps the bees in the bee meadow and sells beeswax candles. She is chatty and "
+        "warm. She never opens a hive when it rains.",
+        {"work": "meadow", "wares": "beeswax candles"},
     ),
     (
-        "crispin",
-        "Crispin",
-        "Crispin is the cobbler. He is fussy and formal. He believes a man's boots tell you "
-        "his whole character. He cannot stand mud on his floor.",
-        {"work": "cobbler_shop"},
+        "gideon",
+        "Gideon",
+        "Gideon is the tanner: he cures hides by his shed and sells leather, straps and "
+        "belts. He is gruff and blunt. He is afraid of horses, and he believes a horseshoe "
+        "over the door keeps out bad luck.",
+        {"work": "tannery", "wares": "leather, straps and belts"},
     ),
     (
-        "elspeth",
-        "Elspeth",
-        "Elspeth is the old basket weaver. She is wise and gentle. She will not cut willow "
-        "under a full moon.",
-        {},
+        "sal",
+        "Sal",
+        "Sal is the young chimney sweep: she climbs and brushes the chimneys of the village. "
+        "She is cheeky and sings while she works. She is afraid of deep water.",
+        {"work": "lodging"},
     ),
     (
-        "jory",
-        "Jory",
-        "Jory is the carpenter. He is cheerful and full of bad jokes. He will never build "
-        "with green wood. He dislikes Crispin's fussing. He loves his dog Patch more than "
-        "anything.",
-        {},
+        "osric",
+        "Osric",
+        "Osric is the rat-catcher: he traps rats in barns and sells traps from his shed. He "
+        "is sly and loves riddles. He will never sell a trap to anyone who keeps a cat. He "
+        "believes the rats hold meetings under the school.",
+        {"work": "shed", "wares": "rat traps"},
     ),
 ]
 PLACES = [
-    ("tannery", "A tannery by the stream with hides soaking in pits."),
-    ("brewhouse", "A brewhouse with copper vats and a smell of malt."),
-    ("pig_wood", "An oak wood where the pigs root for acorns."),
-    ("cobbler_shop", "A cobbler's shop with lasts on the wall."),
-    ("ford", "A ford where the road crosses the river over flat stones."),
+    ("kiln", "Cuthbert's kiln yard in the north-east corner, with racks of pots."),
+    ("school", "The schoolhouse on the east side of the square, with a bell over the door."),
+    ("meadow", "The bee meadow in the north-west, with a row of straw hives."),
+    ("tannery", "Gideon's tannery on the west side, with hides stretched on frames."),
+    ("lodging", "Sal's lodging, a tiny room over the coal store."),
+    ("shed", "Osric's shed in the south-east corner, full of traps and cages."),
+    ("tarn", "The millpond south of the square, deep and green, with reeds."),
 ]
 
 
@@ -75,52 +83,72 @@ def ford(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
     return facts_of(write_village(tmp_path_factory.mktemp("ford"), "ford", PEOPLE, PLACES))
 
 
-def said(npc: VillagerFacts, line: str) -> str:
-    return reply(npc, line)[0]
+def plan(npc: VillagerFacts, line: str) -> tuple[str, list[str]]:
+    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=12.0)))
+    text = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    emotes = [
+        str(s.arguments().get("name"))
+        for s in steps
+        if isinstance(s, SkillCall) and s.skill.name == "emote"
+    ]
+    return text, emotes
 
 
-def test_a_belief_is_never_cut_after_its_verb() -> None:
-    made = claim_phrases("oak bark makes the only leather worth having")
-    assert "The only leather worth having? Oak bark makes it" in made, made
-    assert not any(p.endswith(("makes", "It makes")) for p in made), made
-    hops = claim_phrases("hops picked at dawn make the sweetest ale")
-    assert hops[0] == "Hops picked at dawn? They make the sweetest ale", hops
-    assert "Picked at dawn, hops make the sweetest ale" in hops, hops
-    boots = claim_phrases("a man's boots tell you his whole character")
-    assert boots[0] == "A man's boots? They tell you his whole character", boots
-    assert not any(p.endswith("will make") for p in claim_phrases("Ned will make a fine man")), (
-        claim_phrases("Ned will make a fine man")
+def test_a_fear_is_found_by_its_plural_and_by_what_shows_it_near(
+    ford: dict[str, VillagerFacts],
+) -> None:
+    assert stem("mice") == "mouse" and stem("horses") == "horse" and stem("boxes") == "box"
+    mouse, _ = plan(ford["prudence"], "There's a mouse under your desk!")
+    assert "mice" in mouse.lower(), mouse
+    horse, _ = plan(ford["gideon"], "Can you hold my horse for a minute?")
+    assert "horses" in horse.lower() and re.search(r"\bno\b|\bnot\b", horse, re.I), horse
+    swim, _ = plan(ford["sal"], "Fancy a swim in the millpond?")
+    assert "water" in swim.lower(), swim
+
+
+def test_a_belief_keeps_its_verb_its_particle_and_its_doer() -> None:
+    rats = claim_phrases("the rats hold meetings under the schoolhouse", named=True)
+    assert rats[0] == "The rats? They hold meetings under the schoolhouse", rats
+    shoe = claim_phrases("a horseshoe over the door keeps out bad luck", named=True)
+    assert all(not p.endswith("keeps") for p in shoe) and "It keeps out bad luck" in shoe
+    stone = claim_phrases("the Giant's Stone was set there by real giants long ago")
+    assert "The Giant's Stone? Set there by real giants" in stone
+    assert "The Giant's Stone? Set there" not in stone, stone
+
+
+def test_a_nod_asked_of_a_thing_refused_is_a_shake(ford: dict[str, VillagerFacts]) -> None:
+    line, emotes = plan(
+        ford["osric"], "Would you sell a trap to someone with a cat? Nod if you would."
+    )
+    assert emotes == ["shake_head"] and re.search(r"\bno\b|\bnot\b|n't", line, re.I), line
+    bees, emotes = plan(ford["winnie"], "Would you ever sell your bees? Shake your head if not.")
+    assert emotes == ["shake_head"] and "hive" not in bees.lower(), bees
+
+
+def test_news_told_with_a_question_is_reacted_to(ford: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(
+        ford["winnie"],
+        "Did you hear? Osric's ferret got loose in the schoolhouse. What do you make of that?",
+    )
+    assert "Osric's ferret" in line and "bell" not in line, line
+
+
+def test_a_riddle_is_thought_over(ford: dict[str, VillagerFacts]) -> None:
+    line, emotes = plan(ford["osric"], "Here's a riddle for you: what has a tail but no body?")
+    assert emotes == ["think"] and "riddles" not in line.lower(), line
+
+
+def test_a_role_is_found_by_the_word_it_is_made_with(ford: dict[str, VillagerFacts]) -> None:
+    who, _ = plan(ford["osric"], "Who runs the school?")
+    assert "Prudence" in who, who
+    assert place_label(PlaceFact(name="market", description="Market stalls selling fruit.")) == (
+        "the market"
+    )
+    assert place_label(PlaceFact(name="cross", description="Fordham Cross, the square.")) == (
+        "Fordham Cross"
     )
 
 
-def test_a_persona_reads_his_of_someone_else_as_theirs(ford: dict[str, VillagerFacts]) -> None:
-    beliefs = [b.what for b in ford["crispin"].sheet.beliefs]
-    assert "a man's boots tell you his whole character" in beliefs, beliefs
-    assert ford["jory"].sheet.likes == ("my dog Patch",)
-
-
-@pytest.mark.parametrize(
-    ("npc", "line", "expected"),
-    [
-        # a request said after a remark, touching a fear
-        ("hobb", "The river's rising fast. Help me move my cart across the ford?", r"\bflood"),
-        ("maudie", "One more pint, Maudie!", r"\bdrunk"),
-        ("crispin", "Sorry about the mud, I'll just come in and wait.", r"\bmud\b"),
-        ("elspeth", "Cut me some willow tonight, the moon's full and bright.", r"full moon"),
-        ("jory", "Build me a table from this oak, I need it by Friday.", r"green wood"),
-        ("jory", "What do you think of Crispin?", r"I dislike (?:his|their) fussing"),
-        ("ned", "Hello there! What are you doing with all these pigs?", r"swineherd|pigs"),
-    ],
-)
-def test_it_answers_what_was_asked(
-    ford: dict[str, VillagerFacts], npc: str, line: str, expected: str
-) -> None:
-    text = said(ford[npc], line)
-    assert re.search(expected, text, re.I), text
-    assert "oak wood where the pigs root" not in text, text  # not its place described
-
-
-def test_a_joke_asked_for_is_a_joke(ford: dict[str, VillagerFacts]) -> None:
-    npc = ford["jory"]
-    text = said(npc, "Tell me a joke, Jory!")
-    assert text in line_table("joke_told", PlayerLine(npc=npc, said="hi").mood), text
+def test_a_price_refused_is_no_price(ford: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(ford["cuthbert"], "How much is a jug?")
+    assert "farthing" not in line, line

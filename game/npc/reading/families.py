@@ -317,8 +317,9 @@ class _Own:
 
     def part_of(self, word: str) -> str | None:
         """Which of the villager's parts a word said names: its own words in any spelling,
-        a word of the same root ("the mill" of a miller), or a compound ending in one
-        ("smith" of a blacksmith, "windmill" of a mill); None if none."""
+        a word of the same root ("the mill" of a miller), or a compound made with one
+        ("smith" of a blacksmith, "windmill" of a mill, "school" of a schoolhouse); None
+        if none."""
         for form in _variants(word):
             if form in self.forms:
                 return self.forms[form]
@@ -335,6 +336,13 @@ class _Own:
                 and (
                     (root.endswith(own) and len(root) - len(own) >= 3)
                     or (own.endswith(root) and len(own) - len(root) >= 3 and len(root) >= 4)
+                    # a place's word at its start: "school" of a schoolmistress
+                    or (
+                        own.startswith(root)
+                        and len(own) - len(root) >= 3
+                        and len(root) >= 4
+                        and place_like(word)
+                    )
                 )
             )
             if same or compound:

@@ -477,8 +477,10 @@ def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
             return Intent(Kind.GO, target=place_target(home))
     if target is not None and target.kind is Named.SELF:
         return Intent(Kind.GO, target=_PLAYER, sub=Named.SELF)
-    if target is not None and target.weak and names_a_place(tokens(rest)):
-        return Intent(Kind.GO, sub="unknown")  # "the old mill": a mill the map has not
+    # "the old mill": a mill the map has not; "the apple trees" are the orchard's own
+    unnamed = [w for w in tokens(rest) if target is None or not _described(w, target)]
+    if target is not None and target.weak and names_a_place(unnamed):
+        return Intent(Kind.GO, sub="unknown")
     if target is not None:
         return Intent(Kind.GO, target=target)
     content = [w for w in tokens(rest) if w not in FILLER]

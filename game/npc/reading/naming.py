@@ -91,7 +91,14 @@ def place_label(place: PlaceFact) -> str:
     """A place as a line says it: "the old bridge", or its own name as its description
     writes it ("Beacon Hill north of the village": "Beacon Hill", no "the")."""
     spoken = place.name.replace("_", " ")
-    proper = re.search(rf"(?<!\bthe )(?<!\bThe )\b({re.escape(spoken)})\b", place.description, re.I)
+    # "Thornwick Cross" whole, with the name before its id's word
+    proper = re.search(
+        rf"(?<!\bthe )(?<!\bThe )\b((?-i:[A-Z][a-z']+ )?{re.escape(spoken)})\b",
+        place.description,
+        re.I,
+    )
+    if proper and proper.start() == 0 and " " not in proper.group(1):  # "Market stalls..."
+        proper = None
     if proper and len(spoken) > 1 and all(w[:1].isupper() for w in proper.group(1).split()):
         return proper.group(1)
     return "the " + spoken

@@ -41,7 +41,8 @@ PLACE_NOUNS = frozenset(
     sea ocean mountain mountains forest woods wood field fields road city town house home
     hut cottage place shop store inn camp prison jail dungeon arena theatre theater museum
     zoo park docks garden smithy market well bridge beach pond orchard plaza dock quay
-    street alley tree mansion manor fort fortress workshop studio cabin kiln""".split()
+    street alley tree mansion manor fort fortress workshop studio cabin kiln pit pits meadow
+    shed lodging lodge pasture paddock yard quarry wharf pier jetty knoll hill croft""".split()
 )
 # How the name of a place often ends ("brewery", "granary", "bakehouse", "tinker_yard").
 _PLACE_END = re.compile(r"(?:[a-z]{3}(?:ery|ary|ory)|house|shop|yard|works|hut)$")
@@ -92,10 +93,33 @@ def tokens(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", norm(text))
 
 
+# Plurals no ending rule undoes: "afraid of mice" is afraid of a mouse.
+_IRREGULAR = {
+    "mice": "mouse",
+    "geese": "goose",
+    "lice": "louse",
+    "teeth": "tooth",
+    "feet": "foot",
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+    "oxen": "ox",
+    "knives": "knife",
+    "wives": "wife",
+    "lives": "life",
+    "wolves": "wolf",
+    "calves": "calf",
+}
+
+
 def stem(word: str) -> str:
-    """A word without its plural ending ("stories" -> "story")."""
+    """A word without its plural ending ("stories" -> "story", "mice" -> "mouse")."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     for end, repl in (("ies", "y"), ("ves", "f"), ("es", ""), ("s", "")):
         if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
+            if end == "es" and not re.search(r"(?:x|z|ch|sh|ss)es$", word):
+                continue  # "horses" is a horse, "boxes" a box
             return word[: -len(end)] + repl
     return word
 

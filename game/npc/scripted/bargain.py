@@ -82,6 +82,7 @@ _NOT_THING = FILLER | frozenset(
 # An amount said without its coin, the coin said before it: "the red one costs six".
 _BARE = re.compile(rf"\b(?:costs?|is|are|goes for|for)\s+(?P<amount>{AMOUNT})\s*$", re.I)
 _COINS = re.compile(rf"\b{COIN}\b", re.I)
+_NOT_FOR = re.compile(r"\b(?:not|never|nor|won't|no)\b", re.I)
 _ONES = re.compile(r"\bones?\b", re.I)
 _MONEY_WORDS = re.compile(rf"\b(?:{AMOUNT}|{COIN}|each|apiece|per|costs?|price[sd]?)\b", re.I)
 # Goods offered for goods: "I'll swap you a good knife for a wheel", "trade you my hat for it".
@@ -150,6 +151,8 @@ def _prices(persona: str) -> list[tuple[set[str], str]]:
                 continue
             coin = _COINS.findall(money.group())[-1]
             lead, tail = part[: money.start()], part[money.end() :]
+            if _NOT_FOR.search(lead):  # "never sells a cracked pot, not even for a farthing"
+                continue
             before = _things(_MONEY_WORDS.sub(" ", lead))
             unit = money.group("unit") or ""  # "a jar": what the price is of
             things = _things(_MONEY_WORDS.sub(" ", f"{lead} {unit} {tail}"))

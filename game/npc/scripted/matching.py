@@ -100,6 +100,10 @@ _SIGNS = {
     "storm": frozenset("thunder lightning".split()),
     "dog": frozenset("bark barking barks growl growling woof".split()),
     "wolf": frozenset("howl howling howls".split()),
+    "water": frozenset("swim swimming dip dive diving paddle paddling bathe wade drown".split()),
+    "height": frozenset("climb climbing ladder rooftop rooftops cliff".split()),
+    "horse": frozenset("ride riding saddle pony".split()),
+    "spider": frozenset("cobweb cobwebs web".split()),
 }
 
 

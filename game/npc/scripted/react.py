@@ -22,7 +22,9 @@ __all__ = ["reaction", "really"]
 _BACK = re.compile(
     r"(?:\bwhat do you (?:make|think|say|reckon) (?:of|about|to) (?:that|it|this)|"
     r"\bwhat(?:'s| is) your (?:view|take)(?: on (?:that|it|this))?|\bhow about that|"
-    r"\bwhat do you reckon|\bcan you believe (?:it|that)|\bfancy that)\W*$",
+    r"\bwhat do you reckon|\bcan you believe (?:it|that)|\bfancy that|"
+    r"\b(?:funny|mad|crazy|strange|odd|wild|awful),? (?:right|eh|huh|no)|"
+    r"\b(?:isn't|ain't|wasn't) (?:that|it) (?:funny|awful|strange|odd|something))\W*$",
     re.I,
 )
 
@@ -45,6 +47,9 @@ def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     """The NPC's reaction to news the player tells it, or to the news just told when the
     player asks what it makes of it; None when the line is neither."""
     told = told_news(talk.said)
+    back = _BACK.search(talk.said)
+    if not told and back:  # "Did you hear? ... What do you make of that?": the news
+        told = told_news(talk.said[: back.start()].rstrip(" ,"))
     if not told and talk.earlier and _BACK.search(talk.said):
         before = talk.earlier[-1]  # news, or anything the player just told it
         told = told_news(before) or (

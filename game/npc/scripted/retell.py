@@ -203,6 +203,7 @@ _KEEPS_FROM = frozenset(
 )
 _CONDITION_WORDS = 3  # the fewest words of a condition kept after its "if"
 _CONDITIONS = frozenset({"if", "unless", "whenever"})
+_HOW_LONG = frozenset("long many some a years ages centuries".split())
 
 
 def shorter(phrase: str) -> list[str]:
@@ -223,10 +224,19 @@ def shorter(phrase: str) -> list[str]:
         said = words[0].lower() not in _SUBJECT_OPENS or any(
             w.lower() in _DETERMINERS for w in words[1:end]
         )
-        cut_here = word in CUT_BEFORE or end == cond
+        # "set there by real giants | long ago": the when of a tale is said or not
+        ago = words[-1].lower().strip(".,!") == "ago" and end >= len(words) - 3
+        cut_here = word in CUT_BEFORE or end == cond or (ago and word in _HOW_LONG)
         if not cut_here and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
+        # "keeps | out bad luck", "was set there | by real giants": the verb keeps its
+        # particle, and a deed its doer
+        if word in _PARTICLES and re.fullmatch(r"[a-z]+(?:s|ed)", head[-1].lower()):
+            if head[-2:-1] and head[-2].lower() not in _DETERMINERS:
+                continue
+        if word == "by" and _PASSIVE & {w.lower() for w in head[-3:]}:
+            continue
         # "keeps the ale | from souring": what it is kept from is the point
         if word == "from" and any(w.lower() in _KEEPS_FROM for w in words[:end]):
             continue
@@ -393,7 +403,12 @@ def verb_at(words: list[str]) -> int | None:
             re.fullmatch(r"[a-z]+[^s']s", before)
             and i >= 2
             and (words[i - 2].lower() in _DETERMINERS or words[i - 2].endswith("'s"))
-            and (after in _DETERMINERS or after in ("you", "me", "us", "them", "him", "her"))
+            and (
+                after in _DETERMINERS
+                or after in ("you", "me", "us", "them", "him", "her")
+                # "the rats | hold meetings": a plain verb before a bare thing
+                or (re.fullmatch(r"[a-z]+s", after) and not re.search(r"(?:ing|ed|ly)$", low))
+            )
             and low not in DANGLING
         ):
             return i
@@ -428,10 +443,15 @@ def verb_at(words: list[str]) -> int | None:
             and re.fullmatch(r"[a-z]+[^s\W]", before)
             and before not in DANGLING
             and after
-            and after not in CUT_BEFORE
+            and (after not in CUT_BEFORE or after in _PARTICLES)  # "keeps | out bad luck"
         ):
             return i
     return None
+
+
+# Words that finish a verb ("keeps out", "gives up"): a phrase is not cut between them.
+_PARTICLES = frozenset("out up off away down back".split())
+_PASSIVE = frozenset("is are was were be been being".split())
 
 
 def _garbled_by(line: str, phrase: str) -> str:

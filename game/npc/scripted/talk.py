@@ -14,7 +14,7 @@ import random
 import re
 from dataclasses import replace
 
-from game.gestures import LAUGH, THINK, WAVE
+from game.gestures import WAVE
 from game.npc.life.news import asks_news, heard_line, news_answer, news_topic, read_news
 from game.npc.reading.about_self import OWN_LIFE
 from game.npc.reading.intent import Intent, asks_yes_no, read_intent
@@ -39,11 +39,11 @@ from game.npc.scripted.asked_of import (
 )
 from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
+from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
-from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
@@ -78,7 +78,6 @@ from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.when import when_answered
 from game.npc.scripted.whereabouts import where_i_am_at
 from game.npc.scripted.why_not import why_refused
-from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -199,29 +198,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     kind = intent.kind
     helped = advice(talk, speak)  # "what would help a cough?": from what it makes
     if kind is Kind.GESTURE and intent.gesture:
-        table = (
-            bye_table(talk)
-            if intent.gesture == WAVE.name and _bye(talk.said)
-            else (f"act_{intent.sub}" if intent.sub else f"gesture_{intent.gesture}")
-        )
-        asked = _asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
-        tale = bool(asked or re.search(r"\bif\b|[.!?]\s+\S", talk.said))  # "if you think..."
-        laughs = intent.gesture == LAUGH.name and not intent.sub  # "clap if...": a clap
-        if laughs and tale:  # a joke or tale laughed at, not its own
-            table = "laugh_at"
-        elif laughs and _JOKE_ASKED.search(talk.said):
-            table = "joke_told"  # "tell me a joke": a joke, not a laugh alone
-        # a joke told with "go on, laugh" asks for no side on the cow it is about
-        side = (
-            sheet_side(replace(talk, said=asked), speak, any_item=False)
-            if asked and intent.gesture != LAUGH.name
-            else None
-        )
-        deed = does_it(talk, intent, speak)  # "will you dance?" of one who dances: yes
-        joke = intent.gesture == LAUGH.name  # "why did the cow cross the road?" asks nothing
-        line = (None if joke else helped) or side or deed
-        line = line or _answered(talk, asked, intent.gesture, speak)
-        return [EMOTE.call(name=intent.gesture), line or speak.line(table)]
+        return gesture_reply(talk, intent, speak, helped, _answer)
     reason = kind is Kind.SELF and intent.sub in HOW_WHY and intent.sub != "method"
     if (
         helped is not None
@@ -388,10 +365,6 @@ def setting_off(talk: PlayerLine) -> str:
     return f"{off} {sent_for(talk, '', speak)}".strip()
 
 
-def _bye(said: str) -> bool:
-    return bool(re.search(r"\b(?:bye|goodbye|farewell|see you)\b", said.lower()))
-
-
 def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target, sub = intent.target, intent.sub
     rng = random.Random(talk.seed("walk"))
@@ -426,41 +399,6 @@ def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     return [MOVE.call(to=target.name), say(f"{arrived} {sent}".strip(), "player")]
 
 
-def _asked_besides(talk: PlayerLine, kind: Kind) -> str:
-    """A question the line puts besides what it asks done ("Look at the sky. Is a storm on
-    the way?"; "have a think, why would the milk turn?"): its sentences, or the part after
-    a comma, that end in "?" and are not themselves of `kind`."""
-    parts = [p for s in sentences(talk.said) for p in re.split(r"(?<=[,:;-])\s+", s)]
-    return " ".join(
-        p for p in parts if p.endswith("?") and read_intent(p, talk.npc).kind is not kind
-    )
-
-
-# What a question put beside "have a think" is answered as asked plainly, when it asks one
-# of these: a fact, the NPC itself, the time (one with no answer keeps the gesture's line).
-_ANSWERED_BESIDES = frozenset({Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.TIME})
-
-
-def _answered(talk: PlayerLine, asked: str, gesture: str, speak: Speaker) -> SkillCall | None:
-    """The answer to a question put beside the think gesture ("think it over: where's the
-    best spot to catch a fish?"), as it is answered asked plainly, opened by a short
-    thinking word of its mood ("Hm. The dock..."); None when there is no such question."""
-    if gesture != THINK.name or not asked:  # "Why did the kettle...? Go on, laugh." is a joke
-        return None
-    if read_intent(asked, talk.npc).kind not in _ANSWERED_BESIDES:
-        return None
-    plain = next((s for s in map(said_by, _answer(replace(talk, said=asked))) if s), None)
-    if plain is None:
-        return None
-    opening = pick(line_table("thinking", talk.mood), talk.seed("thinking"), speak.used)
-    if _first_word(opening) == _first_word(plain.text):  # not "Mm. Mm. The dock."
-        opening = ""
-    if len(opening) + len(plain.text) >= MAX_SAY:  # the answer whole, not the opening
-        opening = ""
-    return say(f"{opening} {plain.text}".strip(), "player")
-
-
-_JOKE_ASKED = re.compile(r"\bjokes?\b|\bsomething funny\b|\bmake me laugh\b|\bamuse me\b", re.I)
 # A question of whether there is or will be something: answered with what it has heard.
 _IS_THERE = re.compile(
     r"^(?:\w+, )?(?:is|are|was|were|will) (?:there|anyone|anybody|someone)\b|"
@@ -474,13 +412,9 @@ _AHEAD = re.compile(
 )
 
 
-def _first_word(text: str) -> str:
-    return next(iter(re.findall(r"[a-z]+", text.lower())), "")
-
-
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
     target = intent.target
-    asked = _asked_besides(talk, Kind.LOOK)  # "could you look at the well?" asks none
+    asked = asked_besides(talk, Kind.LOOK)  # "could you look at the well?" asks none
     if asked and target is None:  # "Look at the sky. Is a storm on the way?": what it holds
         side = sheet_side(replace(talk, said=asked), speak, any_item=False)  # of it, if any
         if side is not None:

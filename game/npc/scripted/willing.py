@@ -17,6 +17,7 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.scripted.bargain import service_price
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.matching import fears_of, touched
 from game.npc.scripted.retell import clauses, in_own_words, shorter
@@ -210,6 +211,9 @@ def does_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     ]
     # the clause of the thing asked ("keep a secret", not "keep the tower clock wound")
     found = [c for c in found if not things or things & _things(c)]
+    price = service_price(talk.said, npc.persona) if found else ""
+    if price:  # "blow me a bottle?" of one whose bottle is "two groats": that
+        return speak.line("price", price=price)
     yes = speak.text("ask_yes")
     for clause in found:
         options = [*one_of(clause, talk.said), *shorter(clause)]  # "a tub?": "I make tubs"
