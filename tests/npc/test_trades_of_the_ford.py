@@ -32,8 +32,9 @@ PEOPLE: list[Person] = [
         "prudence",
         "Miss Prudence",
         "Miss Prudence is the schoolmistress: she teaches the village children their letters "
-        "in the school. She is strict and formal. She is afraid of mice, and she believes the "
-        "Giant's Stone was set there by real giants long ago.",
+        "in the school. She is strict and formal. She never lets a child leave before the "
+        "bell. She is afraid of mice, and she believes the Giant's Stone was set there by "
+        "real giants long ago.",
         {"work": "school"},
     ),
     (
@@ -55,7 +56,8 @@ PEOPLE: list[Person] = [
         "sal",
         "Sal",
         "Sal is the young chimney sweep: she climbs and brushes the chimneys of the village. "
-        "She is cheeky and sings while she works. She is afraid of deep water.",
+        "She is cheeky and sings while she works. She will never go up a chimney while a "
+        "fire is lit below, not for any money. She is afraid of deep water.",
         {"work": "lodging"},
     ),
     (
@@ -152,3 +154,32 @@ def test_a_role_is_found_by_the_word_it_is_made_with(ford: dict[str, VillagerFac
 def test_a_price_refused_is_no_price(ford: dict[str, VillagerFacts]) -> None:
     line, _ = plan(ford["cuthbert"], "How much is a jug?")
     assert "farthing" not in line, line
+
+
+def test_a_refusal_is_touched_in_other_words(ford: dict[str, VillagerFacts]) -> None:
+    early, _ = plan(ford["prudence"], "Could you let the children out early today? It's a holiday.")
+    assert "bell" in early and re.match(r"\W*(?:no|not|hmph)\b", early, re.I), early
+    rain, _ = plan(ford["winnie"], "It's pouring down. Fancy opening a hive to show me?")
+    assert "rain" in rain, rain
+    fire, _ = plan(ford["sal"], "Can you sweep my chimney now? I've got a fire going.")
+    assert "fire is lit" in fire, fire  # not "Not while a fire!"
+    scared, _ = plan(ford["sal"], "Do you ever get scared up in the chimneys?")
+    assert "water" in scared and "fire" not in scared, scared  # a question, no request
+    pot, _ = plan(ford["cuthbert"], "Will you sell me that cracked bowl for a penny?")
+    assert "crackeds" not in pot, pot
+
+
+def test_harm_owned_up_to_and_scorn_are_met_as_such(ford: dict[str, VillagerFacts]) -> None:
+    jug, _ = plan(ford["cuthbert"], "I broke one of your jugs. Sorry.")
+    assert "One of my jugs?" in jug, jug
+    talk, _ = plan(ford["winnie"], "You talk too much, Winnie.")
+    assert "price" not in talk and "best things" not in talk, talk
+
+
+def test_a_story_is_no_store_and_anything_feared_is_named(
+    ford: dict[str, VillagerFacts],
+) -> None:
+    story, _ = plan(ford["osric"], "Tell me a story.")
+    assert "coal" not in story and "rats" in story, story
+    mice, _ = plan(ford["prudence"], "Are you scared of anything?")
+    assert "mice" in mice.lower() and "another matter" not in mice, mice

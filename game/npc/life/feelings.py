@@ -20,7 +20,8 @@ _MOVES: tuple[tuple[re.Pattern[str], float, str], ...] = (
         re.compile(
             r"\b(?:idiot|stupid|fool|useless|ugly|shut up|hate you|go away|moron|dumb|"
             r"pathetic|liar|smell|stinks?|worthless|loser|bore me|boring|cheat|crook|fraud|"
-            r"swindler|miserable|nasty|coward|wretch|rude)\b",
+            r"swindler|miserable|nasty|coward|wretch|rude|nosy|annoying|lazy|vain|"
+            r"(?:talk|moan|complain|gossip|nag)s? too much|never (?:stop|shut) (?:talking|up))\b",
             re.I,
         ),
         -0.3,

@@ -255,7 +255,9 @@ def _story(line: str, npc: VillagerFacts) -> Intent | None:
         return Intent(Kind.STORY, sub="song")
     if not STORY.search(line) or NOT_STORY.search(line):
         return None
-    target = find_target(_without_greeting(line), npc)
+    # "a story" is no place's "store": the words of asking for one name nothing
+    told_of = re.sub(r"\b(?:stor(?:y|ies)|tales?)\b", " ", _without_greeting(line))
+    target = find_target(told_of, npc)
     if target is not None and target.kind is Named.PLACE and not target.weak:
         return None
     about = target if target is not None and target.kind is Named.PERSON else None

@@ -402,7 +402,8 @@ def sheet_side(
     doubt = touched(said, doubted, kin=False) if "beliefs" in pools else ""
     if doubt and not found["beliefs"]:  # "do you believe in ghosts?": what it doubts
         return said_as(talk, speak, "refuse", "deed", shorter(doubt))
-    if field == "fears" and "fears" in pools and not found["fears"] and asks_yes_no(said):
+    asked_one = asks_yes_no(said) and not _ANY.search(said)  # not "scared of anything?"
+    if field == "fears" and "fears" in pools and not found["fears"] and asked_one:
         # "are you scared of ghosts?" of one who fears only the sea: no, and what it fears
         fears = pools["fears"]
         if not fears:

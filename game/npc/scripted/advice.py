@@ -47,6 +47,11 @@ _MAKES = re.compile(
 )
 
 
+_FEELING = re.compile(
+    r"\byou (?:\w+ )?(?:hate|fear|dislike|like|love|loathe|mind)\b|\bafraid\b", re.I
+)
+
+
 def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     """What the NPC would give for what the player asks help with, from what its persona
     says it makes and for whom ("One of my salves or teas, I'd say." asked what would help
@@ -57,7 +62,9 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if found is None:  # "why would a cheese go runny?": what it believes of that, if anything
         return (
             sheet_side(talk, speak, any_item=False, only=("beliefs",))
-            if _WHY.search(said) and not (_OF_YOU.search(said) and why_me(talk))
+            if _WHY.search(said)
+            and not (_OF_YOU.search(said) and why_me(talk))
+            and not _FEELING.search(said)  # "why do you hate bees?": its feeling, not a belief
             else None
         )
     need = set(tokens(said[found.end() :]))

@@ -16,7 +16,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["reaction", "really"]
+__all__ = ["harmed", "reaction", "really"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
@@ -121,3 +121,22 @@ def really(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if not talk.replies or not _REALLY.match(talk.said):
         return None
     return speak.line("really_yes")
+
+
+# Harm the player owns up to: "I broke one of your jugs", "I've lost your ladder".
+_HARMED = re.compile(
+    r"\bI(?:'ve| have)? (?:just |accidentally |sort of )?(?:broke|broken|smashed|cracked|"
+    r"spilled|spilt|lost|dropped|ruined|burnt|burned|tore|torn|knocked over|dented|bent) "
+    r"(?P<thing>(?:one of |some of |all of )?your (?:\w+ ){0,2}?\w+)",
+    re.I,
+)
+
+
+def harmed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's answer to harm the player owns up to ("I broke one of your jugs. Sorry."):
+    what was harmed, as its own ("One of my jugs?"), in its mood; None when none is told."""
+    found = _HARMED.search(talk.said)
+    if found is None or "?" in talk.said[found.end() :]:
+        return None
+    thing = re.sub(r"\byour\b", "my", found.group("thing").lower())
+    return say(speak.text("harmed", thing=thing[:1].upper() + thing[1:]), "player")

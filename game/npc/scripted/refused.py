@@ -19,6 +19,7 @@ __all__ = [
     "at_a_time",
     "deed_asked",
     "on_its_condition",
+    "plural_of",
     "restricted",
     "stems_asked",
     "touches_refusal",
@@ -67,6 +68,9 @@ _SAYINGS = (
         re.compile(r"\bhave (?:it|this|that) out\b|\bcome to blows\b|\bsettle the score\b"),
         "quarrel",
     ),
+    # "let the children out early": leave; "it's pouring down": rain
+    (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
+    (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
 )
 
 
@@ -277,3 +281,34 @@ def deed_asked(refused: str, asked: set[str]) -> str:
     if len(first) == 2:  # "handle one": the thing the first names
         deeds = [deeds[0], *(re.sub(r"\bone$", first[1], d) for d in deeds[1:])]
     return max(deeds, key=lambda d: len(asked & stems_asked(d)))
+
+
+def plural_of(phrase: str) -> str:
+    """A phrase with its "a stranger" said as "strangers", "a cracked pot" as "cracked
+    pots": the same no, in other words."""
+    words = phrase.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        rest = words[i + 1 : i + 4]
+        if word in ("a", "an") and rest:
+            # its thing: the word after one like "cracked", "broken"
+            at = 1 if len(rest) > 1 and re.fullmatch(r"[a-z]+(?:ed|en)", rest[0]) else 0
+            thing = rest[at]
+            after = rest[at + 1] if len(rest) > at + 1 else ""
+            if (
+                re.fullmatch(r"[a-z]{2,}[^sxyh\W]", thing)
+                and (at or len(thing) >= 4)
+                and thing not in _NO_PLAIN_PLURAL
+                and after != "of"
+            ):
+                out += [*rest[:at], f"{thing}s"]
+                i += at + 2
+                continue
+        out.append(word)
+        i += 1
+    return " ".join(out)
+
+
+_NO_PLAIN_PLURAL = frozenset("woman child person goose sheep deer fish mouse tooth foot".split())

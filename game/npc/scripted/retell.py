@@ -203,6 +203,7 @@ _KEEPS_FROM = frozenset(
 )
 _CONDITION_WORDS = 3  # the fewest words of a condition kept after its "if"
 _CONDITIONS = frozenset({"if", "unless", "whenever"})
+_WHERE_ALONE = frozenset("below above inside outside behind beneath underneath nearby".split())
 _HOW_LONG = frozenset("long many some a years ages centuries".split())
 
 
@@ -214,7 +215,9 @@ def shorter(phrase: str) -> list[str]:
     out = [phrase]
     # "turns sour if a redhead looks": a condition is said with what it is on, or not at all
     cond = next((i for i, w in enumerate(words) if w.lower() in _CONDITIONS), None)
-    for end in range(len(words) - 2, 0, -1):  # a last word ("thunder is about") is kept
+    # a last word ("thunder is about") is kept, but for a where said alone ("is lit below")
+    last = len(words) - (1 if words and words[-1].lower().strip(".,!") in _WHERE_ALONE else 2)
+    for end in range(last, 0, -1):
         word = words[end].lower().strip(",;:")
         if cond is not None and cond < end <= cond + _CONDITION_WORDS:
             continue

@@ -38,6 +38,7 @@ from game.npc.scripted.refused import (
     at_a_time,
     deed_asked,
     on_its_condition,
+    plural_of,
     restricted,
     stems_asked,
     touches_refusal,
@@ -61,7 +62,7 @@ _MAYBE = frozenset(
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
     r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
-    r"\bfancy (?:a|an|some|going|coming)\b|"
+    r"\bfancy (?:a|an|some|[a-z]+ing)\b|"
     # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"
     r"\brace (?:you|ya)\b|\bbet (?:you|ya)\b|\b(?:you|u) in\b\s*\?|"
     # what the player offers to give or take: "I'll pay double", "I'll take it off you"
@@ -125,7 +126,9 @@ _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
             r"\bbarter|\bpay (?:you )?in (?!full\b)\w+|\binstead of (?:coin|money|paying)\b|"
             r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for (?:the price of )?one\b|"
             r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
-            r"\bcome down (?:on|in) (?:the |your )?price|\btoo much\b|\btake less\b|"
+            r"\bcome down (?:on|in) (?:the |your )?price|\btake less\b|"
+            # "that's too much", not "you talk too much"
+            r"\b(?:that'?s|it'?s|is|costs?|charge|asking|want) (?:a bit |way |far )?too much\b|"
             r"\b(?:how about|make|strike|cut) (?:me |us )?a deal\b|\bgive you half\b|"
             r"\b(?:take|accept) (?:\w+ )?(?:silver|coppers?|coins?|pennies|pence|gold|crowns?)\b|"
             # "I'll give you two silver for the lot", "I only have a penny", "three for two"
@@ -207,7 +210,8 @@ def _bids_refused(line: str, refusals: list[str]) -> bool:
 _BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
 _FEELS = re.compile(
     r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
-    r"feel|trust|know|remember|worry|dislike|wish|dream)\b"
+    r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
+    r"nervous|lonely|tired|bored|cold|sad|angry))\b"
 )
 
 
@@ -476,20 +480,7 @@ def _no(
     """A no from `table`, the item said in the NPC's own words, the words asked kept first."""
     said = shorter(item)
     said += bare(said)
-    said += [many for p in said if (many := _plural(p)) != p]  # "let strangers touch..."
+    said += [many for p in said if (many := plural_of(p)) != p]  # "let strangers touch..."
     keep = {w[:5] for w in asked}
     text = in_own_words(lambda p: speak.text(table, **{slot: p}), said, npc.persona, npc.name, keep)
     return say(text or speak.text("refuse", deed="do that"), "player")
-
-
-def _plural(phrase: str) -> str:
-    """A phrase with its "a stranger" said as "strangers": the same no, in other words."""
-
-    def many(found: re.Match[str]) -> str:
-        word = found.group(1)
-        return found.group() if word in _NO_PLAIN_PLURAL else f"{word}s"
-
-    return re.sub(r"\ban? ([a-z]{3,}[^sxyh\W])\b(?! of\b)", many, phrase)
-
-
-_NO_PLAIN_PLURAL = frozenset("woman child person goose sheep deer fish mouse tooth foot".split())

@@ -48,7 +48,7 @@ from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
-from game.npc.scripted.react import reaction, really
+from game.npc.scripted.react import harmed, reaction, really
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
@@ -174,6 +174,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if felt is not None:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
+    reacted = reacted or harmed(talk, speak)  # "I broke one of your jugs, sorry"
     reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
     reacted = reacted or really(talk, speak)  # "really?": it stands by what it said
     if reacted is not None:
