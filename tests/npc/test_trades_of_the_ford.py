@@ -11,12 +11,14 @@ import re
 import pytest
 
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
+from game.npc.play.leads import lead_of
 from game.npc.reading.naming import place_label
 from game.npc.reading.words import stem
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.skills import SkillCall
+from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PEOPLE: list[Person] = [
@@ -183,3 +185,23 @@ def test_a_story_is_no_store_and_anything_feared_is_named(
     assert "coal" not in story and "rats" in story, story
     mice, _ = plan(ford["prudence"], "Are you scared of anything?")
     assert "mice" in mice.lower() and "another matter" not in mice, mice
+
+
+def test_a_fright_is_no_word_on_staying_in(ford: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(ford["prudence"], "There's a mouse under your desk!")
+    assert not re.search(r"\bstay(?:ing)? in\b|\bindoors\b", line), line
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "said"),
+    [
+        ("prudence", "There's a mouse under your desk!", "Mice"),
+        ("cuthbert", "I broke one of your jugs. Sorry.", "One of my jugs?"),
+        ("winnie", "Did you hear? Osric's ferret got loose. What do you make of that?", "ferret"),
+    ],
+)
+def test_the_bundled_models_line_starts_with_the_sheets_reaction(
+    ford: dict[str, VillagerFacts], npc: str, line: str, said: str
+) -> None:
+    lead = lead_of(request(line).model_copy(update={"npc": ford[npc]}))
+    assert said in lead, lead  # its own was "I know, it's my fault."

@@ -11,6 +11,7 @@ its own after it:
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
   and the kinds the persona brain answers in one line of its mood;
 - a refusal, fear or belief of the character sheet that the line touches;
+- a fright at a fear brought near, news told, harm owned up to: its reaction;
 - a thing offered: its like's glad yes, its dislike's no, else its thanks;
 - a story asked for, its first sentences (the model tells the rest in its own words);
 - "tell me more" or "another one", from what was just talked of;
@@ -32,12 +33,13 @@ from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import ACTIONS, LEADS, ONE_LINE, Kind
 from game.npc.reading.naming import norm
 from game.npc.reading.phrases import MORE, STORY_AGAIN
-from game.npc.scripted.about import sheet_side
+from game.npc.scripted.about import fear_near, sheet_side
 from game.npc.scripted.asks import DEED_SIDES, ask_answer, asks_deed
 from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
+from game.npc.scripted.react import harmed, reaction
 from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
@@ -86,6 +88,9 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
     led = led or player_act(talk.said) is not None or _social(talk, intent)
+    # "a spider on your shelf!", "did you hear? ...", "I broke your jug": its own was
+    # "I know, it's my fault."
+    led = led or _reacts(talk, intent)
     led = led or bool(wanted_thing(talk.said, talk.npc))  # nobody here sells it: says so
     led = led or offers(talk.said)  # "I brought you plum cake!": its own was "I have a cake"
     # "make me a barrel from this pine": its own was "I can't."
@@ -110,6 +115,13 @@ def _social(talk: PlayerLine, intent: Intent) -> bool:
     "..." to "...", "I'll be back in a minute." to keys mashed."""
     speak = Speaker(talk, intent)
     return bool(praised_or_insulted(talk, intent, speak) or odd_line(talk, intent, speak))
+
+
+def _reacts(talk: PlayerLine, intent: Intent) -> bool:
+    """Whether the persona brain meets the line with a reaction from its sheet: a fright
+    at what it fears brought near, news told, harm owned up to."""
+    speak = Speaker(talk, intent)
+    return bool(fear_near(talk, speak) or reaction(talk, speak) or harmed(talk, speak))
 
 
 def refuses(request: ProviderRequest) -> bool:
