@@ -43,7 +43,8 @@ PEOPLE: list[Person] = [
         "winnie",
         "Winnie",
         "Winnie keeps the bees in the bee meadow and sells beeswax candles. She is chatty and "
-        "warm. She never opens a hive when it rains.",
+        "warm. She never opens a hive when it rains. She is afraid of geese. She believes "
+        "you must tell the bees whenever somebody in the village dies, or they will fly away.",
         {"work": "meadow", "wares": "beeswax candles"},
     ),
     (
@@ -58,7 +59,8 @@ PEOPLE: list[Person] = [
         "sal",
         "Sal",
         "Sal is the young chimney sweep: she climbs and brushes the chimneys of the village. "
-        "She is cheeky and sings while she works. She will never go up a chimney while a "
+        "She is cheeky and sings while she works, and she daydreams about the sea. She "
+        "will never go up a chimney while a "
         "fire is lit below, not for any money. She is afraid of deep water.",
         {"work": "lodging"},
     ),
@@ -205,3 +207,36 @@ def test_the_bundled_models_line_starts_with_the_sheets_reaction(
 ) -> None:
     lead = lead_of(request(line).model_copy(update={"npc": ford[npc]}))
     assert said in lead, lead  # its own was "I know, it's my fault."
+
+
+def test_a_thing_of_elsewhere_is_no_look_and_a_daydream_is_a_like(
+    ford: dict[str, VillagerFacts],
+) -> None:
+    steps = answer(
+        PlayerLine(npc=ford["gideon"], said="Can you check my phone for me?", sensed=None)
+    )
+    skills = [s.skill.name for s in steps if isinstance(s, SkillCall)]
+    assert skills == ["say"], steps  # no look about it
+    assert "the sea" in ford["sal"].sheet.likes
+
+
+def test_the_oldest_or_youngest_is_the_one_called_so(ford: dict[str, VillagerFacts]) -> None:
+    young, _ = plan(ford["osric"], "Who's the youngest person here?")
+    assert "Sal" in young, young  # "Sal is the young chimney sweep"
+
+
+def test_why_a_belief_is_held_is_its_reason(ford: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(ford["winnie"], "Why do you tell the bees things?")
+    assert "or they will fly away" in line, line
+
+
+def test_the_head_goes_with_the_answer(ford: dict[str, VillagerFacts]) -> None:
+    geese, emotes = plan(ford["winnie"], "Winnie, do you like geese? Nod or shake your head.")
+    assert emotes == ["shake_head"] and "geese" in geese.lower(), geese
+    stone, emotes = plan(ford["prudence"], "Are the giants real? Shake your head if they're not.")
+    assert emotes == ["nod"] and "giants" in stone, stone  # she believes it: no shake
+
+
+def test_a_thing_of_theirs_is_no_place(ford: dict[str, VillagerFacts]) -> None:
+    bees, _ = plan(ford["gideon"], "What do you think about Winnie's bees?")
+    assert "Winnie" in bees and "meadow" not in bees, bees

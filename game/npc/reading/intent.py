@@ -38,6 +38,7 @@ from game.npc.reading.naming import (
     FILLER,
     PLACE_NOUNS,
     TITLES,
+    described_by,
     find_target,
     name_words,
     names_a_place,
@@ -110,6 +111,9 @@ class Intent:
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
 
+_SEEN_GONE = (Kind.LOOK, Kind.GO)
+
+
 def read_intent(text: str, npc: VillagerFacts) -> Intent:
     """What the line asks of the NPC, and the place or person it names, from the facts."""
     line = norm(spelt_out(text))
@@ -133,8 +137,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
             return Intent(Kind.PLACE, target=where, sub="invite", name=name)
     if TO_BED.search(line) and "?" not in line:  # "go back to sleep": no walk to "sleep"
         return Intent(Kind.BYE, name=name)
-    action = _action(line, npc, names)
-    if action is not None:
+    action = _action(line, npc, names)  # "check my phone" is no look: a thing of elsewhere
+    if action is not None and not (action.kind in _SEEN_GONE and OFFWORLD.search(line)):
         return replace(action, name=name)
     if re.search(r"\b(?:show|teach) (?:me|us) how you\b", line):
         return Intent(Kind.CHAT, name=name)  # "show me how you fly a hawk": no hawk field
@@ -409,7 +413,7 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
         if look is not None and not re.search(r"\blook(?:s|ing)? like\b|\bsee you\b", clause):
             rest = clause[look.end() :]
             target = find_target(rest, npc) if rest.strip() else None
-            if target is not None and target.weak and not _described(rest, target):
+            if target is not None and target.weak and not described_by(rest, target):
                 target = None  # "the sky over the hills": no place's own words, no place
             if re.match(r"\s*(?:at )?(?:me|us)\b", rest):
                 target = _PLAYER
@@ -432,14 +436,6 @@ def _actions(line: str, npc: VillagerFacts, names: set[str]) -> list[tuple[int, 
 
 
 _PLAYER = Target(Named.PLAYER, "player", "you")
-
-
-def _described(words: str, target: Target) -> bool:
-    """Whether words name a place by its own name or description ("the apple trees"), not
-    only by what its keeper's persona says."""
-    said = {stem(w) for w in tokens(words) if w not in FILLER}
-    own = {stem(w) for w in tokens(f"{target.name.replace('_', ' ')} {target.about}")}
-    return bool(said & own)
 
 
 def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
@@ -480,7 +476,7 @@ def _walk(clause: str, npc: VillagerFacts, names: set[str]) -> Intent | None:
     if target is not None and target.kind is Named.SELF:
         return Intent(Kind.GO, target=_PLAYER, sub=Named.SELF)
     # "the old mill": a mill the map has not; "the apple trees" are the orchard's own
-    unnamed = [w for w in tokens(rest) if target is None or not _described(w, target)]
+    unnamed = [w for w in tokens(rest) if target is None or not described_by(w, target)]
     if target is not None and target.weak and names_a_place(unnamed):
         return Intent(Kind.GO, sub="unknown")
     if target is not None:

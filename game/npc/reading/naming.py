@@ -43,6 +43,7 @@ __all__ = [
     "FILLER",
     "PLACE_NOUNS",
     "TITLES",
+    "described_by",
     "families_of",
     "find_target",
     "name_words",
@@ -61,6 +62,7 @@ __all__ = [
 # Place names that are also everyday words: only a place after one of these.
 _AMBIGUOUS_PLACES = {"well": frozenset({"the", "old", "stone", "that", "this", "village", "a"})}
 
+_GOT = re.compile(r"\b(?:buy|sells?|get|fetch|borrow|find|where)\b")
 # "what's", "it's": a word and "is", not someone's.
 _NOT_OWNERS = frozenset(
     "what where who it that there here he she let how why when this name everything".split()
@@ -186,8 +188,12 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
             own = name_words(place.name) | {stem(t) for t in tokens(place.description)}
             if not {stem(t) for t in said} & own:
                 return place_target(named_place)
-        if place is not None and (w.owner or names_a_place(rest)):
+        # "Winnie's bees", "your days at sea": a thing of theirs, not their place
+        thing = bool(rest[:1]) and rest[0] not in FILLER and not names_a_place(rest[:1])
+        if place is not None and (names_a_place(rest[:2]) or (w.owner and not thing)):
             return place_target(place)
+        if thing and w.owner and owner is not me and named_place is None and not _GOT.search(text):
+            return _person_target(owner, lex)  # "can I buy Winnie's candles?": her place
         if named_place is not None:
             return place_target(named_place)
     # Someone named ("Elder Maren" is Maren, not the elder's house).
@@ -466,3 +472,11 @@ def village_names(npc: VillagerFacts) -> set[str]:
     people = {w for v in [*npc.people] for w in name_words(v.name)} | name_words(npc.name)
     places = {w for p in npc.places for w in name_words(p.name)}
     return found - people - places
+
+
+def described_by(words: str, target: Target) -> bool:
+    """Whether words name a place by its own name or description ("the apple trees"), not
+    only by what its keeper's persona says."""
+    said = {stem(w) for w in tokens(words) if w not in FILLER}
+    own = {stem(w) for w in tokens(f"{target.name.replace('_', ' ')} {target.about}")}
+    return bool(said & own)

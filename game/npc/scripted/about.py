@@ -16,7 +16,7 @@ from game.npc.reading.intent import asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
 from game.npc.scripted.asked_of import OPINION, asked_kind, asked_of
-from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.claims import claim_phrases, reason_phrases
 from game.npc.scripted.describe import (
     asked_beyond,
     asks_use,
@@ -411,7 +411,9 @@ def sheet_side(
         return said_as(talk, speak, "fear_not", "thing", shorter(fears[0]))
     # What the question names wins over the kind it asks for.
     hit = next((f for f in pools if found[f]), "")
-    if hit:
+    if hit:  # "do you like geese?" of one who fears them: its no
+        if hit == "fears" and field in ("likes", "dislikes"):
+            return said_as(talk, speak, "fear_no", "thing", shorter(found[hit]))
         field, item = hit, found[hit]
     elif any_item and field in pools:
         if not pools[field]:
@@ -421,7 +423,7 @@ def sheet_side(
         return None
     if field == "beliefs":
         sure = next(b.sure for b in sheet.beliefs if b.what == item)
-        phrases = claim_phrases(item, named=bool(found["beliefs"]))
+        phrases = reason_phrases(item, said) + claim_phrases(item, named=bool(found["beliefs"]))
         npc = talk.npc
         said_so = in_own_words(
             lambda p: speak.text(f"belief_{sure}", what=p), phrases, npc.persona, npc.name

@@ -17,7 +17,7 @@ from game.npc.scripted.retell import (
     verb_at,
 )
 
-__all__ = ["claim_phrases", "view_phrases"]
+__all__ = ["claim_phrases", "reason_phrases", "view_phrases"]
 
 _THINKING = re.compile(
     r"^(?:(?:thinks?|believes?|reckons?|suspects?|swears?|knows?|feels?|says?|worr(?:ies|y)"
@@ -313,3 +313,19 @@ def view_phrases(
 
 
 _AS_AS = re.compile(r"^as (\w+) as ", re.I)
+
+
+_REASON = re.compile(r",? (?:(?P<or>or(?: else)?)|because|since|so that) (?P<why>.+)$", re.I)
+
+
+def reason_phrases(what: str, said: str) -> list[str]:
+    """A belief's reason, when a "why" asks for it and the belief says one: "you must tell
+    the bees when someone dies, or they will fly away" -> "Otherwise they will fly away";
+    none when the line asks no why or the belief gives no reason."""
+    found = _REASON.search(what)
+    if found is None or not re.search(r"\bwhy\b", said, re.I):
+        return []
+    why = found.group("why")
+    why = f"or {why}" if found.group("or") else f"because {why}"
+    heads = shorter(what[: found.start()])  # "you must tell the bees", or less
+    return [f"{head}, {why}" for head in heads] + [why]

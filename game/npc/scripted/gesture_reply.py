@@ -60,7 +60,30 @@ def gesture_reply(
     joke = gesture == LAUGH.name  # "why did the cow cross the road?" asks nothing
     line = (None if joke else helped) or side or deed
     line = line or _answered(talk, asked, gesture, speak, answer)
-    return [EMOTE.call(name=gesture), line or speak.line(table)]
+    said = said_by(line) if line is not None else None
+    return [
+        EMOTE.call(name=_shown(gesture, talk.said, said.text if said else "")),
+        line or speak.line(table),
+    ]
+
+
+# A line that says no in its first words: "Goodness, no!", "Oh no, no! Geese?".
+_NO = re.compile(
+    r"^\W*(?:[\w']+[,!.]?\s+){0,2}?(?:no|not|never|nope|nah|nuh-uh|don't|can't|couldn't|"
+    r"won't|wouldn't|i'd never)\b",
+    re.I,
+)
+_IF_NOT = re.compile(r"\bif (?:not|you don'?t|you do not|it'?s not|they'?re not|it isn'?t)\b", re.I)
+
+
+def _shown(gesture: str, asked: str, said: str) -> str:
+    """The head's gesture that goes with the answer: a shake with a no ("nod if you would"
+    answered "Goodness, no!"), a nod with a yes to "shake your head if not"."""
+    if gesture not in (NOD.name, SHAKE_HEAD.name) or not said:
+        return gesture
+    if _NO.search(said):
+        return SHAKE_HEAD.name
+    return NOD.name if gesture == SHAKE_HEAD.name and _IF_NOT.search(asked) else gesture
 
 
 def _bye(said: str) -> bool:

@@ -87,6 +87,10 @@ _MOST = re.compile(
 _ANYONE = frozenset("perso peopl villa aroun here there think recko whos place folks".split())
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
 def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     """Who the NPC names asked who is the kindest, cleverest or laziest: the neighbour its
     sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
@@ -102,6 +106,8 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     people = {p.npc_id: p for p in talk.npc.people}
     held = [(people[k], v) for k, v in talk.npc.sheet.opinions.items() if k in people]
     fit = next((p for p, v in held if any(a in v.lower() for a in asked)), None)
+    # "who's the oldest?": the one its words call old ("Bertram is the old watchman")
+    fit = fit or next((p for p in people.values() if root in _words(p.role)), None)
     fit = fit or next(
         # "the meanest man... but makes the best cord" is no answer to "the nicest?"
         (
@@ -110,6 +116,10 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
             if (WARM if warm else COLD).search(v) and not (COLD if warm else WARM).search(v)
         ),
         None,
+    )
+    # "who's the oldest?": the one its words call old ("Bertram is the old watchman")
+    fit = fit or next(
+        (p for p in people.values() if root in re.findall(r"[a-z]+", p.role.lower())), None
     )
     if fit is None:
         return None

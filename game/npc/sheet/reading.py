@@ -107,7 +107,7 @@ _MOST_OF_ALL = re.compile(r"\b(?:least of all|most of all|above all|especially)\
 # "collects the rents" is work; "keeps a secret like a locked chest" likes no chest
 _LIKES = re.compile(
     r"\b(?:loves?|likes|like(?!\s+(?:a|an)\s)|enjoys?|adores?|is fond of|delights? in|"
-    r"takes? (?:\w+ )?pride in|dreams? of|longs? (?:for|to)|treasures?|lives for|"
+    r"takes? (?:\w+ )?pride in|(?:day)?dreams? (?:of|about)|longs? (?:for|to)|treasures?|lives for|"
     r"has a soft spot for|cherishes?|collects?(?!\s+the\b)|prefers?)\s+",
     re.I,
 )
