@@ -69,7 +69,8 @@ PEOPLE: list[Person] = [
         "Osric",
         "Osric is the rat-catcher: he traps rats in barns and sells traps from his shed. He "
         "is sly and loves riddles. He will never sell a trap to anyone who keeps a cat. He "
-        "believes the rats hold meetings under the school.",
+        "believes the rats hold meetings under the school. He thinks Sal's singing is "
+        "dreadful.",
         {"work": "shed", "wares": "rat traps"},
     ),
 ]
@@ -240,3 +241,33 @@ def test_the_head_goes_with_the_answer(ford: dict[str, VillagerFacts]) -> None:
 def test_a_thing_of_theirs_is_no_place(ford: dict[str, VillagerFacts]) -> None:
     bees, _ = plan(ford["gideon"], "What do you think about Winnie's bees?")
     assert "Winnie" in bees and "meadow" not in bees, bees
+
+
+def test_a_nod_on_a_neighbour_goes_with_its_opinion(ford: dict[str, VillagerFacts]) -> None:
+    sung, emotes = plan(ford["osric"], "Sal's a lovely singer, isn't she? Nod if so.")
+    assert emotes == ["shake_head"] and "dreadful" in sung, sung
+    smell, _ = plan(ford["cuthbert"], "Smell that? Something's burning in the dark.")
+    assert "dark" in smell.lower(), smell  # its fear, not "ask me another day"
+    dip, _ = plan(ford["sal"], "Fancy a dip?")
+    assert "water" in dip.lower() or "swim" in dip.lower(), dip  # no dip to eat
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "said"),
+    [
+        ("winnie", "People say you're scared of geese.", "geese"),
+        ("prudence", "I heard you think giants set the Giant's Stone. Is that right?", "giants"),
+        ("gideon", "Is it true that you're afraid of horses?", "horses"),
+    ],
+)
+def test_what_is_said_of_it_is_answered_as_asked(
+    ford: dict[str, VillagerFacts], npc: str, line: str, said: str
+) -> None:
+    reply, _ = plan(ford[npc], line)
+    assert said in reply.lower() or said in reply, reply
+    assert "best things" not in reply and "always something" not in reply, reply
+
+
+def test_a_word_a_fear_only_starts_is_no_fright(ford: dict[str, VillagerFacts]) -> None:
+    shoe, _ = plan(ford["gideon"], "You don't really believe in lucky horseshoes, do you?")
+    assert "horseshoe" in shoe.lower() and "Horses?" not in shoe, shoe

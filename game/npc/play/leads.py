@@ -25,6 +25,7 @@ brain has no answer for.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import pairwise
 
 from game.agent.providers.base import ProviderRequest
@@ -39,7 +40,7 @@ from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
-from game.npc.scripted.react import harmed, reaction
+from game.npc.scripted.react import harmed, hearsay_asked, reaction
 from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
@@ -68,6 +69,8 @@ def lead_of(request: ProviderRequest, acts: bool = False) -> str:
     news question is answered whole, from the news the NPC heard; a line of an NPC just
     woken opens with its grumble, once."""
     talk = situation_of(request).talk()
+    asked = hearsay_asked(talk.said)  # "people say you're scared of geese": "are you...?"
+    talk = replace(talk, said=asked) if asked else talk
     intent = read_intent(talk.said, talk.npc)
     first = opener(talk)
     lead = news_reply(talk, intent) or _lead(talk, intent, acts)

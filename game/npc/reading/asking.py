@@ -101,6 +101,10 @@ def asked_gesture(text: str, names: Iterable[str]) -> tuple[int, str] | None:
             # "whats with you and redheads lol": the player's own laugh, not one asked for
             if re.fullmatch(r"lol|ha(?:ha)+", match.group()) and len(text.split()) > 2:
                 continue
+            # "jokes are funny, aren't they? nod if so": a nod asked, no laugh
+            if name == "laugh" and not re.match(r"laugh|giggle|chuckle", match.group()):
+                if re.search(GESTURES["nod"].asks + "|" + GESTURES["shake_head"].asks, text):
+                    continue
             found.append((match.start(), name))
             break
     for clause in clauses(text):  # "think!", "could you think for a bit"

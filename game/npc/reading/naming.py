@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.npc.reading.families import (
@@ -62,6 +63,9 @@ __all__ = [
 # Place names that are also everyday words: only a place after one of these.
 _AMBIGUOUS_PLACES = {"well": frozenset({"the", "old", "stone", "that", "this", "village", "a"})}
 
+_IS_NEXT = frozenset(
+    "a an the so very not really always never quite too such been got gone just still".split()
+)
 _GOT = re.compile(r"\b(?:buy|sells?|get|fetch|borrow|find|where)\b")
 # "what's", "it's": a word and "is", not someone's.
 _NOT_OWNERS = frozenset(
@@ -86,6 +90,10 @@ def _words(text: str) -> list[_Word]:
             owner = False
         out.append(_Word(base, owner, previous))
         previous = base
+    # "Odo's a good apothecary": "Odo is", not something of Odo's
+    for i, (w, after) in enumerate(pairwise(out)):
+        if w.owner and after.base in _IS_NEXT:
+            out[i] = _Word(w.base, False, w.before)
     return out
 
 

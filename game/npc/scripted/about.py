@@ -30,6 +30,7 @@ from game.npc.scripted.job import job_line, wares_line
 from game.npc.scripted.matching import (
     favourite,
     fears_of,
+    names_thing,
     sign_of,
     stems_of,
     touched,
@@ -458,7 +459,7 @@ def fear_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     fears = fears_of(talk.npc.sheet.fears, talk.npc.persona)
     said = without_wares(said, talk.npc.sheet.wares)  # its own firewood frights it not
     # by its words, or by a sign of it ("smoke over the forest" of one afraid of fire)
-    fear = touched(said, fears, kin=False) or next((f for f in fears if sign_of(said, f)), "")
+    fear = next((f for f in fears if names_thing(said, f) or sign_of(said, f)), "")
     if not fear or worried(fear, talk.npc.persona):  # a worry is no fright
         return None
     return said_as(talk, speak, "fear_near", "thing", shorter(fear))

@@ -9,11 +9,14 @@ from dataclasses import replace
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, THINK, WAVE
 from game.npc.reading.intent import Intent, read_intent
-from game.npc.reading.kinds import Kind
+from game.npc.reading.kinds import Kind, Named
+from game.npc.reading.naming import find_target
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.lines import line_table, pick, sentences
+from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, said_by, say
 from game.npc.scripted.stance import refusal
+from game.npc.scripted.villagers import opinion_line
 from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table
 from game.npc.skills import EMOTE, SkillCall
@@ -56,6 +59,9 @@ def gesture_reply(
         if asked and gesture != LAUGH.name
         else None
     )
+    held = _of_a_villager(talk, gesture, speak)  # "Jory's jokes are funny? nod if so"
+    if held is not None:
+        return held
     deed = does_it(talk, intent, speak)  # "will you dance?" of one who dances: yes
     joke = gesture == LAUGH.name  # "why did the cow cross the road?" asks nothing
     line = (None if joke else helped) or side or deed
@@ -84,6 +90,28 @@ def _shown(gesture: str, asked: str, said: str) -> str:
     if _NO.search(said):
         return SHAKE_HEAD.name
     return NOD.name if gesture == SHAKE_HEAD.name and _IF_NOT.search(asked) else gesture
+
+
+def _of_a_villager(talk: PlayerLine, gesture: str, speak: Speaker) -> list[Step] | None:
+    """A nod or a shake on what the line says of a villager the NPC holds an opinion of:
+    its opinion said, the head shaken when the opinion is cold and the line warm or the
+    other way round ("Jory's jokes are funny, aren't they?" of one who finds them
+    tiresome); None when the line names no one it holds a view of."""
+    if gesture not in (NOD.name, SHAKE_HEAD.name):
+        return None
+    target = find_target(talk.said, talk.npc)
+    if target is None or target.kind is not Named.PERSON:
+        return None
+    opinion = next((v for k, v in talk.npc.sheet.opinions.items() if k == target.name.lower()), "")
+    if not opinion:
+        opinion = talk.npc.sheet.opinions.get(target.name.lower().split()[-1], "")
+    if not opinion:
+        return None
+    # "Jory is lazy" of one who thinks him lazy: a nod; "his jokes are funny": a shake
+    cold, said_cold = bool(COLD.search(opinion)), bool(COLD.search(talk.said))
+    agrees = cold == said_cold or (not cold and not WARM.search(opinion))
+    shown = NOD.name if agrees else SHAKE_HEAD.name
+    return [EMOTE.call(name=shown), opinion_line(talk, target, speak)]
 
 
 def _bye(said: str) -> bool:

@@ -16,6 +16,7 @@ __all__ = [
     "fears_of",
     "kind_of",
     "made_with",
+    "names_thing",
     "sign_of",
     "stems_of",
     "touched",
@@ -107,6 +108,15 @@ _SIGNS = {
 }
 
 
+def names_thing(said: str, thing: str) -> bool:
+    """Whether a line names a thing by its last word: the same word, or a kind of it or
+    the thing a kind of the line's ("a storm" of thunderstorms, "the bonfire" of fire),
+    not a word it only starts ("horseshoes" is no horse)."""
+    last = stem(thing.lower().split()[-1]) if thing.split() else ""
+    words = {stem(re.sub(r"'s?$", "", w)) for w in tokens(said.lower()) if len(w) > 2}
+    return len(last) > 2 and any(w == last or kind_of(w, last) or kind_of(last, w) for w in words)
+
+
 def sign_of(said: str, thing: str) -> bool:
     """Whether a line tells a sign of a thing ("smoke over the forest" of fire, "barking"
     of dogs), the thing by its last word or one it ends with ("thunderstorms": storm)."""
@@ -160,7 +170,7 @@ def favourite(said: str, persona: str) -> str:
 WARM = re.compile(
     r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|"
     r"dear|generous|honest|loyal|clever\w*|wise\w*|helpful|sweet|brave\w*|fine\w*|great\w*|"
-    r"\w*-hearted|smart\w*|gentle)\b",
+    r"\w*-hearted|smart\w*|gentle|lovely|wonderful|marvellous|splendid|handsome|charming)\b",
     re.I,
 )
 COLD = re.compile(
@@ -168,6 +178,7 @@ COLD = re.compile(
     r"steals?|suspect\w*|hate\w*|dislike\w*|rude|mean|sly|odd|strange|rogue|idle|owes|nosy|"
     r"vain|careless|grump\w*|worst|laz\w*|talks too much|mean(?:er|est)|stingy|miser\w*|pests?|"
     r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious|annoy\w*|irritat\w*|"
-    r"tiresome|nast\w*|unpleasant|horrid\w*|dishonest|fraud|crook\w*|snob\w*)\b",
+    r"tiresome|nast\w*|unpleasant|horrid\w*|dishonest|fraud|crook\w*|snob\w*|dreadful\w*|"
+    r"terribl\w*|awful\w*|useless|boring|dull|wicked|busybod\w*)\b",
     re.I,
 )

@@ -16,7 +16,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["harmed", "reaction", "really"]
+__all__ = ["harmed", "hearsay_asked", "reaction", "really"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
@@ -140,3 +140,47 @@ def harmed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         return None
     thing = re.sub(r"\byour\b", "my", found.group("thing").lower())
     return say(speak.text("harmed", thing=thing[:1].upper() + thing[1:]), "player")
+
+
+# What is said of the NPC, heard from others or asked whether true: "people say you're
+# scared of geese", "I heard you think giants set the stone. Is that right?", "is it true
+# that you sleep with a lamp on?"
+_HEARSAY = re.compile(
+    r"^\W*(?:(?:so|and|but|oh|hey)\W+)?(?:(?:people|they|folk|folks|everyone|everybody|"
+    r"someone|somebody|the others|word is|rumour (?:has it|is))(?: say| says| tell me| told me|"
+    r" reckon)?|i(?:'ve)? heard|i hear|is it true|it'?s said|i'm told)\W*(?:that\s+)?"
+    r"(?P<you>you(?:'re| are|'ve| have| can'?t| cannot| never| always| don'?t| do not| were|"
+    r" was| will| can| could| did| had)?)\s+"
+    r"(?P<rest>[^?.!]+)",
+    re.I,
+)
+_ASKED_AS = {
+    "you're": "are you",
+    "you are": "are you",
+    "you've": "have you",
+    "you have": "have you",
+    "you can't": "can you",
+    "you cannot": "can you",
+    "you never": "do you ever",
+    "you always": "do you always",
+    "you don't": "do you",
+    "you do not": "do you",
+    "you were": "were you",
+    "you was": "were you",
+    "you will": "will you",
+    "you can": "can you",
+    "you could": "could you",
+    "you did": "did you",
+    "you had": "had you",
+}
+
+
+def hearsay_asked(said: str) -> str:
+    """A line telling what is said of the NPC, as the question it puts ("people say you're
+    scared of geese" -> "are you scared of geese?", "I heard you think X" -> "do you think
+    X?"); "" when the line tells nothing said of it."""
+    found = _HEARSAY.search(said)
+    if found is None:
+        return ""
+    you = " ".join(found.group("you").lower().split())
+    return f"{_ASKED_AS.get(you, 'do you')} {found.group('rest').strip()}?"

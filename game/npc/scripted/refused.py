@@ -70,6 +70,7 @@ _SAYINGS = (
     ),
     # "let the children out early": leave; "it's pouring down": rain
     (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
+    (re.compile(r"\b(?:a|for a|go for a) (?:dip|paddle)\b|\bpaddling\b|\bbathing\b"), "swim"),
     (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
 )
 
@@ -164,7 +165,8 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
         return False
     # "let a stranger touch my birds": asked only by its touching ("whistle for your hawk")
     let = _LET_SOMEONE.match(refused)
-    if let and not asked & stems_asked(let.group(1)):
+    deeds = " ".join([let.group(1), *re.findall(r"\bor (\w+)", refused)]) if let else ""
+    if let and not asked & stems_asked(deeds):  # "chase or pluck my geese": either
         return False
     other = _OTHER_DEED.search(line)
     taught = other.group("verb") or other.group(0).split()[0] if other else ""

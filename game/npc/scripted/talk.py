@@ -48,7 +48,7 @@ from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
-from game.npc.scripted.react import harmed, reaction, really
+from game.npc.scripted.react import harmed, hearsay_asked, reaction, really
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
@@ -136,6 +136,8 @@ def answer(talk: PlayerLine) -> list[Step]:
     """The plan of the NPC's turn when the player says `talk.said`: at most one gesture,
     walk, look or wait, and one line to the player (a question with its reaction rarely),
     opened by a grumble when it was just woken."""
+    asked = hearsay_asked(talk.said)  # "people say you're scared of geese": "are you...?"
+    talk = replace(talk, said=asked) if asked else talk
     plan = when_answered(talk, _answer(talk))  # "when...?" said no time: "couldn't say when"
     first = opener(talk)
     voice = talk.npc.sheet.talks
@@ -193,6 +195,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [most]
     if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
         return [_invite(talk, intent.target, speak)]
+    feared = fear_near(talk, speak) if intent.kind in _FRIGHTS else None
+    if feared is not None:  # "a storm's rolling in", "smell that? something's burning"
+        return [feared]
     plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work
     if plain is not None:
         return [plain]
@@ -235,9 +240,6 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
     if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
         return [_invite(talk, intent.target, speak)]
-    feared = fear_near(talk, speak) if kind in _FRIGHTS else None
-    if feared is not None:  # "a storm's rolling in": its fright, not "how lovely!"
-        return [feared]
     remark = kind is Kind.PLACE and "?" not in talk.said  # "a black cat on your gate!"
     if kind in (Kind.PLACE, Kind.PERSON) and (asks_yes_no(talk.said) or remark):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
@@ -310,7 +312,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
 
 
 # Kinds of line that may bring near what the NPC fears without asking of it.
-_FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER})
+_FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER, Kind.SELF})
 # The hour an invitation asks from ("tonight": the evening's stops).
 _ASKED_FOR = (
     (r"\b(?:tonight|this evening|after (?:supper|dinner|dark)|at (?:dusk|sundown))\b", 17.0),

@@ -132,7 +132,8 @@ def offers(said: str) -> bool:
 
 _NOT_OFFERED = re.compile(  # "fancy a long natter?" offers idle talk, no thing
     r"(?:to|me|us|help|company|hand)\b|.*\b(?:natter|chat|gossip|chinwag|talk|walk|game|dance|"
-    r"song|swim|ride|sail|trip|climb|stroll|wander|ramble|jaunt|outing|hike|tour|visit|"
+    r"song|swim|ride|sail|trip|climb|stroll|wander|ramble|jaunt|outing|hike|tour|visit|dip|"
+    r"paddle|row|bathe|"
     r"story|word)s?\b",
     re.I,
 )
