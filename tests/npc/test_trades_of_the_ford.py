@@ -68,7 +68,7 @@ PEOPLE: list[Person] = [
         "osric",
         "Osric",
         "Osric is the rat-catcher: he traps rats in barns and sells traps from his shed. He "
-        "is sly and loves riddles. He will never sell a trap to anyone who keeps a cat. He "
+        "is sly and loves riddles. He will never set a trap where a cat might step in it. He "
         "believes the rats hold meetings under the school. He thinks Sal's singing is "
         "dreadful.",
         {"work": "shed", "wares": "rat traps"},
@@ -271,3 +271,17 @@ def test_what_is_said_of_it_is_answered_as_asked(
 def test_a_word_a_fear_only_starts_is_no_fright(ford: dict[str, VillagerFacts]) -> None:
     shoe, _ = plan(ford["gideon"], "You don't really believe in lucky horseshoes, do you?")
     assert "horseshoe" in shoe.lower() and "Horses?" not in shoe, shoe
+
+
+def test_a_refusal_where_is_refused_only_there(ford: dict[str, VillagerFacts]) -> None:
+    cat, _ = plan(ford["osric"], "Set a trap by the cat's bowl, please.")
+    assert "cat" in cat and re.search(r"\bno\b", cat, re.I), cat
+    sold, _ = plan(ford["osric"], "Sell me a trap, please.")
+    assert not re.search(r"\bno\b|\bnot\b", sold, re.I), sold
+    short, _ = plan(ford["winnie"], "Let me have a candle now, I'm a bit short today.")
+    assert re.search(r"\bno\b|coin|money|slate|tick", short, re.I), short
+
+
+def test_what_a_neighbour_sells_is_said(ford: dict[str, VillagerFacts]) -> None:
+    wares, _ = plan(ford["osric"], "What does Cuthbert sell?")
+    assert "jugs, bowls and pots" in wares.lower(), wares

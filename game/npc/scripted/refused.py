@@ -216,7 +216,7 @@ _OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|yo
 # it says what is not so: the no is said by what it is refused on.
 RESTRICTED = re.compile(
     r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
-    r"if|when)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
+    r"if|when|where)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
     r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
     r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet|"
     r"spring|summer|autumn|winter)\b|"
@@ -261,7 +261,7 @@ def on_its_condition(
     if limit is None or asked & stems_asked(limit.group("cond")):
         return True
     cond = limit.group("cond")
-    if cond.startswith("to "):  # "to poachers": only when the request says so
+    if cond.startswith(("to ", "where ")):  # "to poachers", "where a cat might step in it"
         return False
     if _AT_NIGHT.match(cond):  # named "tonight", or night now (or no clock to say)
         late = hour is None or hour >= 20 or hour < 6

@@ -47,6 +47,10 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         return opinion_line(talk, target, speak)
     if person is None:  # known by the line's facts only
         person = PersonFact(npc_id=target.name, name=target.label, role=target.about)
+    if person.wares and _SELLS_ASKED.search(talk.said):  # "what does Cuthbert sell?"
+        wares = person.wares
+        listed = ", ".join(wares[:-1]) + f" and {wares[-1]}" if len(wares) > 1 else wares[0]
+        return say(f"{listed[:1].upper()}{listed[1:]}. {target.label} sells them.", "player")
     # Their persona is not ours to read back either: fewer than six of its words in a row,
     # the fullest way to say who they are that keeps under it.
     theirs = f"{person.role} {person.does}"
@@ -74,6 +78,9 @@ def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | No
 
 
 _OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
+_SELLS_ASKED = re.compile(
+    r"\bwhat (?:does|do|can|could|will) \w+(?: \w+)? (?:sell|make|have|stock)\b", re.I
+)
 
 
 def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
