@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from game.npc.facts import NewsFact, VillagerFacts
 from game.npc.reading.player import told_name
+from game.npc.reading.words import NUMBER_WORDS
 from game.npc.skills.base import MAX_SAY
 from game.world.news import News, NewsKind
 
@@ -29,10 +30,7 @@ __all__ = [
     "told_news",
 ]
 
-_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "noon": 12, "midnight": 0,
-}  # fmt: skip  # a table: number words and their values, a row a line
+_NUMBERS = {w: n for n, w in enumerate(NUMBER_WORDS[:12], 1)} | {"noon": 12, "midnight": 0}
 _THING = r"(?:my|a|an|the|our|his|her)\s+(?P<thing>[a-z][a-z' -]{1,40}?)"
 _AT = r"(?:\s+(?:near|at|by|in|on|around|behind|beside)\s+(?:the\s+)?(?P<place>[a-z_' ]{2,30}?))?"
 _END = (

@@ -9,6 +9,7 @@ __all__ = [
     "FILLER",
     "GENERIC_PLACES",
     "MAN",
+    "NUMBER_WORDS",
     "PLACE_NOUNS",
     "TITLES",
     "WOMAN",
@@ -32,6 +33,11 @@ FILLER = frozenset(
     whose want need like old new big small good nice great lovely pretty fine best
     come came get got see look looks looking find out off all any kindly maybe perhaps
     if i'd i'm you're tell know after before during since until while once""".split()
+)
+# The numbers as words, one to twenty: NUMBER_WORDS[n - 1] says n.
+NUMBER_WORDS = tuple(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty""".split()
 )
 # Words that call a place; a line that names one the map lacks is about a place unknown.
 PLACE_NOUNS = frozenset(

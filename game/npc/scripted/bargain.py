@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import FILLER, stem, tokens
+from game.npc.reading.words import NUMBER_WORDS
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import made_with
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
@@ -277,12 +278,14 @@ def _said_thing(ware: str) -> str:
     return re.split(r",|\s+(?:for|at|from|to|by)\s+", ware, maxsplit=1)[0].strip()
 
 
-_NUMBERS = {
-    w: n
-    for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-} | {"a": 1, "an": 1, "half a": 0.5, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50}
+_NUMBERS: dict[str, float] = {w: n for n, w in enumerate(NUMBER_WORDS, 1)} | {
+    "zero": 0,
+    "a": 1,
+    "an": 1,
+    "half a": 0.5,
+    "thirty": 30,
+    "fifty": 50,
+}
 # A floor on a price the sheet refuses to go under: "below three pennies", "less than a crown".
 _FLOOR = re.compile(
     rf"^(?:go |sell )?(?:below|under|lower than|less than) (?P<price>{AMOUNT}\s+{COIN})$", re.I

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from game.npc.reading.words import NUMBER_WORDS
 from game.npc.scripted.about import said_as
 from game.npc.scripted.job import job_line
 from game.npc.scripted.ownlife import each_form
@@ -60,10 +61,7 @@ _PRECISE = re.compile(
     r"late|clockwork|timekeep\w*)\b",
     re.I,
 )
-_NUMBERS = (
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
+_NUMBERS = NUMBER_WORDS
 
 
 def _number(n: int) -> str:

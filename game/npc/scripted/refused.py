@@ -227,8 +227,10 @@ RESTRICTED = re.compile(
 )
 
 
+_NIGHTS = r"at night|after dark|on (?:a |the )?nights?"
+_AT_NIGHT = re.compile(rf"(?:{_NIGHTS})\b")
 _TIMES = re.compile(
-    r"(?:after dark|at night|on (?:a |the )?nights?|in (?:the )?(?:spring|summer|autumn|winter)|"
+    rf"(?:{_NIGHTS}|in (?:the )?(?:spring|summer|autumn|winter)|"
     r"on (?:a |the )?(?:sundays?|sabbath|\w+days))\b"
 )
 
@@ -271,7 +273,6 @@ def on_its_condition(
 
 # What is refused only on a day or in some weather, and only at night.
 _A_DAY_OR_WEATHER = re.compile(r"on\b|in\b|under\b")
-_AT_NIGHT = re.compile(r"(?:at night|after dark|on (?:a |the )?nights?)\b")
 _NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk".split())
 
 
