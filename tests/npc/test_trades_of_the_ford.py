@@ -12,6 +12,7 @@ import pytest
 
 from game.npc.facts import PlaceFact, SensedFacts, VillagerFacts
 from game.npc.play.leads import lead_of
+from game.npc.reading.intent import asked_actions
 from game.npc.reading.naming import place_label
 from game.npc.reading.words import stem
 from game.npc.scripted.claims import claim_phrases
@@ -68,7 +69,8 @@ PEOPLE: list[Person] = [
         "osric",
         "Osric",
         "Osric is the rat-catcher: he traps rats in barns and sells traps from his shed. He "
-        "is sly and loves riddles. He will never set a trap where a cat might step in it. He "
+        "is sly and loves riddles. He is afraid of bees. He will never set a trap where a "
+        "cat might step in it. He "
         "believes the rats hold meetings under the school. He thinks Sal's singing is "
         "dreadful.",
         {"work": "shed", "wares": "rat traps"},
@@ -285,3 +287,9 @@ def test_a_refusal_where_is_refused_only_there(ford: dict[str, VillagerFacts]) -
 def test_what_a_neighbour_sells_is_said(ford: dict[str, VillagerFacts]) -> None:
     wares, _ = plan(ford["osric"], "What does Cuthbert sell?")
     assert "jugs, bowls and pots" in wares.lower(), wares
+
+
+def test_a_walk_to_someones_things_is_to_their_place(ford: dict[str, VillagerFacts]) -> None:
+    hives, _ = plan(ford["osric"], "Let's go and look at Winnie's hives together.")
+    assert "bees" in hives.lower() and re.search(r"\bno\b|n't|\bnot\b", hives, re.I), hives
+    assert asked_actions("Can you check my phone for me?", ford["gideon"]) == []

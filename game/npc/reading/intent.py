@@ -371,7 +371,9 @@ def asked_actions(text: str, npc: VillagerFacts) -> list[Intent]:
     waits, and any other skill by the words its declaration gives (`Intent(Kind.SKILL)`)."""
     line = norm(spelt_out(text))
     names = {*(name_words(npc.name) - TITLES), npc.npc_id.lower()}
-    return [intent for _, intent in sorted(_actions(line, npc, names), key=lambda f: f[0])]
+    found = sorted(_actions(line, npc, names), key=lambda f: f[0])
+    gone = _SEEN_GONE if OFFWORLD.search(line) else ()  # "check my phone": no look
+    return [intent for _, intent in found if intent.kind not in gone]
 
 
 def _action(line: str, npc: VillagerFacts, names: set[str]) -> Intent | None:

@@ -66,7 +66,8 @@ _AMBIGUOUS_PLACES = {"well": frozenset({"the", "old", "stone", "that", "this", "
 _IS_NEXT = frozenset(
     "a an the so very not really always never quite too such been got gone just still".split()
 )
-_GOT = re.compile(r"\b(?:buy|sells?|get|fetch|borrow|find|where)\b")
+# What is asked of a thing of someone's that asks of them: "what do you think of X's bees?"
+_VIEW = re.compile(r"\b(?:think|make of|reckon|feel about|opinion|are|is)\b")
 # "what's", "it's": a word and "is", not someone's.
 _NOT_OWNERS = frozenset(
     "what where who it that there here he she let how why when this name everything".split()
@@ -198,10 +199,11 @@ def find_target(text: str, npc: VillagerFacts) -> Target | None:
                 return place_target(named_place)
         # "Winnie's bees", "your days at sea": a thing of theirs, not their place
         thing = bool(rest[:1]) and rest[0] not in FILLER and not names_a_place(rest[:1])
-        if place is not None and (names_a_place(rest[:2]) or (w.owner and not thing)):
+        viewed = thing and bool(_VIEW.search(text))  # "what do you think of X's bees?"
+        if place is not None and (names_a_place(rest[:2]) or (w.owner and not viewed)):
             return place_target(place)
-        if thing and w.owner and owner is not me and named_place is None and not _GOT.search(text):
-            return _person_target(owner, lex)  # "can I buy Winnie's candles?": her place
+        if viewed and w.owner and owner is not me and named_place is None:
+            return _person_target(owner, lex)  # "go and see Winnie's hives": her place
         if named_place is not None:
             return place_target(named_place)
     # Someone named ("Elder Maren" is Maren, not the elder's house).
