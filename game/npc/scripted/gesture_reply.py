@@ -16,7 +16,7 @@ from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, said_by, say
 from game.npc.scripted.stance import refusal
-from game.npc.scripted.villagers import opinion_line
+from game.npc.scripted.villagers import opinion_line, opinion_of
 from game.npc.scripted.willing import does_it
 from game.npc.scripted.woken import bye_table
 from game.npc.skills import EMOTE, SkillCall
@@ -102,9 +102,7 @@ def _of_a_villager(talk: PlayerLine, gesture: str, speak: Speaker) -> list[Step]
     target = find_target(talk.said, talk.npc)
     if target is None or target.kind is not Named.PERSON:
         return None
-    opinion = next((v for k, v in talk.npc.sheet.opinions.items() if k == target.name.lower()), "")
-    if not opinion:
-        opinion = talk.npc.sheet.opinions.get(target.name.lower().split()[-1], "")
+    opinion = opinion_of(talk.npc, target)
     if not opinion:
         return None
     # "Jory is lazy" of one who thinks him lazy: a nod; "his jokes are funny": a shake

@@ -21,7 +21,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
 
-__all__ = ["of_whose", "opinion_line", "person_answer"]
+__all__ = ["of_whose", "opinion_line", "opinion_of", "person_answer"]
 
 
 def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
@@ -41,7 +41,7 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         if target.by_place and target.label not in line:  # "who minds the goats?": name them
             line = f"{target.label}. {line}"
         return say(line, "player")
-    if intent.sub == "opinion" or (asks_yes_no(talk.said) and _opinion(talk.npc, target)):
+    if intent.sub == "opinion" or (asks_yes_no(talk.said) and opinion_of(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:
         return opinion_line(talk, target, speak)
@@ -87,7 +87,8 @@ def _person(npc: VillagerFacts, target: Target) -> PersonFact | None:
     return next((p for p in npc.people if target.name in (p.name, p.npc_id)), None)
 
 
-def _opinion(npc: VillagerFacts, target: Target) -> str:
+def opinion_of(npc: VillagerFacts, target: Target) -> str:
+    """The NPC's sheet's opinion of the villager a target names, or ""."""
     person = _person(npc, target)
     return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
 
@@ -101,7 +102,7 @@ def opinion_line(
     npc = talk.npc
     who = target.label
     person = _person(npc, target)
-    opinion = _opinion(npc, target)
+    opinion = opinion_of(npc, target)
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         said_of = f" {person.role} {person.does} ".lower()
