@@ -62,7 +62,8 @@ PEOPLE: list[Person] = [
         "Sal is the young chimney sweep: she climbs and brushes the chimneys of the village. "
         "She is cheeky and sings while she works, and she daydreams about the sea. She "
         "will never go up a chimney while a "
-        "fire is lit below, not for any money. She is afraid of deep water.",
+        "fire is lit below, not for any money. She is afraid of deep water. She believes "
+        "shaking a sweep's hand brings luck for a year.",
         {"work": "lodging"},
     ),
     (
@@ -84,6 +85,7 @@ PLACES = [
     ("lodging", "Sal's lodging, a tiny room over the coal store."),
     ("shed", "Osric's shed in the south-east corner, full of traps and cages."),
     ("tarn", "The millpond south of the square, deep and green, with reeds."),
+    ("pit", "The clay pit north of the village, a wet grey hollow with planks over the mud."),
 ]
 
 
@@ -293,3 +295,47 @@ def test_a_walk_to_someones_things_is_to_their_place(ford: dict[str, VillagerFac
     hives, _ = plan(ford["osric"], "Let's go and look at Winnie's hives together.")
     assert "bees" in hives.lower() and re.search(r"\bno\b|n't|\bnot\b", hives, re.I), hives
     assert asked_actions("Can you check my phone for me?", ford["gideon"]) == []
+
+
+def test_a_bid_is_heard_in_any_verb_and_a_thing_by_how_it_is(
+    ford: dict[str, VillagerFacts],
+) -> None:
+    no = re.compile(r"\b(?:no|not|never|nuh-uh)\b", re.I)
+    fire, _ = plan(ford["sal"], "Sweep my chimney now, the fire's only just lit, it won't hurt.")
+    assert "fire" in fire and no.search(fire), fire  # it was "Yes! Of course!"
+    rain, _ = plan(ford["winnie"], "Open a hive for me, never mind the rain.")
+    assert "rain" in rain, rain
+    bees, _ = plan(ford["winnie"], "Show me your bees.")
+    assert "rain" not in bees, bees  # refused only when it rains
+    boy, _ = plan(ford["prudence"], "Can my boy leave early today? He's got a cough.")
+    assert "bell" in boy and no.search(boy), boy  # it was "You ask me? I never let."
+    crack, _ = plan(ford["cuthbert"], "This jug has a tiny crack, but I'll take it for a penny.")
+    assert "cracked" in crack, crack  # not haggling's "I don't come down on my prices"
+    pots, _ = plan(ford["cuthbert"], "Do you sell pots?")
+    assert "cracked" not in pots, pots
+    wheel, _ = plan(ford["cuthbert"], "Let me have a go on your wheel, I'll be careful.")
+    assert "My wheel" in wheel, wheel
+
+
+def test_a_fight_threatened_here_is_refused(ford: dict[str, VillagerFacts]) -> None:
+    line = "I'm going to thump that tanner right here in your schoolroom!"
+    said, _ = plan(ford["prudence"], line)
+    assert re.search(r"\bhere\b", said) and "tanner" not in said, said
+    lead = lead_of(request(line).model_copy(update={"npc": ford["prudence"]}))
+    assert lead.startswith(said[:12]), lead  # it was "That'd be Gideon. The tanner."
+
+
+def test_a_fear_is_found_by_its_kin_and_before_news(ford: dict[str, VillagerFacts]) -> None:
+    hives, _ = plan(ford["osric"], "Want to come and see the hives in the bee meadow with me?")
+    assert "bees" in hives.lower(), hives  # it was the meadow described
+    dark, _ = plan(
+        ford["cuthbert"], "Come down to the clay pit with me after dark, I dropped my knife there."
+    )
+    assert "dark" in dark.lower() and "knife" not in dark, dark
+
+
+def test_a_question_of_its_trade_is_no_word_on_a_belief(ford: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(ford["sal"], "Will you be sweeping chimneys tomorrow?")
+    assert "luck" not in line, line
+    luck, _ = plan(ford["sal"], "Is it lucky to shake a sweep's hand?")
+    assert "luck" in luck, luck

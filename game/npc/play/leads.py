@@ -11,7 +11,8 @@ its own after it:
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
   and the kinds the persona brain answers in one line of its mood;
 - a refusal, fear or belief of the character sheet that the line touches;
-- a fright at a fear brought near, news told, harm owned up to: its reaction;
+- a fright at a fear brought near, news told, harm owned up to, a fight threatened: its
+  reaction;
 - a thing offered: its like's glad yes, its dislike's no, else its thanks;
 - a story asked for, its first sentences (the model tells the rest in its own words);
 - "tell me more" or "another one", from what was just talked of;
@@ -40,7 +41,7 @@ from game.npc.scripted.between import to_a_villager
 from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
-from game.npc.scripted.react import harmed, hearsay_asked, reaction
+from game.npc.scripted.react import brawl, harmed, hearsay_asked, reaction
 from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
@@ -122,9 +123,11 @@ def _social(talk: PlayerLine, intent: Intent) -> bool:
 
 def _reacts(talk: PlayerLine, intent: Intent) -> bool:
     """Whether the persona brain meets the line with a reaction from its sheet: a fright
-    at what it fears brought near, news told, harm owned up to."""
+    at what it fears brought near, news told, harm owned up to, a fight threatened."""
     speak = Speaker(talk, intent)
-    return bool(fear_near(talk, speak) or reaction(talk, speak) or harmed(talk, speak))
+    return bool(
+        fear_near(talk, speak) or reaction(talk, speak) or harmed(talk, speak) or brawl(talk, speak)
+    )
 
 
 def refuses(request: ProviderRequest) -> bool:

@@ -1,9 +1,8 @@
-"""What the persona brain says of a place, a person and the NPC itself, from the facts:
-a place's description as the NPC says it (its own name in it becomes "my"), the persona's
-side on a place, a villager's role and home and what the NPC thinks of them, and the NPC
-itself from its character sheet: its work and work place, a like, a dislike, a fear or a
-worry, a belief with how sure it is. Every sheet phrase is said in the NPC's own words
-(`game.npc.scripted.retell.in_own_words`), never its persona read back.
+"""What the persona brain says of a place, a person and the NPC itself: a place's
+description as the NPC says it (its own name in it becomes "my"), its side on a place, a
+villager's role and home and what it thinks of them, and itself from its character sheet:
+its work and work place, a like, dislike, fear or worry, a belief with how sure it is, each
+in its own words (`game.npc.scripted.retell.in_own_words`), never its persona read back.
 """
 
 from __future__ import annotations
@@ -71,7 +70,6 @@ __all__ = [
     "bit_of",
     "favourite",
     "fear_near",
-    "fears_of",
     "mine_line",
     "own",
     "place_answer",
@@ -290,7 +288,10 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
             carried = carried[:1].upper() + carried[1:]
         return said_as(talk, speak, f"self_{sub}", "thing", shorter(carried))
     if sub == "side" and speaks_of_trade(talk.said, npc):  # "do you make swords too?"
-        held = sheet_side(talk, speak, any_item=False)  # "do you like clover?": a like
+        # "do you like clover?": a like; a belief by more words than the trade's own
+        held = sheet_side(talk, speak, any_item=False, only=("likes", "dislikes", "fears"))
+        if any(len(stems_of(talk.said) & stems_of(b.what)) > 1 for b in npc.sheet.beliefs):
+            held = held or sheet_side(talk, speak, any_item=False, only=("beliefs",))
         return held or job_line(talk, speak, "my_work")
     stated = favourite(talk.said, npc.persona)
     if stated:  # "what's your favourite colour?" of one whose persona names it

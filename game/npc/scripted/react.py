@@ -16,7 +16,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["harmed", "hearsay_asked", "reaction", "really"]
+__all__ = ["brawl", "harmed", "hearsay_asked", "reaction", "really"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
@@ -140,6 +140,25 @@ def harmed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         return None
     thing = re.sub(r"\byour\b", "my", found.group("thing").lower())
     return say(speak.text("harmed", thing=thing[:1].upper() + thing[1:]), "player")
+
+
+# A blow the player says it will strike here: "I'm going to thump that tanner!", "I'll have
+# it out with him right here".
+_BRAWL = re.compile(
+    r"\b(?:i(?:'m| am) (?:going to|gonna|about to)|i'll|i will|i'm gonna|let me at)\s+"
+    r"(?:\w+\s+)?(?:thump|punch|hit|smack|clobber|wallop|thrash|fight|deck|flatten|sock|"
+    r"kick|throttle|strangle|brain|bash|have it out with|knock \w+(?:'s)? (?:block|teeth|head)|"
+    r"give \w+ (?:a|the) (?:thrashing|hiding|beating|good hiding|black eye|bloody nose))\b",
+    re.I,
+)
+
+
+def brawl(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's no to a fight the player says it will start ("I'm going to thump that
+    tanner right here!"), in its mood; None when no blow is threatened."""
+    if _BRAWL.search(talk.said) is None:
+        return None
+    return speak.line("brawl_no")
 
 
 # What is said of the NPC, heard from others or asked whether true: "people say you're

@@ -14,6 +14,7 @@ from game.npc.scripted.retell import CUT_BEFORE
 __all__ = [
     "DEALING",
     "FOR_ANOTHER",
+    "NOT_BIDS",
     "UNLESS",
     "WITHHOLDS",
     "at_a_time",
@@ -34,7 +35,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "dark night cave tunnel shadow underground",
         "hurry rush quick quickly fast hasten soon sooner",
         "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
-        "yell brawling noise noisy",
+        "yell brawling noise noisy thump punch smack clobber wallop thrash",
         "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
         "drunken",
         "remedy remedies cure draught potion medicine tonic salve syrup physic dose cough "
@@ -46,6 +47,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "crowd crowds festival packed throng",
         "poach poacher poachers poaching deer snare snares",
         "dog dogs hound hounds puppy puppies pup pups cur mutt",
+        "bee bees hive hives beehive beehives swarm swarms sting stings wasp wasps hornet hornets",
         "bird birds hawk hawks falcon falcons kestrel kestrels eagle eagles",
         "tree trees oak oaks elm elms beech yew pine birch sapling saplings fell felling chop",
         # a season by its months: "it's April" is spring
@@ -75,6 +77,17 @@ _SAYINGS = (
 )
 
 
+# The words a line opens with that bid nothing before "my" or "me" ("glad my cough's
+# gone", "is my hat on?"), unlike a verb ("sweep my chimney").
+NOT_BIDS = (
+    r"(?:is|are|was|were|am|has|have|had|do|does|did|can|could|will|would|shall|should|may|"
+    r"might|must|what|where|when|why|how|who|which|whose|and|but|so|or|all|of|in|on|to|for|"
+    r"with|at|by|from|about|like|love|hate|miss|glad|sorry|thanks|thank|oh|ah|hi|hello|hey|"
+    r"yes|no|yeah|ok|okay|well|excuse|pardon|forgive|tell|ask|bless|believe|trust|meet|saw|"
+    r"met|see|hear|heard|guess|hope|bet|mind)"
+)
+
+
 # A deed asked of the NPC for tonight or the morning: a hurry.
 _BY_TONIGHT = re.compile(r"\byou\b[^.?!]*\b(?:tonight|by (?:tomorrow|morning|dawn))\b")
 
@@ -95,6 +108,7 @@ def stems_asked(text: str, families: bool = True) -> set[str]:
     found = {stem(w) for w in words}
     # the deed of "swimming", and of one who does it: "quarrellers", "climbers"
     found |= {_deed(w[:-3]) for w in found if len(w) > 6 and w.endswith("ing")}
+    found |= {_deed(w[:-2]) for w in found if len(w) > 5 and w.endswith("ed")}  # "cracked"
     doers = {_deed(w[:-2]) for w in found if w.endswith("er")}
     for family in _FAMILIES if families else ():
         if (words | found | doers) & family or any(_compound_of(w, family) for w in words):
@@ -149,6 +163,12 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     # what it is refused of may name it ("a little crack"), but not when ("tonight")
     timed = limit is not None and at_a_time(limit.group("cond"))
     cond = stems_asked(limit.group("cond"), False) if limit and not timed else set()
+    # how its thing is, said before it: "sell a cracked pot" is touched by "a tiny crack",
+    # not by "do you sell pots?"
+    how = stems_asked(" ".join(re.findall(r"\b[a-z]{3,}ed(?= \w)", _refused_thing(refused))))
+    if how and not asked & how:
+        return False
+    cond |= how
     deed = limit.group("deed") if timed and limit else _unqualified(refused)
     # by its words, but not by how its thing is left: "will you be burning today?" asks
     # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
@@ -272,7 +292,7 @@ def on_its_condition(
 
 
 # What is refused only on a day or in some weather, and only at night.
-_A_DAY_OR_WEATHER = re.compile(r"on\b|in\b|under\b")
+_A_DAY_OR_WEATHER = re.compile(r"(?:on|in|under|when|while|if)\b")
 _NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk".split())
 
 

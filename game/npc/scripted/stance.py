@@ -33,6 +33,7 @@ from game.npc.scripted.matching import fears_of, kind_of, without_wares, worried
 from game.npc.scripted.refused import (
     DEALING,
     FOR_ANOTHER,
+    NOT_BIDS,
     UNLESS,
     WITHHOLDS,
     at_a_time,
@@ -57,10 +58,12 @@ _MAYBE = frozenset(
     {
         *(Kind.QUESTION, Kind.CHAT, Kind.SELF, Kind.PLACE, Kind.PERSON, Kind.SEEK),
         *(Kind.UNKNOWN_PLACE, Kind.GREET),  # "hello! can I stroke the big hawk?"
+        Kind.WEATHER,  # "open a hive for me, never mind the rain"
     }
 )
 _REQUEST = re.compile(
-    r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|\b(?:can|could|may|might) (?:i|we)\b|"
+    r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|"
+    r"\b(?:can|could|may|might) (?:i|we|(?:my|our) \w+)\b|"  # "can my boy leave early?"
     r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
     r"\bfancy (?:a|an|some|[a-z]+ing)\b|"
     # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"
@@ -77,7 +80,10 @@ _REQUEST = re.compile(
     r"^(?:\w+, )?i (?:need|want|must have)\b|"
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
     r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
-    r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b"
+    r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b|"
+    # any other verb bid of someone's things: "sweep my chimney", "open a hive for me"
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?!" + NOT_BIDS + r"\b)[a-z]+ "
+    r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+ for (?:me|us)\b)"
 )
 _COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # a counter's refusal: ways to say what the NPC does not do, and the words that ask it
@@ -168,7 +174,8 @@ _YOURS = re.compile(
     r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
     r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
     r"\b(?:i|we|me|us)\b(?:'\w+)?(?:\s+\w+){0,2}?\s+(?:have|take|taking|use|using|borrow|"
-    r"borrowing|keep|want|need)(?:\s+over)?\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
+    r"borrowing|keep|want|need)(?:\s+over)?(?:\s+a (?:go|try|turn|ride|hold) (?:on|at|with|of|in))?"
+    r"\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
 )
 _NO_THING = frozenset(
     """help advice opinion opinions word words name blessing story stories time view views

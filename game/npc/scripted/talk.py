@@ -48,7 +48,7 @@ from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
-from game.npc.scripted.react import harmed, hearsay_asked, reaction, really
+from game.npc.scripted.react import brawl, harmed, hearsay_asked, reaction, really
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
@@ -106,6 +106,8 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
     intent = intent or read_intent(talk.said, talk.npc)
     if intent.kind in ACTIONS or intent.kind is Kind.BYE:
         return ""
+    if intent.sub == "invite" and refusal(talk, intent, Speaker(talk, intent)) is not None:
+        return ""  # "come to the pit after dark, I dropped my knife there": the dark first
     heard = talk.sensed.news if talk.sensed else []
     board = board_reply(talk.npc, talk.said, heard)  # "what's on the notice board?"
     if board:
@@ -182,6 +184,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if reacted is not None:
         return [reacted]
     no = refusal(talk, intent, speak) or why_refused(talk, speak)  # "why not?": its reason
+    no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
     named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"
