@@ -41,7 +41,8 @@ __all__ = [
 # A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
 _PRICE = re.compile(
     r"\bhow much\b|\bprices?\b|\bcosts?\b|\bwhat(?:'s| is| do you| would you)? (?:\w+ )?"
-    r"(?:charge|want|ask|take) for\b|\bwhat (?:do|would|will) you charge\b",
+    r"(?:charge|want|ask|take) for\b|\bwhat (?:do|would|will) you charge\b|"
+    r"\b(?:is|are)\b[^.?!]*\b(?:cheap|dear|expensive|pricey|costly)\b\s*\?",  # "is it dear?"
     re.I,
 )
 # A thing asked for to buy: "sell me...", "I'll take/have/buy...", "can I buy/get...",

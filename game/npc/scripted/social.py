@@ -236,13 +236,17 @@ def praised_or_insulted(talk: PlayerLine, intent: Intent, speak: Speaker) -> Ste
     if own and (_PRAISE_FIRST.search(talk.said) or _PRAISE_SHORT.match(talk.said)):
         return speak.line("praised")  # "fine saddles you make", "nice hat!"
     scorn = table == "insulted" or _SCORN.search(talk.said)
-    if own and scorn and (_OWN.search(talk.said) or _of_its_own(talk)):
+    bid = _BID_FIRST.match(talk.said)  # "sell me eggs cheap, they're small" haggles
+    if own and scorn and not bid and (_OWN.search(talk.said) or _of_its_own(talk)):
         return speak.line("insulted")  # "your baskets are ugly", whatever place it names
     if table is None or intent.kind not in _SOCIAL or not _AT_ME.search(talk.said):
         return None
     if _ASKS.match(talk.said):  # "do you like your work?" asks; "you're kind, eh?" does not
         return None
     return speak.line(table)
+
+
+_BID_FIRST = re.compile(r"\W*(?:\w+, )?(?:please )?(?:sell|give|let|lend|make|get)\b", re.I)
 
 
 # "Are you really the best shot around?": a boaster says so, with its boast; anyone else

@@ -29,6 +29,7 @@ from game.npc.scripted.bargain import (
     states_price,
     under_floor,
 )
+from game.npc.scripted.counters import COUNTER, PAY
 from game.npc.scripted.matching import fears_of, kind_of, without_wares, worried
 from game.npc.scripted.refused import (
     DEALING,
@@ -85,68 +86,6 @@ _REQUEST = re.compile(
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?!" + NOT_BIDS + r"\b)[a-z]+ "
     r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+ for (?:me|us)\b)"
 )
-_COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
-    # a counter's refusal: ways to say what the NPC does not do, and the words that ask it
-    "credit": (
-        ("give credit", "put anything on the slate", "sell on tick"),
-        re.compile(
-            r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|\bpay (?:you )?(?:back|later|"
-            r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b|"
-            r"\b(?:tab|slate)\b|\bsettle (?:up )?(?:later|tomorrow|next)\b|"
-            r"\bend of the (?:week|month|year)\b|\bwhen i get paid\b|\bpay (?:you )?when\b|"
-            r"\b(?:a bit |rather |a little )?short (?:today|this week|of (?:money|coin|cash))\b|"
-            r"\bpay (?:you )?(?:on |by |come )?(?:monday|tuesday|wednesday|thursday|friday|"
-            r"saturday|sunday|market day|payday)\b",
-        ),
-    ),
-    "free goods": (
-        ("give my goods away for nothing", "hand out what I sell", "give things away"),
-        re.compile(
-            r"\bfree\b(?! (?:time|afternoon|morning|evening|day|hour|moment|minute|will|rein))|"
-            r"\bfor nothing\b|\bgift\b|\bno charge\b|\bon the house\b|"
-            r"\b(?:no|any) (?:money|coin)\b|\b(?:can't|cannot|couldn't) pay\b|"
-            r"\bwithout (?:paying|payment|a (?:penny|coin))\b"
-        ),
-    ),
-    "idle talk": (
-        ("waste the day on idle chatter", "stand about gossiping", "natter the day away"),
-        re.compile(r"\bchat|\bgossip|\bnatter|\bchinwag"),
-    ),
-    # a seller's: its prices are its prices ("how about cheaper?")
-    "haggling": (
-        ("come down on my prices", "haggle over a fair price", "cut my prices"),
-        re.compile(
-            r"\bcheaper\b|\bdiscount\b|\blower (?:the |your )?price|\bknock (?:\w+ ){0,2}off\b|"
-            r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
-            # a few coppers offered: "I'll give you a farthing", "...for two pennies?"
-            r"\b(?:give|pay|offer|for|take|accept)(?: you)? (?:just |only )?"
-            r"(?:a|one|two|three|a few|half a) "
-            r"(?:farthings?|halfpenn(?:y|ies)|penn(?:y|ies)|pence|coppers?)\b|"
-            r"\bhalf (?:of )?what you\b|\bnot a (?:penny|copper|coin|farthing) more\b|"
-            # a price called too high, an offer called final, a deal or less asked
-            r"\btoo (?:dear|steep|pricey|expensive)\b|\boverpriced\b|\brobbery\b|"
-            r"\b(?:final|last|best|lowest) (?:price|offer)\b|\bfair price\b|"
-            r"\bgo lower\b|\bmeet me (?:halfway|in the middle)\b|"
-            r"\b(?:for|any|bit|little) less\b|\ba (?:good |special )?deal on\b|"
-            r"\b(?:do|give|cut|make) (?:me|us) a (?:deal|bargain)\b|\bany deals?\b|"
-            # coin's worth in kind, a friend's price, one thrown in
-            r"\bbarter|\bpay (?:you )?in (?!full\b)\w+|\binstead of (?:coin|money|paying)\b|"
-            r"\bmates'? rates?\b|\bfriend'?s? (?:price|rate)\b|\btwo for (?:the price of )?one\b|"
-            r"\bthrow (?:it |one |that |in )\w*|\bhalf off\b|"
-            r"\bcome down (?:on|in) (?:the |your )?price|\btake less\b|"
-            # "that's too much", not "you talk too much"
-            r"\b(?:that'?s|it'?s|is|costs?|charge|asking|want) (?:a bit |way |far )?too much\b|"
-            r"\b(?:how about|make|strike|cut) (?:me |us )?a deal\b|\bgive you half\b|"
-            r"\b(?:take|accept) (?:\w+ )?(?:silver|coppers?|coins?|pennies|pence|gold|crowns?)\b|"
-            # "I'll give you two silver for the lot", "I only have a penny", "three for two"
-            r"\b(?:give|pay|offer) you (?:\w+ )?(?:silver|coppers?|coins?|pennies|penny|pence|"
-            r"gold|crowns?)\b|\bi (?:only )?(?:have|got) (?:only )?(?:a|one|two|three|\d+) "
-            r"(?:silver|coppers?|coins?|pennies|penny|pence)\b|\bfor the price of\b|"
-            r"\b(?:bit|little|rather|too) (?:steep|dear|pricey)\b"
-        ),
-    ),
-}
-_PAY = frozenset({"credit", "free goods"})
 
 # A refusal to send someone away is a promise to take them in.
 # "leave a stack burning" leaves no one: the one not left is a person.
@@ -190,7 +129,10 @@ _THING_ENDS = frozenset(
 # "How many goats do you keep?": a question of what it does asks for nothing; one of a
 # price ("how much do you want for one?") is an offer.
 _WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
-_PRICE = re.compile(r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost")
+_PRICE = re.compile(
+    r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost|"
+    r"\b(?:is|are)\b[^.?!]*\b(?:cheap|dear|expensive|pricey)\b\s*\?"
+)
 
 
 def _requests(line: str) -> bool:
@@ -275,7 +217,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return _no(npc, speak, "rid_yes", "thing", pest, stems_asked(line, False))
     own = _own_thing(line, npc)
     sheet = npc.sheet
-    refusals = [r for r in sheet.refuses if r not in _COUNTER and not _KINDNESS.search(r)]
+    refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
     # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
     bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
     if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
@@ -285,8 +227,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if traded and sells_goods(npc):  # "I'll swap you a good knife for a wheel of cheese"
         return speak.line("barter_offer", thing=traded.group("thing"))
     bid = _counter_bid(talk)
-    haggled = _COUNTER["haggling"][1].search(line) or bid
-    owed = _COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
+    haggled = COUNTER["haggling"][1].search(line) or bid
+    owed = COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
     bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
@@ -299,7 +241,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("credit")  # nor hands its goods over now for coin next week
     if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
-    elif sells and haggled and not _COUNTER["free goods"][1].search(line):
+    elif sells and haggled and not COUNTER["free goods"][1].search(line):
         # one who haggles meets a bid halfway ("That? Robbery."), and asks one of a plea,
         # but goes no lower than its floor ("never below three pennies")
         floor = under_floor(line, sheet.refuses)
@@ -313,7 +255,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         for r in refusals
     )
     for refused in counters:
-        counter = _COUNTER.get(refused)
+        counter = COUNTER.get(refused)
         if counter is None or (specific and refused not in sheet.refuses):
             continue
         deeds, asks = counter
@@ -324,7 +266,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             or asks.search(line)
             or (refused == "haggling" and bid)
         ):
-            table = "refuse_pay" if refused in _PAY else "refuse"
+            table = "refuse_pay" if refused in PAY else "refuse"
             deed = deeds[talk.seed("deed") % len(deeds)]
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
@@ -337,7 +279,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         asked -= DEALING
     # the refusal the line touches most first: "borrow your loom for a day" is the loom's
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
-        if refused in _COUNTER or _KINDNESS.search(refused):
+        if refused in COUNTER or _KINDNESS.search(refused):
             continue
         unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
@@ -360,7 +302,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
                 return say(speak.text("yes_but_not", cond=limit["cond"].split(",")[0]), "player")
             continue  # "up on the roof on a fine dry day" of one who will not in wind or rain
         if touches_refusal(line, asked, refused):
-            return _refused(npc, speak, deed_asked(refused, asked), asked)
+            deed = deed_asked(refused, asked)
+            said = _said_no(npc, speak, "refuse", "deed", deed, asked)
+            if unless and not named and not stems_asked(said) & stems_asked(deed):
+                return _not_unless(npc, speak, unless)  # "No. Not that.": its terms say more
+            return _refused(npc, speak, deed, asked)
     # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
     for disliked in sheet.dislikes:
         if bought is None and touches_fear(talk, intent, disliked):
@@ -382,7 +328,7 @@ def _counter_bid(talk: PlayerLine) -> bool:
     """Whether the line is a bid alone made after a price asked or a haggle."""
     if not talk.earlier or not BID_ALONE.match(talk.said.lower()):
         return False
-    haggle = _COUNTER["haggling"][1]
+    haggle = COUNTER["haggling"][1]
     return any(_PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
@@ -486,9 +432,15 @@ def _no(
     npc: VillagerFacts, speak: Speaker, table: str, slot: str, item: str, asked: set[str]
 ) -> SkillCall:
     """A no from `table`, the item said in the NPC's own words, the words asked kept first."""
+    text = _said_no(npc, speak, table, slot, item, asked)
+    return say(text or speak.text("refuse", deed="do that"), "player")
+
+
+def _said_no(
+    npc: VillagerFacts, speak: Speaker, table: str, slot: str, item: str, asked: set[str]
+) -> str:
     said = shorter(item)
     said += bare(said)
     said += [many for p in said if (many := plural_of(p)) != p]  # "let strangers touch..."
     keep = {w[:5] for w in asked}
-    text = in_own_words(lambda p: speak.text(table, **{slot: p}), said, npc.persona, npc.name, keep)
-    return say(text or speak.text("refuse", deed="do that"), "player")
+    return in_own_words(lambda p: speak.text(table, **{slot: p}), said, npc.persona, npc.name, keep)

@@ -315,7 +315,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
 
 
 # Kinds of line that may bring near what the NPC fears without asking of it.
-_FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER, Kind.SELF})
+_FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER, Kind.SELF, Kind.LOOK})
 # The hour an invitation asks from ("tonight": the evening's stops).
 _ASKED_FOR = (
     (r"\b(?:tonight|this evening|after (?:supper|dinner|dark)|at (?:dusk|sundown))\b", 17.0),

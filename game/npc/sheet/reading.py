@@ -257,6 +257,10 @@ _WHERE = frozenset(
 )
 
 
+# Words that say someone is a person, not what they do ("a shy young girl who...").
+_PLAIN_PERSON = frozenset("girl boy lad lass man woman child person fellow soul".split())
+
+
 # Titles a name may carry that say what the NPC is ("Elder Maren", "Captain Ives").
 _TITLES = frozenset(
     """elder sister brother father mother captain doctor friar abbot abbess reverend mayor
@@ -275,12 +279,14 @@ def _role(persona: str, name: str) -> str:
         called = persona.lower().replace(name.lower(), "")
         if re.search(rf"\b{title}\b", called):
             return title
-    if trade:
+    plain = trade in _PLAIN_PERSON  # "a girl who looks after the geese": what she does
+    if trade and not plain:
         return trade
     # The first clause that says what the NPC does ("mends nets", not "Oh, where to begin").
-    doing = next((c for c in clauses_of(persona, name) if verb_led(present(c))), "")
+    clauses = [c for c in clauses_of(persona, name) if not (plain and re.match(r"is\b", c))]
+    doing = next((c for c in clauses if verb_led(present(c))), "")
     if not doing:
-        return ""
+        return trade
     words = present(_phrase(doing, name)).split()  # "has made the cheese": "makes"
     end = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE), len(words))
     return " ".join(words[:end])
