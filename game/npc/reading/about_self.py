@@ -25,7 +25,9 @@ _SELF = (
         r"\bwhat(?:'s|'ve| is| have| do)? ?(?:you )?(?:got |have )?(?:on tap|on offer|in stock|"
         r"on the menu)\b|"
         r"\bwhat(?:'ve| have) (?:you|ya) got\W*$|"
-        r"\bwhat (?:can|could|might) i buy\b|\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
+        r"\bwhat (?:can|could|might) i buy\b|"
+        r"\bwhat(?:'s| is) (?:good|fresh) (?:today|this morning)\b|"
+        r"\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
         r"cart|counter|table)\b",
     ),
     (

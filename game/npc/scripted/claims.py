@@ -152,6 +152,8 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
         # a verb said without its thing says nothing: "Oak bark makes.", "Ned will make."
         least = (3 if modal else 2) - _alone(pred.split()[1 if modal else 0 :])
         cuts = [c for c in shorter(pred) if c == pred or len(c.split()) >= least]
+        if being and re.match(r"\w+ \w+ by\b", pred):  # "Built." says nothing of "by the devil"
+            cuts = [c for c in cuts if len(c.split()) > 2]
         for cut in [] if whole else [*_what_it_means(pred), *cuts]:
             said = cut
             if being:
@@ -174,6 +176,10 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
                 if on is not None and len(rest) - on <= 5:
                     head, where = " ".join(rest[:on]), " ".join(rest[on:])
                     out.append(f"{capital(subject)}? {capital(where)}, {pronoun} {head}")
+        head = re.split(r" (?:\w+er than|that|who|which|with|from)\b", subject, maxsplit=1)[0]
+        if head != subject and len(head.split()) >= 2 and pronoun and not being:
+            # "a giant pike older than the church lives in the mere": "A giant pike? It lives..."
+            out += [f"{capital(head)}? {capital(f'{pronoun} {cut}')}" for cut in cuts]
         fronted = _fronted(subject, pred)
         if fronted:  # "Fired on a full moon, a pot never cracks"
             out.append(fronted)

@@ -40,7 +40,7 @@ COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
         ("come down on my prices", "haggle over a fair price", "cut my prices"),
         re.compile(
             r"\bcheaper\b|\b(?:sell|give|let) (?:me|us)\b[^.?!]*\bcheap(?:ly)?\b|\bdiscount\b|"
-            r"\bmy (?:last |final |best )?offer\b|\blower (?:the |your )?price|"
+            r"\bmy (?:last |final |best )?offer\b|\blower (?:the |your )?price|\bgoing cheap\b|"
             r"\bknock (?:\w+ ){0,2}off\b|"
             r"\b(?:better|lower|special) price\b|\bhalf (?:the )?price\b|\bhaggle\b|"
             # a few coppers offered: "I'll give you a farthing", "...for two pennies?"

@@ -96,18 +96,18 @@ def _of_a_villager(talk: PlayerLine, gesture: str, speak: Speaker) -> list[Step]
     """A nod or a shake on what the line says of a villager the NPC holds an opinion of:
     its opinion said, the head shaken when the opinion is cold and the line warm or the
     other way round ("Jory's jokes are funny, aren't they?" of one who finds them
-    tiresome); None when the line names no one it holds a view of."""
+    tiresome); None when the line names no villager."""
     if gesture not in (NOD.name, SHAKE_HEAD.name):
         return None
     target = find_target(talk.said, talk.npc)
     if target is None or target.kind is not Named.PERSON:
         return None
     opinion = opinion_of(talk.npc, target)
-    if not opinion:
-        return None
-    # "Jory is lazy" of one who thinks him lazy: a nod; "his jokes are funny": a shake
-    cold, said_cold = bool(COLD.search(opinion)), bool(COLD.search(talk.said))
-    agrees = cold == said_cold or (not cold and not WARM.search(opinion))
+    # "Jory is lazy" of one who thinks him lazy: a nod; "his jokes are funny": a shake; of
+    # one it holds no view of, a nod to kind words, a shake to cold ones, and what they do
+    said_cold = bool(COLD.search(talk.said))
+    cold = bool(COLD.search(opinion))
+    agrees = cold == said_cold or (not cold and bool(opinion) and not WARM.search(opinion))
     shown = NOD.name if agrees else SHAKE_HEAD.name
     return [EMOTE.call(name=shown), opinion_line(talk, target, speak)]
 

@@ -164,8 +164,9 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     timed = limit is not None and at_a_time(limit.group("cond"))
     cond = stems_asked(limit.group("cond"), False) if limit and not timed else set()
     # how its thing is, said before it: "sell a cracked pot" is touched by "a tiny crack",
-    # not by "do you sell pots?"
-    how = stems_asked(" ".join(re.findall(r"\b[a-z]{3,}ed(?= \w)", _refused_thing(refused))))
+    # not by "do you sell pots?"; "yesterday's pies" by "yesterday", not "eel pies"
+    thing = _refused_thing(refused)
+    how = stems_asked(" ".join(re.findall(r"\b(?:[a-z]{3,}ed|[a-z]+'s)(?= \w)", thing)))
     if how and not asked & how:
         return False
     cond |= how

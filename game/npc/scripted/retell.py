@@ -229,7 +229,7 @@ def shorter(phrase: str) -> list[str]:
         )
         # "set there by real giants | long ago": the when of a tale is said or not
         ago = words[-1].lower().strip(".,!") == "ago" and end >= len(words) - 3
-        cut_here = word in CUT_BEFORE or end == cond or (ago and word in _HOW_LONG)
+        cut_here = word in CUT_BEFORE | _WH_CLAUSE or end == cond or (ago and word in _HOW_LONG)
         if not cut_here and not (word in ("a", "an", "the") and end >= 3 and said):
             continue
         head = words[:end]
@@ -255,8 +255,9 @@ def shorter(phrase: str) -> list[str]:
         if after == "of" and head and _COMPASS.fullmatch(head[-1].lower()):  # "east | of the"
             head.pop()
         cut = " ".join(head).rstrip(",;:")
-        # "means someone | in the room has lied": what is meant is a whole clause.
-        if len(head) >= 2 and head[-2].lower() in _SAYS_THAT:
+        # "means someone | in the room has lied", "tell anyone what goes | into my cordials":
+        # what is meant or told is a whole clause.
+        if len(head) >= 2 and head[-2].lower() in _SAYS_THAT | _WH_CLAUSE:
             continue
         if len(head) >= 2 and cut not in out:
             out.append(cut)
@@ -265,6 +266,7 @@ def shorter(phrase: str) -> list[str]:
     return list(dict.fromkeys(out + said_short))
 
 
+_WH_CLAUSE = frozenset("what where how which whatever".split())
 _ANYONE_WHO = re.compile(
     r"\b(?:anyone|anybody|someone|somebody|whoever|everyone) who (\w+)\b", re.I
 )

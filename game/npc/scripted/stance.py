@@ -79,6 +79,8 @@ _REQUEST = re.compile(
     r",\s+(?:come|go) (?:and|with|see|look|here|over|quick)\b|"
     # what the player says it needs of it: "I need something strong for a draught"
     r"^(?:\w+, )?i (?:need|want|must have)\b|"
+    # what someone of the player's needs, or a telling asked: "my girl needs to cross"
+    r"\b(?:i|we|(?:my|our) (?:\w+ )?\w+) (?:need|needs|want|wants|has|have|must) to\b|"
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
     r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
     r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b|"
@@ -97,6 +99,9 @@ _KINDNESS = re.compile(
 )
 # An order the player claims someone gave that the NPC hand its things over: "the council
 # has decreed...". Nobody's word moves a villager's goods; the word it is met with.
+# "Tell me about the battle" asks the telling of one who will not talk of it.
+_TELL_ASKED = re.compile(r"\btell (?:me|us) (?:about|of)\b")
+_TELLING = frozenset("talk tell speak discuss mention".split())
 _CLAIMED = re.compile(
     r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
     r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b|"
@@ -229,7 +234,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     bid = _counter_bid(talk)
     haggled = COUNTER["haggling"][1].search(line) or bid
     owed = COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
-    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed)
+    told = _TELL_ASKED.search(line) and any(r.split()[0] in _TELLING for r in refusals)
+    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed or told)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return say(speak.text("own_thing", thing=own), "player") if own else None
     counters = list(sheet.refuses)

@@ -41,6 +41,7 @@ from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
+from game.npc.scripted.held import belief_named
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
@@ -187,6 +188,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
+    held = belief_named(talk, speak) if intent.kind is not Kind.GESTURE else None
+    if held is not None:  # "who built the old bridge?" of one who believes the devil did
+        return [held]
     named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"
     if named is not None:
         return [named]

@@ -1,0 +1,116 @@
+"""A fen village (a farrier, a pie-woman, a toll keeper, a herb-woman, an eel-catcher, an
+old soldier), talked to as a player would: a question that names a belief by two words is
+answered with it, a refusal of yesterday's goods is no word on today's, a child let across
+asks the toll, a telling refused is refused, what is told is never cut to "what goes", a
+seller asked what's good names its goods, and a nod on a neighbour it holds no view of
+goes with kind words only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.scripted.claims import claim_phrases
+from game.npc.scripted.retell import shorter
+from game.npc.scripted.speaker import PlayerLine, said_by
+from game.npc.scripted.talk import answer
+from game.npc.skills import SkillCall
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
+
+PEOPLE: list[Person] = [
+    (
+        "bettany",
+        "Bettany",
+        "Bettany bakes pies in her pie shop and sells eel pies and apple pasties. She is kind "
+        "and motherly. She never sells yesterday's pies, not even cheap. She believes a pie "
+        "crust that cracks in the oven means bad news is coming.",
+        {"work": "shop", "wares": "eel pies and apple pasties"},
+    ),
+    (
+        "aldous",
+        "Aldous",
+        "Aldous is the toll keeper: he keeps the toll bridge over the river. He is thin and "
+        "suspicious, and speaks in short sentences. He never lets anyone cross without "
+        "paying, not even children. He believes the lights over the fen are the souls of "
+        "drowned men.",
+        {"work": "bridge"},
+    ),
+    (
+        "hester",
+        "Hester",
+        "Hester is the herb-woman: she grows herbs in her garden and makes cordials. She is "
+        "sharp-tongued and secretive. She never tells anyone what goes into her cordials. She "
+        "believes the old bridge was built by the devil in a single night.",
+        {"work": "garden", "wares": "cordials"},
+    ),
+    (
+        "rollo",
+        "Rollo",
+        "Rollo is an old soldier who lives in his cottage. He is boastful and tells war "
+        "stories. He will never talk about the battle at the river ford, whoever asks.",
+        {"work": "cottage"},
+    ),
+]
+PLACES = [
+    ("shop", "Bettany's pie shop on the green, warm and smelling of pastry."),
+    ("bridge", "The toll bridge over the fen river, old grey stone."),
+    ("garden", "Hester's herb garden behind a high hedge."),
+    ("cottage", "Rollo's cottage on the east side, with a rusty sword over the door."),
+]
+
+
+@pytest.fixture(scope="module")
+def fen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("fen"), "fen", PEOPLE, PLACES))
+
+
+def plan(npc: VillagerFacts, line: str) -> tuple[str, list[str]]:
+    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=12.0)))
+    text = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    emotes = [
+        str(s.arguments().get("name"))
+        for s in steps
+        if isinstance(s, SkillCall) and s.skill.name == "emote"
+    ]
+    return text, emotes
+
+
+def test_a_question_that_names_a_belief_is_answered_with_it(
+    fen: dict[str, VillagerFacts],
+) -> None:
+    built, _ = plan(fen["hester"], "Who built the old bridge?")
+    assert "devil" in built, built  # it was "First settlers built it, folk say."
+    lights, _ = plan(fen["aldous"], "What are those lights over the fen at night?")
+    assert "drowned" in lights, lights  # it was the bridge described
+    crust, _ = plan(fen["bettany"], "Your pie crust cracked! What does that mean?")
+    assert "bad news" in crust, crust  # it was "Oh, eel pies! I love it!"
+    assert "The old bridge? Built" not in claim_phrases(
+        "the old bridge was built by the devil in a single night", named=True
+    )
+
+
+def test_a_refusal_of_some_goods_and_of_a_telling(fen: dict[str, VillagerFacts]) -> None:
+    pies, _ = plan(fen["bettany"], "Do you sell eel pies?")
+    assert "yesterday" not in pies, pies
+    stale, _ = plan(fen["bettany"], "Any of yesterday's pies going cheap?")
+    assert "yesterday" in stale, stale
+    girl, _ = plan(fen["aldous"], "My little girl needs to cross, surely children go free?")
+    assert re.search(r"\bno\b|\bnot\b|\bdon't\b", girl, re.I) and "cross" in girl, girl
+    battle, _ = plan(fen["rollo"], "Tell me about the battle at the river ford.")
+    assert "battle" in battle and re.search(r"\bdon't\b|\bnot\b", battle), battle
+    cordial, _ = plan(fen["hester"], "What's in your cordial? Go on, tell me.")
+    assert not re.search(r"\bwhat\W*$|what goes\.", cordial), cordial
+    assert "tell anyone what goes" not in shorter("tell anyone what goes into my cordials")
+
+
+def test_a_seller_asked_whats_good_names_its_goods(fen: dict[str, VillagerFacts]) -> None:
+    good, _ = plan(fen["bettany"], "What's good today?")
+    assert "pies" in good or "pasties" in good, good
+
+
+def test_a_nod_on_a_neighbour_it_holds_no_view_of(fen: dict[str, VillagerFacts]) -> None:
+    _, kind = plan(fen["aldous"], "Nod if you think Hester is honest.")
+    _, cold = plan(fen["aldous"], "Nod if you think Hester is a liar.")
+    assert kind == ["nod"] and cold == ["shake_head"], (kind, cold)
