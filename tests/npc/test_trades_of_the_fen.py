@@ -21,6 +21,19 @@ from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PEOPLE: list[Person] = [
     (
+        "maud",
+        "Maud",
+        "Maud is the farrier: she shoes horses at her forge. She is loud and cheerful. She "
+        "never shoes a horse after sunset.",
+        {"work": "forge", "wares": "horseshoes"},
+    ),
+    (
+        "kester",
+        "Kester",
+        "Kester is the eel-catcher: he sets traps in the river and sells eels from his hut.",
+        {"work": "hut", "wares": "eels"},
+    ),
+    (
         "bettany",
         "Bettany",
         "Bettany bakes pies in her pie shop and sells eel pies and apple pasties. She is kind "
@@ -54,6 +67,8 @@ PEOPLE: list[Person] = [
     ),
 ]
 PLACES = [
+    ("forge", "Maud's forge on the west side, with an anvil and a horse post."),
+    ("hut", "Kester's eel hut by the river, with willow traps against the wall."),
     ("shop", "Bettany's pie shop on the green, warm and smelling of pastry."),
     ("bridge", "The toll bridge over the fen river, old grey stone."),
     ("garden", "Hester's herb garden behind a high hedge."),
@@ -114,3 +129,20 @@ def test_a_nod_on_a_neighbour_it_holds_no_view_of(fen: dict[str, VillagerFacts])
     _, kind = plan(fen["aldous"], "Nod if you think Hester is honest.")
     _, cold = plan(fen["aldous"], "Nod if you think Hester is a liar.")
     assert kind == ["nod"] and cold == ["shake_head"], (kind, cold)
+
+
+def test_a_refusal_after_sunset_holds_at_night_only(fen: dict[str, VillagerFacts]) -> None:
+    noon, _ = plan(fen["maud"], "Can you shoe my horse?")
+    assert not re.match(r"\W*(?:no|oh, love, no)\b", noon, re.I), noon
+    steps = answer(
+        PlayerLine(npc=fen["maud"], said="Can you shoe my horse?", sensed=SensedFacts(hour=21.0))
+    )
+    night = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    assert "sunset" in night, night
+
+
+def test_where_to_buy_what_another_sells_is_theirs(fen: dict[str, VillagerFacts]) -> None:
+    eels, _ = plan(fen["bettany"], "Where can I buy eels?")
+    assert "pies" not in eels and ("hut" in eels or "Kester" in eels), eels
+    pie, _ = plan(fen["bettany"], "Where can I buy a pie?")
+    assert "yesterday" not in pie, pie

@@ -216,6 +216,12 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
     goods = _goods(npc)
     sold = max(goods, key=lambda g: _shares(asked, _things(g)), default="")
     sells = bool(sold) and _shares(asked, _things(sold)) > 0
+    if (
+        sells
+        and re.match(r"\W*where\b", said, re.I)
+        and not _shares(asked, _things(sold.split()[-1]))
+    ):
+        sells = False  # "where can I buy eels?" of the eel pies' baker: whoever sells eels
     price = best[1] if best[0] else ""
     if not price and len(prices) == 1 and (sells or not asked):  # "how much?", of its one price
         price = prices[0][1]

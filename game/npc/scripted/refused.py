@@ -19,6 +19,7 @@ __all__ = [
     "WITHHOLDS",
     "at_a_time",
     "deed_asked",
+    "kind_named",
     "on_its_condition",
     "plural_of",
     "restricted",
@@ -163,13 +164,9 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     # what it is refused of may name it ("a little crack"), but not when ("tonight")
     timed = limit is not None and at_a_time(limit.group("cond"))
     cond = stems_asked(limit.group("cond"), False) if limit and not timed else set()
-    # how its thing is, said before it: "sell a cracked pot" is touched by "a tiny crack",
-    # not by "do you sell pots?"; "yesterday's pies" by "yesterday", not "eel pies"
-    thing = _refused_thing(refused)
-    how = stems_asked(" ".join(re.findall(r"\b(?:[a-z]{3,}ed|[a-z]+'s)(?= \w)", thing)))
-    if how and not asked & how:
+    if not kind_named(refused, asked):
         return False
-    cond |= how
+    cond |= _how_of(refused)
     deed = limit.group("deed") if timed and limit else _unqualified(refused)
     # by its words, but not by how its thing is left: "will you be burning today?" asks
     # no "leave a stack burning unwatched"; "a little crack" names "a pot with a crack"
@@ -192,6 +189,19 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
     other = _OTHER_DEED.search(line)
     taught = other.group("verb") or other.group(0).split()[0] if other else ""
     return other is None or bool(verb & (stems_asked(taught) | stems_asked("teach show")))
+
+
+def kind_named(refused: str, asked: set[str]) -> bool:
+    """Whether a request names how the thing refused is, when the refusal says it before
+    the thing: "sell a cracked pot" by "a tiny crack", not by "do you sell pots?";
+    "yesterday's pies" by "yesterday", not by "eel pies"."""
+    how = _how_of(refused)
+    return not how or bool(asked & how)
+
+
+def _how_of(refused: str) -> set[str]:
+    words = re.findall(r"\b(?:[a-z]{3,}ed|[a-z]+'s)(?= \w)", _refused_thing(refused))
+    return stems_asked(" ".join(words))
 
 
 _LET_SOMEONE = re.compile(
@@ -238,7 +248,8 @@ _OR_DEED = re.compile(r",?\s+or\s+(?=[a-z]+ (?:a|an|the|any|anyone|anybody|my|yo
 RESTRICTED = re.compile(
     r"^(?P<deed>\S+(?: \S+){0,3}?) (?P<cond>(?:(?:that|which|with|before|until|while|"
     r"if|when|where)\b|for (?:anyone|anybody|people|those|a \w+) who\b|on (?:a |the )?(?:\w+ )?"
-    r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|after dark\b|"
+    r"(?:day|days|night|nights|sundays?|sabbath|\w+days?)\b|at night\b|"
+    r"after (?:dark|sunset|sundown|dusk|nightfall)\b|"
     r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet|"
     r"spring|summer|autumn|winter)\b|"
     r"under (?:a |the )?(?:full |new )?moon\b|"
@@ -248,7 +259,7 @@ RESTRICTED = re.compile(
 )
 
 
-_NIGHTS = r"at night|after dark|on (?:a |the )?nights?"
+_NIGHTS = r"at night|after (?:dark|sunset|sundown|dusk|nightfall)|on (?:a |the )?nights?"
 _AT_NIGHT = re.compile(rf"(?:{_NIGHTS})\b")
 _TIMES = re.compile(
     rf"(?:{_NIGHTS}|in (?:the )?(?:spring|summer|autumn|winter)|"
@@ -294,7 +305,7 @@ def on_its_condition(
 
 # What is refused only on a day or in some weather, and only at night.
 _A_DAY_OR_WEATHER = re.compile(r"(?:on|in|under|when|while|if)\b")
-_NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk".split())
+_NIGHT_WORDS = frozenset("tonight night late evening dark midnight dusk sunset sundown".split())
 
 
 def deed_asked(refused: str, asked: set[str]) -> str:

@@ -39,6 +39,7 @@ from game.npc.scripted.refused import (
     WITHHOLDS,
     at_a_time,
     deed_asked,
+    kind_named,
     on_its_condition,
     plural_of,
     restricted,
@@ -225,7 +226,14 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
     # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
     bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
-    if bought is not None and bought.refused and not on_its_condition(bought.refused, set()):
+    if (
+        bought is not None
+        and bought.refused
+        and not (
+            on_its_condition(bought.refused, set())
+            and kind_named(bought.refused, stems_asked(talk.said))
+        )
+    ):
         kept = [r for r in refusals if r != bought.refused]  # "sell arrows to poachers"
         bought = deal(talk, speak, kept)
     traded = BARTER.search(line)
