@@ -30,7 +30,8 @@ PEOPLE: list[Person] = [
     (
         "kester",
         "Kester",
-        "Kester is the eel-catcher: he sets traps in the river and sells eels from his hut.",
+        "Kester is the eel-catcher: he sets traps in the river and sells eels from his hut. "
+        "He believes a giant pike older than the church lives in the mere.",
         {"work": "hut", "wares": "eels"},
     ),
     (
@@ -44,10 +45,10 @@ PEOPLE: list[Person] = [
     (
         "aldous",
         "Aldous",
-        "Aldous is the toll keeper: he keeps the toll bridge over the river. He is thin and "
-        "suspicious, and speaks in short sentences. He never lets anyone cross without "
-        "paying, not even children. He believes the lights over the fen are the souls of "
-        "drowned men.",
+        "Aldous is the toll keeper: he keeps the toll bridge over the river and collects a "
+        "penny from everyone who crosses. He is thin and suspicious, and speaks in short "
+        "sentences. He never lets anyone cross without paying, not even children. He believes "
+        "the lights over the fen are the souls of drowned men. He finds Maud far too loud.",
         {"work": "bridge"},
     ),
     (
@@ -55,7 +56,8 @@ PEOPLE: list[Person] = [
         "Hester",
         "Hester is the herb-woman: she grows herbs in her garden and makes cordials. She is "
         "sharp-tongued and secretive. She never tells anyone what goes into her cordials. She "
-        "believes the old bridge was built by the devil in a single night.",
+        "believes the old bridge was built by the devil in a single night. She thinks Aldous "
+        "cheats at the toll.",
         {"work": "garden", "wares": "cordials"},
     ),
     (
@@ -146,3 +148,22 @@ def test_where_to_buy_what_another_sells_is_theirs(fen: dict[str, VillagerFacts]
     assert "pies" not in eels and ("hut" in eels or "Kester" in eels), eels
     pie, _ = plan(fen["bettany"], "Where can I buy a pie?")
     assert "yesterday" not in pie, pie
+
+
+def test_a_price_a_role_and_a_view_said_as_meant(fen: dict[str, VillagerFacts]) -> None:
+    toll, _ = plan(fen["aldous"], "How much is the toll?")
+    assert "penny" in toll, toll  # it was "I haven't the foggiest."
+    assert fen["aldous"].sheet.opinions["maud"] == "is far too loud"
+    maud, _ = plan(fen["aldous"], "What do you think of Maud?")
+    assert "too loud" in maud and "I find" not in maud, maud
+    pick, _ = plan(fen["hester"], "Can I pick some of your herbs?")
+    assert "My herbs" in pick, pick  # it was "Never had cause to wonder. Too busy."
+
+
+def test_an_invitation_at_night_is_no_belief_and_a_belief_keeps_its_verb(
+    fen: dict[str, VillagerFacts],
+) -> None:
+    night, _ = plan(fen["kester"], "Fancy coming out on the mere at night to look for the pike?")
+    assert "pike" not in night.lower(), night  # an invitation, not "Giant pike older."
+    pike, _ = plan(fen["kester"], "Is there really a giant pike in the mere?")
+    assert re.search(r"\blives\b", pike) and "older." not in pike, pike

@@ -331,8 +331,8 @@ INVITE = re.compile(
     r"let'?s |how about (?:we )?|shall we |i'll |i will |)(?:come (?:and )?)?)(?:come|coming|join|"
     r"joining|meet|meeting|be|stop|drop|pop|head|heading|go|going|grab|have|sit|share|walk|"
     r"stroll|wander|swim|fish|picnic)\b[^?.!]*?\b(?:later|tonight|"
-    r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark)|at (?:noon|"
-    r"midday|dusk|sundown))\b"
+    r"tomorrow|this (?:evening|afternoon|morning)|after (?:work|supper|dinner|dark|sunset)|"
+    r"at (?:noon|midday|dusk|sundown|sunset|night))\b"
 )
 # "Are all these goats yours?", "whose cart is this?": whose things they are.
 OWNER = re.compile(

@@ -223,7 +223,8 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
     ):
         sells = False  # "where can I buy eels?" of the eel pies' baker: whoever sells eels
     price = best[1] if best[0] else ""
-    if not price and len(prices) == 1 and (sells or not asked):  # "how much?", of its one price
+    trade = _things(npc.sheet.role)  # "how much is the toll?" of the toll keeper
+    if not price and len(prices) == 1 and (sells or not asked or _shares(asked, trade)):
         price = prices[0][1]
     if not price and not asked and goods:  # "I'll take one": of what it sells first
         sold, sells = goods[0], True

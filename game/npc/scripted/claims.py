@@ -86,6 +86,13 @@ def claim_phrases(what: str, named: bool = False) -> list[str]:
     to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
     "A sea serpent. I saw it off the point."), then cut short. `named`: the player named
     its subject, so a long one may be said as "it" ("It never cracks")."""
+    # "a giant pike older than the church lives in the mere": also "A giant pike? It lives..."
+    plain = re.sub(r"^((?:a|an|the) \w+ \w+) \w+er than (?:the |a |an )?\w+", r"\1", what)
+    said = _phrases(what, named)
+    return said if plain == what else list(dict.fromkeys([*said, *_phrases(plain, named)]))
+
+
+def _phrases(what: str, named: bool) -> list[str]:
     words = what.split()
     out: list[str] = []
     verb_end = 1  # "I once saw": the adverbs go with the verb

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from game.npc.reading.intent import Intent
+from game.npc.reading.kinds import Kind
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.speaker import PlayerLine, Speaker
@@ -18,13 +20,19 @@ from game.npc.skills import SkillCall
 __all__ = ["belief_named"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
+_ASKED = re.compile(
+    r"\b(?:fancy|want to|wanna|will you|would you|shall we|come|let's|care to)\b", re.I
+)
 
 
-def belief_named(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+def belief_named(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """The NPC's belief that a question names (`_NAMED_BY` words shared), said as one, or
-    None."""
+    None. A reason asked ("why do you hang nails over the door?"), a gesture or a walk
+    asked, or an invitation ("fancy looking for the pike tonight?") asks more than that."""
     if "?" not in talk.said or re.search(r"\bwhy\b", talk.said, re.I):
-        return None  # "why do you hang nails over the door?" asks its reason
+        return None
+    if intent.kind in (Kind.GESTURE, Kind.GO) or intent.sub == "invite" or _ASKED.search(talk.said):
+        return None
     asked = stems_of(talk.said)
     people = {stems_of(p.name.split()[0]).pop() for p in talk.npc.people if stems_of(p.name)}
     # a belief of a villager ("Rosamund's hawks are vicious") is an opinion, said as one

@@ -100,9 +100,11 @@ _KINDNESS = re.compile(
 )
 # An order the player claims someone gave that the NPC hand its things over: "the council
 # has decreed...". Nobody's word moves a villager's goods; the word it is met with.
-# "Tell me about the battle" asks the telling of one who will not talk of it.
-_TELL_ASKED = re.compile(r"\btell (?:me|us) (?:about|of)\b")
+# "Tell me about the battle", "what goes into it?" ask a telling of one who will not tell.
 _TELLING = frozenset("talk tell speak discuss mention".split())
+_TOLD = re.compile(
+    r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make)\b"
+)
 _CLAIMED = re.compile(
     r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
     r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b|"
@@ -119,7 +121,8 @@ _YOURS = re.compile(
     r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
     r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
     r"\b(?:i|we|me|us)\b(?:'\w+)?(?:\s+\w+){0,2}?\s+(?:have|take|taking|use|using|borrow|"
-    r"borrowing|keep|want|need)(?:\s+over)?(?:\s+a (?:go|try|turn|ride|hold) (?:on|at|with|of|in))?"
+    r"borrowing|keep|want|need|pick|cut|taste|try|pet|stroke|ride)(?:\s+over)?"
+    r"(?:\s+a (?:go|try|turn|ride|hold) (?:on|at|with|of|in)|\s+(?:some|one|a few|any) of)?"
     r"\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
 )
 _NO_THING = frozenset(
@@ -224,6 +227,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     own = _own_thing(line, npc)
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
+    # "sell me some cordials" asks no telling of what goes into them
+    refusals = [r for r in refusals if r.split()[0] not in _TELLING or _TOLD.search(line)]
     # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
     bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
     if (
@@ -242,10 +247,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     bid = _counter_bid(talk)
     haggled = COUNTER["haggling"][1].search(line) or bid
     owed = COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
-    told = _TELL_ASKED.search(line) and any(r.split()[0] in _TELLING for r in refusals)
+    told = _TOLD.search(line) and any(r.split()[0] in _TELLING for r in refusals)
     bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed or told)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
-        return say(speak.text("own_thing", thing=own), "player") if own else None
+        return _own_thing_kept(speak, own) if own else None
     counters = list(sheet.refuses)
     sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
     sells = sells or (bought is not None and bought.line is not None)  # what it makes
@@ -295,6 +300,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
         if refused in COUNTER or _KINDNESS.search(refused):
             continue
+        if refused.split()[0] in _TELLING and not _TOLD.search(line):
+            continue
         unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
         asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & stems_asked(refused))
@@ -331,7 +338,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if bought is not None and bought.line is not None:
         return bought.line
     if own:
-        return say(speak.text("own_thing", thing=own), "player")
+        return _own_thing_kept(speak, own)
     for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
         if _KINDNESS.search(pledged) and asked & (stems_asked(pledged) - _TURNING):
             return _yes(npc, speak, pledged, asked)
@@ -387,6 +394,16 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
     if comma and len(head.split()) >= 2 and not re.match(r"(?:or|and|nor)\b", added):
         refused = head
     return _no(npc, speak, "refuse", "deed", refused, asked)
+
+
+def _own_thing_kept(speak: Speaker, thing: str) -> SkillCall:
+    """The no to a request for its own thing; "my herbs stay", not "my herbs stays"."""
+    text = speak.text("own_thing", thing=thing)
+    if plural_of(thing) == thing:
+        text = text.replace(f"{thing} stays", f"{thing} stay").replace(
+            f"{thing} is", f"{thing} are"
+        )
+    return say(text, "player")
 
 
 def _own_thing(line: str, npc: VillagerFacts) -> str:

@@ -188,7 +188,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
-    held = belief_named(talk, speak) if intent.kind is not Kind.GESTURE else None
+    held = belief_named(talk, intent, speak)
     if held is not None:  # "who built the old bridge?" of one who believes the devil did
         return [held]
     named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"

@@ -257,10 +257,7 @@ _WHERE = frozenset(
 )
 
 
-# Words that say someone is a person, not what they do ("a shy young girl who...").
-_PLAIN_PERSON = frozenset("girl boy lad lass man woman child person fellow soul".split())
-
-
+_PLAIN_PERSON = frozenset({"girl", "boy", "lad", "lass", "child"})  # say no trade
 # Titles a name may carry that say what the NPC is ("Elder Maren", "Captain Ives").
 _TITLES = frozenset(
     """elder sister brother father mother captain doctor friar abbot abbess reverend mayor
@@ -271,8 +268,7 @@ _TITLES = frozenset(
 def _role(persona: str, name: str) -> str:
     """The trade named, else what the first clause says the NPC does, up to where or how
     long ("keeps the inn", "has worked the copper mine"). A title of the name the persona
-    calls the NPC wins over a trade that lacks it ("the oldest voice in Hollowbrook and its
-    wise elder", of Elder Maren: "elder")."""
+    calls the NPC wins over a trade that lacks it ("the wise elder", of Elder Maren)."""
     trade = trade_of(persona)
     title = name.split()[0].lower() if len(name.split()) > 1 else ""
     if title in _TITLES and title not in trade.split():
@@ -434,6 +430,8 @@ def _opinion(clause: str, found: re.Match[str], name: str) -> str:
     before, rest = clause[: found.start()], clause[found.end() :].strip()
     if _FEELS_THAT.search(before) and rest:
         return _phrase(first_person(_ENDS.split(rest)[0], name), name, own=False)
+    if re.search(r"\b(?:finds|considers)\s*$", before) and re.match(_HOW_SO, rest):
+        return _phrase(f"is {_ENDS.split(rest)[0]}", name, own=False)  # "finds Maud too loud"
     afraid = _AFRAID_OF.search(before)
     if afraid:
         how = " ".join((afraid.group("how") or "").split())
@@ -442,6 +440,7 @@ def _opinion(clause: str, found: re.Match[str], name: str) -> str:
     return _HERE.sub("here", _phrase(said, name, own=False))
 
 
+_HOW_SO = r"(?:far|too|very|rather|quite|so|a bit|a little|terribly|awfully)\b"
 # The village as one who lives in it says it: "the only one here with any sense".
 _HERE = re.compile(r"\bin (?:the|this|our) (?:village|hamlet|town)\b", re.I)
 
