@@ -12,11 +12,13 @@ import re
 import pytest
 
 from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.play.leads import lead_of
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.retell import shorter
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.skills import SkillCall
+from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PEOPLE: list[Person] = [
@@ -47,7 +49,8 @@ PEOPLE: list[Person] = [
         "Aldous",
         "Aldous is the toll keeper: he keeps the toll bridge over the river and collects a "
         "penny from everyone who crosses. He is thin and suspicious, and speaks in short "
-        "sentences. He never lets anyone cross without paying, not even children. He believes "
+        "sentences. He cannot swim and is afraid of the river. He never lets anyone cross "
+        "without paying, not even children. He believes "
         "the lights over the fen are the souls of drowned men. He finds Maud far too loud.",
         {"work": "bridge"},
     ),
@@ -167,3 +170,20 @@ def test_an_invitation_at_night_is_no_belief_and_a_belief_keeps_its_verb(
     assert "pike" not in night.lower(), night  # an invitation, not "Giant pike older."
     pike, _ = plan(fen["kester"], "Is there really a giant pike in the mere?")
     assert re.search(r"\blives\b", pike) and "older." not in pike, pike
+
+
+@pytest.mark.parametrize(
+    ("npc", "line", "said"),
+    [
+        ("hester", "Maud says you poison people. Is that true?", "Poison people? Me?"),
+        ("aldous", "Why are you afraid of the river?", "I cannot swim"),
+        ("hester", "I broke one of your cordial bottles. Sorry!", "cordial bottles?"),
+    ],
+)
+def test_a_wrong_denied_a_fears_cause_and_a_harm_named_whole(
+    fen: dict[str, VillagerFacts], npc: str, line: str, said: str
+) -> None:
+    text, _ = plan(fen[npc], line)
+    assert said in text, text
+    lead = lead_of(request(line).model_copy(update={"npc": fen[npc]}))
+    assert said in lead, lead

@@ -3,7 +3,8 @@ with it, whatever else it asks: "who built the old bridge?" of one who believes 
 built it in a night, "what are those lights over the fen?" of one who believes they are
 the souls of drowned men, "your crust cracked! what does that mean?" of one who believes a
 cracked crust means bad news. A belief named by one word only ("do you sell pies?" of the
-crust's) is no answer to it.
+crust's) is no answer to it. Why it fears what it fears is what its persona says beside the
+fear: "afraid of horses, ever since one kicked him", "cannot swim and is afraid of the river".
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.about import sheet_side
+from game.npc.scripted.first_person import first_person
+from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["belief_named"]
+__all__ = ["belief_named", "fear_reason"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
 _ASKED = re.compile(
@@ -40,3 +43,32 @@ def belief_named(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall 
     if not any(len(asked & stems_of(b.what)) >= _NAMED_BY for b in named):
         return None
     return sheet_side(talk, speak, any_item=False, only=("beliefs",))
+
+
+_WHY_AFRAID = re.compile(r"\bwhy\b[^.?!]*\b(?:afraid|scared|frightened|terrified|fear)", re.I)
+_AFRAID = r"(?:is |was )?(?:afraid|scared|frightened|terrified) of "
+# What the persona says of a fear's cause: after it ("ever since one kicked him"), or joined
+# before it ("he cannot swim and is afraid of the river").
+_SINCE = re.compile(r"^[^,.;]*?,?\s+((?:ever )?since [^,.;]+|because [^,.;]+)", re.I)
+_BEFORE = re.compile(r"(?:^|,\s*|\b(?:he|she|they)\s+)([^,.;]+?)\s+and\s+$", re.I)
+
+
+def fear_reason(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Why the NPC fears what a "why are you afraid of...?" names, as its persona says
+    beside the fear, in its own words; None when it says no cause."""
+    if not _WHY_AFRAID.search(talk.said):
+        return None
+    npc = talk.npc
+    asked = stems_of(talk.said)
+    fear = next((f for f in npc.sheet.fears if asked & stems_of(f)), "")
+    for sentence in sentences(npc.persona) if fear else ():
+        at = re.search(_AFRAID + re.escape(fear), sentence, re.I)
+        if at is None:
+            continue
+        since = _SINCE.match(sentence[at.end() :])
+        before = _BEFORE.search(sentence[: at.start()])
+        why = since.group(1) if since else before.group(1) if before else ""
+        if why and not re.match(r"(?:is|was)\b", why):
+            why = first_person(why, npc.name)
+            return say(speak.text("fear_why", why=why[:1].upper() + why[1:]), "player")
+    return None

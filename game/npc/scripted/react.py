@@ -16,7 +16,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 from game.npc.skills.base import MAX_SAY
 
-__all__ = ["brawl", "harmed", "hearsay_asked", "reaction", "really"]
+__all__ = ["brawl", "denied", "harmed", "hearsay_asked", "reaction", "really"]
 
 # A line that asks what the NPC makes of what was just said.
 _BACK = re.compile(
@@ -127,7 +127,8 @@ def really(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
 _HARMED = re.compile(
     r"\bI(?:'ve| have)? (?:just |accidentally |sort of )?(?:broke|broken|smashed|cracked|"
     r"spilled|spilt|lost|dropped|ruined|burnt|burned|tore|torn|knocked over|dented|bent) "
-    r"(?P<thing>(?:one of |some of |all of )?your (?:\w+ ){0,2}?\w+)",
+    r"(?P<thing>(?:one of |some of |all of )?your(?: (?!(?:last|this|yesterday|today|by|when|"
+    r"while|on|in|at|and|but|so|sorry|earlier)\b)\w+){1,3})",
     re.I,
 )
 
@@ -161,13 +162,39 @@ def brawl(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     return speak.line("brawl_no")
 
 
+# A wrong the NPC is asked whether it does ("do you poison people?", as "Maud says you
+# poison people. Is that true?" is asked): denied, unless its persona says it does.
+_WRONGED = re.compile(
+    r"^\W*(?:(?:do|did|have) you (?P<deed>(?:\w+ ){0,2}?(?:poison|steal|stole|cheat|lie|lied|"
+    r"kill|murder|curse|hex|rob|swindle|spy|spied|short-change|overcharge|water)\w*(?: \w+){0,4})|"
+    r"are you (?:really )?(?:a |an )?(?P<thing>thief|liar|cheat|witch|murderer|crook|spy|fraud|"
+    r"poisoner|swindler))\W*$",
+    re.I,
+)
+
+
+def denied(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC's denial of a wrong it is asked whether it does, in its mood; None when the
+    line asks none, or its persona says it does it."""
+    found = _WRONGED.match(talk.said)
+    if found is None:
+        return None
+    deed = found.group("deed") or found.group("thing")
+    verb = deed.split()[0].lower().rstrip("s")[:5]
+    if re.search(rf"\b{re.escape(verb)}", talk.npc.persona, re.I):
+        return None
+    return say(speak.text("wrong_denied", deed=deed[:1].upper() + deed[1:]), "player")
+
+
 # What is said of the NPC, heard from others or asked whether true: "people say you're
 # scared of geese", "I heard you think giants set the stone. Is that right?", "is it true
 # that you sleep with a lamp on?"
 _HEARSAY = re.compile(
     r"^\W*(?:(?:so|and|but|oh|hey)\W+)?(?:(?:people|they|folk|folks|everyone|everybody|"
-    r"someone|somebody|the others|word is|rumour (?:has it|is))(?: say| says| tell me| told me|"
-    r" reckon)?|i(?:'ve)? heard|i hear|is it true|it'?s said|i'm told)\W*(?:that\s+)?"
+    r"someone|somebody|the others|word is|rumour (?:has it|is))"
+    r"(?: say| says| said| tell me| told me| reckon)?|"
+    r"(?-i:[A-Z][a-z]+) (?:says|said|told me|reckons)|"  # "Maud says you poison people"
+    r"i(?:'ve)? heard|i hear|is it true|it'?s said|i'm told)\W*(?:that\s+)?"
     r"(?P<you>you(?:'re| are|'ve| have| can'?t| cannot| never| always| don'?t| do not| were|"
     r" was| will| can| could| did| had)?)\s+"
     r"(?P<rest>[^?.!]+)",

@@ -41,7 +41,7 @@ from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
-from game.npc.scripted.held import belief_named
+from game.npc.scripted.held import belief_named, fear_reason
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
@@ -49,7 +49,7 @@ from game.npc.scripted.more import more_reply
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
-from game.npc.scripted.react import brawl, harmed, hearsay_asked, reaction, really
+from game.npc.scripted.react import brawl, denied, harmed, hearsay_asked, reaction, really
 from game.npc.scripted.recommend import recommend
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
@@ -182,6 +182,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or harmed(talk, speak)  # "I broke one of your jugs, sorry"
     reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
     reacted = reacted or really(talk, speak)  # "really?": it stands by what it said
+    reacted = reacted or denied(talk, speak)  # "do you poison people?"
+    reacted = reacted or fear_reason(talk, speak)  # "why are you afraid of horses?"
     if reacted is not None:
         return [reacted]
     no = refusal(talk, intent, speak) or why_refused(talk, speak)  # "why not?": its reason
