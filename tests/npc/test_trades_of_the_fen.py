@@ -187,3 +187,13 @@ def test_a_wrong_denied_a_fears_cause_and_a_harm_named_whole(
     assert said in text, text
     lead = lead_of(request(line).model_copy(update={"npc": fen[npc]}))
     assert said in lead, lead
+
+
+def test_a_ware_lent_or_sold_at_night_is_no_shoeing(fen: dict[str, VillagerFacts]) -> None:
+    lend, _ = plan(fen["maud"], "Could you lend me a horseshoe for luck?")
+    assert "horseshoe" in lend.lower() and "Please do" not in lend, lend
+    steps = answer(
+        PlayerLine(npc=fen["maud"], said="Sell me a horseshoe.", sensed=SensedFacts(hour=21.0))
+    )
+    night = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    assert "sunset" not in night, night  # selling a horseshoe shoes no horse

@@ -52,7 +52,8 @@ _BUY = re.compile(
     r"\bi(?:'d| would) like (?:a|an|some|one|two|three|the)\b|"
     r"\b(?:can|could|may) (?:i|we) (?:buy|have|get|purchase|take)\b|"
     r"\bi(?:'d| would)? (?:like|want|need) to buy\b|\bi want (?:a|an|some|one|two|three)\b|"
-    r"\b(?:give|hand) (?:me|us) (?:a|an|some|one|two|three)\b|\bbuy (?:a|an|some|one|your)\b",
+    r"\b(?:give|hand|lend|spare) (?:me|us) (?:a|an|some|one|two|three)\b|"
+    r"\bbuy (?:a|an|some|one|your)\b",
     re.I,
 )
 # An amount of money: "two pennies", "a penny", "three silver", "4 coins".
@@ -103,6 +104,9 @@ BIDS = re.compile(
     rf"\b{AMOUNT} (?:\w+ )?{COIN}\b|\bhalf\b|\b\d+\b|"
     r"\b(?:how about|what about|make it) (?:one|two|three|four|five|six|seven|eight|nine|ten)\b"
 )
+
+
+_HANDING = frozenset("sell give lend hand let pour serve trade spare part".split())
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,8 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
         return None
     npc = talk.npc
     asked = _things(_MONEY_WORDS.sub(" ", said)) - _things(npc.name)
+    # of what it hands over, not what it does: "sell me a horseshoe" shoes no horse
+    refusals = [r for r in refusals if r.split()[0].lower() in _HANDING]
     refused = max(refusals, key=lambda r: _shares(asked, _things(r)), default="")
     if refused and _shares(asked, _things(refused)):
         return Deal(refused=refused)

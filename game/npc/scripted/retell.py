@@ -240,8 +240,10 @@ def shorter(phrase: str) -> list[str]:
                 continue
         if word == "by" and _PASSIVE & {w.lower() for w in head[-3:]}:
             continue
-        # "keeps the ale | from souring": what it is kept from is the point
+        # "keeps the ale | from souring", "tells everyone | about her mare": the point
         if word == "from" and any(w.lower() in _KEEPS_FROM for w in words[:end]):
+            continue
+        if word == "about" and any(w.lower() in _TELLS for w in head[-3:]):
             continue
         # "sells ribbons, buttons | and thread": a list is said whole.
         if word in ("and", "or") and any(w.endswith(",") for w in head[-3:]):
@@ -456,6 +458,7 @@ def verb_at(words: list[str]) -> int | None:
 
 # Words that finish a verb ("keeps out", "gives up"): a phrase is not cut between them.
 _PARTICLES = frozenset("out up off away down back".split())
+_TELLS = frozenset("tell tells talk talks boast boasts brag brags speak speaks".split())
 _PASSIVE = frozenset("is are was were be been being".split())
 
 

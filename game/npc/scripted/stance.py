@@ -235,7 +235,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         bought is not None
         and bought.refused
         and not (
-            on_its_condition(bought.refused, set())
+            on_its_condition(bought.refused, set(), hour=talk.sensed.hour if talk.sensed else None)
             and kind_named(bought.refused, stems_asked(talk.said))
         )
     ):
