@@ -10,11 +10,20 @@ import re
 import pytest
 
 from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.play.leads import lead_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
+from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 
 PEOPLE: list[Person] = [
+    (
+        "marta",
+        "Marta",
+        "Marta is the old forester: she fells timber in her woodyard and sells firewood. She "
+        "is slow and kind. She never fells a tree in spring, when the sap is rising.",
+        {"work": "woodyard", "wares": "firewood"},
+    ),
     (
         "odo",
         "Odo",
@@ -41,11 +50,13 @@ PEOPLE: list[Person] = [
         "ysolde",
         "Ysolde",
         "Ysolde is a shy young girl who looks after the geese in the goose meadow and sells "
-        "feathers and quills. She speaks softly.",
+        "feathers and quills. She speaks softly. She never lets anyone chase or pluck her "
+        "geese.",
         {"work": "meadow", "wares": "feathers and quills"},
     ),
 ]
 PLACES = [
+    ("woodyard", "Marta's woodyard at the forest's edge, stacked with logs."),
     ("shop", "Odo's shop on the east side, with jars on every shelf."),
     ("cooperage", "Jory's cooperage in the south-west corner, full of staves."),
     ("dairy", "The dairy on the west side of the green, cool and white."),
@@ -90,3 +101,22 @@ def test_a_girl_who_looks_after_geese_is_known_by_it(gate: dict[str, VillagerFac
     assert gate["ysolde"].sheet.role == "looks after the geese"
     line = said(gate["ysolde"], "What do you do?")
     assert "geese" in line and "girl" not in line, line
+
+
+def test_a_bid_at_the_floor_is_taken_and_a_shared_thing_kept(
+    gate: dict[str, VillagerFacts],
+) -> None:
+    done = said(gate["jory"], "Three pennies for a bucket? Done!")
+    assert re.search(r"three pennies it is|done", done, re.I) and "off" not in done, done
+    chase = said(gate["ysolde"], "Can I chase your geese? Just for fun.")
+    assert "chase my geese" in chase, chase  # it was "I don't let anyone chase."
+
+
+def test_why_a_refusal_is_held_is_its_reason(gate: dict[str, VillagerFacts]) -> None:
+    line = "Why won't you fell trees in spring?"
+    why = said(gate["marta"], line)
+    assert "sap is rising" in why, why  # it was "Not in spring. That is my way."
+    lead = lead_of(request(line).model_copy(update={"npc": gate["marta"]}))
+    assert "sap is rising" in lead, lead
+    no = said(gate["marta"], "Fell me a tree, it's spring.")
+    assert "spring" in no and "sap" not in no, no

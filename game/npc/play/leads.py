@@ -46,6 +46,7 @@ from game.npc.scripted.social import player_act, praised_or_insulted
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.talk import answer, news_reply, opener, setting_off
+from game.npc.scripted.why_not import why_refused
 from game.npc.scripted.willing import offers
 from game.npc.scripted.woken import answers_waking
 from game.npc.seeds import seed_of
@@ -144,7 +145,7 @@ def _held(talk: PlayerLine, intent: Intent) -> str:
     sheet holds a side on ("" when none): a small model says "Yes." to the boat trip the
     shepherd fears, and "tell me about this dragon" got the persona read back."""
     speak = Speaker(talk, intent)
-    no = refusal(talk, intent, speak)
+    no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why won't you...?": why
     if no is None and intent.kind is Kind.QUESTION and not asks_yes_no(talk.said):
         side = sheet_side(talk, speak, any_item=False)  # "tell me about the dragon"
         told = said_by(side) if side is not None else None  # if the persona brain says it

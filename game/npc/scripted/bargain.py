@@ -313,9 +313,9 @@ def _number(amount: str) -> float | None:
     return float(low) if low.isdigit() else _NUMBERS.get(low)
 
 
-def under_floor(line: str, refusals: Iterable[str]) -> str:
+def under_floor(line: str, refusals: Iterable[str], met: bool = False) -> str:
     """The price one will not go under ("three pennies") when a bid in the line is lower
-    ("two pennies for a bucket"), else ""."""
+    ("two pennies for a bucket"), else ""; `met`: the bid when it is the floor or more."""
     for refusal in refusals:
         floor = _FLOOR.match(refusal)
         bid = _SUM.search(line)
@@ -323,6 +323,10 @@ def under_floor(line: str, refusals: Iterable[str]) -> str:
             continue
         least = _number(floor["price"].split()[0])
         offered = _number(bid["n"] or bid["d"])
-        if least is not None and offered is not None and offered < least:
+        if least is None or offered is None:
+            continue
+        if offered < least and not met:
             return floor["price"]
+        if offered >= least and met:  # "three pennies? done!": the bid it takes
+            return f"{bid.group().split()[0]} {floor['price'].split(maxsplit=1)[1]}"
     return ""

@@ -315,7 +315,14 @@ def deed_asked(refused: str, asked: set[str]) -> str:
     first = deeds[0].split(maxsplit=1)
     if len(first) == 2:  # "handle one": the thing the first names
         deeds = [deeds[0], *(re.sub(r"\bone$", first[1], d) for d in deeds[1:])]
-    return max(deeds, key=lambda d: len(asked & stems_asked(d)))
+    best = max(deeds, key=lambda d: len(asked & stems_asked(d)))
+    before = deeds[0].split()
+    if best == deeds[0] != deeds[-1] and len(before) >= 2 and before[-2].lower() not in _THE:
+        best = f"{best} {deeds[-1].split(maxsplit=1)[-1]}"  # "let anyone chase | my geese"
+    return best
+
+
+_THE = frozenset("a an the my his her their its your any some".split())
 
 
 def plural_of(phrase: str) -> str:

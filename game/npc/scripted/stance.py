@@ -266,6 +266,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         floor = under_floor(line, sheet.refuses)
         if floor:
             return speak.line("haggle_floor", price=floor)
+        met = under_floor(line, sheet.refuses, met=True)
+        if met:
+            return speak.line("haggle_done", price=met)
         return speak.line("haggle_back" if bid or BIDS.search(line) else "haggle_ask")
     # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
     specific = any(

@@ -186,7 +186,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or fear_reason(talk, speak)  # "why are you afraid of horses?"
     if reacted is not None:
         return [reacted]
-    no = refusal(talk, intent, speak) or why_refused(talk, speak)  # "why not?": its reason
+    no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
     no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]

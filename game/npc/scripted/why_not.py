@@ -17,6 +17,13 @@ from game.npc.skills import SkillCall
 
 __all__ = ["why_me", "why_refused"]
 
+_WHY_WONT = re.compile(
+    r"^\W*why (?:won't|will not|don't|do not|wouldn't|never|do you never|do you refuse to) "
+    r"(?:you )?(?P<deed>[^?]+)",
+    re.I,
+)
+_BECAUSE = re.compile(r",\s*(?:because|since|as|when|while) (?P<why>[^,]+)$")
+
 # "why not?", "but why?", "how come?", "why's that? I'll be careful"
 _WHY_NOT = re.compile(
     r"^\W*(?:(?:but|and|oh|aw|come on)\W+)?(?:why(?: not)?|how come|what for|why'?s that|"
@@ -28,11 +35,15 @@ _WHY_NOT = re.compile(
 def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     """The NPC's reason for the no it just gave, when the line asks why; None when the
     line asks no why or the line before was not refused."""
-    if not talk.earlier or not _WHY_NOT.search(talk.said):
+    itself = _WHY_WONT.match(talk.said)  # "why won't you fell trees in spring?": asked here
+    if itself:
+        before = replace(talk, said=f"will you {itself.group('deed')}")
+    elif talk.earlier and _WHY_NOT.search(talk.said):
+        before = replace(
+            talk, said=talk.earlier[-1], earlier=talk.earlier[:-1], replies=talk.replies[:-1]
+        )
+    else:
         return None
-    before = replace(
-        talk, said=talk.earlier[-1], earlier=talk.earlier[:-1], replies=talk.replies[:-1]
-    )
     intent = read_intent(before.said, before.npc)
     if refusal(before, intent, Speaker(before, intent)) is None:
         return None
@@ -48,6 +59,10 @@ def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         )
         if asked & stems_of(done) and said:  # "since it cracks the glaze"
             return say(said, "player")
+    for refused in npc.sheet.refuses:  # "fell a tree in spring, when the sap is rising"
+        said_why = _BECAUSE.search(refused)
+        if said_why and asked & stems_of(refused[: said_why.start()]):
+            return speak.line("why_reason", why=said_why.group("why"))
     return speak.line("why_rule")
 
 
