@@ -165,8 +165,9 @@ def brawl(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
 # A wrong the NPC is asked whether it does ("do you poison people?", as "Maud says you
 # poison people. Is that true?" is asked): denied, unless its persona says it does.
 _WRONGED = re.compile(
-    r"^\W*(?:(?:do|did|have) you (?P<deed>(?:\w+ ){0,2}?(?:poison|steal|stole|cheat|lie|lied|"
-    r"kill|murder|curse|hex|rob|swindle|spy|spied|short-change|overcharge|water)\w*(?: \w+){0,4})|"
+    r"^\W*(?:(?:do|did|have) you (?P<deed>(?:\w+ ){0,2}?(?:poison|steal|stole|cheat|lied? to|"
+    r"tell lies|(?:kill|murder|curse)\w* (?:anyone|anybody|someone|people|folk|a man|men|him|"
+    r"her|them)|hex|rob|swindle|short-change|overcharge|water\w* down)\w*(?: \w+){0,4})|"
     r"are you (?:really )?(?:a |an )?(?P<thing>thief|liar|cheat|witch|murderer|crook|spy|fraud|"
     r"poisoner|swindler))\W*$",
     re.I,

@@ -85,7 +85,8 @@ NOT_BIDS = (
     r"might|must|what|where|when|why|how|who|which|whose|and|but|so|or|all|of|in|on|to|for|"
     r"with|at|by|from|about|like|love|hate|miss|glad|sorry|thanks|thank|oh|ah|hi|hello|hey|"
     r"yes|no|yeah|ok|okay|well|excuse|pardon|forgive|tell|ask|bless|believe|trust|meet|saw|"
-    r"met|see|hear|heard|guess|hope|bet|mind)"
+    r"met|see|hear|heard|guess|hope|bet|mind|morning|evening|afternoon|night|good|welcome|"
+    r"cheers|happy|merry|poor|lucky|nice|lovely|dear|bye|goodbye|farewell|congratulations)"
 )
 
 

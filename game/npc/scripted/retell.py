@@ -448,7 +448,7 @@ def verb_at(words: list[str]) -> int | None:
             and low not in _DETERMINERS | DANGLING
             and re.fullmatch(r"[a-z]+[^s'\W]s", low)
             and re.fullmatch(r"[a-z]+[^s\W]", before)
-            and before not in DANGLING
+            and before not in DANGLING | _COUNTS  # "three | times" is no verb
             and after
             and (after not in CUT_BEFORE or after in _PARTICLES)  # "keeps | out bad luck"
         ):
@@ -458,6 +458,7 @@ def verb_at(words: list[str]) -> int | None:
 
 # Words that finish a verb ("keeps out", "gives up"): a phrase is not cut between them.
 _PARTICLES = frozenset("out up off away down back".split())
+_COUNTS = frozenset("two three four five six seven eight nine ten many several few".split())
 _TELLS = frozenset("tell tells talk talks boast boasts brag brags speak speaks".split())
 _PASSIVE = frozenset("is are was were be been being".split())
 
