@@ -117,10 +117,6 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         ),
         None,
     )
-    # "who's the oldest?": the one its words call old ("Bertram is the old watchman")
-    fit = fit or next(
-        (p for p in people.values() if root in re.findall(r"[a-z]+", p.role.lower())), None
-    )
     if fit is None:
         return None
     target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
