@@ -125,6 +125,9 @@ def test_a_belief_keeps_its_verb_its_particle_and_its_doer() -> None:
     stone = claim_phrases("the Giant's Stone was set there by real giants long ago")
     assert "The Giant's Stone? Set there by real giants" in stone
     assert "The Giant's Stone? Set there" not in stone, stone
+    hawk = claim_phrases("a hawk that circles the Cross three times means a wedding", named=True)
+    assert "A hawk? It means a wedding" in hawk, hawk  # "three times" is no verb
+    assert not any("It times" in p for p in hawk), hawk
 
 
 def test_a_nod_asked_of_a_thing_refused_is_a_shake(ford: dict[str, VillagerFacts]) -> None:

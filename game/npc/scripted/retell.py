@@ -447,8 +447,9 @@ def verb_at(words: list[str]) -> int | None:
             and words[0].lower() in _DETERMINERS
             and low not in _DETERMINERS | DANGLING
             and re.fullmatch(r"[a-z]+[^s'\W]s", low)
-            and re.fullmatch(r"[a-z]+[^s\W]", before)
-            and before not in DANGLING | _COUNTS  # "three | times" is no verb
+            # "three | times" is no verb; "three times | means" is
+            and (re.fullmatch(r"[a-z]+[^s\W]", before) or words[i - 2].lower() in _COUNTS)
+            and before not in DANGLING | _COUNTS
             and after
             and (after not in CUT_BEFORE or after in _PARTICLES)  # "keeps | out bad luck"
         ):
