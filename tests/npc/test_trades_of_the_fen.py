@@ -11,15 +11,13 @@ import re
 
 import pytest
 
-from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.facts import VillagerFacts
 from game.npc.play.leads import lead_of
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.retell import shorter
-from game.npc.scripted.speaker import PlayerLine, said_by
-from game.npc.scripted.talk import answer
-from game.npc.skills import SkillCall
 from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
+from tests.npc.test_trades_of_the_ford import plan
 
 PEOPLE: list[Person] = [
     (
@@ -86,17 +84,6 @@ def fen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
     return facts_of(write_village(tmp_path_factory.mktemp("fen"), "fen", PEOPLE, PLACES))
 
 
-def plan(npc: VillagerFacts, line: str) -> tuple[str, list[str]]:
-    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=12.0)))
-    text = " ".join(s.text for s in map(said_by, steps) if s is not None)
-    emotes = [
-        str(s.arguments().get("name"))
-        for s in steps
-        if isinstance(s, SkillCall) and s.skill.name == "emote"
-    ]
-    return text, emotes
-
-
 def test_a_question_that_names_a_belief_is_answered_with_it(
     fen: dict[str, VillagerFacts],
 ) -> None:
@@ -139,10 +126,7 @@ def test_a_nod_on_a_neighbour_it_holds_no_view_of(fen: dict[str, VillagerFacts])
 def test_a_refusal_after_sunset_holds_at_night_only(fen: dict[str, VillagerFacts]) -> None:
     noon, _ = plan(fen["maud"], "Can you shoe my horse?")
     assert not re.match(r"\W*(?:no|oh, love, no)\b", noon, re.I), noon
-    steps = answer(
-        PlayerLine(npc=fen["maud"], said="Can you shoe my horse?", sensed=SensedFacts(hour=21.0))
-    )
-    night = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    night, _ = plan(fen["maud"], "Can you shoe my horse?", hour=21.0)
     assert "sunset" in night, night
 
 
@@ -192,8 +176,5 @@ def test_a_wrong_denied_a_fears_cause_and_a_harm_named_whole(
 def test_a_ware_lent_or_sold_at_night_is_no_shoeing(fen: dict[str, VillagerFacts]) -> None:
     lend, _ = plan(fen["maud"], "Could you lend me a horseshoe for luck?")
     assert "horseshoe" in lend.lower() and "Please do" not in lend, lend
-    steps = answer(
-        PlayerLine(npc=fen["maud"], said="Sell me a horseshoe.", sensed=SensedFacts(hour=21.0))
-    )
-    night = " ".join(s.text for s in map(said_by, steps) if s is not None)
+    night, _ = plan(fen["maud"], "Sell me a horseshoe.", hour=21.0)
     assert "sunset" not in night, night  # selling a horseshoe shoes no horse

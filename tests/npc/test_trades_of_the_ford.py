@@ -94,8 +94,9 @@ def ford(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
     return facts_of(write_village(tmp_path_factory.mktemp("ford"), "ford", PEOPLE, PLACES))
 
 
-def plan(npc: VillagerFacts, line: str) -> tuple[str, list[str]]:
-    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=12.0)))
+def plan(npc: VillagerFacts, line: str, hour: float = 12.0) -> tuple[str, list[str]]:
+    """What the NPC says to a line at `hour`, and the emotes it makes."""
+    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=hour)))
     text = " ".join(s.text for s in map(said_by, steps) if s is not None)
     emotes = [
         str(s.arguments().get("name"))

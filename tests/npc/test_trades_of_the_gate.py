@@ -9,12 +9,11 @@ import re
 
 import pytest
 
-from game.npc.facts import SensedFacts, VillagerFacts
+from game.npc.facts import VillagerFacts
 from game.npc.play.leads import lead_of
-from game.npc.scripted.speaker import PlayerLine, said_by
-from game.npc.scripted.talk import answer
 from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
+from tests.npc.test_trades_of_the_ford import plan
 
 PEOPLE: list[Person] = [
     (
@@ -70,8 +69,7 @@ def gate(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
 
 
 def said(npc: VillagerFacts, line: str) -> str:
-    steps = answer(PlayerLine(npc=npc, said=line, sensed=SensedFacts(hour=12.0)))
-    return " ".join(s.text for s in map(said_by, steps) if s is not None)
+    return plan(npc, line)[0]
 
 
 def test_a_refusal_on_terms_says_its_terms(gate: dict[str, VillagerFacts]) -> None:

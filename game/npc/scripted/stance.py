@@ -105,6 +105,13 @@ _TELLING = frozenset("talk tell speak discuss mention".split())
 _TOLD = re.compile(
     r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make)\b"
 )
+
+
+def _asked_of(refused: str, line: str) -> bool:
+    """Whether a line may touch a refusal: one to tell only when a telling is asked."""
+    return refused.split()[0] not in _TELLING or bool(_TOLD.search(line))
+
+
 _CLAIMED = re.compile(
     r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
     r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b|"
@@ -228,7 +235,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
     # "sell me some cordials" asks no telling of what goes into them
-    refusals = [r for r in refusals if r.split()[0] not in _TELLING or _TOLD.search(line)]
+    refusals = [r for r in refusals if _asked_of(r, line)]
     # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
     bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
     if (
@@ -303,7 +310,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
         if refused in COUNTER or _KINDNESS.search(refused):
             continue
-        if refused.split()[0] in _TELLING and not _TOLD.search(line):
+        if not _asked_of(refused, line):
             continue
         unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
