@@ -38,11 +38,17 @@ _SPLIT = re.compile(
     r"(?:a|an|the|to|of|in|on|at|for|with|about|that|his|her|their|its|every|each|all|anyone|"
     r"no|nothing|he|she|it)\b)"
 )
+# An age said of what the NPC is ("a boy of ten who combs the beach").
+_AGE = (
+    r"(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\w*|ten|eleven|twelve|"
+    r"\w+teen)\b"
+)
 # "who" starts a clause of the NPC's own only after what the NPC is: "a cheerful dyer who
 # stains cloth"; "anyone who wastes bread" and "folk who cannot write" are others.
 _IS_A = re.compile(
     r"(?:\b(?:is|am|was)|'s|'m)\s+(?:a|an|the)\s"
-    r"(?:(?!\b(?:to|for|of|with|by|from|at|in|on|about|and)\b)[^;])*$|^(?:a|an|the)\s[^,]*$",
+    r"(?:(?!\b(?:to|for|of(?!\s+" + _AGE + r")|with|by|from|at|in|on|about|and)\b)[^;])*$"
+    r"|^(?:a|an|the)\s[^,]*$",
     re.I,
 )
 _WHO = re.compile(r",?\s+who\s+")
@@ -110,6 +116,8 @@ def _own_verb(rest: str) -> str:
 # The end of a list's middle item before its "and": "throws jugs, bowls and pipkins on
 # his wheel" goes on with the list, not with a new verb.
 _IN_LIST = re.compile(r",\s+\w+$")
+# A verb with no thing of its own yet, after its subject: "Old Peg guts (and sells fish)".
+_BARE_VERB = re.compile(r"^(?:(?:[Oo]ld|[Yy]oung|[Ll]ittle|[Ss]he|[Hh]e|[A-Z]\w*)\s+){0,2}[a-z]+s$")
 # What opens a clause of its own after "but": a subject, a name, or a verb.
 _NEW_CLAUSE = re.compile(
     r"(?:she|he|they|I|it|there|[A-Z]\w*|(?:never|always|often|still|also|rarely|only|"
@@ -130,6 +138,8 @@ def _parts(sentence: str) -> list[str]:
         said = cut.group().strip(" ,")
         if said == "and" and _IN_LIST.search(sentence, 0, cut.start()):
             continue
+        if said == "and" and _BARE_VERB.match(sentence[start : cut.start()]):
+            continue  # "guts and sells fish": two verbs of one thing
         # "thinks Pell a rogue but an honest one": what follows "but" may go on with it
         if said == "but" and not _NEW_CLAUSE.match(sentence[cut.end() :]):
             continue
@@ -152,19 +162,30 @@ def _split_who(part: str) -> list[str]:
     return [part]
 
 
+def _unshortened(subject: re.Match[str]) -> str:
+    """What a subject's short verb stood for ("She's fond of", "He'd never"), or ""."""
+    short = subject.group("short") or ""
+    if short == "'s":
+        rest = subject.string[subject.end() :]
+        return "has " if re.match(r"(?:been|got|had|never been)\b", rest) else "is "
+    return {"'d": "would ", "'ll": "will "}.get(short, "")
+
+
 def clauses_of(persona: str, name: str) -> list[str]:
     """The persona's clauses without their subject, said of the NPC ("loves bread", "is
     sure the wind speaks to her", "keeps the bees"), in order."""
     names = sorted({name, name.split()[0], name.split()[-1]}, key=len, reverse=True)
     subject = re.compile(
-        r"^(?:" + "|".join(re.escape(n) for n in names) + r")(?:'s)?\s+|^(?:she|he)\s+", re.I
+        r"^(?:(?:old|young|little) )?(?:" + "|".join(re.escape(n) for n in names) + r"|she|he)"
+        r"(?P<short>'s|'d|'ll)?\s+",
+        re.I,
     )
     mine = re.compile(r"^(?:they|I)(?P<short>'m|'re|'ve)?\s+", re.I)
     out: list[str] = []
     for sentence in sentences(persona):
         for part in _parts(sentence.rstrip(".!?")):
             for piece in _split_who(part):
-                piece = _WHICH.sub("", subject.sub("", piece.strip(" ,")))
+                piece = _WHICH.sub("", subject.sub(_unshortened, piece.strip(" ,")))
                 own = mine.match(piece)
                 if own:
                     short = {"'m": "is", "'re": "is", "'ve": "has"}.get(own.group("short") or "")

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
-from game.npc.scripted.first_person import first_person, object_me, present, unending
+from game.npc.scripted.first_person import first_person, present, unending
 from game.npc.scripted.lines import sentences
 from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
+from game.npc.sheet.opinions import opinion, phrase
 from game.npc.sheet.stated import stated
 from game.npc.sheet.talking import TALK_WORDS, talks_of
 from game.npc.sheet.turns import turned, unreasoned
@@ -128,6 +129,8 @@ _SELLS_AS_VERB = re.compile(
 )
 _NEVER = re.compile(
     r"^(?:(?:will|would|does|do) )?(?:never|not|refuses? to|won't|will not|doesn't|does not|"
+    # what it may not do it does not do: "is not allowed past the harbour wall"
+    r"(?:is|are)(?: not|n't) (?:allowed|permitted)(?: to)?|is forbidden(?: to)?|mustn't|must not|"
     # what it cannot do it will not do ("cannot swim"); "can't stand" is a dislike
     r"(?:cannot|can't|can not)(?! (?:stand|abide|bear|help|resist|wait|believe|see why)\b))"
     r"(?: ever| once)? (?!been\b|gone\b|once\b|seen\b|think (?:much|highly|well) of\b)",
@@ -179,15 +182,6 @@ _REFUSING = re.compile(
     r"\b(?:first|up front|in advance)$",  # "sells to anyone who pays first"
     re.I,
 )
-
-
-def _phrase(text: str, name: str, own: bool = True) -> str:
-    """A phrase as the NPC would say it: its own pronouns first person (unless it names
-    someone else, whom they may mean), short, no stop."""
-    text = " ".join(text.split())
-    text = (first_person(text, name) if own else object_me(text)).strip(" ,.;:!?")
-    text = re.sub(r"^(?:that|to)\s+", "", text)
-    return text[:SHEET_PHRASE_CHARS].rstrip()
 
 
 def trade_of(persona: str) -> str:
@@ -283,7 +277,9 @@ def _role(persona: str, name: str) -> str:
     doing = next((c for c in clauses if verb_led(present(c))), "")
     if not doing:
         return trade
-    words = present(_phrase(doing, name)).split()  # "has made the cheese": "makes"
+    words = present(phrase(doing, name)).split()  # "has made the cheese": "makes"
+    while len(words) > 2 and words[0].lower() in ("still", "also", "now", "mostly", "usually"):
+        words = words[1:]  # "still keeps the little library": keeps it
     end = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in _WHERE), len(words))
     return " ".join(words[:end])
 
@@ -352,23 +348,23 @@ def _read_clause(
         if what and len(s.beliefs) < SHEET_ITEMS:
             # "a man's boots tell you his character": his is the man's, not the NPC's
             mine = own and not _SOMEONE_ELSE.search(what)
-            s.beliefs.append(Belief(what=_phrase(what, name, mine), sure=sure))
+            s.beliefs.append(Belief(what=phrase(what, name, mine), sure=sure))
             break
     # "scared stiff of Ulric and of the dark under the trees": two fears
     for fear in re.split(r",?\s+(?:and|or) of\s+", unreasoned(_after(_FEARS, clause))):
         if fear:
-            s.add("fears", _phrase(fear, name, own))
+            s.add("fears", phrase(fear, name, own))
     dislike = unreasoned(_after(_DISLIKES, clause))
-    for field, phrase in turned(clause, before):  # "deep water frightens her", "rather... than"
-        s.add(field, _phrase(phrase, name, own))
+    for field, turn in turned(clause, before):  # "deep water frightens her", "rather... than"
+        s.add(field, phrase(turn, name, own))
     if _MOST_OF_ALL.search(dislike):
         dislike = _after(_MOST_OF_ALL, dislike)
     if dislike:
-        s.add("dislikes", _phrase(dislike, name, own))
+        s.add("dislikes", phrase(dislike, name, own))
     liking = _LIKES.search(clause)
     like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
     if like and not dislike:
-        s.add("likes", _phrase(unreasoned(like), name, own))  # "Patch more than anything"
+        s.add("likes", phrase(unreasoned(like), name, own))  # "Patch more than anything"
     never = _NEVER.search(clause)
     selling = _SELLS.search(clause)
     sold = clause[selling.end() :] if selling else ""
@@ -380,7 +376,7 @@ def _read_clause(
             items = _items(_done_to(before))
         for item in items:
             if not re.match(r"(?:nothing|none|no)\b", item, re.I):  # "hawks nothing"
-                s.add("wares", _phrase(re.sub(r"^(?:the|some)\s+", "", item, flags=re.I), name))
+                s.add("wares", phrase(re.sub(r"^(?:the|some)\s+", "", item, flags=re.I), name))
     refusing = _REFUSING.search(clause)
     kinds = [kind for kind, p in _REFUSAL_KINDS if refusing and p.search(clause)]
     for kind in kinds:
@@ -392,57 +388,17 @@ def _read_clause(
         deed = f"go near {clause[avoids.end() :]}"
     if not deed and (sent := _SENDS_OUT.search(clause)):
         deed = f"let {sent.group('who')} in"
-    if re.match(r"(?:below|under|less than|lower than)\b", deed):  # "never below a penny"
+    # "never below a penny", "not allowed past the harbour wall": no going there
+    if re.match(r"(?:below|under|less than|lower than|past|beyond|into|outside|near)\b", deed):
         deed = f"go {deed}"
     if deed and not kinds and not _KEPT_QUIET.match(deed):
         said = first_person(f"I never {unending(deed)}", name)  # "never dropping a price"
-        s.add("refuses", _phrase(said.removeprefix("I never "), name))
+        s.add("refuses", phrase(said.removeprefix("I never "), name))
     for other_id, found in named:
         if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
             continue
         if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
-            s.opinions[other_id] = _opinion(clause, found, name)
-
-
-# A feeling of the NPC's own about what someone does ("is hurt that Ulric calls him a
-# snob"), and a fear of someone ("is scared stiff of Ulric"): what it thinks of them is
-# said of them, as the NPC says it ("calls me a snob", "scares me stiff").
-_FEELS_THAT = re.compile(
-    r"\b(?:is|am|was|feels?|gets?)\s+(?:(?:so|very|quite|deeply|rather|a\s+bit)\s+)?"
-    r"(?:hurt|upset|sad|sorry|glad|pleased|angry|cross|annoyed|furious|jealous|proud|"
-    r"offended|wounded|touched|grateful)\s+(?:that|because|when)\s+$",
-    re.I,
-)
-_AFRAID_OF = re.compile(
-    r"\b(?:is|am|was|feels?|gets?)\s+(?:(?:so|very|quite|a\s+bit|a\s+little)\s+)?"
-    r"(?:scared|afraid|frightened|terrified)(?P<how>\s+(?:stiff|witless|silly|to\s+death))?"
-    r"\s+of\s+$",
-    re.I,
-)
-# Where what is said of someone ends: the next thing the persona says ("and of the dark").
-_ENDS = re.compile(r",|\s+(?:and|since|because|though|although|but|so|while)\s+", re.I)
-
-
-def _opinion(clause: str, found: re.Match[str], name: str) -> str:
-    """What a clause naming someone says the NPC thinks of them: what follows their name
-    when it says what they are ("is a chancer"), what they do when the NPC feels something
-    about it or fears them ("calls me a snob", "scares me"), else the whole clause."""
-    before, rest = clause[: found.start()], clause[found.end() :].strip()
-    if _FEELS_THAT.search(before) and rest:
-        return _phrase(first_person(_ENDS.split(rest)[0], name), name, own=False)
-    if re.search(r"\b(?:finds|considers)\s*$", before) and re.match(_HOW_SO, rest):
-        return _phrase(f"is {_ENDS.split(rest)[0]}", name, own=False)  # "finds Maud too loud"
-    afraid = _AFRAID_OF.search(before)
-    if afraid:
-        how = " ".join((afraid.group("how") or "").split())
-        return f"scares me {how}".strip()
-    said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
-    return _HERE.sub("here", _phrase(said, name, own=False))
-
-
-_HOW_SO = r"(?:far|too|very|rather|quite|so|a bit|a little|terribly|awfully)\b"
-# The village as one who lives in it says it: "the only one here with any sense".
-_HERE = re.compile(r"\bin (?:the|this|our) (?:village|hamlet|town)\b", re.I)
+            s.opinions[other_id] = opinion(clause, found, name)
 
 
 # A like that is a way of speaking ("answer a question with another question").
