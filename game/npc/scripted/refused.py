@@ -75,6 +75,15 @@ _SAYINGS = (
     (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
     (re.compile(r"\b(?:a|for a|go for a) (?:dip|paddle)\b|\bpaddling\b|\bbathing\b"), "swim"),
     (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
+    # "more than a day old", "from yesterday", "last week's": not fresh
+    (
+        re.compile(
+            r"\bmore than (?:a|one|two|three) (?:days?|weeks?) old\b|\b(?:a |one )?day-? ?old\b|"
+            r"\b(?:from )?yesterday\b|\blast (?:night|week)\b|\bleftovers?\b|\bnot fresh\b|"
+            r"\bgone off\b|\bpast (?:its|their) best\b"
+        ),
+        "stale",
+    ),
 )
 
 

@@ -30,11 +30,10 @@ from game.npc.scripted.bargain import (
     under_floor,
 )
 from game.npc.scripted.counters import COUNTER, PAY
-from game.npc.scripted.matching import fears_of, kind_of, without_wares, worried
+from game.npc.scripted.matching import fears_of, kind_of, names_thing, without_wares, worried
 from game.npc.scripted.refused import (
     DEALING,
     FOR_ANOTHER,
-    NOT_BIDS,
     UNLESS,
     WITHHOLDS,
     at_a_time,
@@ -45,6 +44,15 @@ from game.npc.scripted.refused import (
     restricted,
     stems_asked,
     touches_refusal,
+)
+from game.npc.scripted.requests import (
+    PRICE,
+    TELLING,
+    TOLD,
+    asked_of,
+    asks_withheld,
+    bids_refused,
+    requests,
 )
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
@@ -63,32 +71,6 @@ _MAYBE = frozenset(
         Kind.WEATHER,  # "open a hive for me, never mind the rain"
     }
 )
-_REQUEST = re.compile(
-    r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|"
-    r"\b(?:can|could|may|might) (?:i|we|(?:my|our) \w+)\b|"  # "can my boy leave early?"
-    r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
-    r"\bfancy (?:a|an|some|[a-z]+ing)\b|"
-    # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"
-    r"\brace (?:you|ya)\b|\bbet (?:you|ya)\b|\b(?:you|u) in\b\s*\?|"
-    # what the player offers to give or take: "I'll pay double", "I'll take it off you"
-    r"\b(?:i'll|i will) (?:just )?(?:give|pay|take|buy|have|come|sit|wait|bring|leave|put)\b|"
-    # "one more pint!", "another jug": one more asked for
-    r"(?:^|[.!?]\s+)(?:\w+, )?(?:one more|another)\b|"
-    # what the player says it will do there: "I'm going to have it out with him here"
-    r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
-    # an invitation after what is there: "there's a wasps' nest out back, come and look!"
-    r",\s+(?:come|go) (?:and|with|see|look|here|over|quick)\b|"
-    # what the player says it needs of it: "I need something strong for a draught"
-    r"^(?:\w+, )?i (?:need|want|must have)\b|"
-    # what someone of the player's needs, or a telling asked: "my girl needs to cross"
-    r"\b(?:i|we|(?:my|our) (?:\w+ )?\w+) (?:need|needs|want|wants|has|have|must) to\b|"
-    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
-    r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
-    r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b|"
-    # any other verb bid of someone's things: "sweep my chimney", "open a hive for me"
-    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?!" + NOT_BIDS + r"\b)[a-z]+ "
-    r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+ for (?:me|us)\b)"
-)
 
 # A refusal to send someone away is a promise to take them in.
 # "leave a stack burning" leaves no one: the one not left is a person.
@@ -100,18 +82,6 @@ _KINDNESS = re.compile(
 )
 # An order the player claims someone gave that the NPC hand its things over: "the council
 # has decreed...". Nobody's word moves a villager's goods; the word it is met with.
-# "Tell me about the battle", "what goes into it?" ask a telling of one who will not tell.
-_TELLING = frozenset("talk tell speak discuss mention".split())
-_TOLD = re.compile(
-    r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make)\b"
-)
-
-
-def _asked_of(refused: str, line: str) -> bool:
-    """Whether a line may touch a refusal: one to tell only when a telling is asked."""
-    return refused.split()[0] not in _TELLING or bool(_TOLD.search(line))
-
-
 _CLAIMED = re.compile(
     r"\b(?P<decree>decree[sd]?|by decree)\b|\b(?P<order>order(?:ed|s)?|command(?:ed|s)?)\b|"
     r"\bthe (?P<law>law)\b|\b(?P<rule>rules?|ruled)\b|"
@@ -141,43 +111,6 @@ _NO_THING = frozenset(
 _THING_ENDS = frozenset(
     """for and to so please now today tonight then with at in on or because since a an
     the i you it is was too as if from off back i'll i'm""".split()
-)
-# "How many goats do you keep?": a question of what it does asks for nothing; one of a
-# price ("how much do you want for one?") is an offer.
-_WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
-_PRICE = re.compile(
-    r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost|"
-    r"\b(?:is|are)\b[^.?!]*\b(?:cheap|dear|expensive|pricey)\b\s*\?"
-)
-
-
-def _requests(line: str) -> bool:
-    """Whether a line puts a request or an offer ("will you sell me one?", "do you sell
-    goats?"), not a question of what it does ("how many goats do you look after?")."""
-    if _PRICE.search(line):
-        return bool(_REQUEST.search(line))
-    for found in _REQUEST.finditer(line):
-        plain = re.fullmatch(r"(?:do|did) you", found.group())
-        if plain and _FEELS.match(line, found.end()):
-            continue  # "do you enjoy your work?" asks what it feels, not for anything
-        if not (plain and _WH.search(line[: found.start()])):
-            return True
-    return False
-
-
-def _bids_refused(line: str, refusals: list[str]) -> bool:
-    """Whether a line opens by bidding the deed of one of its refusals, whatever its verb:
-    "dye my cloak black, please" of one who will not dye anything black."""
-    bid = _BID.match(line)
-    return bid is not None and any(r.split()[0].lower() == bid.group(1) for r in refusals)
-
-
-# The verb a line opens with, after a name or a please: "Perrin, please dye...".
-_BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
-_FEELS = re.compile(
-    r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
-    r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
-    r"nervous|lonely|tired|bored|cold|sad|angry))\b"
 )
 
 
@@ -235,7 +168,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
     # "sell me some cordials" asks no telling of what goes into them
-    refusals = [r for r in refusals if _asked_of(r, line)]
+    refusals = [r for r in refusals if asked_of(r, line)]
     # "how much for a cask?", "sell me some honey"; "give us a nod" buys nothing
     bought = deal(talk, speak, refusals) if kind is not Kind.GESTURE else None
     if (
@@ -254,8 +187,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     bid = _counter_bid(talk)
     haggled = COUNTER["haggling"][1].search(line) or bid
     owed = COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
-    told = _TOLD.search(line) and any(r.split()[0] in _TELLING for r in refusals)
-    bids = _requests(line) or _bids_refused(line, refusals) or bool(haggled or owed or told)
+    told = any(
+        r.split()[0] in TELLING and (TOLD.search(line) or asks_withheld(r, line)) for r in refusals
+    )
+    bids = requests(line) or bids_refused(line, refusals) or bool(haggled or owed or told)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
         return _own_thing_kept(speak, own) if own else None
     counters = list(sheet.refuses)
@@ -278,9 +213,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return speak.line("haggle_done", price=met)
         return speak.line("haggle_back" if bid or BIDS.search(line) else "haggle_ask")
     # "half price for a cracked jug" of one who sells no cracked pot: that no, not haggling's
+    traded_line = _of_its_trade(line, npc)
     specific = any(
-        touches_refusal(line, stems_asked(talk.said), r)
-        and on_its_condition(r, stems_asked(talk.said), named=True)
+        touches_refusal(traded_line, stems_asked(traded_line), r)
+        and on_its_condition(r, stems_asked(traded_line), named=True)
         for r in refusals
     )
     for refused in counters:
@@ -300,17 +236,25 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
+    # a refusal on a condition the line names wins over a fear it touches by a family only
+    # ("take a boat out, the storm flag's up" of one who fears thunder)
+    plain = stems_asked(talk.said, False)
+    on_named = any(
+        (limit := restricted(r)) and plain & stems_asked(limit["cond"], False) for r in refusals
+    )
     for fear in fears_of(sheet.fears, npc.persona):
+        if on_named and not plain & stems_asked(fear, False):
+            continue
         if not worried(fear, npc.persona) and touches_fear(talk, intent, fear):
             return _no(npc, speak, "fear_no", "thing", fear, stems_asked(talk.said))
-    asked = stems_asked(talk.said)
+    asked = stems_asked(traded_line)
     if bought is not None:  # "sell me some honey" is no word on "sell the comb"
         asked -= DEALING
     # the refusal the line touches most first: "borrow your loom for a day" is the loom's
     for refused in sorted(sheet.refuses, key=lambda r: -len(asked & stems_asked(r))):
         if refused in COUNTER or _KINDNESS.search(refused):
             continue
-        if not _asked_of(refused, line):
+        if not asked_of(refused, line):
             continue
         unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
@@ -323,16 +267,19 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         away = unless and unless.group("without") and FOR_ANOTHER.search(line)
         if unless and asks_it and not named and (WITHHOLDS.search(line) or away):
             return _not_unless(npc, speak, unless)
-        if unless and _PRICE.search(line):
-            continue  # "how much are the cough drops?" asks a price, not the deed on its terms
+        if (unless or restricted(refused)) and PRICE.search(line):
+            # "how much are the cough drops?" asks a price, not the deed on its terms, nor
+            # "how much for a crab?" the fish it sells none of ("more than a day old")
+            if unless or not on_its_condition(refused, asked, named=True):
+                continue
         hour = talk.sensed.hour if talk.sensed is not None else None
         if not on_its_condition(refused, asked, hour=hour):
             # "let me into the forest" at noon, of one who lets no one in after dark: yes, but
             limit = restricted(refused)
-            if limit and at_a_time(limit["cond"]) and touches_refusal(line, asked, refused):
+            if limit and at_a_time(limit["cond"]) and touches_refusal(traded_line, asked, refused):
                 return say(speak.text("yes_but_not", cond=limit["cond"].split(",")[0]), "player")
             continue  # "up on the roof on a fine dry day" of one who will not in wind or rain
-        if touches_refusal(line, asked, refused):
+        if touches_refusal(traded_line, asked, refused):
             deed = deed_asked(refused, asked)
             said = _said_no(npc, speak, "refuse", "deed", deed, asked)
             if unless and not named and not stems_asked(said) & stems_asked(deed):
@@ -355,12 +302,28 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     return None
 
 
+# The thing a trade is of, at the end of what the NPC does: "guts and sells fish".
+_TRADE_THING = re.compile(
+    r"\b(?:sells?|bakes?|makes?|brews?|catches?|grows?|cooks?|dyes?|weaves?|carves?) "
+    r"(?:\w+ )?(?P<thing>[a-z]{3,})$"
+)
+
+
+def _of_its_trade(line: str, npc: VillagerFacts) -> str:
+    """A line that names one of the NPC's wares, with the thing its trade is of: "that old
+    mackerel" of one who sells fish names a fish (and its refusal of old fish)."""
+    thing = _TRADE_THING.search(npc.sheet.role)
+    if thing is None or not any(names_thing(line, ware) for ware in npc.sheet.wares):
+        return line
+    return f"{line} {thing['thing']}"
+
+
 def _counter_bid(talk: PlayerLine) -> bool:
     """Whether the line is a bid alone made after a price asked or a haggle."""
     if not talk.earlier or not BID_ALONE.match(talk.said.lower()):
         return False
     haggle = COUNTER["haggling"][1]
-    return any(_PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
+    return any(PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
@@ -382,6 +345,12 @@ _RID = re.compile(
 )
 
 
+_IS_STATE = re.compile(
+    r"(?:when|while|if|whenever) (?P<what>(?:the|a|an|his|her|its) (?:\w+ ){0,2}?\w+) "
+    r"(?:is|are) (?P<state>up|down|out|in|on|off|open|shut|closed|flying|raised|lit|high|low)"
+)
+
+
 def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) -> SkillCall:
     """The no to a refused deed: by what it is refused on ("Not one that leans or smokes.")
     when it is refused only of some things, else the deed said not done."""
@@ -390,9 +359,14 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
         cond = limit.group("cond").split(",")[0]  # not what it adds: ", not even..."
         cond = f"one {cond}" if re.match(r"(?:that|which|with)\b", cond) else cond
         keep = {w[:5] for w in asked}
+        # "when the storm flag is up": "with the storm flag up", not cut at "the storm"
+        state = _IS_STATE.fullmatch(cond)
+        said = [f"with {state['what']} {state['state']}"] if state else []
+        # "one that's more than a day old": "one more than a day old"
+        said += [re.sub(r"^one (?:that|which)(?:'s| is| are) ", "one ", cond)] if not state else []
         text = in_own_words(
             lambda c: speak.text("refuse_unless", cond=c),
-            shorter(cond),
+            [*said, *shorter(cond)],
             npc.persona,
             npc.name,
             keep,

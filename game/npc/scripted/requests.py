@@ -1,0 +1,106 @@
+"""Whether a line asks something of the NPC, and what: a request or an offer ("will you
+sell me one?", "do you sell goats?"), not a question of what it does ("how many goats do
+you look after?"); a bid of a deed it refuses, whatever its verb ("dye my cloak black"); a
+price; a telling asked of one who will not tell ("tell me about the battle", and "where do
+you go at night?" of one who will not say where it goes at night).
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.scripted.refused import NOT_BIDS, stems_asked
+
+__all__ = ["PRICE", "TELLING", "TOLD", "asked_of", "asks_withheld", "bids_refused", "requests"]
+
+_REQUEST = re.compile(
+    r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|"
+    r"\b(?:can|could|may|might) (?:i|we|(?:my|our) \w+)\b|"  # "can my boy leave early?"
+    r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
+    r"\bfancy (?:a|an|some|[a-z]+ing)\b|"
+    # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"
+    r"\brace (?:you|ya)\b|\bbet (?:you|ya)\b|\b(?:you|u) in\b\s*\?|"
+    # what the player offers to give or take: "I'll pay double", "I'll take it off you"
+    r"\b(?:i'll|i will) (?:just )?(?:give|pay|take|buy|have|come|sit|wait|bring|leave|put)\b|"
+    # "one more pint!", "another jug": one more asked for
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:one more|another)\b|"
+    # what the player says it will do there: "I'm going to have it out with him here"
+    r"\bi(?:'m| am) (?:going to|gonna|about to)\b|"
+    # an invitation after what is there: "there's a wasps' nest out back, come and look!"
+    r",\s+(?:come|go) (?:and|with|see|look|here|over|quick)\b|"
+    # what the player says it needs of it: "I need something strong for a draught"
+    r"^(?:\w+, )?i (?:need|want|must have)\b|"
+    # what someone of the player's needs, or a telling asked: "my girl needs to cross"
+    r"\b(?:i|we|(?:my|our) (?:\w+ )?\w+) (?:need|needs|want|wants|has|have|must) to\b|"
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
+    r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
+    r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b|"
+    # any other verb bid of someone's things: "sweep my chimney", "open a hive for me"
+    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?!" + NOT_BIDS + r"\b)[a-z]+ "
+    r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+ for (?:me|us)\b)"
+)
+
+# "Tell me about the battle", "what goes into it?" ask a telling of one who will not tell.
+TELLING = frozenset("talk tell speak discuss mention say reveal explain admit share".split())
+TOLD = re.compile(
+    r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make)\b"
+)
+# A telling refused of a question's own kind: "say where I go at night" withholds "where do
+# you go at night?"
+_WITHHELD = re.compile(r"^\w+ (?:\w+ )?(?P<wh>where|what|who|why|how|when|whose)\b")
+
+
+def asked_of(refused: str, line: str) -> bool:
+    """Whether a line may touch a refusal: one to tell only when a telling is asked, or
+    the very question it will not answer."""
+    return (
+        refused.split()[0] not in TELLING or bool(TOLD.search(line)) or asks_withheld(refused, line)
+    )
+
+
+def asks_withheld(refused: str, line: str) -> bool:
+    """Whether a line asks what a refusal to tell withholds: its question word and a word
+    of its own ("where do you go at night?" of "say where I go at night in my boat")."""
+    withheld = _WITHHELD.match(refused) if refused.split()[0] in TELLING else None
+    if withheld is None or not re.search(rf"\b{withheld['wh']}\b", line):
+        return False
+    return bool(stems_asked(line, False) & stems_asked(refused[withheld.end() :], False))
+
+
+# "How many goats do you keep?": a question of what it does asks for nothing; one of a
+# price ("how much do you want for one?") is an offer.
+_WH = re.compile(r"\b(?:what|how|where|when|why|which|who|whose)\b[^.!?]*$")
+PRICE = re.compile(
+    r"\bhow much\b|\bprice\b|\b(?:want|take|charge|ask|sell \w+) for\b|\bcost|"
+    r"\b(?:is|are)\b[^.?!]*\b(?:cheap|dear|expensive|pricey)\b\s*\?"
+)
+
+
+def requests(line: str) -> bool:
+    """Whether a line puts a request or an offer ("will you sell me one?", "do you sell
+    goats?"), not a question of what it does ("how many goats do you look after?")."""
+    if PRICE.search(line):
+        return bool(_REQUEST.search(line))
+    for found in _REQUEST.finditer(line):
+        plain = re.fullmatch(r"(?:do|did) you", found.group())
+        if plain and _FEELS.match(line, found.end()):
+            continue  # "do you enjoy your work?" asks what it feels, not for anything
+        if not (plain and _WH.search(line[: found.start()])):
+            return True
+    return False
+
+
+def bids_refused(line: str, refusals: list[str]) -> bool:
+    """Whether a line opens by bidding the deed of one of its refusals, whatever its verb:
+    "dye my cloak black, please" of one who will not dye anything black."""
+    bid = _BID.match(line)
+    return bid is not None and any(r.split()[0].lower() == bid.group(1) for r in refusals)
+
+
+# The verb a line opens with, after a name or a please: "Perrin, please dye...".
+_BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
+_FEELS = re.compile(
+    r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
+    r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
+    r"nervous|lonely|tired|bored|cold|sad|angry))\b"
+)
