@@ -147,6 +147,8 @@ CALLER = {
     "trade": "I'd know; I work there.",
     "village": "Saltwick",
     "why": "it cracks the glaze",
+    "doing": "whistling",
+    "then": "calls up a gale",
 }
 
 

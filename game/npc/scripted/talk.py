@@ -46,6 +46,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
 from game.npc.scripted.more import more_reply
+from game.npc.scripted.near import dislike_near, warned
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
@@ -171,6 +172,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     up = rises(talk)
     if up is not None:  # late: "shouldn't you be up by now?"
         return [speak.line("up_at", up=hour_words(up, o_clock=True))]
+    stopped = warned(talk, speak)  # "*whistles*" of one who believes whistling calls a gale
+    if stopped is not None:
+        return [stopped]
     made = gestured(talk, speak)  # "*bows*", "I offer my hand": met in its own way
     if made is not None:
         return made
@@ -204,7 +208,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [most]
     if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
         return [_invite(talk, intent.target, speak)]
-    feared = fear_near(talk, speak) if intent.kind in _FRIGHTS else None
+    feared = None
+    if intent.kind in _FRIGHTS:  # "a storm's rolling in", "look, a cat!"
+        feared = fear_near(talk, speak) or dislike_near(talk, speak)
     if feared is not None:  # "a storm's rolling in", "smell that? something's burning"
         return [feared]
     plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work

@@ -1,0 +1,73 @@
+"""What the player brings near the NPC without asking anything of it. A thing it cannot
+abide ("look, a cat!" of one who can't abide cats) is shooed off; a deed one of its beliefs
+warns of ("*whistles a tune*" of one who believes whistling on the quay calls up a gale) is
+stopped, with what the belief says it brings as the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.npc.reading.words import tokens
+from game.npc.scripted.about import said_as
+from game.npc.scripted.matching import names_thing, without_wares
+from game.npc.scripted.retell import shorter
+from game.npc.scripted.social import player_act
+from game.npc.scripted.speaker import PlayerLine, Speaker
+from game.npc.scripted.whereabouts import asks_the_way
+from game.npc.skills import SkillCall
+
+__all__ = ["dislike_near", "warned"]
+
+# A question of what it feels, not a thing brought near: "do you like cats?", "why...?"
+_ASKS_OF_IT = re.compile(
+    r"^\W*(?:do|does|did|why|how|would|will|could|can|shall|what do you|what's wrong with)\b",
+    re.I,
+)
+
+
+def dislike_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC shooing off a thing it cannot abide that the line brings near ("there's a
+    cat on your nets!"), or None: a dislike that is a deed ("wasting bread") or a kind of
+    people is nothing a line brings near."""
+    said = without_wares(talk.said, talk.npc.sheet.wares)
+    if asks_the_way(said) or _ASKS_OF_IT.match(said):
+        return None
+    thing = next(
+        (
+            d
+            for d in talk.npc.sheet.dislikes
+            if len(d.split()) <= 3
+            and not re.search(r"\b(?:who|that|which|people|folk|anyone|\w+ing)\b", d)
+            and names_thing(said, d)
+        ),
+        "",
+    )
+    return said_as(talk, speak, "dislike_near", "thing", shorter(thing)) if thing else None
+
+
+# A belief of what a deed brings: "whistling on the quay | calls up a gale".
+_DEED_BRINGS = re.compile(
+    r"^(?P<deed>[a-z]{4,}ing)\b(?:\s+\S+){0,5}?\s+"
+    r"(?P<then>(?:calls|brings|means|causes|wakes|angers|summons|turns|makes|will|can)\b.+)$"
+)
+# What does a deed rather than ask of one: "*whistles*", "I'll whistle", "watch me whistle".
+_DOING = re.compile(
+    r"^\W*(?:i'll|i will|i'm going to|i am going to|let me|watch me|listen)\b", re.I
+)
+
+
+def warned(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The NPC stopping a deed the player does that one of its beliefs warns of, with what
+    the belief says it brings ("No whistling, love! It calls up a gale!"), or None."""
+    said = talk.said
+    if player_act(said) is None and not _DOING.match(said):
+        return None
+    words = tokens(said.lower())
+    for belief in talk.npc.sheet.beliefs:
+        found = _DEED_BRINGS.match(belief.what)
+        # the deed's own start: "whistl" (whistles), "cut" (cutting), "spil" (spilled)
+        base = re.sub(r"([^aeiou])\1$", r"\1", found["deed"][:-3]) if found else ""
+        if found and len(base) >= 3 and any(w.startswith(base) for w in words):
+            return speak.line("belief_warned", doing=found["deed"], then=found["then"])
+    return None
