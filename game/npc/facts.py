@@ -88,6 +88,7 @@ class PersonFact(BaseModel):
     lives: str = ""  # their home place, if the map gives one
     wares: list[str] = Field(default_factory=list)  # what they sell
     does: str = ""  # the persona's other sentences of what they do ("She runs the mill.")
+    talks: list[str] = Field(default_factory=list)  # how they talk, by their sheet ("gloomy")
 
 
 class NewsFact(BaseModel):

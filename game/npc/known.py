@@ -60,6 +60,7 @@ class Villagers:
                 lives=npc.properties.get("home", ""),
                 wares=list(sheet.wares),
                 does=doings(npc.persona, npc.name),
+                talks=list(sheet.talks),
             )
         self.order = {npc_id: i for i, npc_id in enumerate(self.facts)}
         self.starts = {npc_id: spawns.get(npc_id, world.npcs[npc_id].tile) for npc_id in self.facts}

@@ -49,6 +49,7 @@ from game.npc.reading.naming import (
     tokens,
     village_names,
     whose,
+    without_village,
 )
 from game.npc.reading.phrases import (
     AI,
@@ -172,7 +173,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if VILLAGE.search(line):
         return Intent(Kind.VILLAGE)
     question = bool(QUESTION.search(line) or TELL_ME_OF.search(line))
-    target = find_target(_without_greeting(line), npc)
+    target = find_target(without_village(_without_greeting(line), npc), npc)
     self_sub = next((sub for sub, pattern in SELF if pattern.search(line)), None)
     # "how do you get on with Cassius?" names another; "how are your candles made?" does
     # not, though a neighbour's trade may be read in it
@@ -187,7 +188,9 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
         # "...thing to bake?", not of the bakery
         if _OF_YOU.search(line) and not re.match(r"\W*who\b", line) and not of_other:
             target = None
-    if self_sub in ("family", "years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS):  # not Pip
+    if self_sub in ("years", "feeling", "day", *OWN_LIFE, *HOW_IT_WORKS) or (
+        self_sub == "family" and not of_other  # "does Silas have any family?": his
+    ):
         return Intent(Kind.SELF, sub=self_sub)
     best = _BEST_OF.search(line)
     if best and (best["here"] or (best["of"] or best["about"]) in village_names(npc)):

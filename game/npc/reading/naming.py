@@ -58,6 +58,7 @@ __all__ = [
     "trades_of",
     "village_names",
     "whose",
+    "without_village",
 ]
 
 # Place names that are also everyday words: only a place after one of these.
@@ -490,3 +491,10 @@ def described_by(words: str, target: Target) -> bool:
     said = {stem(w) for w in tokens(words) if w not in FILLER}
     own = {stem(w) for w in tokens(f"{target.name.replace('_', ' ')} {target.about}")}
     return bool(said & own)
+
+
+def without_village(line: str, npc: VillagerFacts) -> str:
+    """A line without the village's own name: "the grumpiest person in Saltcombe" names
+    no one who combs the beach."""
+    home = village_names(npc)
+    return " ".join(w for w in line.split() if w.strip("?!.,").lower() not in home)

@@ -391,6 +391,11 @@ HAVE = re.compile(
 )
 PERSON_SUB = (
     (
+        "family",
+        r"\b(?:family|kids|children|wife|husband|married|wed|sons?|daughters?|parents|"
+        r"brothers?|sisters?|kin|folks)\b(?!'s)",
+    ),
+    (
         "where",
         r"\bwhere\b|\bfind\b|\bsee (?:him|her|them)\b|\blives?\b|\blook for\b|\bmeet\b|"
         r"\b(?:which|what) way\b|\bway to\b|\bget to\b|\bdirections?\b|\bhow far\b",

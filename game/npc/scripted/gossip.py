@@ -14,10 +14,12 @@ from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
 from game.npc.scripted.matching import COLD, WARM
+from game.npc.scripted.moods import MOODS
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.village_life import at_work
 from game.npc.scripted.villagers import opinion_line
+from game.npc.scripted.who import what_they_do
 from game.npc.skills import SkillCall
 
 __all__ = ["asks_gossip", "gossip", "most_of_all"]
@@ -108,6 +110,18 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     fit = next((p for p, v in held if any(a in v.lower() for a in asked)), None)
     # "who's the oldest?": the one its words call old ("Bertram is the old watchman")
     fit = fit or next((p for p in people.values() if root in _words(p.role)), None)
+    # "who's the loudest?", "the grumpiest?": one who talks so, by its word or its mood's
+    # ("gloomy" is a grumpy one's); said plainly, whatever it thinks of them
+    mood = next((m for m in MOODS.values() if any(w.startswith(root[:4]) for w in m.words)), None)
+    manner = next(
+        (p for p in people.values() if any(t.startswith(root[:4]) for t in p.talks)), None
+    )
+    manner = manner or next(
+        (p for p in people.values() if mood and any(t in mood.words for t in p.talks)), None
+    )
+    if fit is None and manner is not None:
+        them = what_they_do(manner) or "a neighbour"
+        return Speaker(talk, intent).line("most_of_them", who=manner.name, them=them)
     fit = fit or next(
         # "the meanest man... but makes the best cord" is no answer to "the nicest?"
         (

@@ -14,9 +14,10 @@ from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import PERSON_SUB
 from game.npc.reading.words import MAN, WOMAN
 from game.npc.scripted.claims import view_phrases
+from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run
+from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
 from game.npc.skills import SkillCall
@@ -41,6 +42,8 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         if target.by_place and target.label not in line:  # "who minds the goats?": name them
             line = f"{target.label}. {line}"
         return say(line, "player")
+    if intent.sub == "family" and person is not None:  # "does Silas have any family?"
+        return say(_kin_of(person, target.label, speak), "player")
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and opinion_of(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:
@@ -51,6 +54,8 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         wares = person.wares
         listed = ", ".join(wares[:-1]) + f" and {wares[-1]}" if len(wares) > 1 else wares[0]
         return say(f"{listed[:1].upper()}{listed[1:]}. {target.label} sells them.", "player")
+    if _DOES_ASKED.search(talk.said) and re.match(r"[a-z]+s\b", person.trade):
+        return say(_at_work(talk.npc, target.label, person), "player")  # now, not their past
     # Their persona is not ours to read back either: fewer than six of its words in a row,
     # the fullest way to say who they are that keeps under it.
     theirs = f"{person.role} {person.does}"
@@ -78,6 +83,47 @@ def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | No
 
 
 _OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
+_KIN = re.compile(
+    r"\b(?:wife|husband|widow(?:er)?|married|sons?|daughters?|children|kids|mother|father|"
+    r"brothers?|sisters?|grand\w+|nephews?|nieces?|family|twins?)\b",
+    re.I,
+)
+
+
+def _kin_of(person: PersonFact, who: str, speak: Speaker) -> str:
+    """What someone's persona says of their kin ("Ada lives with her daughter."), in under
+    six of its words in a row, else that the NPC cannot say."""
+    theirs = f"{person.role} {person.does}"
+    for clause in clauses_of(theirs, person.name):
+        if _KIN.search(clause):
+            for said in (f"{who} {c}." for c in shorter(clause)):
+                if shared_run(said, theirs, person.name) <= MAX_RUN:
+                    return said
+    return speak.text("kin_unknown", who=who)
+
+
+# "What does Ismay do all day?", "what's Nell's job?": their trade now, not their past.
+_DOES_ASKED = re.compile(
+    r"\bwhat (?:does|did) \w+ do\b(?! (?:to|with|for|about) )|\bwhat(?:'s| is) \w+'s "
+    r"(?:job|work|trade|line of work)\b|\bwhat does \w+ do for (?:a living|work)\b",
+    re.I,
+)
+
+
+def _at_work(npc: VillagerFacts, who: str, person: PersonFact) -> str:
+    """What someone does, and where: "Ismay keeps the little library, at the schoolhouse."
+    (up to its first "and": "bakes the village bread before dawn | and stays cheerful")."""
+    work = place_named(npc, person.work)
+    where = label_of(work) if work is not None else ""
+    theirs = f"{person.role} {person.does}"  # not theirs read back: "bakes the bread"
+    said = ""
+    for trade in shorter(re.split(r",? (?:and|while|but) ", person.trade)[0]):
+        said = f"{who} {trade}, at {where}." if where and where not in trade else f"{who} {trade}."
+        if shared_run(said, theirs, person.name) <= MAX_RUN:
+            break
+    return said
+
+
 _SELLS_ASKED = re.compile(
     r"\bwhat (?:does|do|can|could|will) \w+(?: \w+)? (?:sell|make|have|stock)\b", re.I
 )

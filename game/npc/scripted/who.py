@@ -30,7 +30,8 @@ def what_they_do(person: PersonFact) -> str:
     fisher", "bakes the village bread"), else their trade ("a tinker")."""
     rest = re.split(r"[:;]", person.role, maxsplit=1)[0].strip(" .!?")
     for name in sorted({person.name, *person.name.split()}, key=len, reverse=True):
-        rest = re.sub(rf"^{re.escape(name)}(?:'s)?\s+", "", rest)
+        called = rf"^(?:(?:old|young|little) )?{re.escape(name)}(?:'s)?\s+"  # "Old Peg guts..."
+        rest = re.sub(called, "", rest, flags=re.I)
     rest = present(re.sub(r"^(?:is|was)\s+", "", rest))  # "has made the cheese": "makes"
     if re.match(r"(?:a|an|the)\s", rest):  # "the neighbour everyone leans on": the neighbour
         rest = _CONTACT.sub("", rest)
