@@ -1,0 +1,150 @@
+"""A harbour village (a harbourmaster, a net-mender, a fishwife, a schoolmistress, a salt
+boiler, a beachcombing boy), written the ways map makers write: "Old Peg guts and sells
+fish", "She's very fond of Tam", subjectless notes ("Won't let a boat out when the storm
+flag is up"), "a boy of ten who combs the beach", "not allowed past the harbour wall".
+Talked to as a player would: a refusal on a condition the line names wins over a fear its
+family touches, a telling refused is refused to its very question, a ware is a thing of its
+trade, a price asked is no refusal, a thing it cannot abide brought near is shooed off, and
+a deed a belief warns of is stopped. Asked of the others: who is the grumpiest by how they
+talk, what one does now (not what they did), and their kin, not its own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from game.npc.scripted.clauses import clauses_of
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
+from tests.npc.test_trades_of_the_ford import plan
+
+PEOPLE: list[Person] = [
+    (
+        "nell",
+        "Nell",
+        "Nell runs the harbour: she keeps the harbour office on the quay. Brisk, bossy and "
+        "quick to laugh. Won't let a boat out when the storm flag is up, no matter who asks. "
+        "Terrified of thunder.",
+        {"work": "office"},
+    ),
+    (
+        "silas",
+        "Silas",
+        "Silas mends nets in the net loft and sells rope, floats and crab pots. He's sly and "
+        "charming. He refuses to say where he goes at night in his little boat. He can't "
+        "abide cats.",
+        {"work": "loft", "wares": "rope, floats and crab pots"},
+    ),
+    (
+        "peg",
+        "Peg",
+        "Old Peg guts and sells fish at her stall on the square: mackerel, herring and crab. "
+        "She is loud, coarse and funny. She will not sell a fish that's more than a day old. "
+        "She believes whistling on the quay calls up a gale. She's very fond of Tam.",
+        {"work": "stall", "wares": "mackerel, herring and crab"},
+    ),
+    (
+        "tam",
+        "Tam",
+        "Tam is a boy of ten who combs the beach for shells and sea glass and sells them to "
+        "visitors for a farthing. He is curious and chatty. He is not allowed past the "
+        "harbour wall on his own.",
+        {"work": "beach", "wares": "shells and sea glass"},
+    ),
+]
+PEOPLE += [
+    (
+        "ismay",
+        "Ismay",
+        "Ismay taught at the village school for forty years and still keeps the little library "
+        "in the old schoolhouse. She is proper and precise.",
+        {"work": "schoolhouse"},
+    ),
+    (
+        "ewan",
+        "Ewan",
+        "Ewan boils sea water in the salt pans and sells coarse salt by the sack. He is gloomy "
+        "and slow, and sighs a great deal.",
+        {"work": "pans", "wares": "coarse salt"},
+    ),
+]
+PLACES = [
+    ("schoolhouse", "The old schoolhouse north of the square in Saltcombe."),
+    ("pans", "The salt pans south-west of the square."),
+    ("office", "The harbour office on the quay, with a storm flag on a pole."),
+    ("loft", "The net loft on the west side, hung with nets and ropes."),
+    ("stall", "Peg's fish stall on the square, with herring on ice."),
+    ("beach", "The shingle beach below the harbour wall."),
+]
+
+
+@pytest.fixture(scope="module")
+def quay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("quay"), "quay", PEOPLE, PLACES))
+
+
+_NO = re.compile(r"\bno\b|\bnot\b|\bnope\b|\bdon't\b|\bwon't\b", re.I)
+
+
+def test_the_ways_map_makers_write_are_read(quay: dict[str, VillagerFacts]) -> None:
+    peg, tam = quay["peg"].sheet, quay["tam"].sheet
+    assert peg.role == "guts and sells fish", peg.role  # it was "guts"
+    assert peg.opinions["tam"].startswith("is very fond"), peg.opinions  # not "She's very..."
+    assert tam.role == "combs the beach", tam.role  # it was "sells them to visitors"
+    assert any(r.startswith("go past the harbour wall") for r in tam.refuses), tam.refuses
+    assert clauses_of("She laughs and sings all day. She loves pears and hates tar.", "Al") == [
+        "laughs and sings all day",
+        "loves pears",
+        "hates tar",
+    ]
+    assert clauses_of("He'd never lie. Al's been here ten years.", "Al") == [
+        "would never lie",
+        "has been here ten years",
+    ]
+
+
+def test_a_refusal_on_a_named_condition_wins_over_a_fear(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["nell"], "Can I take a boat out? The storm flag's up but I'll be quick.")
+    assert "storm flag up" in said and "thunder" not in said, said  # it was her fear
+    said, _ = plan(quay["nell"], "There's thunder coming, hear it?")
+    assert "thunder" in said.lower(), said
+
+
+def test_a_telling_refused_to_its_very_question(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["silas"], "Where do you go at night in your boat?")
+    assert _NO.search(said) and "net loft" not in said, said  # it was "I'm home, at the loft"
+    said, _ = plan(quay["silas"], "Where do you sell your rope?")
+    assert not _NO.search(said), said
+
+
+def test_a_ware_is_a_thing_of_its_trade(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["peg"], "Sell me that old mackerel from yesterday, cheap.")
+    assert "day old" in said and _NO.search(said), said  # it was haggling's no
+    said, _ = plan(quay["peg"], "How much for a crab?")
+    assert "day old" not in said, said  # a price asked names no stale crab
+    said, _ = plan(quay["tam"], "Come out past the harbour wall with me!")
+    assert _NO.search(said) and "harbour wall" in said, said
+
+
+def test_what_is_brought_near_unasked(quay: dict[str, VillagerFacts]) -> None:
+    said, emotes = plan(quay["silas"], "Look, a cat!")
+    assert said.lower().startswith("cats") and "away" in said.lower(), said
+    said, _ = plan(quay["silas"], "Do you like cats?")
+    assert "away" not in said.lower(), said
+    said, _ = plan(quay["peg"], "*whistles a tune*")
+    assert "whistling" in said and "gale" in said, said  # it was "don't stop on my account"
+    said, _ = plan(quay["peg"], "*waves*")
+    assert "gale" not in said, said
+
+
+def test_asked_of_the_others(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["peg"], "Who's the grumpiest person in Saltcombe?")
+    assert "Ewan" in said and "Tam" not in said, said  # it was Tam, by "combe"
+    said, _ = plan(quay["tam"], "Who's the loudest person in the village?")
+    assert "Peg" in said and "neighbour" not in said, said
+    said, _ = plan(quay["silas"], "What does Ismay do all day?")
+    assert "keeps the little library" in said, said  # it was "Ismay taught."
+    said, _ = plan(quay["ismay"], "Does Silas have any family?")
+    assert "Silas" in said and "library" not in said, said  # it was her own kin and trade
+    assert quay["ismay"].sheet.role == "keeps the little library"  # not "still keeps..."
