@@ -6,7 +6,10 @@ Talked to as a player would: a refusal on a condition the line names wins over a
 family touches, a telling refused is refused to its very question, a ware is a thing of its
 trade, a price asked is no refusal, a thing it cannot abide brought near is shooed off, and
 a deed a belief warns of is stopped. Asked of the others: who is the grumpiest by how they
-talk, what one does now (not what they did), and their kin, not its own."""
+talk, what one does now (not what they did), and their kin, not its own. Asked along to do
+something at a place, it goes; asked what it hates when it hates nothing, what it fears;
+asked the hardest part of its work, never a fear its work never meets; "what's up at the
+watchtower?" asks of the place, and "is business good?" how it is."""
 
 from __future__ import annotations
 
@@ -14,8 +17,11 @@ import re
 
 import pytest
 
-from game.npc.facts import VillagerFacts
+from game.npc.facts import SensedFacts, VillagerFacts
 from game.npc.scripted.clauses import clauses_of
+from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.talk import answer
+from game.npc.skills import MOVE, SkillCall
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 from tests.npc.test_trades_of_the_ford import plan
 
@@ -128,7 +134,7 @@ def test_a_ware_is_a_thing_of_its_trade(quay: dict[str, VillagerFacts]) -> None:
 
 
 def test_what_is_brought_near_unasked(quay: dict[str, VillagerFacts]) -> None:
-    said, emotes = plan(quay["silas"], "Look, a cat!")
+    said, _ = plan(quay["silas"], "Look, a cat!")
     assert said.lower().startswith("cats") and "away" in said.lower(), said
     said, _ = plan(quay["silas"], "Do you like cats?")
     assert "away" not in said.lower(), said
@@ -148,3 +154,19 @@ def test_asked_of_the_others(quay: dict[str, VillagerFacts]) -> None:
     said, _ = plan(quay["ismay"], "Does Silas have any family?")
     assert "Silas" in said and "library" not in said, said  # it was her own kin and trade
     assert quay["ismay"].sheet.role == "keeps the little library"  # not "still keeps..."
+
+
+def test_asked_along_and_of_its_days(quay: dict[str, VillagerFacts]) -> None:
+    for npc, line in (
+        ("nell", "Would you swim at the beach with me?"),  # it was "Ooh, no idea, love!"
+        ("ismay", "Fancy a walk on the beach?"),
+    ):
+        steps = answer(PlayerLine(npc=quay[npc], said=line, sensed=SensedFacts(hour=12.0)))
+        walk = next((s for s in steps if isinstance(s, SkillCall) and s.skill is MOVE), None)
+        assert walk is not None and walk.arguments().get("to") == "beach", (line, steps)
+    hate, _ = plan(quay["nell"], "What do you hate most?")
+    assert "thunder" in hate.lower(), hate  # it was her work
+    hardest, _ = plan(quay["nell"], "What's the hardest part of your job?")
+    assert "thunder" not in hardest and "long days" in hardest, hardest
+    up, _ = plan(quay["nell"], "What's up at the salt pans?")
+    assert "pans" in up.lower(), up  # it was "Busy and happy, the best way to be!"

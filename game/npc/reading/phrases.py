@@ -219,10 +219,13 @@ THANKS = re.compile(
 )
 HOW_ARE_YOU = re.compile(
     r"\bhow (?:are|r) (?:you|u|ya)\b|\bhow(?:'s| is) (?:it going|life|things|your day|business|"
-    r"work|the day)\b|\bhow do you do\b|\bhow have you been\b|\bwhat's up\b|\bwhats up\b|"
+    r"work|the day)\b|\bhow do you do\b|\bhow have you been\b|"
+    # "what's up at the watchtower?" asks of the place
+    r"\bwhat'?s up\b(?! (?:at|with|in|on|by|there|over|near|around)\b)|"
     r"\bwhat's new\b|\bhow goes it\b|\bhow are things\b|\bare you (?:ok|okay|well|alright|"
     r"all right)\b|"
-    r"\bhow(?:'s| is) everything\b|\bhow you doing\b|\bhow are you doing\b|\byou (?:ok|okay|"
+    r"\bhow(?:'s| is) everything\b|\bhow you doing\b|\bhow are you doing\b|"
+    r"\bis (?:business|trade) (?:good|slow|brisk|busy|ok|okay|going well)\b|\byou (?:ok|okay|"
     r"alright)\b"
 )
 QUESTION = re.compile(

@@ -418,9 +418,11 @@ def sheet_side(
             return said_as(talk, speak, "fear_no", "thing", shorter(found[hit]))
         field, item = hit, found[hit]
     elif any_item and field in pools:
-        if not pools[field]:
+        # "what do you hate most?" of one who hates nothing: what it fears
+        items = pools[field] or (pools.get("fears", []) if field == "dislikes" else [])
+        if not items:
             return speak.line("fear_none") if field == "fears" else None
-        item = pools[field][0]
+        item = items[0]
     else:
         return None
     if field == "beliefs":
@@ -441,6 +443,8 @@ def sheet_side(
 
 _ANY = re.compile(r"\b(?:anything|anyone|something|much|superstiti\w*)\b")  # of any kind
 _WHEN_ASKED = re.compile(r"^(?:\w+, )?when\b|\bwhen(?:'s| is| are| does| do| will)\b", re.I)
+_ENJOY = re.compile(r"\bdo you (?:really |still )?(?:enjoy|like|love)\b", re.I)
+_WHY_YOU = re.compile(r"\bwhy\b[^?.!]*\b(?:you|your)\b", re.I)
 
 
 def _fear_line(talk: PlayerLine, speak: Speaker, fear: str) -> SkillCall:
@@ -471,9 +475,6 @@ def mine_line(talk: PlayerLine, speak: Speaker, table: str, item: str) -> SkillC
     return said_as(talk, speak, table, "thing", shorter(item))
 
 
-_ENJOY = re.compile(r"\bdo you (?:really |still )?(?:enjoy|like|love)\b", re.I)
-
-
 def _of_its_work(talk: PlayerLine) -> bool:
     """Whether a line asks of the NPC's work: "your job", or a word of its trade or its
     ways ("making barrels" of a cooper)."""
@@ -483,9 +484,6 @@ def _of_its_work(talk: PlayerLine) -> bool:
     asked = stems_of(talk.said) - stems_of("do you really still enjoy like love your being")
     deeds = [re.split(r"\s+and (?:his|her|their|my)\b", w)[0] for w in sheet.ways]  # not "...
     return bool(asked & stems_of(" ".join([sheet.role, *deeds])))  # and his hands are blue"
-
-
-_WHY_YOU = re.compile(r"\bwhy\b[^?.!]*\b(?:you|your)\b", re.I)
 
 
 def said_as(

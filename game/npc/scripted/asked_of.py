@@ -231,7 +231,9 @@ def _things(place: PlaceFact) -> str:
         things = found.group(1).strip(" ,") if found else ""
         # "cordwood waiting for the saw", "trodden ash ringed": the things, not what they do
         cut = r"\s(?=[a-z]+(?:ing|ed)\b|(?:out|put|hung|set|left|kept)\b)"
-        things = re.split(cut, things, maxsplit=1)[0]
+        short = re.split(cut, things, maxsplit=1)[0]
+        # "baskets of herring": no "baskets of" (a herring is no doing)
+        things = things if re.search(r"\s(?:of|and|with|for)$", short) else short
         if (
             things
             and not re.match(r"(?:a|an|the|its|their|his|her)\b", things)

@@ -83,12 +83,13 @@ def _hardest(npc: VillagerFacts, said: str) -> list[str]:
     # What it cannot abide or fears at its work, not the hour its day starts: "up by six"
     # answers "when do you start?", not "what's the hardest part?".
     out += each_form("putting up with {}", sheet.dislikes)
-    for fear in sheet.fears:  # "a flood on the river", "the river will flood one day"
-        fearing = "the worry that {}" if _CLAUSE.search(fear) else "the fear of {}"
-        out += each_form(fearing + ", always at the back of my mind", [fear])
+    # a worry ("the river will flood one day"), not a fear of what its work never meets
+    # ("the dark", of one who boils salt by day)
+    worries = [fear for fear in sheet.fears if _CLAUSE.search(fear)]
+    out += each_form("the worry that {}, always at the back of my mind", worries)
     at = _work_label(npc)
-    long_days = [f"the long days at {at}. But someone has to do it"] if at else []
-    return [*out, *long_days, "the long days. But someone has to do it"]
+    long_days = [f"the long days at {at}, but someone has to do it"] if at else []
+    return [*out, *long_days, "the long days, but someone has to do it"]
 
 
 def _learned(npc: VillagerFacts, said: str) -> list[str]:

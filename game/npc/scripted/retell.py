@@ -129,7 +129,7 @@ _COMMON = frozenset(
     """what when where which with your yours this that these those there here have from
     they them their does about like just really very much many some thing things come
     comes coming going soon tell know would could should will into over than then think
-    thinks reckon suppose""".split()
+    thinks reckon suppose good nice fine great""".split()  # "is business good?": no "no good"
 )
 
 

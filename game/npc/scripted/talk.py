@@ -227,6 +227,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         and not reason
     ):
         return [helped]
+    if kind is Kind.PLACE and intent.target is not None and _INVITED.search(talk.said):
+        kind, intent = Kind.GO, replace(intent, kind=Kind.GO)  # "fancy a swim in the cove?"
     if kind is Kind.GO:
         return _walk(talk, intent, speak)
     if kind is Kind.LOOK:
@@ -381,6 +383,15 @@ def setting_off(talk: PlayerLine) -> str:
     following = any(w.arguments().get("to") == "player" for w in walks)
     off = speak.text("follow" if following else "set_off")
     return f"{off} {sent_for(talk, '', speak)}".strip()
+
+
+# Asked along to a place now, to do something there: "would you swim in the cove with me?",
+# "fancy a swim in the cove?", "shall we have a picnic on the headland?"
+_INVITED = re.compile(
+    r"\bwith (?:me|us)\b[^.!]*\?|^\W*(?:\w+, )?(?:fancy|shall we|let's|come for|how about|"
+    r"(?:do you )?(?:want|wanna) to (?:go|come))\b",
+    re.I,
+)
 
 
 def _walk(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:
