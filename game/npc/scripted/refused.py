@@ -75,6 +75,8 @@ _SAYINGS = (
     (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
     (re.compile(r"\b(?:a|for a|go for a) (?:dip|paddle)\b|\bpaddling\b|\bbathing\b"), "swim"),
     (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
+    # "the deep water beyond the harbour wall": the sea's, as a boat is
+    (re.compile(r"\b(?:deep|open|rough|dark) waters?\b"), "sea"),
     # "more than a day old", "from yesterday", "last week's": not fresh
     (
         re.compile(

@@ -59,12 +59,13 @@ def asked_of(refused: str, line: str) -> bool:
 
 
 def asks_withheld(refused: str, line: str) -> bool:
-    """Whether a line asks what a refusal to tell withholds: its question word and a word
+    """Whether a line asks what a refusal to tell withholds: its question word and two words
     of its own ("where do you go at night?" of "say where I go at night in my boat")."""
     withheld = _WITHHELD.match(refused) if refused.split()[0] in TELLING else None
     if withheld is None or not re.search(rf"\b{withheld['wh']}\b", line):
         return False
-    return bool(stems_asked(line, False) & stems_asked(refused[withheld.end() :], False))
+    shared = stems_asked(line, False) & stems_asked(refused[withheld.end() :], False)
+    return len(shared) >= 2  # "where do you keep your boat?" asks not where it goes at night
 
 
 # "How many goats do you keep?": a question of what it does asks for nothing; one of a

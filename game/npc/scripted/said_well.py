@@ -40,7 +40,10 @@ _DANGLING = frozenset(
     """and or but nor the a an my your his her their our who whom whose which because
     although whether than""".split()
 )
-_OPENS_CUT = re.compile(r"^(?:and|or|but|nor|which|whom|whose|because|so that)\b", re.I)
+# ("Because I'm not allowed." answers a why: a reason said whole is no cut)
+_OPENS_CUT = re.compile(
+    r"^(?:and|or|but|nor|which|whom|whose|so that|because(?! (?:I|I'm|it|it's)\b))\b", re.I
+)
 # "Than the church, it stones are older": a comparison said first, and a
 # pronoun standing before a noun as if it were one ("it stones are").
 _STILTED = re.compile(

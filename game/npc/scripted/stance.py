@@ -236,11 +236,14 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             return say(speak.text(table, deed=deed), "player")
     # A fear is touched by where a walk goes too ("the quay": the sea); a refusal only by
     # what is asked ("fetch me rope from your goat hut" sells no goat).
-    # a refusal on a condition the line names wins over a fear it touches by a family only
-    # ("take a boat out, the storm flag's up" of one who fears thunder)
+    # a refusal on a condition the line names, or by its verb, wins over a fear the line
+    # touches by a family only ("take a boat out, the storm flag's up" of one who fears
+    # thunder; "fancy a swim?" of one who cannot swim and fears deep water)
     plain = stems_asked(talk.said, False)
     on_named = any(
-        (limit := restricted(r)) and plain & stems_asked(limit["cond"], False) for r in refusals
+        ((limit := restricted(r)) and plain & stems_asked(limit["cond"], False))
+        or plain & stems_asked(r.split()[0], False)  # "swim", of one who cannot swim
+        for r in refusals
     )
     for fear in fears_of(sheet.fears, npc.persona):
         if on_named and not plain & stems_asked(fear, False):

@@ -15,10 +15,11 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.scripted.stance import refusal, touches_fear
 from game.npc.skills import SkillCall
 
-__all__ = ["why_me", "why_refused"]
+__all__ = ["why_me", "why_refused", "why_so"]
 
 _WHY_WONT = re.compile(
-    r"^\W*why (?:won't|will not|don't|do not|wouldn't|never|do you never|do you refuse to) "
+    r"^\W*why (?:won't|will not|don't|do not|wouldn't|never|do you never|do you refuse to|"
+    r"can't|cannot|can you not|mustn't|aren't you allowed to|are you not allowed to) "
     r"(?:you )?(?P<deed>[^?]+)",
     re.I,
 )
@@ -80,3 +81,25 @@ def why_me(talk: PlayerLine) -> str:
         if len(asked & stems_of(c)) >= 2 and not _HOLDS.match(c)
     ]
     return found[0] if found else ""
+
+
+# "Why are you so gloomy?", "how come you're always so cheerful?"
+_WHY_SO = re.compile(
+    r"^\W*(?:why|how come)(?: are you| you're| is it you're)(?: always| ever)? so "
+    r"(?P<manner>[a-z-]+)\b",
+    re.I,
+)
+
+
+def why_so(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """ "Why are you so gloomy?" of one its persona or mood calls gloomy: that is how it is,
+    in its mood's words; of anyone else, it is not; None when the line asks no such thing."""
+    found = _WHY_SO.match(talk.said)
+    if found is None:
+        return None
+    how = found["manner"].lower()
+    # its own word, or a word of its mood ("grumpy" of one "surly and short")
+    mine = re.search(rf"\b{re.escape(how[:5])}", talk.npc.persona.lower()) or any(
+        w.startswith(how[:4]) for w in talk.mood.words
+    )
+    return speak.line("why_so" if mine else "why_so_not", manner=how)

@@ -151,10 +151,30 @@ def _offered(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     liked = touched(talk.said, sheet.likes, kin=False)  # bread offered is no plum cake
     if liked:
         return _said(talk, speak, "offer_like", liked)
-    disliked = touched(talk.said, [*sheet.dislikes, *fears_of(sheet.fears, talk.npc.persona)])
+    disliked = touched(talk.said, [*sheet.dislikes, *_fears_named(talk)])
     if disliked:
         return _said(talk, speak, "offer_no", disliked)
     return speak.line("offer_thanks")
+
+
+# What makes water or a wood a fear's: "deep water", "the dark wood".
+_QUALIFIER = re.compile(
+    r"\b(?P<qualifier>deep|open|dark|rough|high|wild|black|still|cold|fast|running|big)\s+(?P<what>\w+)",
+    re.I,
+)
+
+
+def _fears_named(talk: PlayerLine) -> list[str]:
+    """Its fears a line may touch: not one whose thing it names without what makes it
+    feared ("a drink of water" of one afraid of the deep water)."""
+    said = talk.said.lower()
+    out = []
+    for fear in fears_of(talk.npc.sheet.fears, talk.npc.persona):
+        found = _QUALIFIER.search(fear)
+        if found and found["what"].lower() in said and found["qualifier"].lower() not in said:
+            continue
+        out.append(fear)
+    return out
 
 
 def _proposed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
@@ -162,7 +182,7 @@ def _proposed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if not _PROPOSES.search(talk.said):
         return None
     sheet = talk.npc.sheet
-    disliked = touched(talk.said, [*sheet.dislikes, *fears_of(sheet.fears, talk.npc.persona)])
+    disliked = touched(talk.said, [*sheet.dislikes, *_fears_named(talk)])
     return _said(talk, speak, "offer_no", disliked) if disliked else None
 
 

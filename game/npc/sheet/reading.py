@@ -277,6 +277,7 @@ def _role(persona: str, name: str) -> str:
     doing = next((c for c in clauses if verb_led(present(c))), "")
     if not doing:
         return trade
+    doing = doing.split(":")[0]  # "runs the harbour: she keeps the office": runs it
     words = present(phrase(doing, name)).split()  # "has made the cheese": "makes"
     while len(words) > 2 and words[0].lower() in ("still", "also", "now", "mostly", "usually"):
         words = words[1:]  # "still keeps the little library": keeps it
@@ -329,6 +330,7 @@ class _Sheet:
         }
         self.beliefs: list[Belief] = []
         self.opinions: dict[str, str] = {}
+        self.reasons: dict[str, str] = {}  # "not allowed past the wall": why it will not
 
     def add(self, field: str, phrase: str) -> None:
         items = self.lists[field]
@@ -394,6 +396,8 @@ def _read_clause(
     if deed and not kinds and not _KEPT_QUIET.match(deed):
         said = first_person(f"I never {unending(deed)}", name)  # "never dropping a price"
         s.add("refuses", phrase(said.removeprefix("I never "), name))
+        if never and re.search(r"allowed|permitted|forbidden", never.group()):
+            s.reasons[phrase(said.removeprefix("I never "), name)] = "I'm not allowed"
     for other_id, found in named:
         if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
             continue
@@ -441,7 +445,7 @@ def read_sheet(
         "opinions": s.opinions,
         "talks": talks_of(npc.persona),
         "ways": ways_of(npc.persona, name),
-        "reasons": reasons_of(npc.persona, name),
+        "reasons": s.reasons | reasons_of(npc.persona, name),
         "past": past_of(npc.persona, name),
     }
     ids = {other.npc_id for other in map_data.npcs if other.npc_id != npc.npc_id}
