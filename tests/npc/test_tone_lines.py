@@ -149,6 +149,8 @@ CALLER = {
     "why": "it cracks the glaze",
     "doing": "whistling",
     "then": "calls up a gale",
+    "manner": "gloomy",
+    "age": "sixty",
 }
 
 

@@ -67,6 +67,8 @@ INJECTION = re.compile(
     # a chat template's marks, a persona to leave or to hand over, an order to obey, code
     r"<\|?/?(?:im_start|im_end|system|s|eos|endoftext|start_of_turn|end_of_turn)\|?>|"
     r"\byou are no longer\b|\bstop (?:roleplaying|role-playing|pretending|acting)\b|"
+    r"\bforget (?:you(?:'re| are)|who you are|your (?:name|self|character|role))\b|"
+    r"\byou(?:'re| are) (?:an? )?(?:helpful |friendly |ai )*assistant\b|"
     r"\b(?:your|the) persona\b|\byou (?:must|will) obey\b|\bobey me\b|"
     r"\b(?:print|exec|eval|import|open)\(|\bconsole\.log\b|\bdef \w+\("
 )
@@ -418,7 +420,9 @@ PERSON_SUB = (
 # Who the village looks to, asked ("who's in charge around here?", "who runs this village?"),
 # and the words of a role that lead it.
 LEADER_ASKED = re.compile(
-    r"\bwho(?:'s| is)? (?:in charge|the (?:boss|head|leader|headman|headwoman|chief)\b|"
+    r"\bwho(?:'s| is)? (?:in charge(?! of (?!(?:the |this )?(?:village|town|place)\b))|"
+    r"the (?:boss|head|leader|headman|headwoman|chief)\b"
+    r"(?! of (?!(?:the |this )?(?:village|town)))|"
     r"leads|rules|governs|runs (?:this|the) (?:village|place|town)(?=\W*$)|speaks for (?:the )?"
     r"(?:village|town))"
 )

@@ -182,7 +182,8 @@ def _when(talk: PlayerLine) -> tuple[str, bool]:
 
 # Words of how a thing looks: by their endings ("reedy", "fenced", "wooden", "stony"),
 # else a few plain ones of size, age, light and stillness.
-_LOOK_ENDS = re.compile(r"(?:y|ed|en|ful|ous|ish|less)$")
+# "rocky", "sandy"; not a quay, an abbey, a bakery or a ferry
+_LOOK_ENDS = re.compile(r"(?:(?<![aeoru])y|ed|en|ful|ous|ish|less)$")
 _LOOK_WORDS = frozenset(
     """wide deep quiet long broad tall low high old new warm cold calm still dark bright
     green grey gray white red black narrow huge great snug squat round smooth""".split()

@@ -331,6 +331,8 @@ def _because(why: str, name: str) -> list[str]:
 
 
 def _years(npc: VillagerFacts, said: str) -> list[str]:
+    if re.search(r"\bhow old\b|\bage\b", said, re.I):
+        return []  # "how old are you?" is no "taught for forty years"
     for past in npc.sheet.past:
         found = _YEARS.search(past)
         if found and found.group(1).split()[0].lower() not in ("many", "some", "the"):

@@ -31,6 +31,21 @@ _TELLS = {
         re.I,
     ),
 }
+# An age its persona gives: "a boy of ten", "aged seventy", "sixty years old".
+_YEARS = (
+    r"(\d+|ten|eleven|twelve|\w+teen|"
+    r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?)"
+)
+_AGE = re.compile(
+    rf"\b(?:a|an) \w+(?: \w+)? of {_YEARS}\b(?! years)|\baged {_YEARS}\b|\b{_YEARS} years? old\b",
+    re.I,
+)
+_OLD = re.compile(
+    r"\b(?:is|am|was|an?) (?:\w+ )?(?:old|young)\b|\bborn\b|\bgrew up\b|"
+    r"\ball (?:my|her|his|their) life\b",
+    re.I,
+)
+_HOW_OLD = re.compile(r"\bhow old are (?:you|ya)\b|\byour age\b|\bwhat age are you\b", re.I)
 # Where a clause's parts meet: the part that tells is said, not the clause's head ("I am
 # terrified of the pond since my brother nearly drowned": "my brother nearly drowned").
 _PARTS = re.compile(r",\s*|\s+(?:since|because|after|when|while|and|but|who|which|so)\s+")
@@ -39,7 +54,12 @@ _PARTS = re.compile(r",\s*|\s+(?:since|because|after|when|while|and|but|who|whic
 def life_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
     """The line to a question of its family, its years here or how it feels."""
     npc = talk.npc
+    age = _AGE.search(npc.persona) if _HOW_OLD.search(talk.said) else None
+    if age:  # "how old are you?" of "a boy of ten": ten
+        return speak.line("self_age", age=next(a for a in age.groups() if a).lower())
     tells = _TELLS.get(sub)
+    if _HOW_OLD.search(talk.said):  # "how old?" is no "for forty years" at the school
+        tells = _OLD
     titles = set(re.findall(r"[a-z]+", f"{npc.name} {npc.sheet.role}".lower()))  # "Sister Agathe"
     for clause in clauses(npc.persona, npc.name) if tells else []:
         for part in _PARTS.split(clause):

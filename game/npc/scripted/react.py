@@ -125,8 +125,10 @@ def really(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
 
 # Harm the player owns up to: "I broke one of your jugs", "I've lost your ladder".
 _HARMED = re.compile(
-    r"\bI(?:'ve| have)? (?:just |accidentally |sort of )?(?:broke|broken|smashed|cracked|"
-    r"spilled|spilt|lost|dropped|ruined|burnt|burned|tore|torn|knocked over|dented|bent) "
+    # "I broke...", "my dog ate..."
+    r"\b(?:I|my \w+)(?:'ve| have| has)? (?:just |accidentally |sort of )?(?:broke|broken|smashed|"
+    r"cracked|spilled|spilt|lost|dropped|ruined|burnt|burned|tore|torn|knocked over|dented|bent|"
+    r"ate|eaten|chewed|stole|stolen|trampled|muddied|soaked) "
     r"(?P<thing>(?:one of |some of |all of )?your(?: (?!(?:last|this|yesterday|today|by|when|"
     r"while|on|in|at|and|but|so|sorry|earlier)\b)\w+){1,3})",
     re.I,

@@ -79,7 +79,7 @@ from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.when import when_answered
 from game.npc.scripted.whereabouts import where_i_am_at
-from game.npc.scripted.why_not import why_refused
+from game.npc.scripted.why_not import why_refused, why_so
 from game.npc.scripted.woken import bye_table, rises, sorry_to_wake
 from game.npc.skills import ASK, EMOTE, LOOK, MOVE, WAIT, SkillCall
 from game.npc.skills.base import MAX_SAY
@@ -188,6 +188,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or really(talk, speak)  # "really?": it stands by what it said
     reacted = reacted or denied(talk, speak)  # "do you poison people?"
     reacted = reacted or fear_reason(talk, speak)  # "why are you afraid of horses?"
+    reacted = reacted or why_so(talk, speak)  # "why are you so gloomy?"
     if reacted is not None:
         return [reacted]
     no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
@@ -258,6 +259,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
         return [_invite(talk, intent.target, speak)]
     remark = kind is Kind.PLACE and "?" not in talk.said  # "a black cat on your gate!"
+    # "what do you think of the watchtower?" of one who believes it haunted
+    remark = remark or (kind is Kind.PLACE and _PLACE_VIEW.search(talk.said) is not None)
     if kind in (Kind.PLACE, Kind.PERSON) and (asks_yes_no(talk.said) or remark):
         belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
         if belief is not None:  # "can your goats really smell a storm?": what it holds
@@ -385,6 +388,11 @@ def setting_off(talk: PlayerLine) -> str:
     return f"{off} {sent_for(talk, '', speak)}".strip()
 
 
+_PLACE_VIEW = re.compile(
+    r"\bwhat do you (?:think|make) of\b|\bhow do you feel about\b|\bwhat(?:'s| is) your "
+    r"(?:view|opinion) of\b",
+    re.I,
+)
 # Asked along to a place now, to do something there: "would you swim in the cove with me?",
 # "fancy a swim in the cove?", "shall we have a picnic on the headland?"
 _INVITED = re.compile(

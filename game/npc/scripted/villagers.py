@@ -17,6 +17,7 @@ from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
+from game.npc.scripted.moods import MOODS, Mood
 from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
@@ -44,6 +45,12 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         return say(line, "player")
     if intent.sub == "family" and person is not None:  # "does Silas have any family?"
         return say(_kin_of(person, target.label, speak), "player")
+    manner = _MANNER.match(talk.said)
+    mood = _mood_of_word(manner["manner"]) if manner else None
+    if mood is not None and person is not None:  # "is Ewan always this miserable?"
+        same = any(t in mood.words or t in mood.talks for t in person.talks)
+        them = what_they_do(person) or "a neighbour"
+        return speak.line("manner_yes" if same else "manner_no", who=target.label, them=them)
     if intent.sub == "opinion" or (asks_yes_no(talk.said) and opinion_of(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:
@@ -83,6 +90,18 @@ def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | No
 
 
 _OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
+# A yes or no of how someone is: "is Ewan always this miserable?", "is Nell so bossy?"
+_MANNER = re.compile(
+    r"^\W*(?i:is|isn't|was) [A-Z]\w* (?:(?:always|ever|usually|really|so|this|that|such an?|"
+    r"a bit|very|quite) )*(?P<manner>[a-z-]+)\W*$"
+)
+
+
+def _mood_of_word(word: str) -> Mood | None:
+    """The mood a word of temperament speaks for ("miserable": a gruff one's), if any."""
+    return next((m for m in MOODS.values() if any(w.startswith(word[:5]) for w in m.words)), None)
+
+
 _KIN = re.compile(
     r"\b(?:wife|husband|widow(?:er)?|married|sons?|daughters?|children|kids|mother|father|"
     r"brothers?|sisters?|grand\w+|nephews?|nieces?|family|twins?)\b",
