@@ -13,7 +13,8 @@ watchtower?" asks of the place, and "is business good?" how it is. Asked why it 
 what it is not allowed is the reason; asked what it thinks of a place it holds a belief of,
 the belief; asked why it is so gloomy, that it is; asked how old, the age its persona gives;
 whether another is always so miserable, by how they talk; told a pet ate its goods, that
-harm."""
+harm; told something of a neighbour, what it thinks of them; asked to teach by one who
+taught, yes; asked "can I come with you?", its word to come along."""
 
 from __future__ import annotations
 
@@ -209,3 +210,13 @@ def test_age_manner_and_harm(quay: dict[str, VillagerFacts]) -> None:
     assert "Always" not in said and "Not" in said, said
     said, _ = plan(quay["peg"], "My dog ate your herring. Sorry!")
     assert "herring" in said.lower() and "stall" not in said, said
+
+
+def test_told_of_a_neighbour_taught_and_tagging_along(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["peg"], "Tam found a shell on the beach.")
+    assert "fond" in said, said  # it was "Oh, Tam! Combs the beach."
+    said, _ = plan(quay["ismay"], "Can you teach me to read?")
+    assert said.startswith("Yes"), said  # it was "Perhaps. Ask me again another day."
+    for npc in ("tam", "nell", "ewan"):
+        said, _ = plan(quay[npc], "Can I come with you?")
+        assert re.search(r"\bcome\b|\bkeep up\b|\bstay close\b|\bif you must\b", said, re.I), said  # a dodge

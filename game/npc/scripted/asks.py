@@ -156,7 +156,10 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     if price:  # "teach me the pipes?" of one who teaches them "for a penny a lesson"
         return speak.line("price", price=price)
     teach = _TEACH.search(said)
-    if teach and _grants(said[teach.end() :], talk):  # "will happily show it to anyone"
+    teacher = re.search(
+        r"\b(?:taught|teach(?:es|er)|school(?:mistress|master|teacher))\b", talk.npc.persona
+    )
+    if teach and (_grants(said[teach.end() :], talk) or teacher):  # "will happily show..."
         return speak.line("teach_yes") if "work" in speak.facts else _yes_work(talk, speak)
     dealt = _DEALT.search(said)  # "trade me a hawk?" of one who sells none: its own
     if dealt and not touched(said, sheet.wares) and _its_work(dealt.group("thing"), talk):

@@ -214,6 +214,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         feared = fear_near(talk, speak) or dislike_near(talk, speak)
     if feared is not None:  # "a storm's rolling in", "smell that? something's burning"
         return [feared]
+    if _TAG_ALONG.search(talk.said):  # "can I come with you?": the player goes along
+        return [speak.line("tag_along")]
     plain = ask_answer(talk, intent, speak)  # "will you teach me?", "come with me" of one at work
     if plain is not None:
         return [plain]
@@ -388,6 +390,11 @@ def setting_off(talk: PlayerLine) -> str:
     return f"{off} {sent_for(talk, '', speak)}".strip()
 
 
+_TAG_ALONG = re.compile(
+    r"\b(?:can|could|may) i (?:come|tag|walk|go) (?:with you|along)\b|\bmind if i (?:come|tag|"
+    r"walk) (?:with you|along)\b|\b(?:can|could|may) i join you\b",
+    re.I,
+)
 _PLACE_VIEW = re.compile(
     r"\bwhat do you (?:think|make) of\b|\bhow do you feel about\b|\bwhat(?:'s| is) your "
     r"(?:view|opinion) of\b",

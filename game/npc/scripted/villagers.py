@@ -51,7 +51,9 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         same = any(t in mood.words or t in mood.talks for t in person.talks)
         them = what_they_do(person) or "a neighbour"
         return speak.line("manner_yes" if same else "manner_no", who=target.label, them=them)
-    if intent.sub == "opinion" or (asks_yes_no(talk.said) and opinion_of(talk.npc, target)):
+    # "is Bram honest?", and "Silas gave me a penny!": what it thinks of them
+    told = asks_yes_no(talk.said) or "?" not in talk.said
+    if intent.sub == "opinion" or (told and opinion_of(talk.npc, target)):
         return opinion_line(talk, target, speak)
     if not target.about:
         return opinion_line(talk, target, speak)
