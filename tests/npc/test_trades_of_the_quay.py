@@ -14,7 +14,9 @@ what it is not allowed is the reason; asked what it thinks of a place it holds a
 the belief; asked why it is so gloomy, that it is; asked how old, the age its persona gives;
 whether another is always so miserable, by how they talk; told a pet ate its goods, that
 harm; told something of a neighbour, what it thinks of them; asked to teach by one who
-taught, yes; asked "can I come with you?", its word to come along."""
+taught, yes; asked "can I come with you?", its word to come along; a bid for a thing it
+sells, a sale (never its refusal of stale fish); "let me take the harbour book" no belief
+of the harbour's."""
 
 from __future__ import annotations
 
@@ -219,4 +221,12 @@ def test_told_of_a_neighbour_taught_and_tagging_along(quay: dict[str, VillagerFa
     assert said.startswith("Yes"), said  # it was "Perhaps. Ask me again another day."
     for npc in ("tam", "nell", "ewan"):
         said, _ = plan(quay[npc], "Can I come with you?")
-        assert re.search(r"\bcome\b|\bkeep up\b|\bstay close\b|\bif you must\b", said, re.I), said  # a dodge
+        along = re.search(r"\bcome\b|\bkeep up\b|\bstay close\b|\bif you must\b", said, re.I)
+        assert along, said  # it was a dodge
+
+
+def test_a_bid_and_a_request_at_a_place(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["peg"], "I'll give you a shilling for the whole basket of herring. Deal?")
+    assert "day old" not in said and "herring" in said.lower(), said  # it was the stale no
+    said, _ = plan(quay["ismay"], "is ewan as gloomy as everyone says")
+    assert "Ewan" in said and re.search(r"always|way", said), said

@@ -90,7 +90,10 @@ _TEACH = re.compile(r"\b(?:teach|train|show me how|learn)\b", re.I)
 # "Do you believe in ghosts?", "is it really true...?": a belief asked of.
 _BELIEF = re.compile(
     r"\b(?:do|does) you (?:really |still |truly )?believe\b|\bis (?:there|it|that) (?:really|"
-    r"truly)\b|\bare (?:they|there) (?:really )?real\b",
+    r"truly)\b|\bare (?:they|there) (?:really )?real\b|"
+    # a charm's power asked: "will this lucky shell keep me safe?"
+    r"\b(?:will|would|does|can) (?:this|that|my|a) (?:lucky )?\w+ (?:keep|protect|bring|ward|save)"
+    r"\b[^?]*\b(?:safe|luck|harm|evil|off|away)\b",
     re.I,
 )
 

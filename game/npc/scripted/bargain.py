@@ -53,7 +53,10 @@ _BUY = re.compile(
     r"\b(?:can|could|may) (?:i|we) (?:buy|have|get|purchase|take)\b|"
     r"\bi(?:'d| would)? (?:like|want|need) to buy\b|\bi want (?:a|an|some|one|two|three)\b|"
     r"\b(?:give|hand|lend|spare) (?:me|us) (?:a|an|some|one|two|three)\b|"
-    r"\bbuy (?:a|an|some|one|your)\b",
+    r"\bbuy (?:a|an|some|one|your)\b|"
+    # a bid for a thing: "I'll give you a shilling for the whole basket"
+    r"\b(?:i'll|i will|i'd|i can) (?:give|pay) (?:you )?(?:\w+ ){1,2}for "
+    r"(?:a|an|the|that|your|some)\b",
     re.I,
 )
 # An amount of money: "two pennies", "a penny", "three silver", "4 coins".

@@ -52,6 +52,7 @@ from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import brawl, denied, harmed, hearsay_asked, reaction, really
 from game.npc.scripted.recommend import recommend
+from game.npc.scripted.requests import requests
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
     first_greeting,
@@ -260,7 +261,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [speak.line(Kind.RECALL, said=earlier) if earlier else speak.line("recall_none")]
     if kind is Kind.PLACE and intent.sub == "invite" and intent.target is not None:
         return [_invite(talk, intent.target, speak)]
-    remark = kind is Kind.PLACE and "?" not in talk.said  # "a black cat on your gate!"
+    # "a black cat on your gate!"; "let me take the harbour book home" asks, says nothing
+    remark = kind is Kind.PLACE and "?" not in talk.said and not requests(talk.said.lower())
     # "what do you think of the watchtower?" of one who believes it haunted
     remark = remark or (kind is Kind.PLACE and _PLACE_VIEW.search(talk.said) is not None)
     if kind in (Kind.PLACE, Kind.PERSON) and (asks_yes_no(talk.said) or remark):

@@ -17,7 +17,7 @@ from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.moods import MOODS, Mood
+from game.npc.scripted.moods import MOODS, Mood, mood_of
 from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
@@ -46,9 +46,13 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     if intent.sub == "family" and person is not None:  # "does Silas have any family?"
         return say(_kin_of(person, target.label, speak), "player")
     manner = _MANNER.match(talk.said)
+    if manner and manner["who"].lower() != target.label.split()[-1].lower():
+        manner = None  # "is it always this windy?" asks of no one
     mood = _mood_of_word(manner["manner"]) if manner else None
     if mood is not None and person is not None:  # "is Ewan always this miserable?"
-        same = any(t in mood.words or t in mood.talks for t in person.talks)
+        same = any(t in mood.words or t in mood.talks for t in person.talks) or (
+            mood_of(f"{person.role} {person.does}", person.talks) is mood
+        )
         them = what_they_do(person) or "a neighbour"
         return speak.line("manner_yes" if same else "manner_no", who=target.label, them=them)
     # "is Bram honest?", and "Silas gave me a penny!": what it thinks of them
@@ -94,14 +98,19 @@ def of_whose(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | No
 _OPINION_ASKED = re.compile(dict(PERSON_SUB)["opinion"])
 # A yes or no of how someone is: "is Ewan always this miserable?", "is Nell so bossy?"
 _MANNER = re.compile(
-    r"^\W*(?i:is|isn't|was) [A-Z]\w* (?:(?:always|ever|usually|really|so|this|that|such an?|"
-    r"a bit|very|quite) )*(?P<manner>[a-z-]+)\W*$"
+    r"^\W*(?:is|isn't|was) (?P<who>\w+) (?:(?:always|ever|usually|really|so|this|that|such an?|"
+    r"a bit|very|quite|as) )*(?P<manner>[a-z-]+)(?: as (?:everyone|everybody|people|folk|they) "
+    r"says?)?\W*$",
+    re.I,
 )
 
 
 def _mood_of_word(word: str) -> Mood | None:
     """The mood a word of temperament speaks for ("miserable": a gruff one's), if any."""
-    return next((m for m in MOODS.values() if any(w.startswith(word[:5]) for w in m.words)), None)
+    return next(
+        (m for m in MOODS.values() if any(w.startswith(word[:5]) for w in (*m.words, *m.talks))),
+        None,
+    )
 
 
 _KIN = re.compile(
