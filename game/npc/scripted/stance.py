@@ -284,9 +284,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             continue  # "up on the roof on a fine dry day" of one who will not in wind or rain
         # a ware names its trade's thing only with what the refusal is refused on: "old
         # mackerel" of "a fish more than a day old", not "a shilling for the herring"
-        traded = traded_line != line and on_its_condition(refused, asked, named=True)
+        of_trade = traded_line != line and on_its_condition(refused, asked, named=True)
         if touches_refusal(line, stems_asked(talk.said), refused) or (
-            traded and touches_refusal(traded_line, asked, refused)
+            of_trade and touches_refusal(traded_line, asked, refused)
         ):
             deed = deed_asked(refused, asked)
             said = _said_no(npc, speak, "refuse", "deed", deed, asked)
