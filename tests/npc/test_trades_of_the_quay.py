@@ -16,7 +16,8 @@ whether another is always so miserable, by how they talk; told a pet ate its goo
 harm; told something of a neighbour, what it thinks of them; asked to teach by one who
 taught, yes; asked "can I come with you?", its word to come along; a bid for a thing it
 sells, a sale (never its refusal of stale fish); "let me take the harbour book" no belief
-of the harbour's."""
+of the harbour's; what it dreams of and never had, never had, and an offer of it a glad
+yes."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ PEOPLE: list[Person] = [
         "Tam",
         "Tam is a boy of ten who combs the beach for shells and sea glass and sells them to "
         "visitors for a farthing. He is curious and chatty. He is not allowed past the "
-        "harbour wall on his own.",
+        "harbour wall on his own. He dreams of seeing the great city one day.",
         {"work": "beach", "wares": "shells and sea glass"},
     ),
 ]
@@ -230,3 +231,12 @@ def test_a_bid_and_a_request_at_a_place(quay: dict[str, VillagerFacts]) -> None:
     assert "day old" not in said and "herring" in said.lower(), said  # it was the stale no
     said, _ = plan(quay["ismay"], "is ewan as gloomy as everyone says")
     assert "Ewan" in said and re.search(r"always|way", said), said
+
+
+def test_what_it_longs_for(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["tam"], "Have you ever been to the city?")
+    assert "Never" in said and "city" in said.lower(), said
+    said, _ = plan(quay["tam"], "Want to come and see the city with me one day?")
+    assert re.search(r"\byes\b", said, re.I) and "city" in said.lower(), said
+    said, _ = plan(quay["tam"], "Have you ever seen a crab this big?")
+    assert "Never" not in said or "city" not in said.lower(), said

@@ -17,10 +17,11 @@ from game.npc.scripted.about import sheet_side
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import stems_of
+from game.npc.scripted.requests import requests
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
-__all__ = ["belief_named", "fear_reason"]
+__all__ = ["belief_named", "fear_reason", "longed_for"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
 _ASKED = re.compile(
@@ -71,4 +72,39 @@ def fear_reason(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if why and not re.match(r"(?:is|was)\b", why):
             why = first_person(why, npc.name)
             return say(speak.text("fear_why", why=why[:1].upper() + why[1:]), "player")
+    return None
+
+
+# A like it longs for and has never had: "daydreams about the sea, which she has never seen",
+# "dreams of seeing a city one day", "longs to sail".
+_LONGS = re.compile(
+    r"\b(?:day)?dream(?:s|ed)? (?:of|about)|\blongs? (?:for|to)|\bwish(?:es)? to\b", re.I
+)
+_OF_IT = 40  # how far past "dreams of" its thing is named
+_EVER = re.compile(
+    r"\bhave you (?:ever )?(?:seen|been to|visited|travelled to|set foot in|sailed)\b|"
+    r"\bhave you ever been\b|\b(?:ever|been) (?:seen|to|in) (?:a |the )?",
+    re.I,
+)
+
+
+def longed_for(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Asked of what it longs for and has never had: "have you ever seen the sea?" gets
+    never, and its longing; "want to come and see the sea?" its glad yes. None when the
+    line names nothing its persona longs for, or asks neither."""
+    said = talk.said
+    asked = stems_of(said)
+    for like in talk.npc.sheet.likes:
+        own = stems_of(like)
+        longed = any(  # what the longing is of: "dreams of | the sea", not "loves bread and"
+            own & stems_of(sentence[found.end() : found.end() + _OF_IT])
+            for sentence in sentences(talk.npc.persona)
+            if (found := _LONGS.search(sentence))
+        )
+        if not longed or not asked & own:
+            continue
+        if _EVER.search(said):
+            return speak.line("longed_never", thing=like)
+        if requests(said.lower()):
+            return speak.line("longed_yes", thing=like)
     return None

@@ -41,7 +41,7 @@ from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
-from game.npc.scripted.held import belief_named, fear_reason
+from game.npc.scripted.held import belief_named, fear_reason, longed_for
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
@@ -190,6 +190,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or denied(talk, speak)  # "do you poison people?"
     reacted = reacted or fear_reason(talk, speak)  # "why are you afraid of horses?"
     reacted = reacted or why_so(talk, speak)  # "why are you so gloomy?"
+    reacted = reacted or longed_for(talk, speak)  # "have you ever seen the sea?"
     if reacted is not None:
         return [reacted]
     no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
