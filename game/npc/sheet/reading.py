@@ -366,7 +366,8 @@ def _read_clause(
     liking = _LIKES.search(clause)
     like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
     if like and not dislike:
-        s.add("likes", phrase(unreasoned(like), name, own))  # "Patch more than anything"
+        like = _LONGED.sub("", unreasoned(like))  # "seeing the great city one day": the city
+        s.add("likes", phrase(like, name, own))  # "Patch more than anything"
     never = _NEVER.search(clause)
     selling = _SELLS.search(clause)
     sold = clause[selling.end() :] if selling else ""
@@ -405,6 +406,12 @@ def _read_clause(
             s.opinions[other_id] = opinion(clause, found, name)
 
 
+# What a longing says besides its thing: "(seeing) the great city (one day)".
+_LONGED = re.compile(
+    r"^(?:seeing|visiting|going to|sailing to|travelling to|traveling to|living in) |"
+    r",? (?:one day|some ?day|before (?:she|he|they|I) (?:dies?|grows? old))$",
+    re.I,
+)
 # A like that is a way of speaking ("answer a question with another question").
 _SPEAKING = re.compile(r"(?:to )?(?:talk|answer|ask|speak|chat|tell|joke|tease)\b", re.I)
 
