@@ -178,3 +178,14 @@ def test_a_ware_lent_or_sold_at_night_is_no_shoeing(fen: dict[str, VillagerFacts
     assert "horseshoe" in lend.lower() and "Please do" not in lend, lend
     night, _ = plan(fen["maud"], "Sell me a horseshoe.", hour=21.0)
     assert "sunset" not in night, night  # selling a horseshoe shoes no horse
+
+
+def test_the_way_asked_is_no_request_and_its_own_things_stay(
+    fen: dict[str, VillagerFacts],
+) -> None:
+    water, _ = plan(fen["maud"], "Where can I water my horse around here?")
+    assert "sunset" not in water, water  # it was "Oh, go on, love! But never after sunset!"
+    hammer, _ = plan(fen["maud"], "lend me your hammer for the day, i'll bring it back promise")
+    assert "hammer stays" in hammer, hammer  # it was "my hammer stay with me"
+    sword, _ = plan(fen["rollo"], "I'll pay double for your sword, I want it today")
+    assert "sword stays" in sword, sword  # it was "Sit, sit, tell me all of it."

@@ -86,8 +86,11 @@ def requests(line: str) -> bool:
         plain = re.fullmatch(r"(?:do|did) you", found.group())
         if plain and _FEELS.match(line, found.end()):
             continue  # "do you enjoy your work?" asks what it feels, not for anything
-        if not (plain and _WH.search(line[: found.start()])):
-            return True
+        if plain and _WH.search(line[: found.start()]):
+            continue
+        if re.match(r"\W*(?:where|how)\b", line) and re.match(r"(?:can|could|may)", found.group()):
+            continue  # "where can I water my horse?" asks the way, not for anything
+        return True
     return False
 
 

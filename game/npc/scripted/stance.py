@@ -98,7 +98,8 @@ _YOURS = re.compile(
     r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
     r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
     r"\b(?:i|we|me|us)\b(?:'\w+)?(?:\s+\w+){0,2}?\s+(?:have|take|taking|use|using|borrow|"
-    r"borrowing|keep|want|need|pick|cut|taste|try|pet|stroke|ride)(?:\s+over)?"
+    r"borrowing|keep|want|need|pick|cut|taste|try|pet|stroke|ride|buy|pay(?:\s+\w+)?\s+for)"
+    r"(?:\s+over)?"
     r"(?:\s+a (?:go|try|turn|ride|hold) (?:on|at|with|of|in)|\s+(?:some|one|a few|any) of)?"
     r"\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
 )
@@ -391,7 +392,7 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
 def _own_thing_kept(speak: Speaker, thing: str) -> SkillCall:
     """The no to a request for its own thing; "my herbs stay", not "my herbs stays"."""
     text = speak.text("own_thing", thing=thing)
-    if plural_of(thing) == thing:
+    if re.search(r"[^s]s$", thing):
         text = text.replace(f"{thing} stays", f"{thing} stay").replace(
             f"{thing} is", f"{thing} are"
         )

@@ -49,9 +49,16 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     if manner and manner["who"].lower() != target.label.split()[-1].lower():
         manner = None  # "is it always this windy?" asks of no one
     mood = _mood_of_word(manner["manner"]) if manner else None
-    if mood is not None and person is not None:  # "is Ewan always this miserable?"
-        same = any(t in mood.words or t in mood.talks for t in person.talks) or (
-            mood_of(f"{person.role} {person.does}", person.talks) is mood
+    theirs = f"{person.role} {person.does}" if person is not None else ""
+    how = manner["manner"][:5] if manner else ""
+    named = bool(how) and re.search(rf"\b{re.escape(how)}", theirs, re.I) is not None
+    if (mood is not None or named) and person is not None:  # "is Ewan always this miserable?"
+        same = bool(named) or (
+            mood is not None
+            and (
+                any(t in mood.words or t in mood.talks for t in person.talks)
+                or mood_of(theirs, person.talks) is mood
+            )
         )
         them = what_they_do(person) or "a neighbour"
         return speak.line("manner_yes" if same else "manner_no", who=target.label, them=them)
