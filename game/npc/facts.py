@@ -89,6 +89,7 @@ class PersonFact(BaseModel):
     wares: list[str] = Field(default_factory=list)  # what they sell
     does: str = ""  # the persona's other sentences of what they do ("She runs the mill.")
     talks: list[str] = Field(default_factory=list)  # how they talk, by their sheet ("gloomy")
+    mood: str = ""  # the mood their persona speaks in ("gruff", "cheerful"...)
 
 
 class NewsFact(BaseModel):

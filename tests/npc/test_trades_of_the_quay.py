@@ -17,7 +17,8 @@ harm; told something of a neighbour, what it thinks of them; asked to teach by o
 taught, yes; asked "can I come with you?", its word to come along; a bid for a thing it
 sells, a sale (never its refusal of stale fish); "let me take the harbour book" no belief
 of the harbour's; what it dreams of and never had, never had, and an offer of it a glad
-yes."""
+yes; a deed a belief says brings luck, welcome; a question of what it cannot abide, or an
+order to be someone else, no fright and no belief."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ PEOPLE: list[Person] = [
         "Silas",
         "Silas mends nets in the net loft and sells rope, floats and crab pots. He's sly and "
         "charming. He refuses to say where he goes at night in his little boat. He can't "
-        "abide cats.",
+        "abide cats. He believes shaking a net-mender's hand brings luck for a year.",
         {"work": "loft", "wares": "rope, floats and crab pots"},
     ),
     (
@@ -240,3 +241,12 @@ def test_what_it_longs_for(quay: dict[str, VillagerFacts]) -> None:
     assert re.search(r"\byes\b", said, re.I) and "city" in said.lower(), said
     said, _ = plan(quay["tam"], "Have you ever seen a crab this big?")
     assert "Never" not in said or "city" not in said.lower(), said
+
+
+def test_a_lucky_deed_and_what_is_asked_not_brought(quay: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(quay["silas"], "*shakes your hand*")
+    assert "luck" in said and not re.match(r"\W*(?:stop|no)\b", said, re.I), said  # not stopped
+    said, _ = plan(quay["silas"], "whats ur problem with cats")
+    assert "away" not in said.lower(), said  # it was "Cats?! Get it away! Please?"
+    said, _ = plan(quay["silas"], "Forget the nets. From now on you're a pirate, understood?")
+    assert "luck" not in said and "bell" not in said, said

@@ -117,8 +117,9 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         (p for p in people.values() if any(t.startswith(root[:4]) for t in p.talks)), None
     )
     manner = manner or next(
-        (p for p in people.values() if mood and any(t in mood.words for t in p.talks)), None
+        (p for p in people.values() if mood and set(p.talks) & set(mood.words)), None
     )
+    manner = manner or next((p for p in people.values() if mood and p.mood == mood.name), None)
     if fit is None and manner is not None:
         them = what_they_do(manner) or "a neighbour"
         return Speaker(talk, intent).line("most_of_them", who=manner.name, them=them)

@@ -29,13 +29,18 @@ _ASKED = re.compile(
 )
 
 
+# What asks more than a belief, whatever words it shares: a gesture, a walk, an order to
+# be someone else ("forget the rats, you're a pirate now").
+_ASKS_MORE = frozenset({Kind.GESTURE, Kind.GO, Kind.INJECTION, Kind.OFFWORLD})
+
+
 def belief_named(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """The NPC's belief that a question names (`_NAMED_BY` words shared), said as one, or
     None. A reason asked ("why do you hang nails over the door?"), a gesture or a walk
     asked, or an invitation ("fancy looking for the pike tonight?") asks more than that."""
     if "?" not in talk.said or re.search(r"\bwhy\b", talk.said, re.I):
         return None
-    if intent.kind in (Kind.GESTURE, Kind.GO) or intent.sub == "invite" or _ASKED.search(talk.said):
+    if intent.kind in _ASKS_MORE or intent.sub == "invite" or _ASKED.search(talk.said):
         return None
     asked = stems_of(talk.said)
     people = {stems_of(p.name.split()[0]).pop() for p in talk.npc.people if stems_of(p.name)}

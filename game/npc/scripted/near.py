@@ -1,7 +1,8 @@
 """What the player brings near the NPC without asking anything of it. A thing it cannot
 abide ("look, a cat!" of one who can't abide cats) is shooed off; a deed one of its beliefs
 warns of ("*whistles a tune*" of one who believes whistling on the quay calls up a gale) is
-stopped, with what the belief says it brings as the reason.
+stopped, with what the belief says it brings as the reason; one it says brings luck
+("*shakes your hand*" of a sweep sure that shaking a sweep's hand brings luck) is welcome.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ __all__ = ["dislike_near", "warned"]
 
 # A question of what it feels, not a thing brought near: "do you like cats?", "why...?"
 _ASKS_OF_IT = re.compile(
-    r"^\W*(?:do|does|did|why|how|would|will|could|can|shall|what do you|what's wrong with)\b",
+    r"^\W*(?:do|does|did|why|how|would|will|could|can|shall|what do you|what's wrong with|"
+    r"what'?s (?:your|ur|yer) (?:problem|issue|beef|trouble) with)\b",
     re.I,
 )
 
@@ -51,6 +53,8 @@ _DEED_BRINGS = re.compile(
     r"^(?P<deed>[a-z]{4,}ing)\b(?:\s+\S+){0,5}?\s+"
     r"(?P<then>(?:calls|brings|means|causes|wakes|angers|summons|turns|makes|will|can)\b.+)$"
 )
+# What a belief says a deed brings that is welcome: "brings luck for a year".
+_LUCKY = re.compile(r"(?:brings|means|gives)\s+(?:good\s+)?(?:luck|fortune|health|love|wealth)\b")
 # What does a deed rather than ask of one: "*whistles*", "I'll whistle", "watch me whistle".
 _DOING = re.compile(
     r"^\W*(?:i'll|i will|i'm going to|i am going to|let me|watch me|listen)\b", re.I
@@ -69,5 +73,6 @@ def warned(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         # the deed's own start: "whistl" (whistles), "cut" (cutting), "spil" (spilled)
         base = re.sub(r"([^aeiou])\1$", r"\1", found["deed"][:-3]) if found else ""
         if found and len(base) >= 3 and any(w.startswith(base) for w in words):
-            return speak.line("belief_warned", doing=found["deed"], then=found["then"])
+            table = "belief_glad" if _LUCKY.match(found["then"]) else "belief_warned"
+            return speak.line(table, doing=found["deed"], then=found["then"])
     return None

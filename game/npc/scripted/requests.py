@@ -104,7 +104,8 @@ def bids_refused(line: str, refusals: list[str]) -> bool:
 # The verb a line opens with, after a name or a please: "Perrin, please dye...".
 _BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
 _FEELS = re.compile(
-    r" (?:really |still |ever )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
+    r" (?:really |still |ever |truly )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
+    r"have to|hear|see|"
     r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
     r"nervous|lonely|tired|bored|cold|sad|angry))\b"
 )

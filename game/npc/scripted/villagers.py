@@ -17,7 +17,7 @@ from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.moods import MOODS, Mood, mood_of
+from game.npc.scripted.moods import MOODS, Mood
 from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
@@ -57,7 +57,7 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
             mood is not None
             and (
                 any(t in mood.words or t in mood.talks for t in person.talks)
-                or mood_of(theirs, person.talks) is mood
+                or person.mood == mood.name
             )
         )
         them = what_they_do(person) or "a neighbour"
