@@ -59,6 +59,7 @@ from game.npc.scripted.social import (
     gestured,
     hello_again,
     passing_hello,
+    player_act,
     praised_or_insulted,
     was_it_me,
 )
@@ -174,6 +175,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if up is not None:  # late: "shouldn't you be up by now?"
         return [speak.line("up_at", up=hour_words(up, o_clock=True))]
     stopped = warned(talk, speak)  # "*whistles*" of one who believes whistling calls a gale
+    if stopped is None and player_act(talk.said) is not None:  # "*shows you a crab*"
+        stopped = fear_near(talk, speak) or dislike_near(talk, speak)
     if stopped is not None:
         return [stopped]
     made = gestured(talk, speak)  # "*bows*", "I offer my hand": met in its own way
