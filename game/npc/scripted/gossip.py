@@ -14,7 +14,7 @@ from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
 from game.npc.scripted.matching import COLD, WARM
-from game.npc.scripted.moods import MOODS
+from game.npc.scripted.moods import mood_of_word
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.village_life import at_work
@@ -112,7 +112,7 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     fit = fit or next((p for p in people.values() if root in _words(p.role)), None)
     # "who's the loudest?", "the grumpiest?": one who talks so, by its word or its mood's
     # ("gloomy" is a grumpy one's); said plainly, whatever it thinks of them
-    mood = next((m for m in MOODS.values() if any(w.startswith(root[:4]) for w in m.words)), None)
+    mood = mood_of_word(root)
     manner = next(
         (p for p in people.values() if any(t.startswith(root[:4]) for t in p.talks)), None
     )

@@ -30,6 +30,7 @@ __all__ = [
     "Mood",
     "Question",
     "mood_of",
+    "mood_of_word",
     "temperament",
 ]
 
@@ -291,6 +292,16 @@ _OF_OTHERS = re.compile(
     r"\b(?:thinks|reckons|says|considers|believes|finds|calls|swears|suspects|"
     r"is (?:sure|certain|convinced|fond of)|worries about)\s+(?:that\s+)?[A-Z][a-z]+[^.;:]*"
 )
+
+
+def mood_of_word(word: str) -> Mood | None:
+    """The mood a word of temperament speaks for ("miserable", "grumpiest": a gruff one's;
+    "loud": a cheerful one's), by its first letters, if any."""
+    start = word.lower()[:5]
+    return next(
+        (m for m in MOODS.values() if any(w.startswith(start) for w in (*m.words, *m.talks))),
+        None,
+    )
 
 
 def temperament(persona: str) -> str:

@@ -370,9 +370,15 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
         keep = {w[:5] for w in asked}
         # "when the storm flag is up": "with the storm flag up", not cut at "the storm"
         state = _IS_STATE.fullmatch(cond)
-        said = [f"with {state['what']} {state['state']}"] if state else []
         # "one that's more than a day old": "one more than a day old"
-        said += [re.sub(r"^one (?:that|which)(?:'s| is| are) ", "one ", cond)] if not state else []
+        plain = re.sub(r"^one (?:that|which)(?:'s| is| are) ", "one ", cond)
+        said = (
+            [f"with {state['what']} {state['state']}"]
+            if state
+            else [plain]
+            if plain != cond
+            else []
+        )
         text = in_own_words(
             lambda c: speak.text("refuse_unless", cond=c),
             [*said, *shorter(cond)],

@@ -17,7 +17,7 @@ from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
 from game.npc.scripted.matching import stems_of
-from game.npc.scripted.moods import MOODS, Mood
+from game.npc.scripted.moods import mood_of_word
 from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.scripted.who import felt, named_first, what_they_do, who_they_are
@@ -48,7 +48,7 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
     manner = _MANNER.match(talk.said)
     if manner and manner["who"].lower() != target.label.split()[-1].lower():
         manner = None  # "is it always this windy?" asks of no one
-    mood = _mood_of_word(manner["manner"]) if manner else None
+    mood = mood_of_word(manner["manner"]) if manner else None
     theirs = f"{person.role} {person.does}" if person is not None else ""
     how = manner["manner"][:5] if manner else ""
     named = bool(how) and re.search(rf"\b{re.escape(how)}", theirs, re.I) is not None
@@ -110,14 +110,6 @@ _MANNER = re.compile(
     r"says?)?\W*$",
     re.I,
 )
-
-
-def _mood_of_word(word: str) -> Mood | None:
-    """The mood a word of temperament speaks for ("miserable": a gruff one's), if any."""
-    return next(
-        (m for m in MOODS.values() if any(w.startswith(word[:5]) for w in (*m.words, *m.talks))),
-        None,
-    )
 
 
 _KIN = re.compile(
