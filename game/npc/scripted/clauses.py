@@ -118,6 +118,8 @@ def _own_verb(rest: str) -> str:
 _IN_LIST = re.compile(r",\s+\w+$")
 # A verb with no thing of its own yet, after its subject: "Old Peg guts (and sells fish)".
 _BARE_VERB = re.compile(r"^(?:(?:[Oo]ld|[Yy]oung|[Ll]ittle|[Ss]he|[Hh]e|[A-Z]\w*)\s+){0,2}[a-z]+s$")
+# A short aside on who or what ("will never hurry an order, whoever asks, and...").
+_ASIDE = re.compile(r",\s+(?:whoever|whatever|whenever|wherever)(?:\s+\w+){1,2}(?=,|$)", re.I)
 # What opens a clause of its own after "but": a subject, a name, or a verb.
 _NEW_CLAUSE = re.compile(
     r"(?:she|he|they|I|it|there|[A-Z]\w*|(?:never|always|often|still|also|rarely|only|"
@@ -134,6 +136,7 @@ _SUBJECT = re.compile(r"(?:she|he|they|I|it|there)\b|[A-Z]\w*\s+\w")
 def _parts(sentence: str) -> list[str]:
     """A sentence cut where it divides (`_SPLIT`), not inside a list of things."""
     out, start = [], 0
+    sentence = _ASIDE.sub("", sentence)
     for cut in _SPLIT.finditer(sentence):
         said = cut.group().strip(" ,")
         if said == "and" and _IN_LIST.search(sentence, 0, cut.start()):

@@ -8,10 +8,21 @@ you go at night?" of one who will not say where it goes at night).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from game.npc.scripted.matching import names_thing
 from game.npc.scripted.refused import NOT_BIDS, stems_asked
 
-__all__ = ["PRICE", "TELLING", "TOLD", "asked_of", "asks_withheld", "bids_refused", "requests"]
+__all__ = [
+    "PRICE",
+    "TELLING",
+    "TOLD",
+    "asked_for",
+    "asked_of",
+    "asks_withheld",
+    "bids_refused",
+    "requests",
+]
 
 _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|"
@@ -22,6 +33,9 @@ _REQUEST = re.compile(
     r"\brace (?:you|ya)\b|\bbet (?:you|ya)\b|\b(?:you|u) in\b\s*\?|"
     # what the player offers to give or take: "I'll pay double", "I'll take it off you"
     r"\b(?:i'll|i will) (?:just )?(?:give|pay|take|buy|have|come|sit|wait|bring|leave|put)\b|"
+    # something asked for the player: "have you got a bed for me?", "got any room for us?"
+    r"\b(?:have|has) you got\b[^.!?]*\bfor (?:me|us)\b|"
+    r"\bgot (?:a|an|any|some) (?:\w+ )?\w+ for (?:me|us)\b|"
     # "one more pint!", "another jug": one more asked for
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:one more|another)\b|"
     # what the player says it will do there: "I'm going to have it out with him here"
@@ -109,3 +123,24 @@ _FEELS = re.compile(
     r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
     r"nervous|lonely|tired|bored|cold|sad|angry))\b"
 )
+
+
+# "Have you got a bed for me?", "do you have any needles?": something asked for.
+_HAVE_YOU = re.compile(
+    r"\b(?:have you got|do you have|you got|got) (?P<thing>(?:a|an|any|some|anything|something)\b"
+    r"[^.?!]*?)(?P<mine> for (?:me|us))?\s*\?",
+    re.I,
+)
+
+
+def asked_for(said: str, wares: Sequence[str]) -> str:
+    """A line asking whether the NPC has something for the player, or one of its wares, as
+    the request it is ("have you got a bed for me?" -> "could I have a bed?"); "" when it
+    asks no such thing ("do you have any children?" asks of its family)."""
+    found = _HAVE_YOU.search(said)
+    if found is None:
+        return ""
+    thing = found.group("thing")
+    if not found.group("mine") and not any(names_thing(thing, ware) for ware in wares):
+        return ""
+    return f"{said[: found.start()]}could I have {thing}?{said[found.end() :]}"

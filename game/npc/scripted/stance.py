@@ -30,6 +30,7 @@ from game.npc.scripted.bargain import (
     under_floor,
 )
 from game.npc.scripted.counters import COUNTER, PAY
+from game.npc.scripted.first_person import base_verb
 from game.npc.scripted.matching import fears_of, kind_of, names_thing, without_wares, worried
 from game.npc.scripted.refused import (
     DEALING,
@@ -201,6 +202,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("free goods")  # who sells, on credit or for coin, gives none free
     if "credit" not in counters and sells and not _ON_CREDIT.search(npc.persona):
         counters.append("credit")  # nor hands its goods over now for coin next week
+    giving = next((w for w in sheet.ways if _ON_CREDIT.search(w)), "")
+    giving = f"{base_verb(giving.split()[0])} {' '.join(giving.split()[1:])}" if giving else ""
+    if giving and "credit" not in counters and COUNTER["credit"][1].search(line) and bids:
+        return _no(npc, speak, "credit_yes", "deed", giving, stems_asked(talk.said))
     if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not COUNTER["free goods"][1].search(line):
@@ -267,6 +272,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         named = bool(
             unless and unless.group("without") and stems_asked(unless.group("without")) & asked
         )
+        if named and not asked & stems_asked(refused[: unless.start()]):
+            continue  # "a lamp for me?" asks no trip below of one who goes none without one
         # "don't ask me why"; "it's for my sister" of one who gives nothing without a look
         away = unless and unless.group("without") and FOR_ANOTHER.search(line)
         if unless and asks_it and not named and (WITHHOLDS.search(line) or away):
@@ -306,7 +313,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if own:
         return _own_thing_kept(speak, own)
     for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
-        if _KINDNESS.search(pledged) and asked & (stems_asked(pledged) - _TURNING):
+        if _KINDNESS.search(pledged) and (
+            asked & (stems_asked(pledged) - _TURNING)
+            or (bids and _SHELTER.search(line) and pledged.split()[0] in _TURNING)
+        ):
             return _yes(npc, speak, pledged, asked)
     return None
 
@@ -335,6 +345,8 @@ def _counter_bid(talk: PlayerLine) -> bool:
     return any(PRICE.search(e.lower()) or haggle.search(e.lower()) for e in talk.earlier[-2:])
 
 
+# A roof asked for, of one who turns no one away: "have you got a bed for me?"
+_SHELTER = re.compile(r"\b(?:beds?|rooms?|stay|sleep|shelter|roof|lodging|bunk|come in)\b")
 _TURNING = frozenset("turn away send refuse deny abandon leave let down".split())
 # A persona that gives its goods away: "gives the broken biscuits away", "free to children".
 _I = re.compile(r"\b(?:i|i'll|i'd|i'm|me|my|we|us)\b", re.I)  # the player, of itself

@@ -52,7 +52,7 @@ from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
 from game.npc.scripted.react import brawl, denied, harmed, hearsay_asked, reaction, really
 from game.npc.scripted.recommend import recommend
-from game.npc.scripted.requests import requests
+from game.npc.scripted.requests import asked_for, requests
 from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.social import (
     first_greeting,
@@ -143,6 +143,7 @@ def answer(talk: PlayerLine) -> list[Step]:
     walk, look or wait, and one line to the player (a question with its reaction rarely),
     opened by a grumble when it was just woken."""
     asked = hearsay_asked(talk.said)  # "people say you're scared of geese": "are you...?"
+    asked = asked or asked_for(talk.said, talk.npc.sheet.wares)  # "got a bed for me?"
     talk = replace(talk, said=asked) if asked else talk
     plan = when_answered(talk, _answer(talk))  # "when...?" said no time: "couldn't say when"
     first = opener(talk)

@@ -1,0 +1,89 @@
+"""A village on a mountain pass (a hostel keeper, a chandler, a glassblower, a guide), talked
+to as a player would: an aside ("whoever asks") does not swallow the refusal after it, one
+who gives credit says yes to it, one who turns no walker away gives a bed, "have you got X
+for me?" asks for X, and asking for what a refusal is made safe by is no bid of the deed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import VillagerFacts
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
+from tests.npc.test_trades_of_the_ford import plan
+
+PEOPLE: list[Person] = [
+    (
+        "maud",
+        "Maud",
+        "Maud keeps the hostel at the top of the pass. She is kind and talkative. She never "
+        "sends a walker away on a snowy night, paid or not.",
+        {"work": "hostel"},
+    ),
+    (
+        "abel",
+        "Abel",
+        "Abel sells candles, rope and lamp oil from his stall. He is cheerful and careless "
+        "with money, and he gives credit to anyone who looks him in the eye.",
+        {"work": "stall", "wares": "candles, rope and lamp oil"},
+    ),
+    (
+        "ida",
+        "Ida",
+        "Ida blows glass in her workshop and sells beads and bottles. She is proud and exact. "
+        "She will never rush a commission, whoever asks, and she never lights the furnace "
+        "while the wind is from the north, since she is sure it cracks the glass.",
+        {"work": "workshop", "wares": "beads and bottles"},
+    ),
+    (
+        "bran",
+        "Bran",
+        "Bran guides travellers over the pass. He is quiet and careful. He will never take "
+        "anyone over the pass without a rope and good boots.",
+        {"work": "gate"},
+    ),
+]
+PLACES = [
+    ("hostel", "The stone hostel at the top of the pass, with a lamp in every window."),
+    ("stall", "Abel's stall by the gate, hung with candles and coils of rope."),
+    ("workshop", "Ida's glass workshop, with a brick furnace at the back."),
+    ("gate", "The toll gate where the road climbs into the pass."),
+]
+
+
+@pytest.fixture(scope="module")
+def pass_(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("pass"), "pass", PEOPLE, PLACES))
+
+
+def test_an_aside_keeps_the_refusal_after_it(pass_: dict[str, VillagerFacts]) -> None:
+    sheet = pass_["ida"].sheet
+    assert "rush a commission" in sheet.refuses, sheet.refuses
+    assert any(r.startswith("light the furnace while the wind") for r in sheet.refuses), sheet
+    assert not any(w.startswith("asks") for w in sheet.ways), sheet.ways
+    line, _ = plan(pass_["ida"], "The wind's from the north today. Will you light the furnace?")
+    assert re.search(r"\bno\b|\bnot\b|n't", line, re.I) and "wind" in line.lower(), line
+
+
+def test_one_who_gives_credit_says_yes_to_it(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["abel"], "I'm a bit short this week. Could I pay you for some rope later?")
+    assert "credit" in line.lower() and not re.search(r"\bno\b|n't", line, re.I), line
+    # one who sells and says nothing of credit gives none
+    glass, _ = plan(pass_["ida"], "Could I pay you for a bottle next week?")
+    assert re.search(r"\bno\b|\bnot\b|n't|first", glass, re.I), glass
+
+
+def test_one_who_turns_no_walker_away_gives_a_bed(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["maud"], "Have you got a bed for me? It's snowing hard out there.", 23.0)
+    assert re.search(r"of course|yes", line, re.I) and "away" in line.lower(), line
+
+
+def test_have_you_got_asks_for_the_thing(pass_: dict[str, VillagerFacts]) -> None:
+    rope, _ = plan(pass_["abel"], "Have you got any rope for me?")
+    assert "rope" in rope.lower() and not re.search(r"\bno\b|n't", rope, re.I), rope
+    # a rope asked of a guide who goes nowhere without one asks for no trip over the pass
+    guide, _ = plan(pass_["bran"], "Have you got a rope for me?")
+    assert "without" not in guide.lower(), guide
+    trip, _ = plan(pass_["bran"], "Take me over the pass without boots, I'm in a hurry.")
+    assert re.search(r"\bno\b|\bnot\b|n't", trip, re.I), trip
