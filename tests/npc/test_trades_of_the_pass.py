@@ -10,6 +10,7 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.scripted.refused import plural_of
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 from tests.npc.test_trades_of_the_ford import plan
 
@@ -87,3 +88,16 @@ def test_have_you_got_asks_for_the_thing(pass_: dict[str, VillagerFacts]) -> Non
     assert "without" not in guide.lower(), guide
     trip, _ = plan(pass_["bran"], "Take me over the pass without boots, I'm in a hurry.")
     assert re.search(r"\bno\b|\bnot\b|n't", trip, re.I), trip
+
+
+def test_a_no_said_of_many_keeps_a_word_before_its_thing() -> None:
+    assert plural_of("let a stranger touch the hawk") == "let strangers touch the hawk"
+    assert plural_of("sell a single goat") == "sell a single goat"  # no "singles goat"
+    assert plural_of("fell a living oak") == "fell a living oak"  # no "livings oak"
+
+
+def test_a_no_on_terms_says_its_terms(pass_: dict[str, VillagerFacts]) -> None:
+    asks = ("Will you take me over the pass?", "My dad's poorly, can you take him over the pass?")
+    for said in asks:
+        line, _ = plan(pass_["bran"], said)
+        assert "without" in line.lower() and "ever" not in line.lower(), line

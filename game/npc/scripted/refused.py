@@ -151,9 +151,14 @@ WITHHOLDS = re.compile(
     r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
 )
 # A deed asked for someone not here: "it's for my sister".
+_KIN = (
+    r"(?:sister|brother|mother|mum|father|dad|wife|husband|son|daughter|friend|gran\w*|child|"
+    r"kids?|baby|neighbour|master|mistress|cousin|aunt|uncle)"
+)
+# "it's for my sister", "my mum's poorly, can I take her some?": for someone not here
 FOR_ANOTHER = re.compile(
-    r"\bfor (?:my|a|our) (?:sister|brother|mother|mum|father|dad|wife|husband|son|daughter|"
-    r"friend|gran\w*|child|kids?|baby|neighbour|master|mistress|cousin|aunt|uncle)\b"
+    rf"\bfor (?:my|a|our) {_KIN}\b|\b(?:my|our) {_KIN}(?:'s| is) (?:\w+ )?(?:poorly|ill|sick|"
+    r"unwell|ailing|laid up)\b|\btake (?:her|him|them) (?:some|a|an)\b"
 )
 # The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
 DEALING = frozenset("sell buy purchase price cost charge pay".split())
@@ -355,6 +360,8 @@ def plural_of(phrase: str) -> str:
                 re.fullmatch(r"[a-z]{2,}[^sxyh\W]", thing)
                 and (at or len(thing) >= 4)
                 and thing not in _NO_PLAIN_PLURAL
+                # "a single goat", "a living oak": the thing is the word after
+                and not (after and (thing in _BEFORE_THING or thing.endswith("ing")))
                 and after != "of"
             ):
                 out += [*rest[:at], f"{thing}s"]
@@ -365,4 +372,9 @@ def plural_of(phrase: str) -> str:
     return " ".join(out)
 
 
+# Words said before a thing, none a thing themselves.
+_BEFORE_THING = frozenset(
+    "single whole other second third little good fine new old big small great young proper "
+    "real certain grown".split()
+)
 _NO_PLAIN_PLURAL = frozenset("woman child person goose sheep deer fish mouse tooth foot".split())

@@ -267,12 +267,13 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             continue
         unless = UNLESS.search(refused)
         deed = refused.split()[0]  # its verb asked, or its things: "give me...", "a candle"
-        asks_it = bool(re.search(rf"\b{re.escape(deed)}\b", line) or asked & stems_asked(refused))
+        by_deed = re.search(rf"\b{re.escape(deed)}\b", line)
+        asks_it = bool(by_deed or asked & stems_asked(refused))
         # "open a lock without a key" names the deed refused, and withholds nothing
         named = bool(
             unless and unless.group("without") and stems_asked(unless.group("without")) & asked
         )
-        if named and not asked & stems_asked(refused[: unless.start()]):
+        if unless and named and not by_deed and not asked & stems_asked(refused[: unless.start()]):
             continue  # "a lamp for me?" asks no trip below of one who goes none without one
         # "don't ask me why"; "it's for my sister" of one who gives nothing without a look
         away = unless and unless.group("without") and FOR_ANOTHER.search(line)
@@ -297,9 +298,10 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             of_trade and touches_refusal(traded_line, asked, refused)
         ):
             deed = deed_asked(refused, asked)
-            said = _said_no(npc, speak, "refuse", "deed", deed, asked)
-            if unless and not named and not stems_asked(said) & stems_asked(deed):
-                return _not_unless(npc, speak, unless)  # "No. Not that.": its terms say more
+            said = stems_asked(_said_no(npc, speak, "refuse", "deed", deed, asked))
+            # "No. Not that.", "I don't give anyone medicine, ever.": its terms say more
+            if unless and not named and not (said & stems_asked(deed) & stems_asked(unless[0])):
+                return _not_unless(npc, speak, unless)
             return _refused(npc, speak, deed, asked)
     # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
     for disliked in sheet.dislikes:
