@@ -60,10 +60,12 @@ INJECTION = re.compile(
     r"\bjailbreak|\bdeveloper mode\b|\bdan mode\b|\bact as (?:an?|my)\b|\bpretend (?:to be|"
     r"you(?:'re| are))\b|"
     r"\bfrom now on,? you\b|\byou are now\b|\bnew (?:instructions|rules|persona)\b|"
-    r"\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b|"
+    r"\brepeat after me|\broleplay as\b|\bsudo\b|\badmin(?:istrator)? (?:mode|access)\b|"
     # a chat message written as data ({"role": "system", ...}), and an order for all talk after
     r"[\"']?\b(?:role|content|system|assistant)\b[\"']?\s*:|"
     r"\bfrom now on,? (?:only |just |always )?(?:speak|talk|answer|reply|respond|write|say)\b|"
+    r"\b(?:speak|talk|answer|reply|respond|write) (?:only )?in (?:all caps|capital|upper|lower|"
+    r"french|german|spanish|latin|json|code|emoji|binary|rhyme)|"
     # a chat template's marks, a persona to leave or to hand over, an order to obey, code
     r"<\|?/?(?:im_start|im_end|system|s|eos|endoftext|start_of_turn|end_of_turn)\|?>|"
     r"\byou are no longer\b|\bstop (?:roleplaying|role-playing|pretending|acting)\b|"

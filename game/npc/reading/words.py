@@ -30,7 +30,7 @@ FILLER = frozenset(
     take show lead bring guide way where is are be was some one thing place spot somewhere
     friend mate sir madam again too also really very little bit together okay ok yes
     village town now today up down back way do does did how what which who whom
-    whose want need like old new big small good nice great lovely pretty fine best
+    whose when why want need like old new big small good nice great lovely pretty fine best
     come came get got see look looks looking find out off all any kindly maybe perhaps
     if i'd i'm you're tell know after before during since until while once""".split()
 )

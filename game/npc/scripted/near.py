@@ -18,7 +18,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker
 from game.npc.scripted.whereabouts import asks_the_way
 from game.npc.skills import SkillCall
 
-__all__ = ["dislike_near", "warned"]
+__all__ = ["dislike_near", "spotted", "warned"]
 
 # A question of what it feels, not a thing brought near: "do you like cats?", "why...?"
 _ASKS_OF_IT = re.compile(
@@ -76,3 +76,22 @@ def warned(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
             table = "belief_glad" if _LUCKY.match(found["then"]) else "belief_warned"
             return speak.line(table, doing=found["deed"], then=found["then"])
     return None
+
+
+# Something the player shows: "look, a gull!", "*points at the old tower*".
+_SHOWN = re.compile(
+    r"(?:^|(?<=[*.!,]))\s*(?:look|see|quick|there)\W+(?:there'?s |over there,? )?"
+    r"(?P<thing>(?:a|an|the|that|some|two|three) (?:[a-z]+ ){0,2}?[a-z]{3,})"
+    r"(?=\s+(?:on|in|over|up|by|at|near|flying|out)\b|\W*$)|"
+    r"\*\s*points (?:up )?(?:at|to|towards) (?P<pointed>(?:a|an|the) [a-z' ]{3,30}?)\s*\*",
+    re.I,
+)
+
+
+def spotted(said: str) -> str:
+    """The thing a line shows the NPC ("look, a gull!": "a gull"), the last one shown when
+    it shows more ("*points at the sky* look, a gull!"); "" when it shows nothing or asks."""
+    if "?" in said:
+        return ""
+    shown = [m["thing"] or m["pointed"] for m in _SHOWN.finditer(said)]
+    return shown[-1] if shown else ""

@@ -46,7 +46,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
 from game.npc.scripted.more import more_reply
-from game.npc.scripted.near import dislike_near, warned
+from game.npc.scripted.near import dislike_near, spotted, warned
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
@@ -180,6 +180,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
         stopped = fear_near(talk, speak) or dislike_near(talk, speak)
     if stopped is not None:
         return [stopped]
+    seen = spotted(talk.said)  # "look, a gull!", "*points at the old tower*"
+    if seen:
+        return _shown(talk, intent, speak, seen)
     made = gestured(talk, speak)  # "*bows*", "I offer my hand": met in its own way
     if made is not None:
         return made
@@ -461,6 +464,18 @@ _AHEAD = re.compile(
     r"\b(?:tomorrow|tonight|later|going to|gonna|will it|forecast|this (?:afternoon|evening))\b",
     re.I,
 )
+
+
+def _shown(talk: PlayerLine, intent: Intent, speak: Speaker, seen: str) -> list[Step]:
+    """A look at what the player shows, met as the NPC meets it: a fright, a place it
+    knows, else the thing seen."""
+    fright = fear_near(talk, speak) or dislike_near(talk, speak)
+    if fright is not None:
+        return [fright]
+    target = intent.target
+    if target is not None and target.kind is Named.PLACE:
+        return [LOOK.call(at=target.name), speak.line("look_at", thing=target.label)]
+    return [LOOK.call(), speak.line("look_spotted", thing=seen)]
 
 
 def _look(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[Step]:

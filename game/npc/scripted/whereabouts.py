@@ -262,7 +262,7 @@ _HOURS_ASKED = (
     ("bed", re.compile(r"\b(?:bed|sleep|turn in|retire|lie down)\b")),
     ("up", re.compile(r"\b(?:get up|wake|waken|rise|up in the morning|out of bed)\b")),
     ("start", re.compile(r"\b(?:start|begin|open)\b")),
-    ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off|go home|head home)\b")),
+    ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off|go home|head home|pack up)\b")),
 )
 
 
@@ -288,7 +288,7 @@ def my_hours(talk: PlayerLine) -> str:
         return f"At {up_at}, most days. I'm abed by {bed_at}."
     work = npc.sheet.work
     at_work = [i for i, (_, place) in enumerate(npc.day) if place == work]
-    if _SAYS_WHEN.search(npc.persona):  # "bakes the bread before dawn": its own words say
+    if any(_SAYS_WHEN.search(w) for w in (npc.sheet.role, *npc.sheet.ways)):  # "before dawn"
         return ""
     if asked in ("start", "stop") and at_work:
         first = at_work[0]
