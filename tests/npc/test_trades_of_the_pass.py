@@ -10,12 +10,14 @@ import re
 import pytest
 
 from game.npc.facts import VillagerFacts
+from game.npc.play.leads import lead_of
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
 from game.npc.scripted.refused import plural_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
 from game.npc.skills import SkillCall
+from tests.npc.test_play_script import request
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 from tests.npc.test_trades_of_the_ford import plan
 
@@ -119,12 +121,20 @@ def test_what_the_player_shows_is_looked_at(pass_: dict[str, VillagerFacts]) -> 
     assert "eagle" in said.lower(), said
     ship, _ = plan(pass_["maud"], "Look! Three riders on the ridge!")
     assert "three riders" in ship.lower(), ship
+    # the bundled model's own was "I can't see a gull."
+    lead = lead_of(request("Look, an eagle!").model_copy(update={"npc": pass_["ida"]}))
+    assert "eagle" in lead.lower(), lead
 
 
 def test_its_hours_are_its_day(pass_: dict[str, VillagerFacts]) -> None:
     for said in ("When do you open?", "What time do you pack up your stall?"):
         line, _ = plan(pass_["abel"], said)
         assert "o'clock" in line, (said, line)
+
+
+def test_a_trade_said_as_one_word_is_its_keeper(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["abel"], "What do you think of the hostelmistress?")
+    assert "Maud" in line, line
 
 
 def test_an_order_for_how_it_talks_is_no_talk(pass_: dict[str, VillagerFacts]) -> None:

@@ -11,6 +11,7 @@ its own after it:
   of machines or prompts, a favour or idle talk offered, a question about the NPC itself,
   and the kinds the persona brain answers in one line of its mood;
 - a refusal, fear or belief of the character sheet that the line touches;
+- a thing shown ("look, a gull!"): its look at it;
 - a fright at a fear brought near, news told, harm owned up to, a fight threatened: its
   reaction;
 - a thing offered: its like's glad yes, its dislike's no, else its thanks;
@@ -38,6 +39,7 @@ from game.npc.reading.phrases import MORE, STORY_AGAIN
 from game.npc.scripted.about import fear_near, sheet_side
 from game.npc.scripted.asks import DEED_SIDES, ask_answer, asks_deed
 from game.npc.scripted.between import to_a_villager
+from game.npc.scripted.near import spotted
 from game.npc.scripted.nowhere import wanted_thing
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.persona import plan_for, situation_of
@@ -93,6 +95,7 @@ def _lead(talk: PlayerLine, intent: Intent, acts: bool) -> str:
     led = led or answers_waking(talk, intent)  # its hello of the hour, not the shop's
     # "*bows deeply*", "*hugs you*": met in its mood's way (its own was "I'm a bit tired.")
     led = led or player_act(talk.said) is not None or _social(talk, intent)
+    led = led or bool(spotted(talk.said))  # "look, a gull!": its own was "I can't see a gull."
     # "a spider on your shelf!", "did you hear? ...", "I broke your jug": its own was
     # "I know, it's my fault."
     led = led or _reacts(talk, intent)

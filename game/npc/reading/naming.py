@@ -145,6 +145,7 @@ _LEADS = re.compile(
 )
 
 
+_MASTER = re.compile(r"\b(?!(?:your|their|whose|this|that)\b)([a-z]{4,}) ?(?:master|mistress)\b")
 # "your work", "your trade": what someone does, not a place ("dyeworks").
 _JOB_WORDS = frozenset({"work", "job", "trade", "craft", "business", "occupation"})
 
@@ -152,13 +153,10 @@ _JOB_WORDS = frozenset({"work", "job", "trade", "craft", "business", "occupation
 def find_target(text: str, npc: VillagerFacts) -> Target | None:
     """The place or person a piece of a line names, from the facts; None if none is."""
     text = _LEADS.sub("leads", norm(text))  # "who looks after the village?": the leader
+    text = _MASTER.sub(r"\1 keeper", text)  # "the harbourmaster": who keeps the harbour
     text = re.sub(r"\bwho(?:'d|'ll)\b", "who would", text)  # "who'd sell me a belt?"
-    # "where Wren lives", "where the baker works": their place.
-    text = re.sub(
-        r"\b([a-z]+) (?:lives|stays|sleeps|works|fishes|bakes|trades|lived)\b",
-        r"\1's place",
-        norm(text),
-    )
+    lives = r"\b([a-z]+) (?:lives|stays|sleeps|works|fishes|bakes|trades|lived)\b"
+    text = re.sub(lives, r"\1's place", text)  # "where Wren lives": her place
     words = _words(text)
     if not words:
         return None
