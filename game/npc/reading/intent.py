@@ -105,9 +105,7 @@ class Intent:
     target: Target | None = None
     direction: str | None = None  # up, down, left, right: a walk that way
     seconds: float = 0.0  # how long to wait
-    # person/self questions: who, where, opinion, work, like, about, home; "invite": a
-    # place to come to later
-    sub: str = ""
+    sub: str = ""  # person/self questions: who, where, opinion...; "invite": come later
     name: str | None = None  # the name the player gave in this line
     words: tuple[str, ...] = field(default_factory=tuple)  # content words (recall)
 
@@ -158,7 +156,8 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if OFFWORLD.search(line):
         return Intent(Kind.OFFWORLD, name=name)
     if TIME.search(line):
-        return Intent(Kind.TIME, sub="dark" if DARK.search(line) and "when" in line else "")
+        dark = DARK.search(line) and re.search(r"\bwhen\b|\bwhat time\b", line)  # not "dark yet?"
+        return Intent(Kind.TIME, sub="dark" if dark else "")
     if HAVE.search(line):
         return Intent(Kind.SELF, sub="have")
     if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):

@@ -353,8 +353,8 @@ TIME = re.compile(
     r"\bwhat(?:'s| is)? the (?:time|hour)\b|\bwhat (?:time|hour) is it\b|\bhow late is it\b|"
     r"\bis it (?:still |already |nearly |getting )?(?:morning|noon|midday|afternoon|evening|"
     r"night|dawn|dusk|late|early|dark)\b|"
-    r"\bwhen (?:does|do|will) (?:it|the sun|the light|night|dusk|dark(?:ness)?) "
-    r"(?:get|go|set|fall|come|rise|grow|turn)"
+    r"\b(?:when|what time) (?:does|do|will) (?:it|the sun|the light|night|dusk|dark(?:ness)?) "
+    r"(?:get|go|set|fall|come|rise|grow|turn)|\bwhat time(?: is|'s) (?:sun ?set|dusk|nightfall)"
 )
 # The time question that asks when night comes.
 DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")

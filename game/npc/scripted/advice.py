@@ -39,6 +39,12 @@ _AILING = frozenset(
     aching sore throat chest hurt hurts pain pains wound wounds cut cuts burn burns rash
     headache bruise sniffle sniffles unwell poorly""".split()
 )
+# What is made for the ailing whoever it is made for.
+_REMEDIES = frozenset(
+    """salve salves tea teas cordial cordials poultice poultices tincture tinctures remedy
+    remedies potion potions ointment ointments medicine medicines syrup syrups tonic tonics
+    balm balms draught draughts physic pills""".split()
+)
 # What a persona says the NPC makes for others: "makes salves and teas for anyone who...".
 _MAKES = re.compile(
     r"\b(?:makes?|brews?|mix(?:es)?|bakes?|sews?|carves?|builds?|weaves?|sells?)\s+"
@@ -74,7 +80,8 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if made is None:
             continue
         whom, things = set(tokens(made.group("whom"))), made.group("things")
-        ailing = bool(need & _AILING and whom & _AILING)
+        cures = whom & _AILING or set(tokens(things)) & _REMEDIES  # "cordials for the village"
+        ailing = bool(need & _AILING and cures)
         if not ailing and not stems_of(" ".join(need)) & stems_of(f"{things} {made.group('whom')}"):
             continue
         items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", things) if i]

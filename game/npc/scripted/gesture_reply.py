@@ -8,12 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.gestures import LAUGH, NOD, SHAKE_HEAD, THINK, WAVE
-from game.npc.reading.intent import Intent, read_intent
+from game.npc.reading.intent import Intent, asks_yes_no, read_intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.reading.naming import find_target
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.lines import line_table, pick, sentences
 from game.npc.scripted.matching import COLD, WARM
+from game.npc.scripted.refused import stems_asked
 from game.npc.scripted.speaker import PlayerLine, Speaker, Step, said_by, say
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.villagers import opinion_line, opinion_of
@@ -41,10 +42,13 @@ def gesture_reply(
         else (f"act_{intent.sub}" if intent.sub else f"gesture_{gesture}")
     )
     asked = asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
+    put = _IF_YOU.search(talk.said) if not asked else None  # "nod if you'll shoe my horse"
+    asked = f"{put['verb'] or 'will'} you {put['rest']}?" if put else asked
     if asked and gesture in (NOD.name, SHAKE_HEAD.name):
         no = refusal(replace(talk, said=asked), read_intent(asked, talk.npc), speak)
-        if no is not None:  # "nod if you'd sell me one" of one who never would: a shake
-            return [EMOTE.call(name=SHAKE_HEAD.name), no]
+        said = said_by(no) if no is not None else None
+        if no is not None and said is not None:  # "nod if you'd sell me one": a shake
+            return [EMOTE.call(name=SHAKE_HEAD.name if _says_no(said.text) else NOD.name), no]
     tale = bool(asked or re.search(r"\bif\b|[.!?]\s+\S", talk.said))  # "if you think..."
     laughs = gesture == LAUGH.name and not intent.sub  # "clap if...": a clap
     if laughs and tale:  # a joke or tale laughed at, not its own
@@ -59,6 +63,9 @@ def gesture_reply(
         if asked and gesture != LAUGH.name
         else None
     )
+    told = said_by(side) if side is not None and gesture == THINK.name else None
+    if told and not asks_yes_no(asked) and len(stems_asked(asked) & stems_asked(told.text)) < 2:
+        side = None  # "have a think: what goes best with eel pie?" asks no belief on pie crust
     held = _of_a_villager(talk, gesture, speak)  # "Jory's jokes are funny? nod if so"
     if held is not None:
         return held
@@ -82,12 +89,17 @@ _NO = re.compile(
 _IF_NOT = re.compile(r"\bif (?:not|you don'?t|you do not|it'?s not|they'?re not|it isn'?t)\b", re.I)
 
 
+def _says_no(said: str) -> bool:
+    """Whether a line opens on a no, stammered too ("N-not on a Sunday.")."""
+    return bool(_NO.search(re.sub(r"\b(\w)-(?=\1)", "", said, flags=re.I)))
+
+
 def _shown(gesture: str, asked: str, said: str) -> str:
     """The head's gesture that goes with the answer: a shake with a no ("nod if you would"
     answered "Goodness, no!"), a nod with a yes to "shake your head if not"."""
     if gesture not in (NOD.name, SHAKE_HEAD.name) or not said:
         return gesture
-    if _NO.search(said):
+    if _says_no(said):
         return SHAKE_HEAD.name
     return NOD.name if gesture == SHAKE_HEAD.name and _IF_NOT.search(asked) else gesture
 
@@ -126,6 +138,10 @@ def asked_besides(talk: PlayerLine, kind: Kind) -> str:
     )
 
 
+# A deed asked as the gesture's condition: "nod if you'll shoe my horse tonight".
+_IF_YOU = re.compile(
+    r"\bif (?:you(?:'ll| will|'d| would)?|you (?P<verb>can|could)) (?P<rest>[^.!?]+)", re.I
+)
 # What a question put beside "have a think" is answered as asked plainly, when it asks one
 # of these: a fact, the NPC itself, the time (one with no answer keeps the gesture's line).
 _ANSWERED_BESIDES = frozenset({Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.TIME})
@@ -146,8 +162,10 @@ def _answered(
     thinking word of its mood ("Hm. The dock..."); None when there is no such question."""
     if gesture != THINK.name or not asked:  # "Why did the kettle...? Go on, laugh." is a joke
         return None
-    if read_intent(asked, talk.npc).kind not in _ANSWERED_BESIDES:
-        return None
+    put = read_intent(asked, talk.npc)
+    weak = put.target is not None and put.target.weak and not re.search(r"\bwhere\b", asked)
+    if put.kind not in _ANSWERED_BESIDES or weak:
+        return None  # "have a think: how do you keep a horse calm?" names no place
     plain = next((s for s in map(said_by, answer(replace(talk, said=asked))) if s), None)
     if plain is None:
         return None

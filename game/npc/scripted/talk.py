@@ -233,11 +233,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if kind is Kind.GESTURE and intent.gesture:
         return gesture_reply(talk, intent, speak, helped, _answer)
     reason = kind is Kind.SELF and intent.sub in HOW_WHY and intent.sub != "method"
-    if (
-        helped is not None
-        and kind in (Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF)
-        and not reason
-    ):
+    weak = intent.target is not None and intent.target.weak  # "a cough": its shop, by a jar
+    if helped is not None and (kind in _HELPED or (kind is Kind.PLACE and weak)) and not reason:
         return [helped]
     if kind is Kind.PLACE and intent.target is not None and _INVITED.search(talk.said):
         kind, intent = Kind.GO, replace(intent, kind=Kind.GO)  # "fancy a swim in the cove?"
@@ -343,6 +340,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     return [line]
 
 
+# Kinds of line its advice answers ("what would help a cough?").
+_HELPED = frozenset({Kind.QUESTION, Kind.CHAT, Kind.SEEK, Kind.SELF})
 # Kinds of line that may bring near what the NPC fears without asking of it.
 _FRIGHTS = frozenset({Kind.CHAT, Kind.QUESTION, Kind.PLACE, Kind.WEATHER, Kind.SELF, Kind.LOOK})
 # The hour an invitation asks from ("tonight": the evening's stops).
