@@ -13,6 +13,7 @@ from game.npc.facts import SensedFacts, VillagerFacts
 from game.npc.play.leads import lead_of
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
+from game.npc.scripted.matching import sign_of
 from game.npc.scripted.refused import plural_of
 from game.npc.scripted.speaker import PlayerLine, said_by
 from game.npc.scripted.talk import answer
@@ -52,7 +53,8 @@ PEOPLE: list[Person] = [
         "bran",
         "Bran",
         "Bran guides travellers over the pass. He is quiet and careful. He will never take "
-        "anyone over the pass without a rope and good boots.",
+        "anyone over the pass without a rope and good boots. He thinks Maud is a dreadful "
+        "busybody.",
         {"work": "gate"},
     ),
 ]
@@ -169,3 +171,23 @@ def test_a_think_answers_what_was_asked(pass_: dict[str, VillagerFacts]) -> None
     assert "rowan" not in bed.lower(), bed  # one word shared is no belief asked
     dusk, _ = plan(pass_["wynn"], "What time does it get dark?")
     assert "dark" in dusk.lower() and "o'clock" in dusk, dusk
+
+
+def test_its_work_named_asks_its_hours(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["abel"], "What time does the stall close?")
+    assert "six o'clock" in line, line
+
+
+def test_a_sign_said_with_its_s_is_a_sign() -> None:
+    assert sign_of("Thunder's rumbling over the hills.", "thunderstorms")
+
+
+def test_who_is_most_so_by_a_word_alike(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["bran"], "Who's the nosiest person up here?")
+    assert "Maud" in line, line
+
+
+def test_one_who_sells_nothing_lets_a_debt_wait(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["bran"], "I'm a bit short. Could I pay you next week?")
+    assert re.search(r"\blater\b|\bwhen you\b|\bpay\b", line, re.I), line  # was "Ask someone..."
+    assert not re.search(r"\bno\b|n't", line, re.I), line

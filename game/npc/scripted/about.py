@@ -118,7 +118,8 @@ def bit_of(description: str) -> str:
 def place_answer(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall:
     """The line about a place asked of: its description as the NPC says it, or its side."""
     npc = talk.npc
-    if target.weak and (day := where_i_am_at(talk) or my_hours(talk)):  # "when do you open?"
+    mine = target.weak or target.name == npc.sheet.work  # "when does school finish?"
+    if mine and (day := (where_i_am_at(talk) if target.weak else "") or my_hours(talk)):
         return say(day, "player")
     went = goes_there(talk, target)  # "do you ever go to the inn?": if its day does
     if went:

@@ -93,6 +93,20 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z]+", text.lower())
 
 
+# Words that call someone the same thing: "the nosiest?" of one thought a busybody.
+_ALIKE = (
+    ("nosy", "nosey", "nosi", "busybod", "prying", "meddl"),
+    ("brave", "bravest", "fearless", "bold", "courag", "daring"),
+    ("cleve", "wise", "wisest", "smart", "sharp", "cunning", "shrewd"),
+    ("kind", "gener", "good heart", "warm", "gentle"),
+    ("lazy", "lazi", "idle", "idler", "layabout"),
+    ("mean", "miser", "stingy", "stingi", "tight-fisted", "skinflint"),
+    ("rich", "wealth", "well off"),
+    ("honest", "straight", "true"),
+    ("lying", "liar", "cheat", "crook", "rogue", "swindl", "fraud", "chancer"),
+)
+
+
 def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     """Who the NPC names asked who is the kindest, cleverest or laziest: the neighbour its
     sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
@@ -104,6 +118,7 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     root = word[:-3] if word.endswith("est") and word not in ("best", "worst") else word
     asked = {w[:5] for w in re.findall(r"[a-z]{4,}", talk.said.lower()[found.start() :])}
     asked = (asked - _ANYONE) | {root[:4]}
+    asked |= next((set(g) for g in _ALIKE if any(root.startswith(w[:4]) for w in g)), set())
     warm = not COLD.search(talk.said)
     people = {p.npc_id: p for p in talk.npc.people}
     held = [(people[k], v) for k, v in talk.npc.sheet.opinions.items() if k in people]

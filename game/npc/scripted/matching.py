@@ -120,7 +120,7 @@ def names_thing(said: str, thing: str) -> bool:
 def sign_of(said: str, thing: str) -> bool:
     """Whether a line tells a sign of a thing ("smoke over the forest" of fire, "barking"
     of dogs), the thing by its last word or one it ends with ("thunderstorms": storm)."""
-    words = set(tokens(said.lower()))
+    words = {w.removesuffix("'s") for w in tokens(said.lower())}  # "thunder's rumbling"
     last = stem(thing.lower().split()[-1]) if thing.split() else ""
     return any(
         words & signs for kind, signs in _SIGNS.items() if last == kind or kind_of(last, kind)

@@ -204,8 +204,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         counters.append("credit")  # nor hands its goods over now for coin next week
     giving = next((w for w in sheet.ways if _ON_CREDIT.search(w)), "")
     giving = f"{base_verb(giving.split()[0])} {' '.join(giving.split()[1:])}" if giving else ""
-    if giving and "credit" not in counters and COUNTER["credit"][1].search(line) and bids:
+    later = "credit" not in counters and COUNTER["credit"][1].search(line) and bids
+    if later and giving:
         return _no(npc, speak, "credit_yes", "deed", giving, stems_asked(talk.said))
+    if later and not sells and _I.search(line):  # a fee or a debt of one who sells nothing
+        return speak.line("pay_later")
     if (sells or haggled) and not haggles(npc):
         counters.append("haggling")  # nor comes down on its prices, unless it haggles
     elif sells and haggled and not COUNTER["free goods"][1].search(line):

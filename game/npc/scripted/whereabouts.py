@@ -14,7 +14,7 @@ import re
 
 from game.npc.facts import PlaceFact, VillagerFacts
 from game.npc.reading.kinds import Target
-from game.npc.reading.naming import FILLER, name_words, norm, stem, tokens
+from game.npc.reading.naming import FILLER, find_target, name_words, norm, stem, tokens
 from game.npc.scripted.speaker import PlayerLine, label_of, place_named
 from game.world.clock import hour_words
 from game.world.perception import compass
@@ -258,6 +258,7 @@ def goes_there(talk: PlayerLine, target: Target) -> str:
 
 # When it goes to bed or gets up, starts or stops work, asked of the NPC.
 _WHEN_YOU = re.compile(r"\b(?:when|what time|what hour|how late|how early)\b[^.!?]*\byou\b")
+_WHEN = re.compile(r"\b(?:when|what time|what hour|how late|how early)\b")
 _HOURS_ASKED = (
     ("bed", re.compile(r"\b(?:bed|sleep|turn in|retire|lie down)\b")),
     ("up", re.compile(r"\b(?:get up|wake|waken|rise|up in the morning|out of bed)\b")),
@@ -277,7 +278,10 @@ def my_hours(talk: PlayerLine) -> str:
     line asks none of these or its plan does not say."""
     said = norm(talk.said)
     npc = talk.npc
-    if not _WHEN_YOU.search(said) or not npc.day:
+    # "what time does school finish?" of the schoolmistress: its work's hours
+    named = _WHEN.search(said) and (found := find_target(said, npc)) is not None
+    named = named and found is not None and found.name == npc.sheet.work
+    if not (_WHEN_YOU.search(said) or (named and _WHEN.search(said))) or not npc.day:
         return ""
     asked = next((what for what, pattern in _HOURS_ASKED if pattern.search(said)), "")
     up = next((h for h, _ in npc.day if npc.bed is not None and h > npc.bed), npc.day[0][0])
