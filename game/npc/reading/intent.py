@@ -33,6 +33,7 @@ from game.npc.reading.asking import (
     request,
     wait_seconds,
 )
+from game.npc.reading.fourth_wall import AI, INJECTION
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.naming import (
     FILLER,
@@ -52,7 +53,6 @@ from game.npc.reading.naming import (
     without_village,
 )
 from game.npc.reading.phrases import (
-    AI,
     ASK_NAME,
     BEST_PLACE,
     BYE,
@@ -64,7 +64,6 @@ from game.npc.reading.phrases import (
     HAVE,
     HELLO,
     HOW_ARE_YOU,
-    INJECTION,
     INVITE,
     LEADER,
     LEADER_ASKED,
