@@ -68,6 +68,20 @@ PEOPLE.append(
         {"work": "spring", "plan": "7 work, 12 hostel, 13 work, 19 hostel"},
     )
 )
+PEOPLE += [
+    (
+        "cora",
+        "Cora",
+        "Cora bakes trout pies and oatcakes at the hostel oven. She is merry and loud.",
+        {"work": "hostel", "wares": "trout pies and oatcakes"},
+    ),
+    (
+        "ned",
+        "Ned",
+        "Ned is the trout-catcher: he fishes the tarn below the pass. He is shy.",
+        {"work": "gate", "wares": "trout"},
+    ),
+]
 PLACES = [
     ("hostel", "The stone hostel at the top of the pass, with a lamp in every window."),
     ("stall", "Abel's stall by the gate, hung with candles and coils of rope."),
@@ -215,3 +229,15 @@ def test_one_who_sells_nothing_lets_a_debt_wait(pass_: dict[str, VillagerFacts])
     line, _ = plan(pass_["bran"], "I'm a bit short. Could I pay you next week?")
     assert re.search(r"\blater\b|\bwhen you\b|\bpay\b", line, re.I), line  # was "Ask someone..."
     assert not re.search(r"\bno\b|n't", line, re.I), line
+
+
+def test_who_keeps_a_thing_is_whose_trade_it_is(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["maud"], "Who around here keeps trout?")
+    assert "Ned" in line, line  # not the baker of trout pies, first in the map
+
+
+def test_an_ailment_shown_gets_a_remedy_or_a_blessing(pass_: dict[str, VillagerFacts]) -> None:
+    cure, _ = plan(pass_["wynn"], "*coughs*")
+    assert re.search(r"\btea|tincture", cure, re.I), cure
+    bless, _ = plan(pass_["abel"], "*sneezes loudly*")
+    assert "bless" in bless.lower(), bless

@@ -319,7 +319,9 @@ def _by_things(
     for v in [*people, me]:
         mine = lex.of_person(v)
         count = sum(w * bool(f & mine) for w, f in zip(weights, said, strict=True))
-        if count > best:
+        heads = {stem(w.split()[-1]) for w in v.wares if w}  # "eels", not "eel pies"
+        count += bool(count and heads & {stem(b) for b in bases})
+        if count > best:  # "who keeps eels?": the eel-catcher before the maker of eel pies
             best, found = count, v
     if found is None:
         return None

@@ -7,6 +7,7 @@ from a belief of its sheet the question touches.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from game.npc.reading.naming import tokens
 from game.npc.scripted.about import sheet_side, stems_of
@@ -17,7 +18,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.scripted.why_not import why_me
 from game.npc.skills import SkillCall
 
-__all__ = ["advice"]
+__all__ = ["advice", "ailing_act"]
 
 
 # A question that asks what would help with something ("what would help a cough?").
@@ -98,3 +99,25 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if text:
             return say(text, "player")
     return None
+
+
+# An act that shows an ailment ("*coughs*", "*sneezes loudly*"), and the ailment it shows.
+_SHOWS = (
+    (re.compile(r"\bcough", re.I), "cough"),
+    (re.compile(r"\b(?:sneez|sniffl|shiver)", re.I), "cold"),
+    (re.compile(r"\b(?:limp|winc|groan|rubs? (?:my|his|her) (?:back|knee))", re.I), "ache"),
+)
+
+
+def ailing_act(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What a maker of remedies offers an act that shows an ailment ("*coughs*": "One of
+    my cordials, I'd say."), and anyone's "Bless you!" to a sneeze; None otherwise."""
+    if not talk.said.lstrip().startswith("*"):
+        return None
+    shown = next((ailment for pattern, ailment in _SHOWS if pattern.search(talk.said)), "")
+    if not shown:
+        return None
+    helped = advice(replace(talk, said=f"What would help a {shown}?"), speak)
+    if helped is None and shown == "cold" and re.search(r"sneez", talk.said, re.I):
+        return speak.line("bless_you")
+    return helped

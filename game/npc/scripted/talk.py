@@ -30,7 +30,7 @@ from game.npc.scripted.about import (
     self_answer,
     sheet_side,
 )
-from game.npc.scripted.advice import advice
+from game.npc.scripted.advice import advice, ailing_act
 from game.npc.scripted.asked_of import (
     PAST,
     asked_kind,
@@ -183,6 +183,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
     seen = spotted(talk.said)  # "look, a gull!", "*points at the old tower*"
     if seen:
         return _shown(talk, intent, speak, seen)
+    cured = ailing_act(talk, speak)  # "*coughs*" to a maker of remedies: a remedy
+    if cured is not None:
+        return [cured]
     made = gestured(talk, speak)  # "*bows*", "I offer my hand": met in its own way
     if made is not None:
         return made
