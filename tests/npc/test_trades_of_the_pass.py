@@ -82,6 +82,15 @@ PEOPLE += [
         {"work": "gate", "wares": "trout"},
     ),
 ]
+PEOPLE.append(
+    (
+        "jem",
+        "Jem",
+        "Jem keeps the strongroom at the toll house. He is pompous and slow. He never opens "
+        "the strongroom when it is dark. He is sure he will be mayor of the pass one day.",
+        {"work": "gate"},
+    )
+)
 PLACES = [
     ("hostel", "The stone hostel at the top of the pass, with a lamp in every window."),
     ("stall", "Abel's stall by the gate, hung with candles and coils of rope."),
@@ -241,3 +250,15 @@ def test_an_ailment_shown_gets_a_remedy_or_a_blessing(pass_: dict[str, VillagerF
     assert re.search(r"\btea|tincture", cure, re.I), cure
     bless, _ = plan(pass_["abel"], "*sneezes loudly*")
     assert "bless" in bless.lower(), bless
+
+
+def test_a_deed_asked_in_other_words_on_its_condition(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["jem"], "It's dark already, but could you show me inside the strongroom?")
+    assert re.search(r"\bno\b|\bnot\b|n't", line, re.I) and "dark" in line.lower(), line
+    owed, _ = plan(pass_["ida"], "Could I have a bottle now if I paid you Friday?")
+    assert re.search(r"\bno\b|\bnot\b|n't|first", owed, re.I), owed
+
+
+def test_will_you_really_be_asks_its_belief(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["jem"], "Will you really be mayor of the pass one day?")
+    assert "mayor" in line.lower(), line

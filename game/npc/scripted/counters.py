@@ -13,12 +13,13 @@ COUNTER: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "credit": (
         ("give credit", "put anything on the slate", "sell on tick"),
         re.compile(
-            r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|\bpay (?:you )?(?:back|later|"
-            r"tomorrow|next)\b|\bnext (?:week|time|month)\b|\bpay you later\b|\bput it on\b|"
+            r"\bcredit\b|\bon (?:tick|the slate|account)\b|\bowe\b|"
+            r"\bpa(?:y|id) (?:you )?(?:back|later|tomorrow|next)\b|\bnext (?:week|time|month)\b|"
+            r"\bpay you later\b|\bput it on\b|"
             r"\b(?:tab|slate)\b|\bsettle (?:up )?(?:later|tomorrow|next)\b|"
             r"\bend of the (?:week|month|year)\b|\bwhen i get paid\b|\bpay (?:you )?when\b|"
             r"\b(?:a bit |rather |a little )?short (?:today|this week|of (?:money|coin|cash))\b|"
-            r"\bpay (?:you )?(?:on |by |come )?(?:monday|tuesday|wednesday|thursday|friday|"
+            r"\bpa(?:y|id) (?:you )?(?:on |by |come )?(?:monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday|market day|payday)\b",
         ),
     ),

@@ -25,7 +25,10 @@ __all__ = ["belief_named", "fear_reason", "longed_for"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
 _ASKED = re.compile(
-    r"\b(?:fancy|want to|wanna|will you|would you|shall we|come|let's|care to)\b", re.I
+    # "will you come...?" asks a deed; "will you really be the richest man?" a belief
+    r"\b(?:fancy|want to|wanna|(?:will|would) you(?! (?:really |truly |ever )?be\b)|shall we|"
+    r"come|let's|care to)\b",
+    re.I,
 )
 
 

@@ -205,7 +205,8 @@ def touches_refusal(line: str, asked: set[str], refused: str) -> bool:
         return False
     other = _OTHER_DEED.search(line)
     taught = other.group("verb") or other.group(0).split()[0] if other else ""
-    return other is None or bool(verb & (stems_asked(taught) | stems_asked("teach show")))
+    inside = bool(verb & stems_asked("open")) and " inside" in line  # "show me inside a hive"
+    return other is None or inside or bool(verb & (stems_asked(taught) | stems_asked("teach show")))
 
 
 def kind_named(refused: str, asked: set[str]) -> bool:
