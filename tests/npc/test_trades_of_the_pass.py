@@ -262,3 +262,17 @@ def test_a_deed_asked_in_other_words_on_its_condition(pass_: dict[str, VillagerF
 def test_will_you_really_be_asks_its_belief(pass_: dict[str, VillagerFacts]) -> None:
     line, _ = plan(pass_["jem"], "Will you really be mayor of the pass one day?")
     assert "mayor" in line.lower(), line
+
+
+def test_someone_asked_after_by_manner(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["bran"], "Who's that woman with the loud voice?")
+    assert "Cora" in line, line  # merry and loud
+    mine, _ = plan(pass_["cora"], "Who's that woman with the loud voice?")
+    assert re.search(r"\bme\b", mine, re.I), mine
+    tall, _ = plan(pass_["bran"], "Who's that tall woman?")
+    assert "Cora" not in tall, tall
+
+
+def test_who_to_trust_is_its_opinion(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["bran"], "Who can I trust up here?")
+    assert "Maud" in line and re.search(r"\bbut\b|\bnot\b|watch", line, re.I), line

@@ -7,6 +7,7 @@ will not stand about gossiping says so instead.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from game.npc.facts import PersonFact
@@ -86,7 +87,23 @@ _MOST = re.compile(
     r"(?P<most>most \w+|best|worst|\w{3,}est)\b",
     re.I,
 )
+# Someone asked after by how they are: "who's that woman with the loud voice?", "who's
+# the grumpy fellow at the forge?"
+_BY_MANNER = re.compile(
+    r"\bwho(?:'s| is| was)\b[^?]*?\b(?:with (?:the|a|that) (?P<most>[a-z]{3,}) (?:voice|laugh|"
+    r"temper|tongue)|(?:that|the) (?P<manner>[a-z]{3,}) (?:one|fellow|man|woman|lady|chap|girl|boy|"
+    r"lad|lass|sort|type|old \w+)\b)",
+    re.I,
+)
+_TRUSTED = re.compile(
+    r"\bwho (?:can|could|should) (?:i|we) (?P<most>trust|rely on|count on)\b", re.I
+)
 _ANYONE = frozenset("perso peopl villa aroun here there think recko whos place folks".split())
+
+
+def _mine(word: str, talks: Sequence[str]) -> bool:
+    """Whether a word of manner says how one talks ("loud" of a loud talker)."""
+    return any(t.startswith(word.lower()[:4]) for t in talks)
 
 
 def _words(text: str) -> list[str]:
@@ -111,10 +128,16 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     """Who the NPC names asked who is the kindest, cleverest or laziest: the neighbour its
     sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
     None when the line asks no such thing or the sheet holds no fitting opinion."""
-    found = _MOST.search(talk.said)
+    found = _MOST.search(talk.said) or _BY_MANNER.search(talk.said) or _TRUSTED.search(talk.said)
     if found is None or intent.target is not None:
         return None
-    word = found.group("most").lower().split()[-1]
+    by_manner = found.re is _BY_MANNER
+    word = (found.group("most") or (found["manner"] if by_manner else "")).lower().split()[-1]
+    word = "honest" if found.re is _TRUSTED else word  # "who can I trust?": the honest one
+    if by_manner and not (mood_of_word(word) or _mine(word, talk.npc.sheet.talks)):
+        return None  # "who's that tall woman?" asks by no manner
+    if by_manner and _mine(word, talk.npc.sheet.talks):
+        return Speaker(talk, intent).line("me_who")  # "the woman with the loud voice?": me
     root = word[:-3] if word.endswith("est") and word not in ("best", "worst") else word
     asked = {w[:5] for w in re.findall(r"[a-z]{4,}", talk.said.lower()[found.start() :])}
     asked = (asked - _ANYONE) | {root[:4]}
@@ -147,6 +170,10 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         ),
         None,
     )
+    if fit is None and found.re is _TRUSTED:  # "who can I trust?": not the one it doubts
+        doubted = next((p for p, v in held if COLD.search(v)), None)
+        speak = Speaker(talk, intent)
+        return speak.line("trust_but", who=doubted.name) if doubted else speak.line("trust_all")
     if fit is None:
         return None
     target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
