@@ -276,3 +276,11 @@ def test_someone_asked_after_by_manner(pass_: dict[str, VillagerFacts]) -> None:
 def test_who_to_trust_is_its_opinion(pass_: dict[str, VillagerFacts]) -> None:
     line, _ = plan(pass_["bran"], "Who can I trust up here?")
     assert "Maud" in line and re.search(r"\bbut\b|\bnot\b|watch", line, re.I), line
+
+
+def test_how_the_days_go_is_answered(pass_: dict[str, VillagerFacts]) -> None:
+    quiet, _ = plan(pass_["bran"], "Is it always this quiet up here?")
+    busy, _ = plan(pass_["cora"], "Is the village usually this busy?")
+    assert quiet and busy and quiet != busy, (quiet, busy)
+    for line in (quiet, busy):  # not "I haven't the faintest", nor "I'm quiet and careful"
+        assert not re.search(r"faintest|find out|no idea|not sure|\bi'm\b", line, re.I), line

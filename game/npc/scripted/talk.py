@@ -76,7 +76,7 @@ from game.npc.scripted.speaker import (
 from game.npc.scripted.stance import refusal
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
-from game.npc.scripted.village_life import at_work, board_reply, village_named, village_places
+from game.npc.scripted.village_life import about_village, at_work, board_reply, village_places
 from game.npc.scripted.villagers import of_whose, person_answer
 from game.npc.scripted.voice import voiced_plan
 from game.npc.scripted.when import when_answered
@@ -210,7 +210,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     held = belief_named(talk, intent, speak)
     if held is not None:  # "who built the old bridge?" of one who believes the devil did
         return [held]
-    named = village_named(talk, speak)  # "what's this village called?", "is this Larkby?"
+    named = about_village(talk, speak)  # "what's this village called?", "always this quiet?"
     if named is not None:
         return [named]
     met = errand(talk, intent, speak)  # who meets a need, and where; how far a place is

@@ -17,7 +17,7 @@ from game.npc.scripted.describe import doing_at, keepers_of
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of
 from game.npc.skills import SkillCall
 
-__all__ = ["as_ever", "at_work", "board_reply", "village_named", "village_places"]
+__all__ = ["about_village", "as_ever", "at_work", "board_reply", "village_places"]
 
 _TOLD = 3  # places said in one line of the village: more would not fit one breath
 
@@ -126,7 +126,13 @@ _NAME_ASKED = re.compile(
 )
 
 
-def village_named(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+def about_village(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """The village's name asked ("is this Larkby?"), or how its days go ("is it always this
+    quiet?"); None when the line asks neither."""
+    return _named(talk, speak) or _pace(talk, speak)
+
+
+def _named(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     """The village's name, to a line that asks it or asks if this is it ("is this
     Stonereach?"): from the map's name, else the name its descriptions give; None when the
     line asks neither or no name is known."""
@@ -155,3 +161,22 @@ _CALENDAR = frozenset(
     may june july august september october november december christmas easter""".split()
 )
 _THIS = r"\b(?:is this|am i in|are we in|this is|is that|welcome to)\b"
+
+
+# "Is it always this quiet?", "is it usually so busy here?": how the village's days go.
+_PACE = re.compile(
+    r"\bis (?:it|this (?:place|village|town)|the village) (?:always|usually|often|ever|"
+    r"normally)? ?(?:this|so|that|as) (?P<pace>quiet|peaceful|sleepy|still|dead|busy|lively|"
+    r"loud|noisy)\b",
+    re.I,
+)
+
+
+def _pace(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """How the village's days go, asked whether it is always so quiet or so busy, in the
+    NPC's mood; None when the line asks no such thing."""
+    found = _PACE.search(talk.said)
+    if found is None:
+        return None
+    quiet = found["pace"].lower() in ("quiet", "peaceful", "sleepy", "still", "dead")
+    return speak.line("pace_quiet" if quiet else "pace_busy")
