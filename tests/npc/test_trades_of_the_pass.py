@@ -26,7 +26,7 @@ PEOPLE: list[Person] = [
     (
         "maud",
         "Maud",
-        "Maud keeps the hostel at the top of the pass. She is kind and talkative. She never "
+        "Old Maud keeps the hostel at the top of the pass. She is kind and talkative. She never "
         "sends a walker away on a snowy night, paid or not.",
         {"work": "hostel"},
     ),
@@ -284,3 +284,8 @@ def test_how_the_days_go_is_answered(pass_: dict[str, VillagerFacts]) -> None:
     assert quiet and busy and quiet != busy, (quiet, busy)
     for line in (quiet, busy):  # not "I haven't the faintest", nor "I'm quiet and careful"
         assert not re.search(r"faintest|find out|no idea|not sure|\bi'm\b", line, re.I), line
+
+
+def test_the_old_days_are_sent_to_the_oldest(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["cora"], "Who's the best person to ask about the old days?")
+    assert "Maud" in line and re.search(r"\bask\b|remember|memory|longest|old", line, re.I), line

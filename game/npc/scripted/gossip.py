@@ -98,6 +98,9 @@ _BY_MANNER = re.compile(
 _TRUSTED = re.compile(
     r"\bwho (?:can|could|should) (?:i|we) (?P<most>trust|rely on|count on)\b", re.I
 )
+_OLD_DAYS = re.compile(
+    r"\bwho\b[^?]*\b(?P<most>old days|old times|olden days|old stories|history|long ago)\b", re.I
+)
 _ANYONE = frozenset("perso peopl villa aroun here there think recko whos place folks".split())
 
 
@@ -128,12 +131,15 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     """Who the NPC names asked who is the kindest, cleverest or laziest: the neighbour its
     sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
     None when the line asks no such thing or the sheet holds no fitting opinion."""
-    found = _MOST.search(talk.said) or _BY_MANNER.search(talk.said) or _TRUSTED.search(talk.said)
+    said = talk.said
+    found = _OLD_DAYS.search(said) or _MOST.search(said) or _BY_MANNER.search(said)
+    found = found or _TRUSTED.search(said)
     if found is None or intent.target is not None:
         return None
     by_manner = found.re is _BY_MANNER
     word = (found.group("most") or (found["manner"] if by_manner else "")).lower().split()[-1]
     word = "honest" if found.re is _TRUSTED else word  # "who can I trust?": the honest one
+    word = "oldest" if found.re is _OLD_DAYS else word  # "who remembers the old days?"
     if by_manner and not (mood_of_word(word) or _mine(word, talk.npc.sheet.talks)):
         return None  # "who's that tall woman?" asks by no manner
     if by_manner and _mine(word, talk.npc.sheet.talks):
@@ -176,5 +182,7 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         return speak.line("trust_but", who=doubted.name) if doubted else speak.line("trust_all")
     if fit is None:
         return None
+    if found.re is _OLD_DAYS:  # sent to the one who has been here longest, as it knows
+        return Speaker(talk, intent).line("old_days", who=fit.name)
     target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
     return opinion_line(talk, target, Speaker(talk, intent))
