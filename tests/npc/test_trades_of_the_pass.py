@@ -289,3 +289,10 @@ def test_how_the_days_go_is_answered(pass_: dict[str, VillagerFacts]) -> None:
 def test_the_old_days_are_sent_to_the_oldest(pass_: dict[str, VillagerFacts]) -> None:
     line, _ = plan(pass_["cora"], "Who's the best person to ask about the old days?")
     assert "Maud" in line and re.search(r"\bask\b|remember|memory|longest|old", line, re.I), line
+
+
+def test_two_villagers_asked_after_together(pass_: dict[str, VillagerFacts]) -> None:
+    mine, _ = plan(pass_["bran"], "Do you and Maud get on?")
+    assert "Maud" in mine and "busybod" in mine.lower(), mine  # its own view of her
+    theirs, _ = plan(pass_["bran"], "Do Cora and Ned get along?")
+    assert "Cora" not in theirs and "Ned" not in theirs and theirs, theirs  # none of its business

@@ -23,7 +23,7 @@ from game.npc.scripted.villagers import opinion_line
 from game.npc.scripted.who import what_they_do
 from game.npc.skills import SkillCall
 
-__all__ = ["asks_gossip", "gossip", "most_of_all"]
+__all__ = ["asks_gossip", "between_them", "gossip", "most_of_all"]
 
 # A line about gossip that asks none: "I hate gossip", "stop spreading rumours".
 _NOT_ASKED = re.compile(
@@ -186,3 +186,27 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         return Speaker(talk, intent).line("old_days", who=fit.name)
     target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
     return opinion_line(talk, target, Speaker(talk, intent))
+
+
+# Two villagers asked after together: "do Silas and Nell get along?"
+_TWO = re.compile(
+    r"\b(?:do|does|did|are|were) (?P<a>[a-z][\w']+) and (?P<b>[a-z][\w']+) (?:\w+ )?"
+    r"(?:get (?:on|along)|like each other|fight|argue|quarrel|friends|speak|talk)\b",
+    re.I,
+)
+
+
+def between_them(talk: PlayerLine, intent: Intent) -> SkillCall | None:
+    """How two villagers get on, asked of the NPC: of itself and another, its opinion of
+    the other; of two others, that it keeps out of their business; None otherwise."""
+    found = _TWO.search(talk.said)
+    if found is None:
+        return None
+    named = {found["a"].lower(), found["b"].lower()}
+    me = {w.lower() for w in talk.npc.name.split()} | {"you"}
+    others = [p for p in talk.npc.people if p.name.split()[0].lower() in named]
+    speak = Speaker(talk, intent)
+    if len(others) == 1 and named & me:  # "do you and Nell get on?": its view of Nell
+        other = others[0]
+        return opinion_line(talk, Target(Named.PERSON, other.name, other.name, other.role), speak)
+    return speak.line("between_them") if len(others) == 2 else None

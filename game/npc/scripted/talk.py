@@ -40,7 +40,7 @@ from game.npc.scripted.asked_of import (
 from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
-from game.npc.scripted.gossip import asks_gossip, gossip, most_of_all
+from game.npc.scripted.gossip import asks_gossip, between_them, gossip, most_of_all
 from game.npc.scripted.held import belief_named, fear_reason, longed_for
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.itself import LIFE, life_answer
@@ -216,7 +216,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     met = errand(talk, intent, speak)  # who meets a need, and where; how far a place is
     if met is not None:
         return [met]
-    most = most_of_all(talk, intent)  # "who's the kindest person here?": its opinion says
+    most = most_of_all(talk, intent) or between_them(talk, intent)  # "do X and Y get on?"
     if most is not None:
         return [most]
     if later(talk, intent) and intent.target is not None:  # "come to the mill tonight"
