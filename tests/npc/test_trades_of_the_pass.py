@@ -296,3 +296,9 @@ def test_two_villagers_asked_after_together(pass_: dict[str, VillagerFacts]) -> 
     assert "Maud" in mine and "busybod" in mine.lower(), mine  # its own view of her
     theirs, _ = plan(pass_["bran"], "Do Cora and Ned get along?")
     assert "Cora" not in theirs and "Ned" not in theirs and theirs, theirs  # none of its business
+
+
+def test_whats_for_supper_is_answered(pass_: dict[str, VillagerFacts]) -> None:
+    line, _ = plan(pass_["cora"], "What's for supper tonight?")
+    assert line and not re.search(r"faintest|no idea|mystery|hostel", line, re.I), line  # no
+    # "Oh, you mean the hostel? It has a lamp in every window. I oatcake at it."

@@ -127,9 +127,9 @@ _NAME_ASKED = re.compile(
 
 
 def about_village(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
-    """The village's name asked ("is this Larkby?"), or how its days go ("is it always this
-    quiet?"); None when the line asks neither."""
-    return _named(talk, speak) or _pace(talk, speak)
+    """The village's name asked ("is this Larkby?"), how its days go ("is it always this
+    quiet?"), or what's for supper; None when the line asks none of these."""
+    return _named(talk, speak) or _pace(talk, speak) or _meal(talk, speak)
 
 
 def _named(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
@@ -180,3 +180,16 @@ def _pace(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         return None
     quiet = found["pace"].lower() in ("quiet", "peaceful", "sleepy", "still", "dead")
     return speak.line("pace_quiet" if quiet else "pace_busy")
+
+
+# "What's for supper tonight?", "what are you having for lunch?"
+_MEAL = re.compile(
+    r"\bwhat(?:'s| is|'re you| are you| will you be)? ?(?:having |eating |cooking )?(?:for )"
+    r"(?:supper|dinner|lunch|breakfast|tea)\b",
+    re.I,
+)
+
+
+def _meal(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What's for supper, asked of the NPC, in its mood; None when the line asks not."""
+    return speak.line("meal") if _MEAL.search(talk.said) else None
