@@ -13,6 +13,7 @@ from game.npc.facts import SensedFacts, VillagerFacts
 from game.npc.play.leads import lead_of
 from game.npc.reading.intent import read_intent
 from game.npc.reading.kinds import Kind
+from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.matching import sign_of
 from game.npc.scripted.refused import plural_of
 from game.npc.scripted.speaker import PlayerLine, said_by
@@ -302,3 +303,11 @@ def test_whats_for_supper_is_answered(pass_: dict[str, VillagerFacts]) -> None:
     line, _ = plan(pass_["cora"], "What's for supper tonight?")
     assert line and not re.search(r"faintest|no idea|mystery|hostel", line, re.I), line  # no
     # "Oh, you mean the hostel? It has a lamp in every window. I oatcake at it."
+
+
+def test_a_thing_after_and_is_no_new_verb() -> None:
+    cakes = clauses_of("Cora bakes trout pies and oatcakes at the hostel oven.", "Cora")
+    assert cakes == ["bakes trout pies and oatcakes at the hostel oven"], cakes
+    # after "of thunderstorms", "hides in the byre" is its own deed
+    storm = clauses_of("She is afraid of thunderstorms and hides in the byre.", "Hilde")
+    assert storm == ["is afraid of thunderstorms", "hides in the byre"], storm

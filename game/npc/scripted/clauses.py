@@ -120,6 +120,11 @@ _IN_LIST = re.compile(r",\s+\w+$")
 _BARE_VERB = re.compile(r"^(?:(?:[Oo]ld|[Yy]oung|[Ll]ittle|[Ss]he|[Hh]e|[A-Z]\w*)\s+){0,2}[a-z]+s$")
 # A short aside on who or what ("will never hurry an order, whoever asks, and...").
 _ASIDE = re.compile(r",\s+(?:whoever|whatever|whenever|wherever)(?:\s+\w+){1,2}(?=,|$)", re.I)
+# A plural thing after "and", not a verb: "oatcakes at", not "sells at" or "keeps to".
+_MORE_THINGS = re.compile(r"(?!(?:" + _ADVERBS + r"|" + _CUES + r")\b)[a-z]+s\s+(?:at|in|on|for)\b")
+# A verb's things so far, with no word of where or of what before them ("bakes trout pies",
+# not "is afraid of thunderstorms", which "and hides in the byre" goes on from).
+_THINGS_SO_FAR = re.compile(r"^(?:(?!\b(?:of|in|at|on|for|with|to|from|by|about)\b).)*[a-z]s$")
 # What opens a clause of its own after "but": a subject, a name, or a verb.
 _NEW_CLAUSE = re.compile(
     r"(?:she|he|they|I|it|there|[A-Z]\w*|(?:never|always|often|still|also|rarely|only|"
@@ -143,6 +148,12 @@ def _parts(sentence: str) -> list[str]:
             continue
         if said == "and" and _BARE_VERB.match(sentence[start : cut.start()]):
             continue  # "guts and sells fish": two verbs of one thing
+        if (
+            said == "and"
+            and _MORE_THINGS.match(sentence, cut.end())
+            and _THINGS_SO_FAR.search(sentence[start : cut.start()])
+        ):
+            continue  # "bakes trout pies and oatcakes at the oven": one more thing, no verb
         # "thinks Pell a rogue but an honest one": what follows "but" may go on with it
         if said == "but" and not _NEW_CLAUSE.match(sentence[cut.end() :]):
             continue
