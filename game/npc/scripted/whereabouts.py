@@ -279,9 +279,9 @@ def my_hours(talk: PlayerLine) -> str:
     said = norm(talk.said)
     npc = talk.npc
     # "what time does school finish?" of the schoolmistress: its work's hours
-    named = _WHEN.search(said) and (found := find_target(said, npc)) is not None
-    named = named and found is not None and found.name == npc.sheet.work
-    if not (_WHEN_YOU.search(said) or (named and _WHEN.search(said))) or not npc.day:
+    found = find_target(said, npc) if _WHEN.search(said) else None
+    named = found is not None and found.name == npc.sheet.work
+    if not (_WHEN_YOU.search(said) or named) or not npc.day:
         return ""
     asked = next((what for what, pattern in _HOURS_ASKED if pattern.search(said)), "")
     up = next((h for h, _ in npc.day if npc.bed is not None and h > npc.bed), npc.day[0][0])
