@@ -74,7 +74,8 @@ def said(npc: VillagerFacts, line: str) -> str:
 
 def test_a_refusal_on_terms_says_its_terms(gate: dict[str, VillagerFacts]) -> None:
     salve = said(gate["odo"], "Mix me a salve for tomorrow morning, quick as you can.")
-    assert "patient" in salve, salve  # it was "No. Not that."
+    # "Not without seeing you first.": the one asking is the patient
+    assert "seeing you" in salve, salve  # it was "No. Not that."
     dear = said(gate["odo"], "Are your cough drops expensive?")
     assert "patient" not in dear and "drops" in dear.lower(), dear
 

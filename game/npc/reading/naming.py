@@ -247,7 +247,7 @@ def _by_trade(
     by the families of words in `parts`, word by word; with `compound`, only one whose
     own words hold the word before it too ("the lighthouse keeper")."""
     for w in words:
-        if compound and not w.before:
+        if (compound and not w.before) or w.before in ("my", "our"):  # "my boy": no villager
             continue
         v = _villager_by_role(w.base, people, lex, parts, before=w.before, only=compound)
         if v is not None:

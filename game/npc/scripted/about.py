@@ -30,6 +30,7 @@ from game.npc.scripted.matching import (
     favourite,
     fears_of,
     names_thing,
+    one_listed,
     sign_of,
     stems_of,
     touched,
@@ -404,7 +405,7 @@ def sheet_side(
     found = {f: touched(said, items, kin=f != "beliefs") for f, items in pools.items()}
     doubt = touched(said, doubted, kin=False) if "beliefs" in pools else ""
     if doubt and not found["beliefs"]:  # "do you believe in ghosts?": what it doubts
-        return said_as(talk, speak, "refuse", "deed", shorter(doubt))
+        return said_as(talk, speak, "refuse", "deed", one_listed(doubt, said) + shorter(doubt))
     asked_one = asks_yes_no(said) and not _ANY.search(said)  # not "scared of anything?"
     if field == "fears" and "fears" in pools and not found["fears"] and asked_one:
         # "are you scared of ghosts?" of one who fears only the sea: no, and what it fears

@@ -38,7 +38,12 @@ _OF_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)  # "why are your 
 _AILING = frozenset(
     """ail ails ailing ill illness sick sickness cough coughs cold colds fever ache aches
     aching sore throat chest hurt hurts pain pains wound wounds cut cuts burn burns rash
-    headache bruise sniffle sniffles unwell poorly""".split()
+    headache bruise sniffle sniffles unwell poorly burnt burned scald scalded sprain sprained
+    bite sting stings toothache fevers""".split()
+)
+# What a way of the NPC makes, for anyone: "makes up powders and draughts".
+_MAKES_ANY = re.compile(
+    r"(?:makes?|mix(?:es)?|brews?|prepares?)(?: up)? (?P<things>[\w ,'-]+?)(?: in .*)?$"
 )
 # What is made for the ailing whoever it is made for.
 _REMEDIES = frozenset(
@@ -90,6 +95,17 @@ def advice(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         text = in_own_words(lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name)
         if text:
             return say(text, "player")
+    # "makes up powders and draughts": remedies, whoever they are made for
+    for way in npc.sheet.ways if need & _AILING else ():
+        made = _MAKES_ANY.match(way)
+        if made and set(tokens(made["things"])) & _REMEDIES:
+            items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", made["things"]) if i]
+            mine = "one of my " + " or ".join(items[:3])
+            text = in_own_words(
+                lambda t: speak.text("advice", thing=t), [mine], npc.persona, npc.name
+            )
+            if text:
+                return say(text, "player")
     # "...and sells them to anyone who is poorly": its wares, the one for the ailment first
     wares = npc.sheet.wares
     if wares and need & _AILING and set(tokens(npc.persona.lower())) & _AILING:

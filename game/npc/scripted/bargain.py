@@ -54,6 +54,8 @@ _BUY = re.compile(
     r"\bi(?:'d| would)? (?:like|want|need) to buy\b|\bi want (?:a|an|some|one|two|three)\b|"
     r"\b(?:give|hand|lend|spare) (?:me|us) (?:a|an|some|one|two|three)\b|"
     r"\bbuy (?:a|an|some|one|your)\b|"
+    # an order: "a jug of ale for my boy, please"
+    r"^(?:(?:and|just|right|ok|okay|well),? )?(?:a|an|one|two|three|some) [^?]*\bplease\b|"
     # a bid for a thing: "I'll give you a shilling for the whole basket"
     r"\b(?:i'll|i will|i'd|i can) (?:give|pay) (?:you )?(?:\w+ ){1,2}for "
     r"(?:a|an|the|that|your|some)\b",
@@ -123,6 +125,13 @@ class Deal:
 def asks_price(line: str) -> bool:
     """Whether a line asks a price or asks to buy something."""
     return bool(_PRICE.search(line) or _BUY.search(line))
+
+
+# How much of a thing, not what: "can I have a pint?" of the brewer asks for its ale.
+_MEASURES = frozenset(
+    "pint jug mug glass cup tankard flagon bottle slice piece sack bag bundle dozen "
+    "pound handful bowl plate basket".split()
+)
 
 
 def _things(text: str) -> set[str]:
@@ -225,17 +234,13 @@ def deal(talk: PlayerLine, speak: Speaker, refusals: list[str]) -> Deal | None:
     goods = _goods(npc)
     sold = max(goods, key=lambda g: _shares(asked, _things(g)), default="")
     sells = bool(sold) and _shares(asked, _things(sold)) > 0
-    if (
-        sells
-        and re.match(r"\W*where\b", said, re.I)
-        and not _shares(asked, _things(sold.split()[-1]))
-    ):
-        sells = False  # "where can I buy eels?" of the eel pies' baker: whoever sells eels
+    if sells and not _shares(asked, _things(sold.split()[-1])) and len(sold.split()) > 1:
+        sells = False  # "where can I buy eels?" of the eel pies' baker; "a duck" of duck eggs
     price = best[1] if best[0] else ""
     trade = _things(npc.sheet.role)  # "how much is the toll?" of the toll keeper
     if not price and len(prices) == 1 and (sells or not asked or _shares(asked, trade)):
         price = prices[0][1]
-    if not price and not asked and goods:  # "I'll take one": of what it sells first
+    if not price and not (asked - _MEASURES) and goods:  # "I'll take one", "a pint": its first
         sold, sells = goods[0], True
     named = _named_in(asked, npc.persona) if not (price or sells) else ""
     if named and len(prices) == 1:  # "a barrel" of one who makes them and prices one thing

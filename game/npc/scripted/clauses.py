@@ -27,7 +27,7 @@ _CUES = (
 # and "and" or a comma when a verb follows (a cue, an adverb, or a word with a verb's -s
 # before a thing: "and sells honey", ", settles quarrels"; not ", buttons and thread").
 _SPLIT = re.compile(
-    r"\s*;\s*|\s+[-\u2013\u2014]+\s+|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|"
+    r"\s*;\s*|:\s+(?=(?:she|he|they)\s)|\s+[-\u2013\u2014]+\s+|,?\s+but\s+|,\s+(?:since|though|although|whoever|whatever|"
     r"unless)\s+|\s+(?:though|although)\s+(?=(?:she|he|they|I)\b)|"
     r",?\s+and\s+(?=(?:she|he|they|I|no|nobody|everyone|every)\b)|"
     r",\s+so\s+(?=(?:she|he|they|I)\b)|"  # "cannot swim, so she keeps away from the mere"

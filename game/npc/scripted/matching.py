@@ -17,6 +17,7 @@ __all__ = [
     "kind_of",
     "made_with",
     "names_thing",
+    "one_listed",
     "sign_of",
     "stems_of",
     "touched",
@@ -75,6 +76,22 @@ def touched(said: str, items: Iterable[str], kin: bool = True) -> str:
         if score > best:
             best, found = score, item
     return found
+
+
+def one_listed(phrase: str, said: str) -> list[str]:
+    """A phrase of a list said of the item a line touches first, then of each other:
+    "believe in charms, curses or lucky feet", of a rabbit's foot, as "believe in lucky
+    feet", "believe in charms"...; [] when the phrase lists nothing."""
+    found = re.match(r"(?P<head>\w+(?: in| of| about)?) (?P<rest>.+)$", phrase)
+    if found is None:
+        return []
+    listed = re.split(r",\s*(?:or |and |nor )?|\s+(?:or|and|nor)\s+", found["rest"])
+    items = [i for i in listed if i]
+    if len(items) < 2:
+        return []
+    hit = touched(said, items)
+    items.sort(key=lambda i: i != hit)
+    return [f"{found['head']} {i}" for i in items]
 
 
 def _long_words(text: str) -> set[str]:

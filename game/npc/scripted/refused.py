@@ -1,17 +1,22 @@
 """What a request asks, as a refusal or a fear reads it: its words by their stems and by
 the family of one idea they belong to ("rowing" and "the ferry": the sea), and whether it
 touches a refusal, by the deed refused, the thing it is refused of, or what it is refused
-on ("work on a Sunday": "come out this Sunday?", not "come out today?").
+on ("work on a Sunday": "come out this Sunday?", not "come out today?"); and the no said on
+a refusal's terms ("Not without seeing you first.").
 """
 
 from __future__ import annotations
 
 import re
 
+from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import FILLER, stem, tokens
-from game.npc.scripted.retell import CUT_BEFORE
+from game.npc.scripted.retell import CUT_BEFORE, bare, in_own_words, shorter
+from game.npc.scripted.speaker import Speaker, say
+from game.npc.skills import SkillCall
 
 __all__ = [
+    "ABOUT_ANOTHER",
     "DEALING",
     "FOR_ANOTHER",
     "NOT_BIDS",
@@ -20,10 +25,12 @@ __all__ = [
     "at_a_time",
     "deed_asked",
     "kind_named",
+    "not_unless",
     "on_its_condition",
     "plural_of",
     "restricted",
     "stems_asked",
+    "terms_met",
     "touches_refusal",
 ]
 
@@ -37,6 +44,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "hurry rush quick quickly fast hasten soon sooner",
         "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
         "yell brawling noise noisy thump punch smack clobber wallop thrash",
+        "child children kid kids youngster youngsters lad lass boy girl baby underage minor",
         "ale alehouse inn tavern pub pint beer drink drinking cider drunk drunkard drunkards "
         "drunken",
         "remedy remedies cure draught potion medicine tonic salve syrup physic dose cough "
@@ -75,6 +83,15 @@ _SAYINGS = (
     (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
     (re.compile(r"\b(?:a|for a|go for a) (?:dip|paddle)\b|\bpaddling\b|\bbathing\b"), "swim"),
     (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
+    # "she's nine", "my little brother": a child
+    (
+        re.compile(
+            r"\b(?:she|he|they)(?:'s| is| are) (?:only |just )?(?:[1-9]|1[0-3]|one|two|three|four|"
+            r"five|six|seven|eight|nine|ten|eleven|twelve|thirteen)\b(?! (?:o'clock|pence|"
+            r"pennies|feet|foot|miles?|shillings?)\b)|\blittle (?:sister|brother|one|ones)\b"
+        ),
+        "child",
+    ),
     # "the deep water beyond the harbour wall": the sea's, as a boat is
     (re.compile(r"\b(?:deep|open|rough|dark) waters?\b"), "sea"),
     # "more than a day old", "from yesterday", "last week's": not fresh
@@ -148,7 +165,8 @@ UNLESS = re.compile(
 WITHHOLDS = re.compile(
     r"\b(?:don't|do not|never) (?:ask|mind|question)\b|\bno questions\b|\bnone of your\b|"
     r"\b(?:won't|will not|shan't|can't) (?:say|tell|explain)\b|\bnot (?:saying|telling)\b|"
-    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b"
+    r"\bnever mind (?:what|why|who)\b|\bwithout (?:a|an|any|the)\b|\bdon't need (?:a|an|any)\b|"
+    r"\b(?:don't|do not|no) need (?:to |for you to )?(?:look|see|examine|check|ask)\b"
 )
 # A deed asked for someone not here: "it's for my sister".
 _KIN = (
@@ -160,6 +178,23 @@ FOR_ANOTHER = re.compile(
     rf"\bfor (?:my|a|our) {_KIN}\b|\b(?:my|our) {_KIN}(?:'s| is) (?:\w+ )?(?:poorly|ill|sick|"
     r"unwell|ailing|laid up)\b|\btake (?:her|him|them) (?:some|a|an)\b"
 )
+# A line that speaks of someone else the deed may be for: "my mother", "don't ask who it's for".
+ABOUT_ANOTHER = re.compile(
+    rf"\b(?:my|our) {_KIN}\b|\bwho (?:it's|it is|its) for\b|"
+    r"\bfor (?:someone|somebody|him|her|them)\b"
+)
+
+
+def terms_met(without: str, line: str) -> bool:
+    """Whether a request does what a refusal's terms ask ("without seeing the patient
+    first": "come and see my mother"), not saying it will not."""
+    first = without.split()[0].lower() if without else ""
+    if not first.endswith("ing") or WITHHOLDS.search(line):
+        return False
+    verb = _deed(first[:-3])
+    return re.search(rf"\b{verb}s?\b", line.lower()) is not None
+
+
 # The words of buying and selling: a sale asked touches a refusal by the thing, not by them.
 DEALING = frozenset("sell buy purchase price cost charge pay".split())
 # Asked to teach the deed, not to do it: "teach me to throw a pot" sells none; "fix my
@@ -272,7 +307,7 @@ RESTRICTED = re.compile(
     r"spring|summer|autumn|winter)\b|"
     r"under (?:a |the )?(?:full |new )?moon\b|"
     # to whom it is refused: "sell arrows to poachers"
-    r"to (?:\w+ )?(?:strangers|children|folk|\w+ers|\w+ards|\w+men)\b"
+    r"to (?:\w+ )?(?:strangers|children|child|kids?|minors?|folk|\w+ers|\w+ards|\w+men)\b"
     r").*)$"
 )
 
@@ -379,3 +414,28 @@ _BEFORE_THING = frozenset(
     "real certain grown".split()
 )
 _NO_PLAIN_PLURAL = frozenset("woman child person goose sheep deer fish mouse tooth foot".split())
+
+
+# The one the condition speaks of, as the one asking: "what ails them" -> "what ails you".
+_TO_YOU = ((r"\b(?:them|him|her)\b", "you"), (r"\b(?:their|his)\b", "your"), (r"\bthey\b", "you"))
+
+
+def not_unless(
+    npc: VillagerFacts, speak: Speaker, unless: re.Match[str], to_you: bool
+) -> SkillCall:
+    """A no that says what would make it a yes, to the one it is for when `to_you`."""
+    must, because, without = unless.group("must"), unless.group("unless"), unless.group("without")
+    wanted = must or because
+    if wanted:
+        for pattern, you in _TO_YOU:
+            wanted = re.sub(pattern, you, wanted)
+        said = [f"unless you {p}" for p in shorter(wanted)]
+    else:  # "Not without seeing you first.", of the one asking
+        without = (
+            re.sub(r"\bthe (?:patient|customer|buyer|sick)\b", "you", without)
+            if to_you
+            else without
+        )
+        said = [f"without {p}" for p in shorter(without) + bare(shorter(without))]
+    text = in_own_words(lambda c: speak.text("refuse_unless", cond=c), said, npc.persona, npc.name)
+    return say(text or speak.text("refuse", deed="do that"), "player")

@@ -18,7 +18,6 @@ import re
 from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
-from game.npc.reading.naming import stem, tokens
 from game.npc.scripted.bargain import (
     BARTER,
     BID_ALONE,
@@ -32,7 +31,9 @@ from game.npc.scripted.bargain import (
 from game.npc.scripted.counters import COUNTER, PAY
 from game.npc.scripted.first_person import base_verb
 from game.npc.scripted.matching import fears_of, kind_of, names_thing, without_wares, worried
+from game.npc.scripted.owned import its_own_work, own_thing, own_thing_kept
 from game.npc.scripted.refused import (
+    ABOUT_ANOTHER,
     DEALING,
     FOR_ANOTHER,
     UNLESS,
@@ -40,10 +41,12 @@ from game.npc.scripted.refused import (
     at_a_time,
     deed_asked,
     kind_named,
+    not_unless,
     on_its_condition,
     plural_of,
     restricted,
     stems_asked,
+    terms_met,
     touches_refusal,
 )
 from game.npc.scripted.requests import (
@@ -58,6 +61,7 @@ from game.npc.scripted.requests import (
 from game.npc.scripted.retell import bare, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.scripted.willing import offers
+from game.npc.sheet.model import NOT_ALLOWED
 from game.npc.skills import SkillCall
 
 __all__ = ["refusal", "touches_fear"]
@@ -92,27 +96,6 @@ _CLAIMED = re.compile(
 _HAND_OVER = re.compile(
     r"\bhand (?:\w+ )?over\b|\bgive (?:away|up|over|me|us)\b|\bsurrender\b|\bturn over\b|"
     r"\bmust (?:give|hand)\b|\bhave to (?:give|hand)\b"
-)
-# A request for the NPC's own things: "give me your hammer", "may I borrow your stick?",
-# "I'm taking over your kiln". What it sells is a sale; help, a blessing, a name no things.
-_YOURS = re.compile(
-    r"\b(?:give|hand|lend|loan|spare|pass|gimme)\b(?:\s+(?:me|us|over|up))*\s+(?:\w+\s+)?"
-    r"(?:your|ur|yer)\s+(?P<given>[a-z]+(?:\s+[a-z]+)?)|"
-    r"\b(?:i|we|me|us)\b(?:'\w+)?(?:\s+\w+){0,2}?\s+(?:have|take|taking|use|using|borrow|"
-    r"borrowing|keep|want|need|pick|cut|taste|try|pet|stroke|ride|buy|pay(?:\s+\w+)?\s+for)"
-    r"(?:\s+over)?"
-    r"(?:\s+a (?:go|try|turn|ride|hold) (?:on|at|with|of|in)|\s+(?:some|one|a few|any) of)?"
-    r"\s+(?:your|ur|yer)\s+(?P<taken>[a-z]+(?:\s+[a-z]+)?)"
-)
-_NO_THING = frozenset(
-    """help advice opinion opinions word words name blessing story stories time view views
-    thoughts attention permission counsel guidance company trust support answer ear best
-    hand regards love thanks leave mind secret secrets news price prices goods wares
-    business work trade friend friends pardon forgiveness way say side""".split()
-)
-_THING_ENDS = frozenset(
-    """for and to so please now today tonight then with at in on or because since a an
-    the i you it is was too as if from off back i'll i'm""".split()
 )
 
 
@@ -166,7 +149,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         )
         if pest:
             return _no(npc, speak, "rid_yes", "thing", pest, stems_asked(line, False))
-    own = _own_thing(line, npc)
+    own = own_thing(line, npc)
     sheet = npc.sheet
     refusals = [r for r in sheet.refuses if r not in COUNTER and not _KINDNESS.search(r)]
     # "sell me some cordials" asks no telling of what goes into them
@@ -194,7 +177,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     )
     bids = requests(line) or bids_refused(line, refusals) or bool(haggled or owed or told)
     if kind not in _ASKING and not (kind in _MAYBE and bids) and bought is None:
-        return _own_thing_kept(speak, own) if own else None
+        return own_thing_kept(speak, own) if own else None
     counters = list(sheet.refuses)
     sells = "credit" in counters or states_price(npc.persona) or sells_goods(npc)
     sells = sells or (bought is not None and bought.line is not None)  # what it makes
@@ -279,9 +262,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if unless and named and not by_deed and not asked & stems_asked(refused[: unless.start()]):
             continue  # "a lamp for me?" asks no trip below of one who goes none without one
         # "don't ask me why"; "it's for my sister" of one who gives nothing without a look
+        if unless and unless["without"] and terms_met(unless["without"], line):
+            return speak.line("terms_met")  # "come and see my mother" of one who sees first
         away = unless and unless.group("without") and FOR_ANOTHER.search(line)
         if unless and asks_it and not named and (WITHHOLDS.search(line) or away):
-            return _not_unless(npc, speak, unless)
+            return not_unless(npc, speak, unless, to_you=not ABOUT_ANOTHER.search(line))
         if (unless or restricted(refused)) and PRICE.search(line):
             # "how much are the cough drops?" asks a price, not the deed on its terms, nor
             # "how much for a crab?" the fish it sells none of ("more than a day old")
@@ -304,7 +289,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             said = stems_asked(_said_no(npc, speak, "refuse", "deed", deed, asked))
             # "No. Not that.", "I don't give anyone medicine, ever.": its terms say more
             if unless and not named and not (said & stems_asked(deed) & stems_asked(unless[0])):
-                return _not_unless(npc, speak, unless)
+                return not_unless(npc, speak, unless, to_you=not ABOUT_ANOTHER.search(line))
             return _refused(npc, speak, deed, asked)
     # a deed asked that it cannot abide: "a wrestling match in here" of one who hates rough play
     for disliked in sheet.dislikes:
@@ -316,7 +301,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
     if bought is not None and bought.line is not None:
         return bought.line
     if own:
-        return _own_thing_kept(speak, own)
+        return own_thing_kept(speak, own)
+    if done := its_own_work(line, npc):  # "let me ring the church bell" of the sexton
+        return speak.line("own_work", deed=done)
     for pledged in sheet.refuses:  # by whom it is for, not the words of turning away
         if _KINDNESS.search(pledged) and (
             asked & (stems_asked(pledged) - _TURNING)
@@ -406,55 +393,11 @@ def _refused(npc: VillagerFacts, speak: Speaker, refused: str, asked: set[str]) 
         if text:
             return say(text, "player")
     # not what it adds after a comma: "set foot in the alehouse, however I'm asked"
+    table = "refuse_not_allowed" if npc.sheet.reasons.get(refused) == NOT_ALLOWED else "refuse"
     head, comma, added = refused.partition(", ")
     if comma and len(head.split()) >= 2 and not re.match(r"(?:or|and|nor)\b", added):
         refused = head
-    return _no(npc, speak, "refuse", "deed", refused, asked)
-
-
-def _own_thing_kept(speak: Speaker, thing: str) -> SkillCall:
-    """The no to a request for its own thing; "my herbs stay", not "my herbs stays"."""
-    text = speak.text("own_thing", thing=thing)
-    if re.search(r"[^s]s$", thing):
-        text = text.replace(f"{thing} stays", f"{thing} stay").replace(
-            f"{thing} is", f"{thing} are"
-        )
-    return say(text, "player")
-
-
-def _own_thing(line: str, npc: VillagerFacts) -> str:
-    """The NPC's own thing a line asks it to hand over or lend ("your walking stick"), or
-    "" when it asks for none, or for what the NPC sells."""
-    found = _YOURS.search(line)
-    if found is None:
-        return ""
-    words: list[str] = []
-    for word in (found.group("given") or found.group("taken")).split():
-        if word in _THING_ENDS:
-            break
-        words.append(word)
-    if not words or words[0] in _NO_THING or words[-1] in _NO_THING:
-        return ""
-    sold = {stem(w) for ware in npc.sheet.wares for w in tokens(ware)}
-    return "" if sold & {stem(w) for w in words} else " ".join(words)
-
-
-# The one the condition speaks of, as the one asking: "what ails them" -> "what ails you".
-_TO_YOU = ((r"\b(?:them|him|her)\b", "you"), (r"\b(?:their|his)\b", "your"), (r"\bthey\b", "you"))
-
-
-def _not_unless(npc: VillagerFacts, speak: Speaker, unless: re.Match[str]) -> SkillCall:
-    """A no that says what would make it a yes ("Not unless you tell me what ails you.")."""
-    must, because, without = unless.group("must"), unless.group("unless"), unless.group("without")
-    wanted = must or because
-    if wanted:
-        for pattern, you in _TO_YOU:
-            wanted = re.sub(pattern, you, wanted)
-        said = [f"unless you {p}" for p in shorter(wanted)]
-    else:
-        said = [f"without {p}" for p in shorter(without) + bare(shorter(without))]
-    text = in_own_words(lambda c: speak.text("refuse_unless", cond=c), said, npc.persona, npc.name)
-    return say(text or speak.text("refuse", deed="do that"), "player")
+    return _no(npc, speak, table, "deed", refused, asked)
 
 
 def _yes(npc: VillagerFacts, speak: Speaker, pledged: str, asked: set[str]) -> SkillCall:

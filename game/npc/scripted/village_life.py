@@ -92,6 +92,13 @@ _BOARD = re.compile(
 _NOT_ITS_POSTS = re.compile(
     r"\bwhere(?:'s| is)\b|\bmade of\b|\blook like\b|\bwho (?:made|built)\b|\bhow old\b", re.I
 )
+# The NPC's own post asked of: "I saw your name on the board", "you put up a notice".
+_ITS_OWN_POST = re.compile(
+    r"\byour (?:name|notice|note|post|message)\b[^.!?]*\bboard\b|"
+    r"\bboard\b[^.!?]*\byour (?:name|notice|note|post|message)\b|"
+    r"\byou (?:put|posted|pinned|stuck|left)(?: up)? (?:a|that|the|your) (?:notice|note|message)\b",
+    re.I,
+)
 _KEEPS_BOARD = re.compile(r"\b(?:notices?|notice ?board)\b", re.I)
 
 
@@ -100,6 +107,14 @@ def board_reply(npc: VillagerFacts, said: str, news: list[NewsFact]) -> str:
     that nothing new is up, on which place's board, and who pins the notices (the one whose
     persona says so, or the NPC itself); "" when the line asks no such thing or the map
     has no board a place's description names."""
+    if _ITS_OWN_POST.search(said):  # "I saw your name on the notice board": its own post
+        own = [n for n in news if n.origin_is_teller or n.source == npc.npc_id]
+        if own:
+            return f"That's mine. {own[0].fact[:1].upper()}{own[0].fact[1:]}."
+        if re.search(
+            r"\bwhat(?:'s| is| was| does) (?:it|that|this)(?: about| for| say)?\b", said, re.I
+        ):
+            return "Not mine, whatever it is. I've put nothing up on the board."
     if not _BOARD.search(said) or _NOT_ITS_POSTS.search(said):
         return ""
     read = [n for n in news if n.how == "board"]

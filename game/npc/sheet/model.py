@@ -6,7 +6,16 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["COUNTER_REFUSALS", "SURENESS", "TALKS", "Belief", "CharacterSheet", "Sureness", "Talk"]
+__all__ = [
+    "COUNTER_REFUSALS",
+    "NOT_ALLOWED",
+    "SURENESS",
+    "TALKS",
+    "Belief",
+    "CharacterSheet",
+    "Sureness",
+    "Talk",
+]
 
 Sureness = Literal["certain", "thinks", "suspects"]
 Talk = Literal[
@@ -15,6 +24,8 @@ Talk = Literal[
 SURENESS: tuple[str, ...] = get_args(Sureness)
 # The refusals read by kind, as the sheet names them; any other refusal is a phrase.
 COUNTER_REFUSALS = ("credit", "free goods", "idle talk")
+# The reason of a deed the persona says it may not do ("is not allowed past the wall").
+NOT_ALLOWED = "I'm not allowed"
 TALKS: tuple[str, ...] = get_args(Talk)
 
 

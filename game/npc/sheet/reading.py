@@ -10,7 +10,7 @@ from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
 from game.npc.scripted.first_person import first_person, present, unending
 from game.npc.scripted.lines import sentences
-from game.npc.sheet.model import COUNTER_REFUSALS, Belief, CharacterSheet, Sureness
+from game.npc.sheet.model import COUNTER_REFUSALS, NOT_ALLOWED, Belief, CharacterSheet, Sureness
 from game.npc.sheet.opinions import opinion, phrase
 from game.npc.sheet.stated import stated
 from game.npc.sheet.talking import TALK_WORDS, talks_of
@@ -392,13 +392,16 @@ def _read_clause(
     if not deed and (sent := _SENDS_OUT.search(clause)):
         deed = f"let {sent.group('who')} in"
     # "never below a penny", "not allowed past the harbour wall": no going there
-    if re.match(r"(?:below|under|less than|lower than|past|beyond|into|outside|near)\b", deed):
+    where = r"(?:below|under|less than|lower than|past|beyond|into|outside|near)\b"
+    if never and re.search(r"allowed|permitted|forbidden", never.group()):  # "...on the lake"
+        where = r"(?:below|past|beyond|into|outside|near|on|in|onto|out|up|down|across|over)\b"
+    if re.match(where, deed):
         deed = f"go {deed}"
     if deed and not kinds and not _KEPT_QUIET.match(deed):
         said = first_person(f"I never {unending(deed)}", name)  # "never dropping a price"
         s.add("refuses", phrase(said.removeprefix("I never "), name))
         if never and re.search(r"allowed|permitted|forbidden", never.group()):
-            s.reasons[phrase(said.removeprefix("I never "), name)] = "I'm not allowed"
+            s.reasons[phrase(said.removeprefix("I never "), name)] = NOT_ALLOWED
     for other_id, found in named:
         if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
             continue

@@ -1,0 +1,130 @@
+"""A village by a lake (a physician, a brewer, a sexton, a girl who minds ducks), talked to as
+a player would: a role said before a colon keeps the work after it, a child may not do what
+it is not allowed ("I'm not allowed..."), a refusal to whom is only to them, one who does
+not believe in charms says so of any it lists, a request that meets a refusal's terms is a
+yes, and what is the NPC's own (its ducks, its bell) is kept."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.npc.facts import NewsFact, VillagerFacts
+from game.npc.scripted.clauses import clauses_of
+from game.npc.scripted.matching import one_listed
+from game.npc.scripted.village_life import board_reply
+from tests.npc.test_sheet_answers import Person, facts_of, write_village
+from tests.npc.test_trades_of_the_ford import plan
+
+PEOPLE: list[Person] = [
+    (
+        "lucan",
+        "Lucan",
+        "Dr Lucan is the village physician: he sees the sick in his surgery and makes up "
+        "powders and draughts. He is formal and dry. He will not give any medicine without "
+        "seeing the patient first. He does not believe in charms, curses or lucky feet.",
+        {"work": "surgery"},
+    ),
+    (
+        "barnaby",
+        "Barnaby",
+        "Barnaby brews ale in the brewhouse and sells it by the jug. He is big, jolly and "
+        "loud. He will never serve ale to a child.",
+        {"work": "brewhouse", "wares": "ale, cider and malt"},
+    ),
+    (
+        "ambrose",
+        "Ambrose",
+        "Ambrose is the old sexton: he rings the bell and digs the graves at the church. He "
+        "is gloomy and says very little.",
+        {"work": "church"},
+    ),
+    (
+        "lark",
+        "Lark",
+        "Lark is a girl of twelve who minds the ducks on the duck pond and sells duck eggs. "
+        "She is cheeky and chatty. She is not allowed on the lake in a boat by herself.",
+        {"work": "pond", "wares": "duck eggs"},
+    ),
+]
+PLACES = [
+    ("surgery", "Dr Lucan's surgery, a tidy house with a brass plate on the door."),
+    ("brewhouse", "The brewhouse, smelling of malt, with barrels stacked by the door."),
+    ("church", "The squat grey church, with a bell tower and the churchyard behind."),
+    ("pond", "The duck pond by the cottages, with a hen house at the back."),
+    ("lake", "The deep cold lake south of the village, with rowing boats at the jetty."),
+]
+NO = re.compile(r"\bno\b|\bnot\b|n't|\bnever\b|\bnope\b", re.I)
+
+
+@pytest.fixture(scope="module")
+def mere(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("mere"), "mere", PEOPLE, PLACES))
+
+
+def test_the_work_after_a_role_and_a_colon_is_its_own_clause(
+    mere: dict[str, VillagerFacts],
+) -> None:
+    said = clauses_of("Bo is the old sexton: he rings the bell and digs the graves.", "Bo")
+    assert said[:2] == ["is the old sexton", "rings the bell"], said
+    assert "rings the bell" in mere["ambrose"].sheet.ways, mere["ambrose"].sheet.ways
+    assert any(w.startswith("sees the sick") for w in mere["lucan"].sheet.ways)
+
+
+def test_what_it_is_not_allowed_it_says_it_is_not_allowed(mere: dict[str, VillagerFacts]) -> None:
+    sheet = mere["lark"].sheet
+    assert any(r.startswith("go on the lake") for r in sheet.refuses), sheet.refuses
+    line, _ = plan(mere["lark"], "Want to row out on the lake with me?")
+    assert "not allowed to go on the lake" in line, line
+
+
+def test_a_refusal_to_a_child_is_no_refusal_to_a_grown_up(mere: dict[str, VillagerFacts]) -> None:
+    child, _ = plan(mere["barnaby"], "Can my little sister have a mug of ale? She's nine.")
+    assert NO.search(child) and "child" in child.lower(), child
+    order, _ = plan(mere["barnaby"], "A jug of ale for my boy, please.")
+    assert "child" in order.lower(), order
+    pint, _ = plan(mere["barnaby"], "Can I have a pint?")
+    assert "ale" in pint.lower() and "child" not in pint.lower(), pint
+    later, _ = plan(mere["barnaby"], "One more pint, I'll pay you tomorrow, honest.")
+    assert "child" not in later.lower() and NO.search(later), later
+
+
+def test_a_charm_not_believed_in_is_said_by_the_one_asked_of(
+    mere: dict[str, VillagerFacts],
+) -> None:
+    listed = one_listed("believe in charms, curses or lucky feet", "a rabbit's foot?")
+    assert listed[0] == "believe in lucky feet" and "believe in charms" in listed, listed
+    assert one_listed("believe in ghosts", "ghosts?") == []
+    line, _ = plan(mere["lucan"], "Will this rabbit's foot cure my fever?")
+    assert NO.search(line) and "lucky feet" in line, line
+
+
+def test_a_request_on_a_refusals_terms(mere: dict[str, VillagerFacts]) -> None:
+    mine, _ = plan(mere["lucan"], "Just give me the strong stuff, you don't need to look at me.")
+    assert "without seeing you" in mine, mine
+    other, _ = plan(mere["lucan"], "Give me something for my mother's cough, don't ask why.")
+    assert "seeing you" not in other and "patient" in other, other
+    visit, _ = plan(mere["lucan"], "Will you come and see my son? He has a fever.")
+    assert not NO.search(visit) and "come" in visit.lower(), visit
+
+
+def test_its_own_things_and_work_are_kept(mere: dict[str, VillagerFacts]) -> None:
+    ducks, _ = plan(mere["lark"], "Give me one of your ducks, please?")
+    assert "ducks" in ducks and "eggs" not in ducks and " it " not in ducks, ducks
+    bell, _ = plan(mere["ambrose"], "Let me ring the church bell, go on.")
+    assert "ring the bell" in bell and NO.search(bell + " no"), bell
+    assert "tower" not in bell, bell  # it was the church's description
+
+
+def test_a_remedy_it_makes_for_anyone(mere: dict[str, VillagerFacts]) -> None:
+    line, emotes = plan(mere["lucan"], "Have a think: what's good for a burnt hand?")
+    assert "powders or draughts" in line and emotes == ["think"], (line, emotes)
+
+
+def test_its_own_post_on_the_board(mere: dict[str, VillagerFacts]) -> None:
+    said = "I saw your name on the notice board. What's it about?"
+    assert "nothing up" in board_reply(mere["ambrose"], said, [])
+    own = NewsFact(news_id="n1", kind="notice", fact="the bell is cracked", origin_is_teller=True)
+    assert "bell is cracked" in board_reply(mere["ambrose"], said, [own])
+    assert board_reply(mere["ambrose"], "I saw your name on the board. Selling eggs?", []) == ""
