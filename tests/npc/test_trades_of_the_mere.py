@@ -7,13 +7,17 @@ yes, and what is the NPC's own (its ducks, its bell) is kept."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from game.npc.facts import NewsFact, VillagerFacts
+from game.npc.facts import NewsFact, SensedFacts, VillagerFacts
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.matching import one_listed
+from game.npc.scripted.speaker import PlayerLine
+from game.npc.scripted.talk import answer
 from game.npc.scripted.village_life import board_reply
+from game.npc.skills import SkillCall
 from tests.npc.test_sheet_answers import Person, facts_of, write_village
 from tests.npc.test_trades_of_the_ford import plan
 
@@ -128,3 +132,87 @@ def test_its_own_post_on_the_board(mere: dict[str, VillagerFacts]) -> None:
     own = NewsFact(news_id="n1", kind="notice", fact="the bell is cracked", origin_is_teller=True)
     assert "bell is cracked" in board_reply(mere["ambrose"], said, [own])
     assert board_reply(mere["ambrose"], "I saw your name on the board. Selling eggs?", []) == ""
+
+
+WILF: Person = (
+    "wilf",
+    "Wilf",
+    "Wilf is the thatcher: he thatches the roofs. He is cheerful. He never climbs a roof in the "
+    "rain. He believes a hare crossing your path means rain by nightfall.",
+    {"work": "pond"},
+)
+BREWER_TALES = (
+    "Barnaby brews ale in the brewhouse and sells it by the jug. He tells tall tales about "
+    "the giants who dug the lake. He swears his ale tastes better brewed under a full moon."
+)
+
+
+@pytest.fixture(scope="module")
+def mere2(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    brewer = ("barnaby", "Barnaby", BREWER_TALES, {"work": "brewhouse", "wares": "ale"})
+    people = [p for p in PEOPLE if p[0] != "barnaby"] + [WILF, brewer]
+    return facts_of(write_village(tmp_path_factory.mktemp("mere2"), "mere2", people, PLACES))
+
+
+def test_what_it_reckons_is_no_request(mere2: dict[str, VillagerFacts]) -> None:
+    hare, _ = plan(mere2["wilf"], "do you reckon it'll rain today? i saw a hare this morning")
+    assert "hare" in hare.lower() and "not in the rain" not in hare.lower(), hare
+    roof, _ = plan(mere2["wilf"], "Do you reckon you'll be on the roof today in this rain?")
+    assert NO.search(roof) and "rain" in roof.lower(), roof
+
+
+def test_the_secret_of_its_ware_is_its_belief(mere2: dict[str, VillagerFacts]) -> None:
+    for line in ("whats the secret to your ale then", "how do you make your ale so good?"):
+        said, _ = plan(mere2["barnaby"], line)
+        assert "full moon" in said, (line, said)
+
+
+def test_a_tale_it_tells_is_told_as_its_own(mere2: dict[str, VillagerFacts]) -> None:
+    tale, _ = plan(mere2["barnaby"], "tell me about the giants who dug the lake")
+    assert "giants dug the lake" in tale.lower() and "settlers" not in tale, tale
+
+
+def test_a_slight_on_its_wares_is_an_insult(mere2: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere2["barnaby"], "my mate says your ale is watered down")
+    assert "celebrat" not in said and "lovely" not in said, said
+
+
+def test_someone_hurt_brings_the_one_who_tends_the_sick(
+    mere2: dict[str, VillagerFacts],
+) -> None:
+    steps = answer(
+        PlayerLine(
+            npc=mere2["lucan"],
+            said="can you come to the lake right now? someone fell over",
+            sensed=SensedFacts(hour=12.0),
+        )
+    )
+    moves = [s.arguments().get("to") for s in steps if isinstance(s, SkillCall)]
+    assert "lake" in moves, steps
+    sent, _ = plan(mere2["wilf"], "come quick, a man's collapsed by the pond!")
+    assert "Lucan" in sent, sent
+    once, _ = plan(mere2["lucan"], "I fell off a ladder once. Can you help me find Wilf?")
+    assert "Wilf" in once, once
+
+
+def test_a_belief_asked_of_a_person_names_them(mere2: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere2["ambrose"], "does lucan go to church?")
+    assert "dead" not in said.lower(), said
+
+
+def test_what_it_will_be_is_its_dream(tmp_path: Path) -> None:
+    lark = (
+        "lark",
+        "Lark",
+        "Lark is a girl of twelve who minds the ducks. She dreams of joining the travelling "
+        "players.",
+        {"work": "pond"},
+    )
+    facts = facts_of(write_village(tmp_path, "dream", [lark, WILF], PLACES))
+    said, _ = plan(facts["lark"], "do you want to be an actor when you grow up?")
+    assert "travelling players" in said, said
+
+
+def test_a_word_of_the_terms_is_not_the_terms_met(mere: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere["lucan"], "I'm going to thump Barnaby when I see him, the cheat.")
+    assert "come" not in said.lower(), said

@@ -9,10 +9,17 @@ import re
 
 from game.npc.reading.phrases import RECOMMEND
 
-__all__ = ["HOW_IT_WORKS", "OWN_LIFE", "SELF"]
+__all__ = ["ENJOY", "HOW_IT_WORKS", "OWN_LIFE", "SELF"]
 
 OWN_LIFE = ("food", "fun", "yesterday", "today", "hardest", "friend", "why", "living")
 HOW_IT_WORKS = ("method", "learned", "daily", "reason")  # how it works, learned it, spends its days
+# How it takes to its work: "do you enjoy making barrels?", "what's it like digging graves?"
+ENJOY = re.compile(
+    r"\bdo you (?:really |still )?(?:enjoy|like|love)\b|"
+    r"\bwhat(?:'s|s| is) it like (?:being|to be|working|doing|[a-z]+ing)\b|"
+    r"\bhow do you feel about (?:your|the) (?:work|job|trade)\b",
+    re.I,
+)
 _SELF = (
     (
         # Asked what it sells ("What are you selling this week?"): before "your name" in
@@ -166,7 +173,11 @@ _SELF = (
         r"\bhow (?:is|are|was|were) (?:a |an |the |your |this |that |such |those |these )?"
         r"(?:[a-z]+ ){0,2}(?:[a-z]+ed|made|done|built|blown|drawn|woven|spun|sewn|grown|caught|"
         r"cut|laid|shorn|struck|cast|bound|ground)\b|\bhow long does (?:a |an |the |it |one )?"
-        r"(?:[a-z]+ )?take\b",
+        r"(?:[a-z]+ )?take\b|"
+        # "what's the secret to your ale?", "what makes your bread so good?"
+        r"\bwhat(?:s|'s| is) the (?:secret|trick) (?:to|of|with|in)\b|"
+        r"\bwhat makes (?:your|the|its|it|them) (?:[a-z]+ )?(?:so )?"
+        r"(?:good|great|tasty|fine|special)\b",
     ),
     (
         "living",
@@ -205,6 +216,7 @@ _SELF = (
     (
         "work",
         r"\bwhat do you do\b|\byour (?:job|work|trade|craft|business|occupation|profession)\b|"
+        r"\bwhat(?:'s|s| is) it like (?:being|to be|working|doing|[a-z]+ing)\b|"
         r"\bwhat(?:'s| is) your (?:job|work|trade)\b|\bhow do you (?:make a living|earn)\b|"
         r"\bwhat are you doing\b|\bwhat(?:'re| are) you up to\b|"
         r"\bwhat do you make\b|\bwhat (?:work|job) do you\b|\bdo you work\b|"

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from game.npc.facts import PlaceFact, VillagerFacts
+from game.npc.reading.about_self import ENJOY
 from game.npc.reading.intent import asks_yes_no
 from game.npc.reading.kinds import Kind, Target
 from game.npc.reading.naming import speaks_of_trade
@@ -265,7 +266,7 @@ def self_answer(talk: PlayerLine, sub: str, speak: Speaker) -> SkillCall:
         held = sheet_side(talk, speak, any_item=False, only=("beliefs", "fears", "dislikes"))
         if held is not None:
             return held
-    if _ENJOY.search(talk.said) and _of_its_work(talk):  # "do you enjoy making barrels?"
+    if ENJOY.search(talk.said) and _of_its_work(talk):  # "do you enjoy making barrels?"
         felt = sheet_side(talk, speak, any_item=False, only=("dislikes", "likes"))
         work = said_by(job_line(talk, speak, "my_work"))
         said = then(speak.text("enjoy_work"), work.text if work else "")
@@ -445,7 +446,6 @@ def sheet_side(
 
 _ANY = re.compile(r"\b(?:anything|anyone|something|much|superstiti\w*)\b")  # of any kind
 _WHEN_ASKED = re.compile(r"^(?:\w+, )?when\b|\bwhen(?:'s| is| are| does| do| will)\b", re.I)
-_ENJOY = re.compile(r"\bdo you (?:really |still )?(?:enjoy|like|love)\b", re.I)
 _WHY_YOU = re.compile(r"\bwhy\b[^?.!]*\b(?:you|your)\b", re.I)
 
 

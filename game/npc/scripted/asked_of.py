@@ -386,6 +386,8 @@ def _now(talk: PlayerLine, place: PlaceFact, how: str, speak: Speaker) -> SkillC
     return _line(speak, "place_now", place=label_of(place), when=when, seen=seen)
 
 
+# A tale the NPC tells: "tells tall tales about the giants who dug the lake".
+_TALE_OF = re.compile(r"\b(?:tales?|stor(?:y|ies)|legends?|yarns?) (?:about|of) (?P<about>.+)$")
 # What a place may be said to be that no one sees by looking.
 _UNSEEN = frozenset(
     "haunted cursed bewitched enchanted magic magical lucky unlucky evil holy sacred".split()
@@ -397,6 +399,14 @@ def _past(talk: PlayerLine, place: PlaceFact, verb: str, speak: Speaker, more: b
     keeps the tales."""
     npc = talk.npc
     facts = {"place": label_of(place), "verb": verb or "made"}
+    asked = {stem(w) for w in tokens(talk.said)} - {stem(w) for w in tokens(label_of(place))}
+    for way in npc.sheet.ways:  # "tells tall tales about the giants who dug the lake"
+        tale = _TALE_OF.search(way)
+        if tale and asked & {stem(w) for w in tokens(tale["about"])} - FILLER:
+            told = re.sub(
+                r"^(?:the |a |an )?(\w+(?: \w+)?) (?:who|that|which) ", r"\1 ", tale["about"]
+            )
+            return _line(speak, "tale_told", what=told)
     if _TELLER.search(npc.persona.lower()):
         return _line(speak, "place_tale_more" if more else "place_tale", **facts)
     teller = _teller(npc)

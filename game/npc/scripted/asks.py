@@ -124,6 +124,14 @@ def later(talk: PlayerLine, intent: Intent) -> bool:
     )
 
 
+# What it will be one day: "do you want to be an actor when you grow up?"
+_GROWN_UP = re.compile(
+    r"\b(?:want|wanna|going|gonna|hope|like) (?:to )?be\b[^.?!]*\b(?:grow up|grown up|one day|"
+    r"some ?day|older)\b",
+    re.I,
+)
+
+
 def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """The NPC's answer to a request or a yes/no ask its sheet's stances left open, or None
     when the line asks nothing of the kind (or its persona answers it another way)."""
@@ -137,6 +145,8 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
     said = talk.said
     if _SILLY.search(said):
         return speak.line("ask_silly")
+    if _GROWN_UP.search(said) and talk.npc.sheet.likes:  # its dream is said by its side
+        return None
     request = _REQUEST.search(said) or _TAGGED.search(said) or _BARE.search(said)
     belief = _BELIEF.search(said)
     if belief and not request and not _WH.search(said[: belief.start()]):

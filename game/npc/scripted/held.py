@@ -12,16 +12,16 @@ from __future__ import annotations
 import re
 
 from game.npc.reading.intent import Intent
-from game.npc.reading.kinds import Kind
+from game.npc.reading.kinds import Kind, Named
 from game.npc.scripted.about import sheet_side
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.requests import requests
-from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
 from game.npc.skills import SkillCall
 
-__all__ = ["belief_named", "fear_reason", "longed_for"]
+__all__ = ["belief_named", "belief_of_it", "fear_reason", "longed_for"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
 _ASKED = re.compile(
@@ -116,3 +116,17 @@ def longed_for(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if requests(said.lower()):
             return speak.line("longed_yes", thing=like)
     return None
+
+
+def belief_of_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
+    """A belief of the sheet the line asks of a place or a person, or None; of a person,
+    only one that names them ("does Lucan go to church?" asks nothing of the churchyard's
+    dead)."""
+    belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
+    said = said_by(belief) if belief is not None else None
+    target = intent.target
+    if not (said and target and target.kind is Named.PERSON):
+        return belief
+    named = [p.name.split()[-1].lower() for p in talk.npc.people]
+    named = [n for n in named if re.search(rf"\b{re.escape(n)}\b", talk.said.lower())]
+    return belief if any(n in said.text.lower() for n in named) else None

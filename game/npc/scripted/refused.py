@@ -191,8 +191,9 @@ def terms_met(without: str, line: str) -> bool:
     first = without.split()[0].lower() if without else ""
     if not first.endswith("ing") or WITHHOLDS.search(line):
         return False
-    verb = _deed(first[:-3])
-    return re.search(rf"\b{verb}s?\b", line.lower()) is not None
+    verb = _deed(first[:-3])  # asked of it: "come and see", "will you see", not "when I see him"
+    asked = rf"\b(?:come (?:and |to )?|go (?:and |to )?|you (?:\w+ )?|and |to ){verb}\b"
+    return re.search(asked, line.lower()) is not None
 
 
 # The words of buying and selling: a sale asked touches a refusal by the thing, not by them.

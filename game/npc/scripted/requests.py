@@ -98,7 +98,7 @@ def requests(line: str) -> bool:
         return bool(_REQUEST.search(line))
     for found in _REQUEST.finditer(line):
         plain = re.fullmatch(r"(?:do|did) you", found.group())
-        if plain and _FEELS.match(line, found.end()):
+        if plain and _FEELS.match(line, found.end()) and not _YOU_WILL.search(line, found.end()):
             continue  # "do you enjoy your work?" asks what it feels, not for anything
         if plain and _WH.search(line[: found.start()]):
             continue
@@ -117,9 +117,13 @@ def bids_refused(line: str, refusals: list[str]) -> bool:
 
 # The verb a line opens with, after a name or a please: "Perrin, please dye...".
 _BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
+# What it will do, asked by what it thinks: "do you reckon you'll be on the roof today?"
+_YOU_WILL = re.compile(
+    r"\byou(?:'ll| will|'d| would| can| could)\b|\byou(?:'re| are) (?:going|gonna)\b"
+)
 _FEELS = re.compile(
     r" (?:really |still |ever |truly )?(?:like|love|enjoy|mind|miss|fear|hate|prefer|believe|think|"
-    r"have to|hear|see|"
+    r"have to|hear|see|reckon|suppose|expect|guess|figure|"
     r"feel|trust|know|remember|worry|dislike|wish|dream|get (?:scared|frightened|afraid|"
     r"nervous|lonely|tired|bored|cold|sad|angry))\b"
 )

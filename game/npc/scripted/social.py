@@ -121,7 +121,9 @@ _OWN = re.compile(r"^\W*(?:you|you're|you are|your|yours)\b|\byour\b", re.I)
 _SCORN = re.compile(
     r"\b(?:rubbish|junk|crooked|wobbl\w*|shoddy|awful|terrible|dreadful|horrible|bad|worst|"
     r"cheap|broken|filthy|dirty|lousy|crap|crappy|garbage|trash|disgusting|stinks?|stinky|"
-    r"reeks?|reeking|smells?|smelly|leaks?|leaky|rotten|poor|ugly|useless|worthless)\b",
+    r"reeks?|reeking|smells?|smelly|leaks?|leaky|rotten|poor|ugly|useless|worthless|stale|"
+    r"watered|watery|sour|mouldy|moldy|rusty|burnt|bland|tasteless|dishwater|swill|muck|soggy|"
+    r"overpriced|blunt|mangy|moth-eaten|threadbare|flimsy)\b",
     re.I,
 )
 _NOT = re.compile(r"\b(?:not|never|no|nothing|hardly)\b|n't\b", re.I)

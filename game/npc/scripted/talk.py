@@ -1,11 +1,10 @@
 """How the scripted brain answers the player: one line read, one short plan of skill calls.
 
 `answer(talk)` reads what the player asked (`game.npc.reading.intent`) and plans at most one
-gesture, walk, look or wait and one line (`game.npc.scripted.lines`): a gesture asked for is made
-and then spoken to, a walk goes to a place or person that exists (else the NPC says it
-knows no such place), questions about places and villagers are answered from the facts,
-questions about the NPC from its persona, the player's name once told is used, and
-nothing the NPC said recently is said again.
+gesture, walk, look or wait and one line (`game.npc.scripted.lines`): a gesture asked for is
+made and then spoken to, a walk goes to a place or person that exists (else it knows no such
+place), questions about places and villagers are answered from the facts, questions about
+the NPC from its persona; the player's name once told is used, no recent line said again.
 """
 
 from __future__ import annotations
@@ -41,8 +40,9 @@ from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, between_them, gossip, most_of_all
-from game.npc.scripted.held import belief_named, fear_reason, longed_for
+from game.npc.scripted.held import belief_named, belief_of_it, fear_reason, longed_for
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
+from game.npc.scripted.hurt import hurt_reply
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
 from game.npc.scripted.more import more_reply
@@ -194,6 +194,8 @@ def _answer(talk: PlayerLine) -> list[Step]:
     if felt is not None:
         return [felt]
     reacted = reaction(talk, speak)  # "did you hear? ...", "what do you make of that?"
+    if hurt := hurt_reply(talk, intent, speak):  # "come quick, someone fell over!"
+        return [*hurt]
     reacted = reacted or harmed(talk, speak)  # "I broke one of your jugs, sorry"
     reacted = reacted or was_it_me(talk, speak)  # "the bell woke me. was that you?"
     reacted = reacted or really(talk, speak)  # "really?": it stands by what it said
@@ -274,7 +276,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     # "what do you think of the watchtower?" of one who believes it haunted
     remark = remark or (kind is Kind.PLACE and _PLACE_VIEW.search(talk.said) is not None)
     if kind in (Kind.PLACE, Kind.PERSON) and (asks_yes_no(talk.said) or remark):
-        belief = sheet_side(talk, speak, any_item=False, only=("beliefs",))
+        belief = belief_of_it(talk, intent, speak)
         if belief is not None:  # "can your goats really smell a storm?": what it holds
             return [belief]
     if kind in (Kind.PERSON, Kind.QUESTION, Kind.SELF) and asked_kind(talk.said)[0] == PAST:
@@ -297,8 +299,10 @@ def _answer(talk: PlayerLine) -> list[Step]:
         told = how_why_answer(talk, intent.sub, speak)
         if told is not None:
             return [told]
-        if intent.sub == "method":  # the persona says not how: less, but true
-            return [how_less(talk, speak)]
+        if intent.sub == "method":  # a belief of the thing asked ("brewed under a full moon")
+            return [
+                sheet_side(talk, speak, any_item=False, only=("beliefs",)) or how_less(talk, speak)
+            ]
         if intent.sub == "reason":  # the persona's sentence nearest what is asked
             return [self_answer(talk, "about", speak)]
         if intent.sub == "learned":  # no teacher named: it learned by doing
