@@ -216,3 +216,44 @@ def test_what_it_will_be_is_its_dream(tmp_path: Path) -> None:
 def test_a_word_of_the_terms_is_not_the_terms_met(mere: dict[str, VillagerFacts]) -> None:
     said, _ = plan(mere["lucan"], "I'm going to thump Barnaby when I see him, the cheat.")
     assert "come" not in said.lower(), said
+
+
+def test_the_village_day_asked_in_other_words(mere2: dict[str, VillagerFacts]) -> None:
+    news, _ = plan(mere2["lucan"], "has anything happened in the village today?")
+    assert "travelled" not in news and "news" in news.lower(), news
+    sun, _ = plan(mere2["wilf"], "when does the sun come up round here?")
+    assert "six" in sun and "midday" not in sun, sun
+    supper, _ = plan(mere2["ambrose"], "is it nearly supper time?")
+    assert "midday" in supper.lower(), supper
+    shut, _ = plan(mere2["lucan"], "when do you shut up the surgery?")
+    assert "o'clock" in shut, shut
+
+
+def test_the_players_own_hurt_is_looked_at(mere2: dict[str, VillagerFacts]) -> None:
+    steps = answer(
+        PlayerLine(npc=mere2["lucan"], said="could you look at my hand? i cut it", sensed=None)
+    )
+    assert any(isinstance(s, SkillCall) and s.skill.name == "look" for s in steps), steps
+    sent, _ = plan(mere2["wilf"], "i cut my hand on a sickle")
+    assert "Lucan" in sent, sent
+
+
+def test_who_it_likes_least_and_best(tmp_path: Path) -> None:
+    sexton = (
+        "ambrose",
+        "Ambrose",
+        "Ambrose is the old sexton. He is gloomy. He thinks Dr Lucan is a know-all.",
+        {"work": "church"},
+    )
+    lark = ("lark", "Lark", "Lark minds the ducks. She thinks Barnaby is the funniest man alive.")
+    people = [sexton, (*lark, {"work": "pond"}), PEOPLE[0], PEOPLE[1]]
+    facts = facts_of(write_village(tmp_path, "likes", people, PLACES))
+    least, _ = plan(facts["ambrose"], "who's your least favourite?")
+    assert "Lucan" in least, least
+    best, _ = plan(facts["lark"], "which of the grown-ups is the nicest?")
+    assert "Barnaby" in best, best
+
+
+def test_the_best_thing_it_sells_is_a_ware(mere: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere["lark"], "what's the best thing you sell?")
+    assert "egg" in said.lower(), said

@@ -52,7 +52,10 @@ _WHEN_HOUR = re.compile(r"\bat (\d{1,2}|[a-z]+)(?::(\d\d))?\s*(am|pm|o'clock)?",
 _ASKS = re.compile(
     r"\b(?:any|what(?:'s| is)?(?: the)?(?: latest)?) (?:news|gossip|rumou?rs?)\b|"
     r"\bwhat (?:have|did) you hear\b|\bheard (?:any|anything|about|of)\b|"
-    r"\bhave you heard\b|\bwhat'?s new\b|\banything new\b|\bnews\b",
+    r"\bhave you heard\b|\bwhat'?s new\b|\banything new\b|\bnews\b|"
+    # "has anything happened today?", "what's been going on?"
+    r"\b(?:has|did) (?:anything|something) (?:\w+ )?happen(?:ed)?\b|\bwhat(?:'s| has) been "
+    r"(?:going on|happening)\b|\bwhat happened (?:today|lately|this week)\b",
     re.I,
 )
 _TOPIC = re.compile(

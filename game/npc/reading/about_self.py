@@ -33,6 +33,9 @@ _SELF = (
         r"on the menu)\b|"
         r"\bwhat(?:'ve| have) (?:you|ya) got\W*$|"
         r"\bwhat (?:can|could|might) i buy\b|"
+        # "what's the best thing you sell?", "what's your best ale?"
+        r"\bwhat(?:'s|s| is) (?:the |your )?(?:best|finest|nicest|most popular) (?:thing |one )?"
+        r"(?:you|ya) (?:sell|make|have|brew|bake|stock|do)\b|"
         r"\bwhat(?:'s| is) (?:good|fresh) (?:today|this morning)\b|"
         r"\bwhat(?:'s| is) on (?:your|the) (?:stall|barrow|"
         r"cart|counter|table)\b",

@@ -57,7 +57,6 @@ from game.npc.reading.phrases import (
     BEST_PLACE,
     BYE,
     CHATTER,
-    DARK,
     DOING_YOU,
     FAVOUR,
     GLAD,
@@ -86,6 +85,7 @@ from game.npc.reading.phrases import (
     TO_BED,
     VILLAGE,
     WEATHER,
+    time_asked,
 )
 from game.npc.reading.player import told_name
 from game.npc.reading.words import spelt_out
@@ -155,8 +155,7 @@ def read_intent(text: str, npc: VillagerFacts) -> Intent:
     if OFFWORLD.search(line):
         return Intent(Kind.OFFWORLD, name=name)
     if TIME.search(line):
-        dark = DARK.search(line) and re.search(r"\bwhen\b|\bwhat time\b", line)  # not "dark yet?"
-        return Intent(Kind.TIME, sub="dark" if dark else "")
+        return Intent(Kind.TIME, sub=time_asked(line))  # "when does it get dark?": "dark"
     if HAVE.search(line):
         return Intent(Kind.SELF, sub="have")
     if ORIGIN.search(line) and re.search(r"\byou(?:r|rs)?\b", line):

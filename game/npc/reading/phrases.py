@@ -44,6 +44,7 @@ __all__ = [
     "UP_WHEN",
     "VILLAGE",
     "WAKE_SORRY",
+    "time_asked",
 ]
 
 OFFWORLD = re.compile(
@@ -300,10 +301,21 @@ TIME = re.compile(
     r"\bis it (?:still |already |nearly |getting )?(?:morning|noon|midday|afternoon|evening|"
     r"night|dawn|dusk|late|early|dark)\b|"
     r"\b(?:when|what time) (?:does|do|will) (?:it|the sun|the light|night|dusk|dark(?:ness)?) "
-    r"(?:get|go|set|fall|come|rise|grow|turn)|\bwhat time(?: is|'s) (?:sun ?set|dusk|nightfall)"
+    r"(?:get|go|set|fall|come|rise|grow|turn)|\bwhat time(?: is|'s) (?:sun ?set|dusk|nightfall)|"
+    r"\bis it (?:\w+ )?(?:supper|dinner|lunch|tea|breakfast)(?: ?-?time)?\b"
 )
-# The time question that asks when night comes.
+# The time question that asks when night comes, and when day does.
 DARK = re.compile(r"\bdark|\bnight|\bdusk|\bsun ?set|\bsets?\b|\bfall")
+_LIGHT = re.compile(r"\bsun ?rise|\brises?\b|\bcome up\b|\bget light|\bdawn|\bday ?break")
+
+
+def time_asked(line: str) -> str:
+    """Of a time question: "dark" asked when night comes, "light" when day does, else ""."""
+    if not re.search(r"\bwhen\b|\bwhat time\b", line):
+        return ""  # "is it dark yet?" asks the time
+    return "dark" if DARK.search(line) else "light" if _LIGHT.search(line) else ""
+
+
 # "Tell me more.", "and what else?", "go on", "and?", "like what?": more of what was just
 # talked of.
 MORE = re.compile(

@@ -83,8 +83,14 @@ def _neighbours(talk: PlayerLine, intent: Intent) -> list[PersonFact]:
 
 # "Who's the kindest person here?": a neighbour asked by what they are most.
 _MOST = re.compile(
-    r"\bwho(?:'s| is|'d| would| do you think is| do you reckon is)?\b[^?]*?\b(?:the )?"
+    r"\b(?:who|which)(?:'s| is|'d| would| do you think is| do you reckon is)?\b[^?]*?\b(?:the )?"
     r"(?P<most>most \w+|best|worst|\w{3,}est)\b",
+    re.I,
+)
+# Who it likes best or least: "who do you like least in the village?"
+_LIKED = re.compile(
+    r"\bwho (?:do you )?(?:like|love) (?:the )?(?P<liked>least|most|best)\b|"
+    r"\b(?:your )?(?P<fav>least) favou?rite\b",
     re.I,
 )
 # Someone asked after by how they are: "who's that woman with the loud voice?", "who's
@@ -132,10 +138,14 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     sheet's opinion says so of, by the words, else by whether it asks good or ill of them;
     None when the line asks no such thing or the sheet holds no fitting opinion."""
     said = talk.said
-    found = _OLD_DAYS.search(said) or _MOST.search(said) or _BY_MANNER.search(said)
-    found = found or _TRUSTED.search(said)
+    found = _LIKED.search(said) or _OLD_DAYS.search(said) or _MOST.search(said)
+    found = found or _BY_MANNER.search(said) or _TRUSTED.search(said)
     if found is None or intent.target is not None:
         return None
+    if found.re is _LIKED:  # "who do you like least?": the worst of its opinions
+        least = "least" in (found["liked"], found["fav"])
+        said = "who's the worst?" if least else "who's the best?"
+        return most_of_all(replace(talk, said=said), intent)
     by_manner = found.re is _BY_MANNER
     word = (found.group("most") or (found["manner"] if by_manner else "")).lower().split()[-1]
     word = "honest" if found.re is _TRUSTED else word  # "who can I trust?": the honest one

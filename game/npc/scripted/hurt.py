@@ -1,6 +1,7 @@
 """Someone hurt or taken ill, told the NPC with a call for help ("come quick, someone fell
 over on the green!"): one who tends the sick goes at once, to the place named or with the
-player; anyone else sends the player for whoever in the village does."""
+player; anyone else sends the player for whoever in the village does. The player's own
+hurt shown ("could you look at my hand? I cut it") is looked at by one who tends it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Named
 from game.npc.scripted.speaker import PlayerLine, Speaker
-from game.npc.skills import MOVE, SkillCall
+from game.npc.skills import LOOK, MOVE, SkillCall
 
 __all__ = ["hurt_reply"]
 
@@ -18,6 +19,13 @@ _HURT = re.compile(
     r"\b(?:fell|fallen|hurt|injured|bleeding|collapsed|fainted|passed out|choking|"
     r"can't breathe|broke (?:\w+ )?(?:leg|arm|ankle|wrist|neck)|burned (?:him|her|them)self|"
     r"taken ill|been taken bad)\b",
+    re.I,
+)
+# The player's own hurt: "I cut my hand", "look at my arm, it's burnt".
+_MY_HURT = re.compile(
+    r"\bi(?:'ve)? (?:cut|burnt|burned|hurt|sprained|twisted|scalded|grazed|bruised|broke|"
+    r"broken|stung|bit) (?:it|my|myself)\b|\bmy \w+ (?:hurts|is bleeding|is swollen|is burnt|"
+    r"is cut|aches)\b",
     re.I,
 )
 _HELP_NOW = re.compile(
@@ -45,14 +53,16 @@ def tends_the_sick(npc: VillagerFacts) -> bool:
 def hurt_reply(talk: PlayerLine, intent: Intent, speak: Speaker) -> list[SkillCall] | None:
     """Its answer to someone hurt and help called for, or None when the line tells none."""
     said = talk.said
+    npc = talk.npc
+    healer = next((p for p in npc.people if _TENDS.search(f"{p.trade} {p.role} {p.does}")), None)
+    if _MY_HURT.search(said) and not _LONG_AGO.search(said):  # "I cut my hand"
+        if tends_the_sick(npc):
+            return [LOOK.call(at="player"), speak.line("hurt_look")]
+        return [speak.line("hurt_go_see", who=healer.name)] if healer is not None else None
     if not (_HURT.search(said) and _HELP_NOW.search(said)) or _LONG_AGO.search(said):
         return None
-    npc = talk.npc
     if tends_the_sick(npc):
         target = intent.target
         to = target.name if target is not None and target.kind is Named.PLACE else "player"
         return [MOVE.call(to=to), speak.line("hurt_coming")]
-    healer = next((p for p in npc.people if _TENDS.search(f"{p.trade} {p.role} {p.does}")), None)
-    if healer is None:
-        return None
-    return [speak.line("hurt_send", who=healer.name)]
+    return [speak.line("hurt_send", who=healer.name)] if healer is not None else None

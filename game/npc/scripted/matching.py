@@ -188,7 +188,7 @@ WARM = re.compile(
     r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|"
     r"dear|generous|honest|loyal|clever\w*|wise\w*|helpful|sweet|brave\w*|fine\w*|great\w*|"
     r"\w*-hearted|smart\w*|gentle|lovely|wonderful|marvellous|splendid|handsome|charming|"
-    r"salt of the earth|heart of gold|good as gold)\b",
+    r"funn\w*|nice\w*|jolly|cheer\w*|salt of the earth|heart of gold|good as gold)\b",
     re.I,
 )
 COLD = re.compile(
@@ -197,6 +197,7 @@ COLD = re.compile(
     r"vain|careless|grump\w*|worst|laz\w*|talks too much|mean(?:er|est)|stingy|miser\w*|pests?|"
     r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious|annoy\w*|irritat\w*|"
     r"tiresome|nast\w*|unpleasant|horrid\w*|dishonest|fraud|crook\w*|snob\w*|dreadful\w*|"
-    r"terribl\w*|awful\w*|useless|boring|dull|wicked|busybod\w*|smuggl\w*|up to no good)\b",
+    r"terribl\w*|awful\w*|useless|boring|dull|wicked|busybod\w*|smuggl\w*|up to no good|"
+    r"know-all|know-it-all|show-off|pompous)\b",
     re.I,
 )

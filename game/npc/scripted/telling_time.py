@@ -1,5 +1,5 @@
 """What time it is, as a villager says it: the part of the day from the hour it sensed
-("It's still morning."), an hour its persona names for it, or when it gets dark.
+("It's still morning."), an hour its persona names for it, or when it gets dark or light.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from game.npc.reading.kinds import Kind
 from game.npc.scripted.itself import precise_when
 from game.npc.scripted.speaker import PlayerLine, Speaker
 from game.npc.skills import SkillCall
-from game.world.clock import DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
+from game.world.clock import DAWN_HOUR, DAY_HOUR, DUSK_HOUR, NIGHT_HOUR, hour_words, part_of_day
 
 __all__ = ["time_answer"]
 
@@ -33,6 +33,8 @@ def time_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall:
         return speak.line(
             "time_dark", dusk=hour_words(DUSK_HOUR, o_clock=True), dark=hour_words(NIGHT_HOUR)
         )
+    if intent.sub == "light":  # the sun is up between first light and full day
+        return speak.line("time_light", up=hour_words((DAWN_HOUR + DAY_HOUR) / 2, o_clock=True))
     if hour is None:
         return speak.line(Kind.QUESTION)
     when = precise_when(talk.npc.persona, hour) or _WHEN[part_of_day(hour)]

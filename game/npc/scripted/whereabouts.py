@@ -305,4 +305,5 @@ def my_hours(talk: PlayerLine) -> str:
             return f"At {hour_words(npc.day[first][0], o_clock=True)}, most days."
         if after is not None:
             return f"About {hour_words(after, o_clock=True)}, most days."
+        return f"Not before {hour_words(npc.day[last][0], o_clock=True)}, most days."  # all day
     return ""
