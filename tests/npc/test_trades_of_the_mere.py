@@ -257,3 +257,62 @@ def test_who_it_likes_least_and_best(tmp_path: Path) -> None:
 def test_the_best_thing_it_sells_is_a_ware(mere: dict[str, VillagerFacts]) -> None:
     said, _ = plan(mere["lark"], "what's the best thing you sell?")
     assert "egg" in said.lower(), said
+
+
+FEN: list[Person] = [
+    (
+        "rollo",
+        "Rollo",
+        "Rollo is an old soldier. He tells long war stories to anyone who will listen, and he "
+        "walks with a stick. He will never talk about the battle at the river ford, whoever "
+        "asks.",
+        {"work": "church"},
+    ),
+    (
+        "bettany",
+        "Bettany",
+        "Bettany bakes pies in her pie shop. She is kind and motherly and feeds everyone.",
+        {"work": "pond", "wares": "eel pies"},
+    ),
+    (
+        "hester",
+        "Hester",
+        "Hester grows herbs in her garden. She is sharp-tongued and has no patience for gossip.",
+        {"work": "surgery"},
+    ),
+    (
+        "kester",
+        "Kester",
+        "Kester is the eel-catcher: he sets willow traps in the river. He is shy.",
+        {"work": "lake"},
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def fen(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VillagerFacts]:
+    return facts_of(write_village(tmp_path_factory.mktemp("fen"), "fen", FEN, PLACES))
+
+
+def test_what_happened_asks_a_telling_it_will_not_give(fen: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(fen["rollo"], "what happened at the river ford?")
+    assert NO.search(said) and "battle" in said, said
+
+
+def test_hunger_told_to_one_who_feeds_everyone(fen: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(fen["bettany"], "I'm starving and I've no money")
+    assert "Kester" not in said and not NO.search(said), said
+
+
+def test_news_of_a_neighbour_to_one_with_no_patience_for_gossip(
+    fen: dict[str, VillagerFacts],
+) -> None:
+    said, _ = plan(fen["hester"], "did you hear Kester caught a huge eel?")
+    assert re.search(r"gossip|business", said, re.I), said
+
+
+def test_when_it_does_its_work_asks_its_hours(fen: dict[str, VillagerFacts]) -> None:
+    traps, _ = plan(fen["kester"], "when do you check your traps?")
+    assert "o'clock" in traps, traps
+    stick, _ = plan(fen["rollo"], "when do you walk with your stick?")
+    assert "o'clock" not in stick, stick

@@ -124,6 +124,12 @@ def later(talk: PlayerLine, intent: Intent) -> bool:
     )
 
 
+# Hunger told, to one whose persona feeds anyone: "I'm starving and I've no money".
+_HUNGRY = re.compile(
+    r"\b(?:i'm|i am|we're|we are) (?:so |really |half )?(?:starving|hungry|famished|ravenous)\b",
+    re.I,
+)
+_FEEDS = re.compile(r"\bfeeds (?:everyone|anyone|anybody|the hungry|all)\b", re.I)
 # What it will be one day: "do you want to be an actor when you grow up?"
 _GROWN_UP = re.compile(
     r"\b(?:want|wanna|going|gonna|hope|like) (?:to )?be\b[^.?!]*\b(?:grow up|grown up|one day|"
@@ -147,6 +153,8 @@ def ask_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | 
         return speak.line("ask_silly")
     if _GROWN_UP.search(said) and talk.npc.sheet.likes:  # its dream is said by its side
         return None
+    if _HUNGRY.search(said) and _FEEDS.search(talk.npc.persona):  # "I'm starving", to a feeder
+        return speak.line("favour")
     request = _REQUEST.search(said) or _TAGGED.search(said) or _BARE.search(said)
     belief = _BELIEF.search(said)
     if belief and not request and not _WH.search(said[: belief.start()]):

@@ -60,6 +60,9 @@ def reaction(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     named = [p for p in talk.npc.people if _names(p, told)]
     thing = _THING.match(told)
     echo = _echo(named, told) if named else (thing.group(1) if thing else "")
+    sheet = talk.npc.sheet
+    if named and echo and ("gossip" in sheet.dislikes or "idle talk" in sheet.refuses):
+        return say(speak.text("news_gossip_no", echo=echo), "player")  # "Maud's mare? Gossip."
     if echo and _BAD.search(told):  # "the bridge got washed out": no laughing matter
         text = speak.text("news_react_bad", echo=echo)
     elif echo:

@@ -57,7 +57,8 @@ _REQUEST = re.compile(
 # "Tell me about the battle", "what goes into it?" ask a telling of one who will not tell.
 TELLING = frozenset("talk tell speak discuss mention say reveal explain admit share".split())
 TOLD = re.compile(
-    r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make)\b"
+    r"\b(?:tell|talk|speak|say|secret|recipe|what(?:'s| is| goes| do you put)|how do you make|"
+    r"what happened|what went on|what was it like|how did it go)\b"
 )
 # A telling refused of a question's own kind: "say where I go at night" withholds "where do
 # you go at night?"

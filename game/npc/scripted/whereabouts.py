@@ -272,6 +272,16 @@ _SAYS_WHEN = re.compile(
 )
 
 
+def _of_its_ways(said: str, npc: VillagerFacts) -> bool:
+    """Whether a line names a thing of the NPC's work, the first thing its persona says it
+    does ("your traps", of one who sets traps; not "your stick" of one who walks with one)."""
+    words = {stem(w) for w in tokens(said) if len(w) > 3} - _NOT_WORK
+    return any(words & {stem(w) for w in tokens(way) if len(w) > 3} for way in npc.sheet.ways[:1])
+
+
+_NOT_WORK = frozenset("when what time hour your have does with from".split())
+
+
 def my_hours(talk: PlayerLine) -> str:
     """When the NPC goes to bed, gets up, starts or stops work, as its plan says ("when
     do you go to bed?": "By ten o'clock, most nights. I'm up again at five."); "" when the
@@ -284,6 +294,8 @@ def my_hours(talk: PlayerLine) -> str:
     if not (_WHEN_YOU.search(said) or named) or not npc.day:
         return ""
     asked = next((what for what, pattern in _HOURS_ASKED if pattern.search(said)), "")
+    if not asked and _of_its_ways(said, npc):  # "when do you check your traps?": its hours
+        asked = "start"
     up = next((h for h, _ in npc.day if npc.bed is not None and h > npc.bed), npc.day[0][0])
     if asked in ("bed", "up") and npc.bed is not None:
         bed_at, up_at = hour_words(npc.bed, o_clock=True), hour_words(up, o_clock=True)
