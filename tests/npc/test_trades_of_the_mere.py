@@ -316,3 +316,15 @@ def test_when_it_does_its_work_asks_its_hours(fen: dict[str, VillagerFacts]) -> 
     assert "o'clock" in traps, traps
     stick, _ = plan(fen["rollo"], "when do you walk with your stick?")
     assert "o'clock" not in stick, stick
+
+
+def test_a_thing_of_its_own_told_of_as_its_persona_says(fen: dict[str, VillagerFacts]) -> None:
+    traps, _ = plan(fen["kester"], "tell me about your traps")
+    assert "them in the river" in traps and "willow them" not in traps, traps
+    stick, _ = plan(fen["rollo"], "tell me about your stick")
+    assert "walk with it" in stick, stick
+
+
+def test_spitting_with_rain_is_rain(mere2: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere2["wilf"], "come and thatch my shed, it's only spitting")
+    assert NO.search(said) and "rain" in said, said

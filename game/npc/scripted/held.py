@@ -14,14 +14,16 @@ import re
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named
 from game.npc.scripted.about import sheet_side
+from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.first_person import first_person
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import stems_of
 from game.npc.scripted.requests import requests
+from game.npc.scripted.retell import in_own_words
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by, say
 from game.npc.skills import SkillCall
 
-__all__ = ["belief_named", "belief_of_it", "fear_reason", "longed_for"]
+__all__ = ["about_mine", "belief_named", "belief_of_it", "fear_reason", "longed_for"]
 
 _NAMED_BY = 2  # the fewest telling words a question shares with a belief it names
 _ASKED = re.compile(
@@ -130,3 +132,57 @@ def belief_of_it(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall 
     named = [p.name.split()[-1].lower() for p in talk.npc.people]
     named = [n for n in named if re.search(rf"\b{re.escape(n)}\b", talk.said.lower())]
     return belief if any(n in said.text.lower() for n in named) else None
+
+
+# "Tell me about your mare", "talk to me about your glazes": a thing of its own.
+_ABOUT_YOUR = re.compile(
+    r"^\W*(?:\w+,? )?(?:so,? )?(?:tell me|talk to me|say something|go on,? tell me) (?:more )?"
+    r"about your (?P<thing>[a-z-]+(?: [a-z-]+){0,2})\W*$",
+    re.I,
+)
+
+
+def about_mine(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Of a thing of its own the player asks it to tell of, what its persona says it does
+    with it, said of itself ("My mare? I tell everyone about it!"); None when the line asks
+    no such thing or its persona says nothing of it."""
+    found = _ABOUT_YOUR.match(talk.said)
+    if found is None:
+        return None
+    npc = talk.npc
+    asked = [w for w in re.findall(r"[a-z]{3,}", found["thing"].lower()) if w not in _AT]
+    thing = f"My {found['thing'].lower()}"
+    for clause in clauses_of(npc.persona, npc.name):
+        words = clause.split()
+        at = next((i for i, w in enumerate(words) if any(w.startswith(a[:4]) for a in asked)), -1)
+        if at < 0:
+            continue
+        first = max((i + 1 for i, w in enumerate(words[:at]) if w == "and"), default=0)
+        if first >= at or not re.fullmatch(r"[a-z]+s", words[first]) or words[first] in _NOT_DEEDS:
+            continue  # a deed of its own ("tells ... about her mare"), not "is proud"
+        begin = at  # back to its verb or a word of where: "about | her prize-winning mare"
+        while begin > first + 1 and words[begin - 1] not in _BEFORE_THING:
+            begin -= 1
+        if begin > first + 2 and words[begin - 1] in ("at", "of"):  # "youth at | sea"
+            begin -= 2
+            while begin > first + 1 and words[begin - 1] not in _BEFORE_THING:
+                begin -= 1
+        end = at + 1  # "youth | at sea" asked whole
+        if words[at + 1 : at + 2] in (["at"], ["of"]) and any(
+            words[at + 2 :][:1] and words[at + 2].startswith(a[:4]) for a in asked
+        ):
+            end = at + 3
+        it = "them" if words[at].rstrip(",").endswith("s") else "it"
+        told = " ".join([*words[first:begin], it, *words[end:]])
+        said = first_person(f"I {told}!", npc.name)
+        text = in_own_words(
+            lambda t: speak.text("about_mine", thing=thing, about=t), [said], npc.persona, npc.name
+        )
+        if text:
+            return say(text, "player")
+    return None
+
+
+_BEFORE_THING = frozenset("about of at in on for with to from into over under by".split())
+_NOT_DEEDS = frozenset("is was has does says".split())
+_AT = frozenset("the and your about".split())

@@ -82,7 +82,13 @@ _SAYINGS = (
     # "let the children out early": leave; "it's pouring down": rain
     (re.compile(r"\b(?:out|go home|go|off) early\b|\bgo home\b|\bout of school\b"), "leave"),
     (re.compile(r"\b(?:a|for a|go for a) (?:dip|paddle)\b|\bpaddling\b|\bbathing\b"), "swim"),
-    (re.compile(r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*"), "rain"),
+    (
+        re.compile(
+            r"\bpouring(?: down)?\b|\bbucketing\b|\bchucking it down\b|\bdrizzl\w*|"
+            r"\b(?:spitting|spotting)(?: with rain)?\b"
+        ),
+        "rain",
+    ),
     # "she's nine", "my little brother": a child
     (
         re.compile(

@@ -40,7 +40,7 @@ from game.npc.scripted.asks import ask_answer, later
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, between_them, gossip, most_of_all
-from game.npc.scripted.held import belief_named, belief_of_it, fear_reason, longed_for
+from game.npc.scripted.held import about_mine, belief_named, belief_of_it, fear_reason, longed_for
 from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.hurt import hurt_reply
 from game.npc.scripted.itself import LIFE, life_answer
@@ -202,7 +202,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     reacted = reacted or denied(talk, speak)  # "do you poison people?"
     reacted = reacted or fear_reason(talk, speak)  # "why are you afraid of horses?"
     reacted = reacted or why_so(talk, speak)  # "why are you so gloomy?"
-    reacted = reacted or longed_for(talk, speak)  # "have you ever seen the sea?"
+    reacted = reacted or longed_for(talk, speak) or about_mine(talk, speak)  # "your mare?"
     if reacted is not None:
         return [reacted]
     no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
