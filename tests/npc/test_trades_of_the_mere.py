@@ -328,3 +328,25 @@ def test_a_thing_of_its_own_told_of_as_its_persona_says(fen: dict[str, VillagerF
 def test_spitting_with_rain_is_rain(mere2: dict[str, VillagerFacts]) -> None:
     said, _ = plan(mere2["wilf"], "come and thatch my shed, it's only spitting")
     assert NO.search(said) and "rain" in said, said
+
+
+def test_a_stickler_puts_a_slip_right(tmp_path: Path) -> None:
+    teacher = (
+        "prue",
+        "Prue",
+        "Miss Prue is the schoolmistress. She is strict and formal, and she corrects other "
+        "people's grammar without meaning to.",
+        {"work": "church"},
+    )
+    facts = facts_of(write_village(tmp_path, "school", [teacher, WILF], PLACES))
+    slip, _ = plan(facts["prue"], "me and him was going to the market")
+    assert "He and I were" in slip and "market" not in slip.lower(), slip
+    asked, _ = plan(facts["prue"], "I seen a fox by the church, where does it live?")
+    assert "I saw" in asked and len(asked) > len("'I saw', not 'I seen'.") + 5, asked
+    plain, _ = plan(facts["wilf"], "me and him was going to the market")
+    assert "He and I" not in plain, plain
+
+
+def test_a_remedy_for_kin_told_ill_is_on_its_terms(mere: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere["lucan"], "my sister's got a fever, sell me something for her")
+    assert "patient" in said and "seeing you" not in said, said

@@ -181,8 +181,9 @@ _KIN = (
 )
 # "it's for my sister", "my mum's poorly, can I take her some?": for someone not here
 FOR_ANOTHER = re.compile(
-    rf"\bfor (?:my|a|our) {_KIN}\b|\b(?:my|our) {_KIN}(?:'s| is) (?:\w+ )?(?:poorly|ill|sick|"
-    r"unwell|ailing|laid up)\b|\btake (?:her|him|them) (?:some|a|an)\b"
+    rf"\bfor (?:my|a|our) {_KIN}\b|\b(?:my|our) {_KIN}(?:'s| is| has) (?:\w+ )?(?:poorly|ill|sick|"
+    r"unwell|ailing|laid up|a fever|a cough|a cold|the \w+)\b|"
+    r"\btake (?:her|him|them) (?:some|a|an)\b|\bsomething for (?:her|him|them)\b"
 )
 # A line that speaks of someone else the deed may be for: "my mother", "don't ask who it's for".
 ABOUT_ANOTHER = re.compile(

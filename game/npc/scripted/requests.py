@@ -46,12 +46,13 @@ _REQUEST = re.compile(
     r"^(?:\w+, )?i (?:need|want|must have)\b|"
     # what someone of the player's needs, or a telling asked: "my girl needs to cross"
     r"\b(?:i|we|(?:my|our) (?:\w+ )?\w+) (?:need|needs|want|wants|has|have|must) to\b|"
-    r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
+    r"(?:^|[.!?,]\s+)(?:\w+, )?(?:please |just |now )?(?:come|go|take|give|sell|lend|pour|rush|"
     r"hurry|bring|fetch|walk|join|show|hand|make|weave|sail|row|climb|teach|let|put|knock|fix|"
     r"mend|cut|help|build|carve|tan|brew|sew|bake|dig|carry|move|lift|shoe|thatch|chop)\b|"
     # any other verb bid of someone's things: "sweep my chimney", "open a hive for me"
     r"(?:^|[.!?]\s+)(?:\w+, )?(?:please |just |now )?(?!" + NOT_BIDS + r"\b)[a-z]+ "
-    r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+ for (?:me|us)\b)"
+    r"(?:(?:my|our|me|us|them|him|her|these|those)\b|(?:a|an|the|this|that) \w+(?: \w+){0,4} for "
+    r"(?:me|us)\b)"
 )
 
 # "Tell me about the battle", "what goes into it?" ask a telling of one who will not tell.

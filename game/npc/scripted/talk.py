@@ -45,6 +45,7 @@ from game.npc.scripted.howwhy import HOW_WHY, how_less, how_why_answer
 from game.npc.scripted.hurt import hurt_reply
 from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
+from game.npc.scripted.manners import only_a_slip, opener
 from game.npc.scripted.more import more_reply
 from game.npc.scripted.near import dislike_near, spotted, warned
 from game.npc.scripted.nowhere import nobody_has
@@ -88,19 +89,6 @@ from game.npc.skills.base import MAX_SAY
 from game.world.clock import hour_words
 
 __all__ = ["answer", "news_reply", "opener", "setting_off"]
-
-
-def opener(talk: PlayerLine) -> str:
-    """What the line starts with before its answer: a grumble when it was just woken, a
-    cold "Hmph." when it is cross with the player; "" otherwise."""
-    sensed = talk.sensed
-    if sensed is None:
-        return ""
-    if sensed.woken:  # not the same grumble each time it is woken
-        grumbles = talk.mood.grumbles
-        return grumbles[talk.seed("woken") % len(grumbles)]
-    feeling = next((f for f in sensed.feelings if f.other_id == "player"), None)
-    return "Hmph." if feeling is not None and feeling.word == "cross" else ""
 
 
 def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
@@ -148,6 +136,8 @@ def answer(talk: PlayerLine) -> list[Step]:
     plan = when_answered(talk, _answer(talk))  # "when...?" said no time: "couldn't say when"
     first = opener(talk)
     voice = talk.npc.sheet.talks
+    if first and only_a_slip(talk):  # "me and him was going": the slip is all it answers
+        return voiced_plan([say(first, "player")], voice)
     if not first:
         return voiced_plan(plan, voice, talk.npc.greeting)
     at = next((i for i, step in enumerate(plan) if said_by(step) is not None), None)

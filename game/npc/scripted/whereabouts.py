@@ -261,7 +261,7 @@ _WHEN_YOU = re.compile(r"\b(?:when|what time|what hour|how late|how early)\b[^.!
 _WHEN = re.compile(r"\b(?:when|what time|what hour|how late|how early)\b")
 _HOURS_ASKED = (
     ("bed", re.compile(r"\b(?:bed|sleep|turn in|retire|lie down)\b")),
-    ("up", re.compile(r"\b(?:get up|wake|waken|rise|up in the morning|out of bed)\b")),
+    ("up", re.compile(r"\b(?:get up|wake|waken|rise|(?<!open )up in the morning|out of bed)\b")),
     ("start", re.compile(r"\b(?:start|begin|open)\b")),
     ("stop", re.compile(r"\b(?:finish|stop|close|shut|knock off|go home|head home|pack up)\b")),
 )
