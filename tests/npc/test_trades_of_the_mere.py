@@ -350,3 +350,37 @@ def test_a_stickler_puts_a_slip_right(tmp_path: Path) -> None:
 def test_a_remedy_for_kin_told_ill_is_on_its_terms(mere: dict[str, VillagerFacts]) -> None:
     said, _ = plan(mere["lucan"], "my sister's got a fever, sell me something for her")
     assert "patient" in said and "seeing you" not in said, said
+
+
+def test_the_most_of_a_manner_it_has_itself_is_itself(tmp_path: Path) -> None:
+    harbour = (
+        "nell",
+        "Nell",
+        "Nell runs the harbour. Brisk, bossy and quick to laugh. She thinks Wilf is kind.",
+        {"work": "lake"},
+    )
+    fish = (
+        "peg",
+        "Peg",
+        "Peg sells fish at her stall. She will not sell a fish that's more than a day old.",
+        {"work": "pond", "wares": "mackerel and herring"},
+    )
+    facts = facts_of(write_village(tmp_path, "harbour", [harbour, fish, WILF], PLACES))
+    bossy, _ = plan(facts["nell"], "who's the bossiest person in the village?")
+    assert re.search(r"\bme\b", bossy, re.I), bossy
+    kind, _ = plan(facts["nell"], "who's the kindest person here?")
+    assert "Wilf" in kind, kind
+    fresh, _ = plan(facts["peg"], "is this mackerel fresh?")
+    assert re.match(r"\W*(?:fresh|today)", fresh, re.I), fresh
+    rope, _ = plan(facts["wilf"], "is this reed fresh?")
+    assert "stale" not in rope.lower(), rope
+
+
+def test_when_a_place_is_busy_is_its_descriptions_time(tmp_path: Path) -> None:
+    places = [
+        *PLACES,
+        ("market", "The fish market by the quay, loud at dawn when the boats come in."),
+    ]
+    facts = facts_of(write_village(tmp_path, "quay", [WILF, PEOPLE[0]], places))
+    said, _ = plan(facts["wilf"], "when's the fish market on?")
+    assert "dawn when the boats come in" in said, said

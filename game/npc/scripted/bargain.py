@@ -19,6 +19,7 @@ from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.reading.words import NUMBER_WORDS
 from game.npc.scripted.lines import sentences
 from game.npc.scripted.matching import made_with
+from game.npc.scripted.refused import stems_asked
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
 
@@ -31,6 +32,7 @@ __all__ = [
     "Deal",
     "asks_price",
     "deal",
+    "fresh_asked",
     "haggles",
     "sells_goods",
     "service_price",
@@ -338,3 +340,21 @@ def under_floor(line: str, refusals: Iterable[str], met: bool = False) -> str:
         if offered >= least and met:  # "three pennies? done!": the bid it takes
             return f"{bid.group().split()[0]} {floor['price'].split(maxsplit=1)[1]}"
     return ""
+
+
+# "Is this mackerel fresh?", "are these pies today's?": its freshness asked.
+_FRESH_ASKED = re.compile(
+    r"\b(?:is|are) (?:this|that|these|those|the|your|it|they)\b[^?.!]*"
+    r"\b(?:fresh|from today|today's|stale|old|yesterday's)\b",
+    re.I,
+)
+
+
+def fresh_asked(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """Its yes to whether what it sells is fresh, of one who sells nothing stale ("never
+    sells a fish more than a day old"); None when the line asks no such thing."""
+    if not _FRESH_ASKED.search(talk.said):
+        return None
+    if not any("stale" in stems_asked(r) for r in talk.npc.sheet.refuses):
+        return None
+    return speak.line("fresh_yes")

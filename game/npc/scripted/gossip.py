@@ -14,6 +14,7 @@ from game.npc.facts import PersonFact
 from game.npc.reading.intent import Intent
 from game.npc.reading.kinds import Kind, Named, Target
 from game.npc.reading.phrases import CHATTER, GOSSIP, LIKING
+from game.npc.scripted.clauses import clauses_of, verb_led
 from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.moods import mood_of_word
 from game.npc.scripted.speaker import PlayerLine, Speaker, said_by
@@ -155,6 +156,8 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     if by_manner and _mine(word, talk.npc.sheet.talks):
         return Speaker(talk, intent).line("me_who")  # "the woman with the loud voice?": me
     root = word[:-3] if word.endswith("est") and word not in ("best", "worst") else word
+    if _of_itself(talk, root) and not WARM.search(word):  # "who's the bossiest?" of the bossy
+        return Speaker(talk, intent).line("me_who")
     asked = {w[:5] for w in re.findall(r"[a-z]{4,}", talk.said.lower()[found.start() :])}
     asked = (asked - _ANYONE) | {root[:4]}
     asked |= next((set(g) for g in _ALIKE if any(root.startswith(w[:4]) for w in g)), set())
@@ -196,6 +199,14 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         return Speaker(talk, intent).line("old_days", who=fit.name)
     target = Target(Named.PERSON, fit.name, fit.name, fit.role, fit.home)
     return opinion_line(talk, target, Speaker(talk, intent))
+
+
+def _of_itself(talk: PlayerLine, root: str) -> bool:
+    """Whether the NPC's persona says it is so ("is brisk, bossy and quick to laugh")."""
+    npc = talk.npc
+    said = clauses_of(npc.persona, npc.name)  # "is gloomy", "Brisk, bossy and quick to laugh"
+    own = [c for c in said if re.match(r"(?:is|am)\b", c, re.I) or not verb_led(c)]
+    return len(root) > 3 and any(re.search(rf"\b{re.escape(root[:4])}", c, re.I) for c in own)
 
 
 # Two villagers asked after together: "do Silas and Nell get along?"

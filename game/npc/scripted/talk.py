@@ -37,6 +37,7 @@ from game.npc.scripted.asked_of import (
     place_in,
 )
 from game.npc.scripted.asks import ask_answer, later
+from game.npc.scripted.bargain import fresh_asked
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, between_them, gossip, most_of_all
@@ -197,6 +198,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
         return [reacted]
     no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
     no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
+    no = no or fresh_asked(talk, speak)  # "is this mackerel fresh?" of one who sells none old
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
     held = belief_named(talk, intent, speak)
