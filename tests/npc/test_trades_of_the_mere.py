@@ -384,3 +384,33 @@ def test_when_a_place_is_busy_is_its_descriptions_time(tmp_path: Path) -> None:
     facts = facts_of(write_village(tmp_path, "quay", [WILF, PEOPLE[0]], places))
     said, _ = plan(facts["wilf"], "when's the fish market on?")
     assert "dawn when the boats come in" in said, said
+
+
+def test_a_sign_it_believes_in_is_met_with_what_it_means(tmp_path: Path) -> None:
+    cobbler = (
+        "hobb",
+        "Hobb",
+        "Hobb is the cobbler. He believes new shoes on a table bring bad luck.",
+        {"work": "pond"},
+    )
+    washer = (
+        "dilly",
+        "Dilly",
+        "Dilly takes in washing. She believes a robin at the window means a letter is coming.",
+        {"work": "lake"},
+    )
+    teller = (
+        "zora",
+        "Madame Zora",
+        "Madame Zora tells fortunes. She is mysterious and dramatic. She thinks Hobb is a dear.",
+        {"work": "church"},
+    )
+    facts = facts_of(write_village(tmp_path, "signs", [cobbler, washer, teller], PLACES))
+    shoes, _ = plan(facts["hobb"], "can I put my new shoes on your table?")
+    assert "bad luck" in shoes, shoes
+    robin, _ = plan(facts["dilly"], "there's a robin at your window")
+    assert "letter is coming" in robin, robin
+    # a titled name ("Madame Zora") no longer breaks a question of beliefs
+    asked, _ = plan(facts["dilly"], "is the robin lucky?")
+    assert asked, asked
+    assert PlayerLine(npc=facts["zora"], said="hi").mood.name == "wise"

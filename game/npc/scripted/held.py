@@ -48,7 +48,7 @@ def belief_named(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall 
     if intent.kind in _ASKS_MORE or intent.sub == "invite" or _ASKED.search(talk.said):
         return None
     asked = stems_of(talk.said)
-    people = {stems_of(p.name.split()[0]).pop() for p in talk.npc.people if stems_of(p.name)}
+    people = {w for p in talk.npc.people for w in stems_of(p.name)}  # "Madame Zora": zora
     # a belief of a villager ("Rosamund's hawks are vicious") is an opinion, said as one
     named = [b for b in talk.npc.sheet.beliefs if not stems_of(b.what) & people]
     if not any(len(asked & stems_of(b.what)) >= _NAMED_BY for b in named):
@@ -184,5 +184,7 @@ def about_mine(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
 
 
 _BEFORE_THING = frozenset("about of at in on for with to from into over under by".split())
-_NOT_DEEDS = frozenset("is was has does says".split())
+_NOT_DEEDS = frozenset(
+    "is was has does says believes thinks swears reckons fears suspects hopes wishes dreams".split()
+)
 _AT = frozenset("the and your about".split())

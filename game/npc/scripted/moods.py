@@ -154,6 +154,12 @@ WISE = Mood(
             "measured",
             "soft-spoken",
             "like a priest",
+            # a fortune teller, a mayor: "mysterious and dramatic", "pompous and long-winded"
+            "mysterious",
+            "speaks in riddles",
+            "pompous",
+            "long-winded",
+            "dignified",
         ),
     ),
     (THINK, NOD),

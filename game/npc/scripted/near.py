@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from game.npc.reading.naming import FILLER, stem
 from game.npc.reading.words import tokens
 from game.npc.scripted.about import said_as
 from game.npc.scripted.matching import names_thing, without_wares
@@ -18,7 +19,7 @@ from game.npc.scripted.speaker import PlayerLine, Speaker
 from game.npc.scripted.whereabouts import asks_the_way
 from game.npc.skills import SkillCall
 
-__all__ = ["dislike_near", "spotted", "warned"]
+__all__ = ["dislike_near", "omen", "spotted", "warned"]
 
 # A question of what it feels, not a thing brought near: "do you like cats?", "why...?"
 _ASKS_OF_IT = re.compile(
@@ -75,6 +76,36 @@ def warned(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if found and len(base) >= 3 and any(w.startswith(base) for w in words):
             table = "belief_glad" if _LUCKY.match(found["then"]) else "belief_warned"
             return speak.line(table, doing=found["deed"], then=found["then"])
+    return None
+
+
+# A belief of what a sign brings: "a robin at the window | means a letter is coming", "new
+# shoes on a table | bring bad luck".
+_SIGN = re.compile(
+    r"^(?P<sign>.+?)\s+(?P<verb>brings?|means?|calls?|is|are)\s+(?P<then>(?:a |an |good |bad )?"
+    r"(?:luck|fortune|trouble|death|rain|storm|letter|stranger|news|visitor|money|wedding)\b.*)$"
+)
+_ONE = {"bring": "brings", "mean": "means", "call": "calls", "are": "is"}
+
+
+def omen(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What a sign the line tells of or asks to make means, by one of the NPC's beliefs
+    ("there's a robin at your window": "A robin at the window? That means a letter is
+    coming!"), or None: the sign named by two of its words (one, if it has only one)."""
+    said = talk.said
+    if re.search(r"\bwhy\b", said, re.I):
+        return None
+    asked = {stem(w) for w in tokens(said.lower())} - FILLER
+    for belief in talk.npc.sheet.beliefs:
+        found = _SIGN.match(belief.what)
+        if found is None:
+            continue
+        sign = {stem(w) for w in tokens(found["sign"].lower()) if len(w) > 2} - FILLER
+        if len(asked & sign) < min(2, len(sign)) or not sign:
+            continue
+        then = f"{_ONE.get(found['verb'], found['verb'])} {found['then']}"
+        bad = re.search(r"\b(?:bad|ill) luck\b|\btrouble\b|\bdeath\b", then)
+        return speak.line("omen_bad" if bad else "omen", thing=found["sign"], what=then)
     return None
 
 

@@ -48,7 +48,7 @@ from game.npc.scripted.itself import LIFE, life_answer
 from game.npc.scripted.job import job_phrases
 from game.npc.scripted.manners import only_a_slip, opener
 from game.npc.scripted.more import more_reply
-from game.npc.scripted.near import dislike_near, spotted, warned
+from game.npc.scripted.near import dislike_near, omen, spotted, warned
 from game.npc.scripted.nowhere import nobody_has
 from game.npc.scripted.odd import odd_line
 from game.npc.scripted.ownlife import own_life_answer
@@ -166,7 +166,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     up = rises(talk)
     if up is not None:  # late: "shouldn't you be up by now?"
         return [speak.line("up_at", up=hour_words(up, o_clock=True))]
-    stopped = warned(talk, speak)  # "*whistles*" of one who believes whistling calls a gale
+    stopped = warned(talk, speak) or omen(talk, speak)  # "*whistles*": it calls a gale
     if stopped is None and player_act(talk.said) is not None:  # "*shows you a crab*"
         stopped = fear_near(talk, speak) or dislike_near(talk, speak)
     if stopped is not None:
