@@ -414,3 +414,20 @@ def test_a_sign_it_believes_in_is_met_with_what_it_means(tmp_path: Path) -> None
     asked, _ = plan(facts["dilly"], "is the robin lucky?")
     assert asked, asked
     assert PlayerLine(npc=facts["zora"], said="hi").mood.name == "wise"
+
+
+def test_weather_told_stops_what_it_will_not_do_in_it(mere2: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(mere2["wilf"], "it's raining cats and dogs")
+    assert "climb a roof" in said and "dog" not in said.lower(), said
+
+
+def test_admit_it_asks_what_it_will_never_admit(tmp_path: Path) -> None:
+    mayor = (
+        "amos",
+        "Mayor Amos",
+        "Mayor Amos runs the village. He is pompous. He will never admit he is wrong.",
+        {"work": "church"},
+    )
+    facts = facts_of(write_village(tmp_path, "hall", [mayor, WILF], PLACES))
+    said, _ = plan(facts["amos"], "admit it, the new well was a mistake")
+    assert "admit" in said and NO.search(said), said

@@ -464,7 +464,7 @@ def fear_near(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if asks_the_way(said) or _ASKS[0][1].search(said):
         return None
     fears = fears_of(talk.npc.sheet.fears, talk.npc.persona)
-    said = without_wares(said, talk.npc.sheet.wares)  # its own firewood frights it not
+    said = without_wares(said.replace("cats and dogs", "hard"), talk.npc.sheet.wares)  # rain
     # by its words, or by a sign of it ("smoke over the forest" of one afraid of fire)
     fear = next((f for f in fears if names_thing(said, f) or sign_of(said, f)), "")
     if not fear or worried(fear, talk.npc.persona):  # a worry is no fright

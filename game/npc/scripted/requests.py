@@ -69,8 +69,11 @@ _WITHHELD = re.compile(r"^\w+ (?:\w+ )?(?P<wh>where|what|who|why|how|when|whose)
 def asked_of(refused: str, line: str) -> bool:
     """Whether a line may touch a refusal: one to tell only when a telling is asked, or
     the very question it will not answer."""
+    verb = refused.split()[0]  # "admit it, you were wrong": its own verb asked
     return (
-        refused.split()[0] not in TELLING or bool(TOLD.search(line)) or asks_withheld(refused, line)
+        verb not in TELLING
+        or bool(TOLD.search(line) or re.search(rf"\b{verb}\b", line))
+        or asks_withheld(refused, line)
     )
 
 
@@ -118,7 +121,7 @@ def bids_refused(line: str, refusals: list[str]) -> bool:
 
 
 # The verb a line opens with, after a name or a please: "Perrin, please dye...".
-_BID = re.compile(r"(?:\w+, )?(?:please |now )?([a-z]+)\b(?! (?:you|i|we)\b)")
+_BID = re.compile(r"(?:\w+, )?(?:please |now |just |go on,? )?([a-z]+)\b(?! (?:you|i|we)\b)")
 # What it will do, asked by what it thinks: "do you reckon you'll be on the roof today?"
 _YOU_WILL = re.compile(
     r"\byou(?:'ll| will|'d| would| can| could)\b|\byou(?:'re| are) (?:going|gonna)\b"

@@ -64,7 +64,7 @@ from game.npc.scripted.willing import offers
 from game.npc.sheet.model import NOT_ALLOWED
 from game.npc.skills import SkillCall
 
-__all__ = ["refusal", "touches_fear"]
+__all__ = ["refusal", "touches_fear", "weather_stops"]
 
 # Kinds of line that ask the NPC to do or give something by what they are.
 _ASKING = frozenset({Kind.GO, Kind.FAVOUR, Kind.CHATTER, Kind.SKILL})
@@ -434,3 +434,19 @@ def _said_no(
     said += [many for p in said if (many := plural_of(p)) != p]  # "let strangers touch..."
     keep = {w[:5] for w in asked}
     return in_own_words(lambda p: speak.text(table, **{slot: p}), said, npc.persona, npc.name, keep)
+
+
+def weather_stops(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What the weather told stops, of one that will not do a deed in it ("looks like
+    rain", of one who never hangs washing out when rain is coming: "Then the washing
+    stays in today."); None when the weather touches none of its refusals."""
+    said = stems_asked(talk.said)
+    for refused in talk.npc.sheet.refuses:
+        limit = restricted(refused)
+        cond = stems_asked(limit["cond"]) if limit and not at_a_time(limit["cond"]) else set()
+        if cond & said & _WEATHER:
+            return speak.line("weather_stops", deed=limit["deed"]) if limit else None
+    return None
+
+
+_WEATHER = stems_asked("rain storm wind thunder snow")

@@ -75,7 +75,7 @@ from game.npc.scripted.speaker import (
     said_by,
     say,
 )
-from game.npc.scripted.stance import refusal
+from game.npc.scripted.stance import refusal, weather_stops
 from game.npc.scripted.story import story_reply
 from game.npc.scripted.telling_time import time_answer
 from game.npc.scripted.village_life import about_village, at_work, board_reply, village_places
@@ -320,6 +320,9 @@ def _answer(talk: PlayerLine) -> list[Step]:
             return [side]
     if kind is Kind.QUESTION and _IS_THERE.search(talk.said):  # "is there a fair soon?"
         return [speak.line("question_yes_no")]
+    stops = weather_stops(talk, speak) if kind is Kind.WEATHER else None
+    if stops is not None:  # "looks like rain", of one who hangs no washing out in it
+        return [stops]
     if kind is Kind.WEATHER and _AHEAD.search(talk.said):  # "will it be fine tomorrow?"
         return [speak.line("weather_ahead")]
     if kind is Kind.FAVOUR and intent.sub == "leave":  # "can I hold one?": leave, no gift
