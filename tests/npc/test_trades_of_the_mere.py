@@ -431,3 +431,25 @@ def test_admit_it_asks_what_it_will_never_admit(tmp_path: Path) -> None:
     facts = facts_of(write_village(tmp_path, "hall", [mayor, WILF], PLACES))
     said, _ = plan(facts["amos"], "admit it, the new well was a mistake")
     assert "admit" in said and NO.search(said), said
+
+
+def test_why_not_asked_of_a_deed_it_never_does_says_it(tmp_path: Path) -> None:
+    hermit = (
+        "fen",
+        "Old Fen",
+        "Old Fen is a hermit who lives in the woods. He is silent. He never goes into the "
+        "village on market day.",
+        {"work": "lake"},
+    )
+    washer = (
+        "dilly",
+        "Dilly",
+        "Dilly takes in washing. She is kind and cheerful. She thinks Wilf is a dear.",
+        {"work": "pond"},
+    )
+    jolly = ("jo", "Jo", "Jo minds the church. She is cheerful and jolly.", {"work": "church"})
+    facts = facts_of(write_village(tmp_path, "woods", [hermit, washer, jolly, WILF], PLACES))
+    why, _ = plan(facts["fen"], "why don't you come to the village more?")
+    assert "go into the village" in why and "No such place" not in why, why
+    kind, _ = plan(facts["dilly"], "who's the kindest person here?")
+    assert "Wilf" in kind, kind  # its warm opinion, before one of a cheerful mood

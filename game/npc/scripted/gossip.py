@@ -176,7 +176,8 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     manner = manner or next(
         (p for p in people.values() if mood and set(p.talks) & set(mood.words)), None
     )
-    manner = manner or next((p for p in people.values() if mood and p.mood == mood.name), None)
+    if fit is None and WARM.search(word):  # "the kindest?": one it thinks well of first
+        fit = next((p for p, v in held if WARM.search(v) and not COLD.search(v)), None)
     if fit is None and manner is not None:
         them = what_they_do(manner) or "a neighbour"
         return Speaker(talk, intent).line("most_of_them", who=manner.name, them=them)
@@ -189,6 +190,10 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
         ),
         None,
     )
+    moody = next((p for p in people.values() if mood and p.mood == mood.name), None)
+    if fit is None and moody is not None:  # else one of that mood
+        them = what_they_do(moody) or "a neighbour"
+        return Speaker(talk, intent).line("most_of_them", who=moody.name, them=them)
     if fit is None and found.re is _TRUSTED:  # "who can I trust?": not the one it doubts
         doubted = next((p for p, v in held if COLD.search(v)), None)
         speak = Speaker(talk, intent)

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from game.npc.reading.intent import read_intent
+from game.npc.reading.naming import stem, tokens
 from game.npc.scripted.matching import fears_of, stems_of
 from game.npc.scripted.retell import clauses, in_own_words, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
@@ -47,7 +48,7 @@ def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         return None
     intent = read_intent(before.said, before.npc)
     if refusal(before, intent, Speaker(before, intent)) is None:
-        return None
+        return _never(talk, speak, itself["deed"]) if itself else None
     npc = talk.npc
     fears = fears_of(npc.sheet.fears, npc.persona)
     fear = next((f for f in fears if touches_fear(before, intent, f)), "")
@@ -65,6 +66,25 @@ def why_refused(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
         if said_why and asked & stems_of(refused[: said_why.start()]):
             return speak.line("why_reason", why=said_why.group("why"))
     return speak.line("why_rule")
+
+
+def _never(talk: PlayerLine, speak: Speaker, deed: str) -> SkillCall | None:
+    """ "Why don't you come to the village more?" of one who never goes into the village on
+    market day: what it never does, by the words they share; None when none is shared."""
+    npc = talk.npc
+    asked = _words(deed) - _words("come more often ever much with")
+    for refused in npc.sheet.refuses:
+        if asked & _words(refused):
+            said = in_own_words(
+                lambda p: speak.text("why_never", deed=p), shorter(refused), npc.persona, npc.name
+            )
+            if said:
+                return say(said, "player")
+    return None
+
+
+def _words(text: str) -> set[str]:
+    return {stem(w) for w in tokens(text.lower()) if len(w) > 3}
 
 
 _HOLDS = re.compile(r"I (?:believe|think|swear|reckon|suspect|know|am sure|'m sure|am certain)\b")
