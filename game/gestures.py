@@ -92,13 +92,13 @@ BOW = Act(
     NOD,
     r"bow(?: down| low| deeply| to| for)?|take a bow|curts(?:e)?y|do a (?:bow|curts(?:e)?y)|"
     r"(?:doff|tip|raise|lift) (?:your|ya|the) (?:hat|cap)|"
-    r"give (?:me|us|her|him|them) a (?:little |small |low |deep |proper |nice )?"
+    r"(?:give|show) (?:me|us|her|him|them) a (?:little |small |low |deep |proper |nice )?"
     r"(?:bow|curts(?:e)?y)",
 )
 SMILE = Act(
     "smile",
     LAUGH,
-    r"smile|grin|give (?:me|us) a (?:little |big |nice |proper )?(?:smile|grin)|"
+    r"smile|grin|(?:give|show) (?:me|us) a (?:little |big |nice |proper )?(?:smile|grin)|"
     r"show (?:me|us) (?:a|your) (?:smile|grin)|look (?:happy|cheerful|glad)|"
     r"show (?:me|us) you(?:'re| are) (?:happy|glad)",
 )
@@ -121,7 +121,8 @@ ANGRY = Act(
 DANCE = Act(
     "dance",
     LAUGH,
-    r"dance|(?:do|give (?:me|us)) a (?:little |quick |proper |nice )?(?:dance|jig|twirl|spin)|"
+    r"dance|(?:do|(?:give|show) (?:me|us)) a (?:little |quick |proper |nice )?"
+    r"(?:dance|jig|twirl|spin)|"
     r"jig|twirl|"
     r"show (?:me|us) (?:a|your) (?:dance|moves|jig)",
 )

@@ -90,6 +90,7 @@ class PersonFact(BaseModel):
     does: str = ""  # the persona's other sentences of what they do ("She runs the mill.")
     talks: list[str] = Field(default_factory=list)  # how they talk, by their sheet ("gloomy")
     mood: str = ""  # the mood their persona speaks in ("gruff", "cheerful"...)
+    them: str = ""  # "him" or "her", when their persona says which
 
 
 class NewsFact(BaseModel):

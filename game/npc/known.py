@@ -19,6 +19,7 @@ from weakref import WeakKeyDictionary
 from game.limits import PROFILE_PLACES, PROFILE_VILLAGERS
 from game.npc.facts import PersonFact, PlaceFact, VillagerFacts
 from game.npc.reading.families import doings
+from game.npc.scripted.first_person import own_object
 from game.npc.scripted.moods import mood_of
 from game.npc.sheet import CharacterSheet, read_sheets
 from game.world.places import Nearest
@@ -63,6 +64,7 @@ class Villagers:
                 does=doings(npc.persona, npc.name),
                 talks=list(sheet.talks),
                 mood=mood_of(npc.persona, sheet.talks).name,
+                them=own_object(npc.persona),
             )
         self.order = {npc_id: i for i, npc_id in enumerate(self.facts)}
         self.starts = {npc_id: spawns.get(npc_id, world.npcs[npc_id].tile) for npc_id in self.facts}

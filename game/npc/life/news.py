@@ -49,17 +49,23 @@ _EVENT = re.compile(
     re.I,
 )
 _WHEN_HOUR = re.compile(r"\bat (\d{1,2}|[a-z]+)(?::(\d\d))?\s*(am|pm|o'clock)?", re.I)
+# An event asked after: "is there a dance on the square this week?"
+_EVENT_ASKED = (
+    r"\b(?:is|are) there (a\s+|an\s+|any\s+)([a-z]+)\b(?= (?:on|at|in|down|up|over)\b[^?.!]*"
+    r"\b(?:this week|tonight|today|tomorrow|this evening|on \w+days?)\b)"
+)
 _ASKS = re.compile(
     r"\b(?:any|what(?:'s| is)?(?: the)?(?: latest)?) (?:news|gossip|rumou?rs?)\b|"
     r"\bwhat (?:have|did) you hear\b|\bheard (?:any|anything|about|of)\b|"
     r"\bhave you heard\b|\bwhat'?s new\b|\banything new\b|\bnews\b|"
     # "has anything happened today?", "what's been going on?"
     r"\b(?:has|did) (?:anything|something) (?:\w+ )?happen(?:ed)?\b|\bwhat(?:'s| has) been "
-    r"(?:going on|happening)\b|\bwhat happened (?:today|lately|this week)\b",
+    r"(?:going on|happening)\b|\bwhat happened (?:today|lately|this week)\b|" + _EVENT_ASKED,
     re.I,
 )
 _TOPIC = re.compile(
-    r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})", re.I
+    r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})|" + _EVENT_ASKED,
+    re.I,
 )
 _STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately", "late"}
 _STOP |= {"recently", "yesterday", "tonight", "here", "round", "around", "you", "me", "us"}
@@ -213,10 +219,11 @@ def news_topic(said: str) -> str:
     found = _TOPIC.search(said)
     if found is None:
         return ""
-    phrase = re.split(r"\s+(?:in|at|on|near|by|from|of|with|around)\s+", found.group(2).lower())[0]
+    asked = found.group(2) or found.group(4)  # "about the mill", "is there a dance..."
+    phrase = re.split(r"\s+(?:in|at|on|near|by|from|of|with|around)\s+", asked.lower())[0]
     words = [w for w in phrase.split() if w not in _STOP]
     topic = " ".join(words[:3]).strip(" ?!.'")
-    article = (found.group(1) or "").strip().lower()
+    article = (found.group(1) or found.group(3) or "").strip().lower()
     return f"{article} {topic}" if topic and article in ("the", "a", "an") else topic
 
 

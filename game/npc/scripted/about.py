@@ -430,7 +430,7 @@ def sheet_side(
         return None
     if field == "beliefs":
         sure = next(b.sure for b in sheet.beliefs if b.what == item)
-        phrases = reason_phrases(item, said) + claim_phrases(item, named=bool(found["beliefs"]))
+        phrases = reason_phrases(item, said) + claim_phrases(item, bool(found["beliefs"]), said)
         npc = talk.npc
         said_so = in_own_words(
             lambda p: speak.text(f"belief_{sure}", what=p), phrases, npc.persona, npc.name

@@ -18,7 +18,7 @@ from game.npc.facts import VillagerFacts
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.reading.words import NUMBER_WORDS
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.matching import made_with
+from game.npc.scripted.matching import made_with, touched
 from game.npc.scripted.refused import stems_asked
 from game.npc.scripted.speaker import PlayerLine, Speaker, say
 from game.npc.skills import SkillCall
@@ -38,6 +38,7 @@ __all__ = [
     "service_price",
     "states_price",
     "under_floor",
+    "ware_asked",
 ]
 
 # A price asked: "how much...", "what does a cask cost?", "what do you want for it?".
@@ -358,3 +359,23 @@ def fresh_asked(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     if not any("stale" in stems_asked(r) for r in talk.npc.sheet.refuses):
         return None
     return speak.line("fresh_yes")
+
+
+# How good a thing is asked: "is the ale good?", "what's the stew like today?", "how's your
+# honey?", "is your cider any good?"
+_HOW_GOOD = re.compile(
+    r"\b(?:is|are) (?:the|your|this|that|these|those)\b[^?.!]*\b(?:good|any good|nice|tasty|"
+    r"decent|worth (?:it|buying|having))\b|"
+    r"\bwhat(?:'s| is| are) (?:the|your|this|that)\b[^?.!]* like\b|"
+    r"\bhow(?:'s| is| are) (?:the|your|this|that)\b",
+    re.I,
+)
+
+
+def ware_asked(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """What the NPC says of a thing it sells asked how good it is ("is the ale good?":
+    "Good as ever."); None when the line asks no such thing of one of its wares."""
+    if not _HOW_GOOD.search(talk.said):
+        return None
+    ware = touched(talk.said, talk.npc.sheet.wares, kin=False)
+    return speak.line("ware_good", thing=ware) if ware else None

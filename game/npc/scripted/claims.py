@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from game.npc.scripted.first_person import object_me
+from game.npc.scripted.first_person import present
 from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.retell import (
     CUT_BEFORE,
@@ -81,15 +81,35 @@ def _many(thing: str) -> bool:
     return bool(re.search(r"[^s]s$", last)) or last in _PLURALS or " and " in f" {thing} "
 
 
-def claim_phrases(what: str, named: bool = False) -> list[str]:
+def claim_phrases(what: str, named: bool = False, asked: str = "") -> list[str]:
     """A belief ("the wind speaks to me", "I saw a sea serpent off the point") as the ways
     to say it, the fullest first: split at its subject ("The wind? It speaks to me.",
     "A sea serpent. I saw it off the point."), then cut short. `named`: the player named
-    its subject, so a long one may be said as "it" ("It never cracks")."""
+    its subject, so a long one may be said as "it" ("It never cracks"). `asked`: the
+    player's line, whose way of naming a thing ("the bridge") is said too."""
     # "a giant pike older than the church lives in the mere": also "A giant pike? It lives..."
     plain = re.sub(r"^((?:a|an|the) \w+ \w+) \w+er than (?:the |a |an )?\w+", r"\1", what)
     said = _phrases(what, named)
-    return said if plain == what else list(dict.fromkeys([*said, *_phrases(plain, named)]))
+    if plain != what:
+        said = list(dict.fromkeys([*said, *_phrases(plain, named)]))
+    their = _as_they_say(what, asked)
+    return said if their == what else list(dict.fromkeys([*said, *_phrases(their, named)]))
+
+
+def _as_they_say(what: str, asked: str) -> str:
+    """A claim with a thing said as the player says it: "under the humpbacked bridge" to
+    "are there fairies under the bridge?" -> "under the bridge"."""
+    words = set(re.findall(r"[a-z]+", asked.lower()))
+
+    def plain(found: re.Match[str]) -> str:
+        the, said, thing = found["the"], found["said"].split(), found["thing"]
+        if thing.lower() in words and not words & set(said) and the.lower() in words:
+            return f"{the} {thing}"
+        return found.group()
+
+    return re.sub(
+        r"\b(?P<the>the|a|an) (?P<said>(?:[a-z]+ ){1,3})(?P<thing>[a-z]+)\b(?! of\b)", plain, what
+    )
 
 
 def _phrases(what: str, named: bool) -> list[str]:
@@ -193,6 +213,7 @@ def _phrases(what: str, named: bool) -> list[str]:
         done_to = _done_to(subject, pred)
         if done_to:  # "The only leather worth having? Oak bark makes it."
             out.append(done_to)
+        out += _done_by(subject, pred)  # "The inn? Old Ned, a friendly ghost, haunts it."
         if named and len(subject.split()) >= 4 and pronoun and not being and not whole:
             # "a pot fired on a full moon? It never cracks" reads the persona back
             out += [f"{capital(pronoun)} {cut}" for cut in shorter(pred)]
@@ -254,6 +275,25 @@ def _done_to(subject: str, pred: str) -> str:
     return f"{capital(thing)}? {capital(subject)} {verb} {them}"
 
 
+def _done_by(subject: str, pred: str) -> list[str]:
+    """A claim of what is done to its subject said with the doer first ("the inn | is
+    haunted by a friendly ghost called Old Ned" -> "The inn? Old Ned, a friendly ghost,
+    haunts it."), the named one by their name; [] when it says no doer."""
+    found = re.fullmatch(r"(?:is|are|was|were) (?P<verb>[a-z]+ed) by (?P<by>.+)", pred)
+    verb = present(f"has {found['verb']}") if found else ""
+    if found is None or verb.startswith("has "):
+        return []
+    by = found["by"]
+    called = re.fullmatch(
+        r"(?P<what>(?:a|an|the) [\w ]+?),? (?:called|named) (?P<name>[A-Z].*)", by
+    )
+    them = "them" if _many(subject) else "it"
+    out = [f"{capital(subject)}? {capital(by)} {verb} {them}"]
+    if called:
+        out.insert(0, f"{capital(subject)}? {called['name']}, {called['what']}, {verb} {them}")
+    return out
+
+
 def _fronted(subject: str, pred: str) -> str:
     """A claim with what its subject's thing is said with moved before it ("a pot fired on
     a full moon | never cracks" -> "Fired on a full moon, a pot never cracks"), or "" when
@@ -305,7 +345,6 @@ def view_phrases(
     if text.startswith("'s "):
         return [capital(s) for s in shorter(f"{whose} {text[3:]}")]
     text = _AS_AS.sub(r"\1 as ", _BEING.sub("", text))  # "as vain as a cock pheasant"
-    text = object_me(text)  # "thinks Hewitt owes him three pennies": owes the NPC
     if whose:  # "is fond of Wren the beekeeper": of her
         them = {"his": "him", "her": "her"}.get(whose, "them")
         for name in sorted(names, key=len, reverse=True):

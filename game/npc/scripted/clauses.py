@@ -133,6 +133,9 @@ _NEW_CLAUSE = re.compile(
 )
 
 
+_NONE_BUT = re.compile(
+    r"\b(?:nobody|no one|no-one|none|nothing|anybody|anyone|everybody|everyone)$"
+)
 # What is held of someone named, and what opens a clause with a subject of its own.
 _OF_NAMED = re.compile(r"\b(?:thinks|believes|reckons|says|swears|suspects|finds) (?:that )?[A-Z]")
 _SUBJECT = re.compile(r"(?:she|he|they|I|it|there)\b|[A-Z]\w*\s+\w")
@@ -156,6 +159,9 @@ def _parts(sentence: str) -> list[str]:
             continue  # "bakes trout pies and oatcakes at the oven": one more thing, no verb
         # "thinks Pell a rogue but an honest one": what follows "but" may go on with it
         if said == "but" and not _NEW_CLAUSE.match(sentence[cut.end() :]):
+            continue
+        # "trusts nobody but Marigold": but as "except", one clause
+        if said == "but" and _NONE_BUT.search(sentence, start, cut.start()):
             continue
         # "thinks Wenna means well but never stops talking": Wenna's, to its end
         if said == "but" and _OF_NAMED.search(sentence, start, cut.start()):

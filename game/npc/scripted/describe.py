@@ -15,7 +15,7 @@ from game.npc.facts import PersonFact, VillagerFacts
 from game.npc.reading.kinds import Target
 from game.npc.reading.naming import FILLER, stem, tokens
 from game.npc.scripted.lines import sentences
-from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.scripted.speaker import PlayerLine, Speaker, place_named, say
 from game.npc.skills import SkillCall
 
 __all__ = [
@@ -100,10 +100,12 @@ _USE = re.compile(
     r"\bwhat (?:goes on|happens|do (?:they|people|folk|you) do|gets done)(?: there)? "
     r"(?:at|in|inside|up at|down at|over at) \w|"
     r"\bwhat(?:'s| is) (?:the |that |this )?[\w' ]{1,30}? (?:for|used for)\?|"
-    r"\bwhat (?:goes on|happens) (?:there|in there)\b|\bwho works (?:at|in|there)\b",
+    r"\bwhat (?:goes on|happens) (?:there|in there)\b|\bwho works (?:at|in|there)\b|"
+    r"\bwhat (?:goes on|happens) on \w+ days?\b",  # "on market day"
     re.I,
 )
 _VERB = re.compile(r"^[a-z]+[^s'\s]s\b")  # "twists rope", "keeps the inn"
+_WHERE_DONE = re.compile(r"\bwhere ((?:the |a |an |some )?\w+ \w+[^,.;:!?]*)")
 _PRONOUN = re.compile(r"\b(?:it|its|them|they|their|her|him|his|he|she|i|my|me)\b", re.I)
 _NOUN_WORDS = 3  # a trade of more words than this is no name of a trade ("the beekeeper")
 _DOES_WORDS = 6  # what someone does, said of a place, in at most this many words
@@ -170,14 +172,21 @@ def keeper_of(person: PersonFact, place: str, named: bool = True) -> str:
 def use_line(talk: PlayerLine, target: Target, speak: Speaker) -> SkillCall | None:
     """To a line asking what goes on at another's place, who works there and what they do
     there, in the NPC's voice ("The belltower? Hesper rings the bell there."); None when
-    the line asks no such thing, the place is the NPC's own, or no one works there."""
+    the line asks no such thing or the place is the NPC's own. Of a place no one works, what
+    its description says is done there ("That's where the carts stop on Thursdays.")."""
     npc = talk.npc
     if not asks_use(talk.said) or target.name in (npc.sheet.work, npc.home):
         return None
     keepers = keepers_of(npc, target.name)
-    if not keepers:
+    place = place_named(npc, target.name)
+    # "The market? That's where the carts stop on Thursdays.": what its description says
+    found = _WHERE_DONE.search(place.description) if place is not None else None
+    if keepers:
+        desc = use_of(keepers[0], target.name)
+    elif found is not None:
+        desc = f"That's where {found[1]}."
+    else:
         return None
-    desc = use_of(keepers[0], target.name)
     text = speak.text("place", place=target.label, desc=desc)
     if desc in text and target.label.lower() not in text.lower():
         text = f"{target.label[:1].upper()}{target.label[1:]}? {text}"

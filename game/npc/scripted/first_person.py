@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["base_verb", "first_person", "object_me", "present", "unending"]
+__all__ = ["base_verb", "first_person", "object_me", "own_object", "present", "unending"]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
@@ -53,14 +53,27 @@ def base_verb(word: str) -> str:
 
 
 # Him or her as what is done to, not whose: "owes him three pennies", "hates her".
-_OBJECT = re.compile(r"\bhim\b|\bher\b(?=\s*(?:[.,;:!?]|$)|\s+(?:a|an|the|some|two|three)\b)")
+_OBJECTS = {
+    "him": r"\bhim\b",
+    "her": r"\bher\b(?=\s*(?:[.,;:!?]|$)|\s+(?:a|an|the|some|two|three)\b)",
+}
 
 
-def object_me(text: str) -> str:
+def own_object(persona: str) -> str:
+    """The NPC's own "him" or "her", by the pronoun its persona's sentences open with
+    ("She keeps bees."): "" when they open with neither, or with both as often."""
+    opens = re.findall(r"(?:^|[.!?;]\s+)(She|He)\b", persona)
+    she, he = opens.count("She"), opens.count("He")
+    return "" if she == he else "her" if she > he else "him"
+
+
+def object_me(text: str, own: str = "") -> str:
     """A clause of someone else the persona names, with the NPC as what is done to said
     "me": "Hewitt owes him three pennies" -> "Hewitt owes me three pennies" (another
-    named would be "himself")."""
-    return _OBJECT.sub("me", text)
+    named would be "himself"). `own`, the NPC's own "him" or "her" when known: the other
+    is someone else ("she can't stand Thatcher and calls him a windbag")."""
+    pattern = _OBJECTS.get(own) or "|".join(_OBJECTS.values())
+    return re.sub(pattern, "me", text)
 
 
 def first_person(text: str, name: str) -> str:

@@ -43,7 +43,8 @@ def gesture_reply(
     )
     asked = asked_besides(talk, Kind.GESTURE)  # "have a think: why would X go Y?"
     put = _IF_YOU.search(talk.said) if not asked else None  # "nod if you'll shoe my horse"
-    asked = f"{put['verb'] or 'will'} you {put['rest']}?" if put else asked
+    verb = (put["verb"] or _SHORT.get((put["short"] or "").lower(), "will")) if put else ""
+    asked = f"{verb} you {put['rest']}?" if put else asked
     if asked and gesture in (NOD.name, SHAKE_HEAD.name):
         no = refusal(replace(talk, said=asked), read_intent(asked, talk.npc), speak)
         said = said_by(no) if no is not None else None
@@ -140,8 +141,11 @@ def asked_besides(talk: PlayerLine, kind: Kind) -> str:
 
 # A deed asked as the gesture's condition: "nod if you'll shoe my horse tonight".
 _IF_YOU = re.compile(
-    r"\bif (?:you(?:'ll| will|'d| would)?|you (?P<verb>can|could)) (?P<rest>[^.!?]+)", re.I
+    r"\bif (?:you(?:'ll| will|'d| would)?|you (?P<verb>can|could|have|are|did)|"
+    r"you(?P<short>'ve|'re)) (?P<rest>[^.!?]+)",
+    re.I,
 )
+_SHORT = {"'ve": "have", "'re": "are"}  # "if you've seen the boar": have you seen it?
 # What a question put beside "have a think" is answered as asked plainly, when it asks one
 # of these: a fact, the NPC itself, the time (one with no answer keeps the gesture's line).
 _ANSWERED_BESIDES = frozenset({Kind.PLACE, Kind.PERSON, Kind.SELF, Kind.VILLAGE, Kind.TIME})

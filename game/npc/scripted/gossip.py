@@ -91,7 +91,9 @@ _MOST = re.compile(
 # Who it likes best or least: "who do you like least in the village?"
 _LIKED = re.compile(
     r"\bwho (?:do you )?(?:like|love) (?:the )?(?P<liked>least|most|best)\b|"
-    r"\b(?:your )?(?P<fav>least) favou?rite\b",
+    r"\bwho (?:do you|d'you) (?:like|love)\b(?! (?:the )?(?:least|most|best)\b)|"
+    r"\b(?:your )?(?P<fav>least) favou?rite\b|"
+    r"\bwho(?:'s| is) your favou?rite\b|\byour favou?rite (?:person|grown-?up|neighbou?r)\b",
     re.I,
 )
 # Someone asked after by how they are: "who's that woman with the loud voice?", "who's
@@ -103,7 +105,7 @@ _BY_MANNER = re.compile(
     re.I,
 )
 _TRUSTED = re.compile(
-    r"\bwho (?:can|could|should) (?:i|we) (?P<most>trust|rely on|count on)\b", re.I
+    r"\bwho (?:can|could|should|do|d'you) (?:i|we|you) (?P<most>trust|rely on|count on)\b", re.I
 )
 _OLD_DAYS = re.compile(
     r"\bwho\b[^?]*\b(?P<most>old days|old times|olden days|old stories|history|long ago)\b", re.I

@@ -87,6 +87,9 @@ def _said(clause: str) -> list[str]:
             out.append(front)
     out += _fronts(clause)
     out.append(_when_first(clause))
+    shared = re.match(r"I (\w+) and (\w+) (\w.+)$", clause)  # "I mend and patch cloaks"
+    if shared:  # each verb with the thing: "I patch cloaks...", "I mend cloaks..."
+        out += [cut for verb in shared.group(2, 1) for cut in shorter(f"I {verb} {shared[3]}")]
     pair = _PAIR.match(clause)
     if pair:  # "I boil onion skins for yellow and madder root for red"
         for one in (f"{pair['verb']} {pair['one']}", f"{pair['verb']} {pair['other']}"):
@@ -115,8 +118,8 @@ _TIME_LAST = re.compile(
 )
 # Two things done with one verb: "I boil onion skins for yellow and madder root for red".
 _PAIR = re.compile(
-    r"^(?P<verb>I \w+) (?P<one>(?:[^\s,]+ ){2,}[^\s,]+?) and (?P<other>(?!I\b|my\b)(?:[^\s,]+ ){2,}"
-    r"[^\s,]+)$"
+    r"^(?P<verb>I \w+) (?P<one>(?!and |or )(?:[^\s,]+ ){2,}[^\s,]+?) and "
+    r"(?P<other>(?!I\b|my\b)(?:[^\s,]+ ){2,}[^\s,]+)$"
 )
 _TAUGHT_WHAT = re.compile(
     r"\b((?:taught|showed|trained) me)(?: (?:the|my|this|that|her|his|all|how) )?[\w']+"
@@ -200,15 +203,34 @@ def _daily(npc: VillagerFacts, said: str) -> list[str]:
     return [*days, "", *(f"the usual. {job}" for job in jobs)]
 
 
+# Where one way ends and another begins: "lives in the shed | and hunts rats", not "sews
+# coats | and gowns in her shop" (a thing, with where after it).
+_TWO_WAYS = re.compile(r",? and (?=[a-z]+[^s\W]s\b(?! (?:in|at|on|for|to|from|by|with|of)\b)(?!$))")
+
+
+def _ways_in(way: str) -> list[str]:
+    """The ways one sentence says, but not a verb cut from its thing ("cuts | and sews
+    coats": one way)."""
+    out: list[str] = []
+    for part in _TWO_WAYS.split(way):
+        if out and len(out[-1].split()) == 1:
+            out[-1] = f"{out[-1]} and {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def _work_ways(npc: VillagerFacts) -> list[str]:
     """The ways that say how it does its work: not its trade said once, and each with a
     how (with what, by doing what, what for, a reason), or of its work's things, or said in one
     sentence with one that is ("melts sand in a furnace and shapes the glass with a
-    pipe"); not "sleeps in a lean-to"."""
+    pipe"), or said after its trade ("is the seamstress: she mends..."); not "sleeps in a
+    lean-to"."""
     sheet = npc.sheet
     work = stems_of(f"{sheet.role} {' '.join(sheet.wares)}")
+    said = [s.lower() for s in sentences(npc.persona)]
     # "lives in the shed... and hunts rats in every barn": two ways, one of them its work
-    parts = [p for w in sheet.ways for p in re.split(r",? and (?=[a-z]+[^s\W]s\b)", w)]
+    parts = [p for w in sheet.ways for p in _ways_in(w)]
     ways = [w for w in parts if not _is_job(npc, w) and not _AT_HOME.match(w)]
     kept = [
         w
@@ -219,8 +241,11 @@ def _work_ways(npc: VillagerFacts) -> list[str]:
         or w in sheet.reasons
         # "hunts rats" of a ratcatcher: a thing its trade's own name holds
         or any(len(s) > 2 and s in sheet.role.lower() for s in stems_of(w))
+        or any(
+            re.search(rf"\b{re.escape(sheet.role.lower())}\b.*{re.escape(w.lower())}", s)
+            for s in said
+        )
     ]
-    said = [s.lower() for s in sentences(npc.persona)]
     for way in ways:
         held = [s for s in said if way.lower() in s]
         if way not in kept and any(k.lower() in s for k in kept for s in held):

@@ -185,7 +185,7 @@ def favourite(said: str, persona: str) -> str:
 # Words of a warm opinion of another ("trusts her", "a dear friend", "kind"), and of a cold
 # one, which outweighs them ("not to be trusted").
 WARM = re.compile(
-    r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|"
+    r"\b(?:trust\w*|friend\w*|fond|kind\w*|good|best|love\w*|like\w*|admire\w*|respect\w*|ador\w*|"
     r"dear|generous|honest|loyal|clever\w*|wise\w*|helpful|sweet|brave\w*|fine\w*|great\w*|"
     r"\w*-hearted|smart\w*|gentle|lovely|wonderful|marvellous|splendid|handsome|charming|"
     r"funn\w*|nice\w*|jolly|cheer\w*|salt of the earth|heart of gold|good as gold)\b",
@@ -198,6 +198,7 @@ COLD = re.compile(
     r"brutes?|braggart|coarse|worse|cruel\w*|greedy|selfish|vicious|annoy\w*|irritat\w*|"
     r"tiresome|nast\w*|unpleasant|horrid\w*|dishonest|fraud|crook\w*|snob\w*|dreadful\w*|"
     r"terribl\w*|awful\w*|useless|boring|dull|wicked|busybod\w*|smuggl\w*|up to no good|"
-    r"know-all|know-it-all|show-off|pompous)\b",
+    r"know-all|know-it-all|show-off|pompous|too (?!kind|good|generous)\w+|windbag\w*|can't stand|"
+    r"cannot stand|proud(?! of))\b",
     re.I,
 )

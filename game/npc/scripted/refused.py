@@ -41,6 +41,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "sea ocean boat ship sail sailing ferry swim waves tide voyage island aboard",
         "height heights high edge cliff climb top roof ladder tower hill hilltop peak summit",
         "dark night cave tunnel shadow underground",
+        "ghost ghosts haunted haunting haunts spook spooks spooky phantom phantoms spectre",
         "hurry rush quick quickly fast hasten soon sooner",
         "quarrel fight argue row brawl shout shouting wrestle wrestling rowdy rough scrap racket "
         "yell brawling noise noisy thump punch smack clobber wallop thrash",
@@ -54,7 +55,8 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "price cheaper discount knock lower reduce bargain haggle drop pennies pence coppers",
         "thunder storm stormy lightning gale wind windy gusty blowing rain raining rainy wet",
         "crowd crowds festival packed throng",
-        "poach poacher poachers poaching deer snare snares",
+        "poach poacher poachers poaching deer snare snares hunt hunts hunting hunter shoot "
+        "shooting trap trapping pheasant pheasants",
         "dog dogs hound hounds puppy puppies pup pups cur mutt",
         "bee bees hive hives beehive beehives swarm swarms sting stings wasp wasps hornet hornets",
         "bird birds hawk hawks falcon falcons kestrel kestrels eagle eagles",
@@ -98,6 +100,8 @@ _SAYINGS = (
         ),
         "child",
     ),
+    # "the haunted mill": a ghost's
+    (re.compile(r"\bhaunted\b"), "haunted ghost"),
     # "the deep water beyond the harbour wall": the sea's, as a boat is
     (re.compile(r"\b(?:deep|open|rough|dark) waters?\b"), "sea"),
     # "more than a day old", "from yesterday", "last week's": not fresh
@@ -314,7 +318,8 @@ RESTRICTED = re.compile(
     r"in (?:the |a )?(?:wind|rain|snow|storms?|fog|frost|ice|hail|thunder|dark|darkness|wet|"
     r"spring|summer|autumn|winter)\b|"
     r"under (?:a |the )?(?:full |new )?moon\b|"
-    # to whom it is refused: "sell arrows to poachers"
+    # to whom it is refused: "serve anyone who has had too much", "sell arrows to poachers"
+    r"(?:to )?(?:anyone|anybody|people|folk) who\b|"
     r"to (?:\w+ )?(?:strangers|children|child|kids?|minors?|folk|\w+ers|\w+ards|\w+men)\b"
     r").*)$"
 )
@@ -345,14 +350,18 @@ def restricted(refused: str) -> re.Match[str] | None:
 
 
 def on_its_condition(
-    refused: str, asked: set[str], named: bool = False, hour: float | None = None
+    refused: str, asked: set[str], named: bool = False, hour: float | None = None, line: str = ""
 ) -> bool:
     """Whether a request meets what a refusal is refused on, if it is refused only on some.
     A day or the weather holds when the request names it ("work on a Sunday": "come out
     this Sunday?", not "come out today?"), the night also when it is night (`hour`);
     anything else ("a kid before it's weaned", "for anyone who brews poison") holds unless
-    said otherwise, or, `named`, only when the request names it."""
+    said otherwise, or, `named`, only when the request names it. One on who asks ("anyone
+    who has had too much") holds when the request's `line` says so in its own words ("I've
+    only had eight"), not by a family ("a pint")."""
     limit = restricted(refused)
+    if limit is not None and _WHO_IS.match(limit.group("cond")):
+        return bool(_own_words(limit.group("cond")) & _own_words(line))
     if limit is None or asked & stems_asked(limit.group("cond")):
         return True
     cond = limit.group("cond")
@@ -362,6 +371,16 @@ def on_its_condition(
         late = hour is None or hour >= 20 or hour < 6
         return late or bool(asked & _NIGHT_WORDS)
     return not named and not _A_DAY_OR_WEATHER.match(cond)
+
+
+_WHO_IS = re.compile(r"(?:to )?(?:anyone|anybody|people|folk) who\b")
+_NOT_WHO = frozenset(
+    "anyone anybody people folk who has is are was a an the to of been any".split()
+)
+
+
+def _own_words(text: str) -> set[str]:
+    return {stem(w) for w in tokens(text.lower())} - _NOT_WHO
 
 
 # What is refused only on a day or in some weather, and only at night.

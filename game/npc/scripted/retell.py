@@ -248,6 +248,8 @@ def shorter(phrase: str) -> list[str]:
         # "sells ribbons, buttons | and thread": a list is said whole.
         if word in ("and", "or") and any(w.endswith(",") for w in head[-3:]):
             continue
+        if word in ("and", "or") and len(head) == 2 and head[0] == "I":  # "I cut | and sew"
+            continue
         # "who lets | a line fray", "and ring | the hours": a verb keeps its thing.
         if word in ("a", "an", "the") and len(head) >= 2 and head[-2].lower() in _LEADS_VERB:
             continue

@@ -40,6 +40,10 @@ _DANGLING = frozenset(
     """and or but nor the a an my your his her their our who whom whose which because
     although whether than""".split()
 )
+_BEFORE_WHOM = frozenset(
+    """of with to for at about like near than stand trust love adore hate fancy know
+    admire pity miss but except""".split()
+)
 # ("Because I'm not allowed." answers a why: a reason said whole is no cut)
 _OPENS_CUT = re.compile(
     r"^(?:and|or|but|nor|which|whom|whose|so that|because(?! (?:I|I'm|it|it's)\b))\b", re.I
@@ -136,7 +140,9 @@ def garbled(text: str, names: Collection[str] | None = ()) -> str:
         if _TWICE.search(body):
             return f"a subject said twice in {body!r}"
         last = words[-1].lower().strip(",;:-")
-        if last in _DANGLING or body.endswith((",", ";", ":", "-")):
+        # "fond of her", "can't stand her": her as who, not whose
+        whom = last == "her" and len(words) > 1 and words[-2].lower() in _BEFORE_WHOM
+        if (last in _DANGLING and not whom) or body.endswith((",", ";", ":", "-")):
             return f'{body!r} stops on "{last}", cut mid-phrase'
         if _STILTED.search(body):
             return f"{body!r} reads stilted"

@@ -120,6 +120,9 @@ def touches_fear(talk: PlayerLine, intent: Intent, fear: str) -> bool:
     )
 
 
+_ON_TICK = re.compile(r"\bon (?:tick|the slate|credit|account|(?:my |the )?tab)\b")
+
+
 def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | None:
     """The NPC's no to a request that touches its fears or refusals (or that claims an
     order to hand its things over), its yes to one a pledge of its covers, or None."""
@@ -160,7 +163,9 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         bought is not None
         and bought.refused
         and not (
-            on_its_condition(bought.refused, set(), hour=talk.sensed.hour if talk.sensed else None)
+            on_its_condition(
+                bought.refused, set(), hour=talk.sensed.hour if talk.sensed else None, line=line
+            )
             and kind_named(bought.refused, stems_asked(talk.said))
         )
     ):
@@ -171,7 +176,8 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         return speak.line("barter_offer", thing=traded.group("thing"))
     bid = _counter_bid(talk)
     haggled = COUNTER["haggling"][1].search(line) or bid
-    owed = COUNTER["credit"][1].search(line) and _I.search(line)  # "I'll owe you for it"
+    # "I'll owe you for it", "a bowl of stew on tick?"
+    owed = COUNTER["credit"][1].search(line) and (_I.search(line) or _ON_TICK.search(line))
     told = any(
         r.split()[0] in TELLING and (TOLD.search(line) or asks_withheld(r, line)) for r in refusals
     )
@@ -273,7 +279,7 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
             if unless or not on_its_condition(refused, asked, named=True):
                 continue
         hour = talk.sensed.hour if talk.sensed is not None else None
-        if not on_its_condition(refused, asked, hour=hour):
+        if not on_its_condition(refused, asked, hour=hour, line=line):
             # "let me into the forest" at noon, of one who lets no one in after dark: yes, but
             limit = restricted(refused)
             if limit and at_a_time(limit["cond"]) and touches_refusal(traded_line, asked, refused):
@@ -296,7 +302,11 @@ def refusal(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         if bought is None and touches_fear(talk, intent, disliked):
             return _no(npc, speak, "offer_no", "thing", disliked, stems_asked(talk.said))
     hour = talk.sensed.hour if talk.sensed is not None else None
-    if bought is not None and bought.refused and on_its_condition(bought.refused, asked, hour=hour):
+    if (
+        bought is not None
+        and bought.refused
+        and on_its_condition(bought.refused, asked, hour=hour, line=line)
+    ):
         return _refused(npc, speak, deed_asked(bought.refused, asked), asked)  # not that one
     if bought is not None and bought.line is not None:
         return bought.line

@@ -37,7 +37,7 @@ from game.npc.scripted.asked_of import (
     place_in,
 )
 from game.npc.scripted.asks import ask_answer, later
-from game.npc.scripted.bargain import fresh_asked
+from game.npc.scripted.bargain import fresh_asked, ware_asked
 from game.npc.scripted.errands import errand, sent_for
 from game.npc.scripted.gesture_reply import asked_besides, gesture_reply
 from game.npc.scripted.gossip import asks_gossip, between_them, gossip, most_of_all
@@ -115,6 +115,8 @@ def news_reply(talk: PlayerLine, intent: Intent | None = None) -> str:
         heard_of = news_answer(heard, talk.said, room=room)
         ever = "" if heard or news_topic(talk.said) else at_work(talk.npc, talk.seed("news"))
         return f"{heard_of} {ever}" if ever and len(heard_of) + len(ever) < room else heard_of
+    if omen(talk, Speaker(talk, intent)) is not None:  # "I dropped a pin": a sign it reads
+        return ""
     places = {p.name: p.name for p in talk.npc.places}
     told = read_news(
         talk.said,
@@ -199,6 +201,7 @@ def _answer(talk: PlayerLine) -> list[Step]:
     no = why_refused(talk, speak) or refusal(talk, intent, speak)  # "why not?": its reason
     no = no or brawl(talk, speak)  # "I'm going to thump him right here!"
     no = no or fresh_asked(talk, speak)  # "is this mackerel fresh?" of one who sells none old
+    no = no or ware_asked(talk, speak)  # "is the ale good?" of one who sells it
     if no is not None:  # a fear or a refusal the request touches: no walk, no gift
         return [no]
     held = belief_named(talk, intent, speak)

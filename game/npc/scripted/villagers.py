@@ -168,6 +168,17 @@ def opinion_of(npc: VillagerFacts, target: Target) -> str:
     return npc.sheet.opinions.get(person.npc_id, "") if person is not None else ""
 
 
+def _felt_as_mine(text: str, view: str) -> str:
+    """A line with a view said as the NPC's own feeling ("I trust nobody but her"), with
+    no "that one" after it as if said of them, nor "I think" as if held of them."""
+    mine = re.split(r"(?<=[.!?]) ", view)[-1]  # "Keeps bees. I trust nobody but her"
+    if not mine.startswith("I "):
+        return text
+    return re.sub(
+        rf"({re.escape(mine)}),? (?:that one|I think|I'd say|I reckon)\b", r"\1", text, flags=re.I
+    )
+
+
 def opinion_line(
     talk: PlayerLine, target: Target, speak: Speaker, table: str = "opinion"
 ) -> SkillCall:
@@ -181,8 +192,8 @@ def opinion_line(
     if opinion and person is not None:
         names = {person.name, person.name.split()[0], person.name.split()[-1], "he", "she"}
         said_of = f" {person.role} {person.does} ".lower()
-        them = "her" if re.search(rf"\b(?:she|her|{WOMAN})\b", said_of) else "him"
-        if not re.search(rf"\b(?:she|her|he|his|him|{WOMAN}|{MAN})\b", said_of):
+        them = person.them or ("her" if re.search(rf"\b(?:she|her|{WOMAN})\b", said_of) else "him")
+        if not person.them and not re.search(rf"\b(?:she|her|he|his|him|{WOMAN}|{MAN})\b", said_of):
             them = "them"
         whose = {"her": "her", "him": "his"}.get(them, "their")
         views = felt(opinion, names, them) or view_phrases(opinion, names, whose)
@@ -195,7 +206,10 @@ def opinion_line(
             if them:
                 said = [f"{them[:1].upper()}{them[1:]}. {v}" for v in said] + said
             text = text or in_own_words(
-                lambda v: speak.text(table, who=who, view=v), said, npc.persona, npc.name
+                lambda v: _felt_as_mine(speak.text(table, who=who, view=v), v),
+                said,
+                npc.persona,
+                npc.name,
             )
         if text:
             return say(text, "player")

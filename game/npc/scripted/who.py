@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from game.npc.facts import PersonFact
+from game.npc.scripted.first_person import base_verb
 from game.npc.scripted.retell import present, shorter
 from game.npc.sheet.reading import trade_of
 
@@ -76,6 +77,9 @@ _IS_OF = re.compile(
     r"^is (?P<how>(?:very |quite |a bit |a little |rather )?[a-z]+) of "
     r"(?P<who>[A-Z][\w'-]*?)(?P<whose>'s \w+)?$"
 )
+_ONLY = re.compile(
+    r"^(?P<verb>[a-z]+s) (?P<none>nobody|no one|no-one|anyone|anybody) but (?P<who>[A-Z][\w'-]*)$"
+)
 # Verbs that take a clause ("thinks Jory is..."), said by the opinion's own words instead.
 _SAYING = frozenset("think believe reckon say swear know suspect worry hope wish feel".split())
 # Verbs that judge someone as something: "finds Jory slow", "calls Jory a fool".
@@ -104,6 +108,9 @@ def felt(opinion: str, names: set[str], them: str = "them") -> list[str]:
         view = f"I don't think {judged.group('how').lower()} of that one"
         whose = judged.group("whose")
         return [f"{view}. Their {whose}", view] if whose else [view]
+    only = _ONLY.match(text)  # "trusts nobody but Marigold": I trust nobody but her
+    if only is not None and only.group("who") in names:
+        return [f"I {base_verb(only.group('verb'))} {only.group('none')} but {them}"]
     being = _IS_OF.match(_FELT_ENDS.split(text, maxsplit=1)[0])
     if being is not None and being.group("who") in names:
         return [f"I'm {being.group('how')} of {being.group('who')}{being.group('whose') or ''}"]

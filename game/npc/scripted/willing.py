@@ -45,7 +45,11 @@ _OFFER = re.compile(
     r"(?P<thing>[^?.!,]+)|"
     r"\b(?:have|take|try) (?:some|a|an|one)(?: of)? (?:my|these|this|mine|our)\s*"
     r"(?P<mine>[^?.!,]*)|"
-    r"\bi (?:brought|made|baked|saved|picked|got) you (?:a |an |some )?(?P<brought>[^?.!,]+)",
+    r"\bi (?:brought|made|baked|saved|picked|got) you (?:a |an |some )?(?P<brought>[^?.!,]+)|"
+    # "can I give you a sweet?", "here, have a sweet"
+    r"\b(?:can|may|could|shall) i (?:give|offer) you (?:a |an |some |one of my )"
+    r"(?P<given>[^?.!,]+)|"
+    r"^(?:here,?\s*)?(?:have|take) (?:a|an|some) (?P<had>[^?.!,]+)",
     re.I,
 )
 # The player proposes a deed of its own: "shall I light a fire?", "I'll play my pipe".
@@ -133,14 +137,16 @@ def offers(said: str) -> bool:
 _NOT_OFFERED = re.compile(  # "fancy a long natter?" offers idle talk, no thing
     r"(?:to|me|us|help|company|hand)\b|.*\b(?:natter|chat|gossip|chinwag|talk|walk|game|dance|"
     r"song|swim|ride|sail|trip|climb|stroll|wander|ramble|jaunt|outing|hike|tour|visit|dip|"
-    r"paddle|row|bathe|"
+    r"paddle|row|bathe|night|evening|afternoon|morning|day|look|peek|picnic|race|adventure|hunt|"
+    r"seat|rest|break|breather|minute|moment|step|turn|chance|guess|hint|think|heart|care|go|one|"
     r"story|word)s?\b",
     re.I,
 )
 
 
 def _thing(found: re.Match[str]) -> str:
-    return next(g for g in found.group("thing", "mine", "brought") if g is not None).strip()
+    groups = found.group("thing", "mine", "brought", "given", "had")
+    return next(g for g in groups if g is not None).strip()
 
 
 def _offered(talk: PlayerLine, speak: Speaker) -> SkillCall | None:

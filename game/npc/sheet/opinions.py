@@ -14,11 +14,12 @@ from game.npc.scripted.first_person import first_person, object_me
 __all__ = ["opinion", "phrase"]
 
 
-def phrase(text: str, name: str, own: bool = True) -> str:
+def phrase(text: str, name: str, own: bool = True, own_object: str = "") -> str:
     """A phrase as the NPC would say it: its own pronouns first person (unless it names
-    someone else, whom they may mean), short, no stop."""
+    someone else, whom they may mean: then only `own_object`, its "him" or "her" when
+    known, is "me"), short, no stop."""
     text = " ".join(text.split())
-    text = (first_person(text, name) if own else object_me(text)).strip(" ,.;:!?")
+    text = (first_person(text, name) if own else object_me(text, own_object)).strip(" ,.;:!?")
     text = re.sub(r"^(?:that|to)\s+", "", text)
     return text[:SHEET_PHRASE_CHARS].rstrip()
 
@@ -42,21 +43,25 @@ _AFRAID_OF = re.compile(
 _ENDS = re.compile(r",|\s+(?:and|since|because|though|although|but|so|while)\s+", re.I)
 
 
-def opinion(clause: str, found: re.Match[str], name: str) -> str:
+def opinion(clause: str, found: re.Match[str], name: str, own_object: str = "") -> str:
     """What a clause naming someone says the NPC thinks of them: what follows their name
     when it says what they are ("is a chancer"), what they do when the NPC feels something
     about it or fears them ("calls me a snob", "scares me"), else the whole clause."""
     before, rest = clause[: found.start()], clause[found.end() :].strip()
     if _FEELS_THAT.search(before) and rest:
-        return phrase(first_person(_ENDS.split(rest)[0], name), name, own=False)
+        return phrase(first_person(_ENDS.split(rest)[0], name), name, False, own_object)
     if re.search(r"\b(?:finds|considers)\s*$", before) and re.match(_HOW_SO, rest):
-        return phrase(f"is {_ENDS.split(rest)[0]}", name, own=False)  # "finds Maud too loud"
+        return phrase(
+            f"is {_ENDS.split(rest)[0]}", name, False, own_object
+        )  # "finds Maud too loud"
+    if re.search(r"\b(?:suspects|accuses)\s*$", before) and re.match(r"of [a-z]+ing\b", rest):
+        return phrase(f"is up to {_ENDS.split(rest)[0][3:]}", name, False, own_object)  # smuggling
     afraid = _AFRAID_OF.search(before)
     if afraid:
         how = " ".join((afraid.group("how") or "").split())
         return f"scares me {how}".strip()
     said = rest if re.match(r"(?:is|are|was|has|seems|looks)\b", rest) else clause
-    return _HERE.sub("here", phrase(said, name, own=False))
+    return _HERE.sub("here", phrase(said, name, False, own_object))
 
 
 _HOW_SO = r"(?:far|too|very|rather|quite|so|a bit|a little|terribly|awfully)\b"

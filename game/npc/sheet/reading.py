@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from game.limits import SHEET_ITEMS, SHEET_PHRASE_CHARS
 from game.npc.reading.workplace import named_work, place_index
 from game.npc.scripted.clauses import clauses_of, verb_led
-from game.npc.scripted.first_person import first_person, present, unending
+from game.npc.scripted.first_person import first_person, own_object, present, unending
 from game.npc.scripted.lines import sentences
 from game.npc.sheet.model import COUNTER_REFUSALS, NOT_ALLOWED, Belief, CharacterSheet, Sureness
 from game.npc.sheet.opinions import opinion, phrase
@@ -25,7 +25,8 @@ _PRONOUN = re.compile(r"^(?:she|he|they|it)\s+", re.I)
 # A trade named: "is a cheerful, loud miller", "is Hollowtown's baker", "is the old
 # lighthouse keeper". The noun is the last word before a clause goes on.
 _TRADE = re.compile(
-    r"(?:\b(?:is|am)|'m)\s+(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)"
+    r"(?:\b(?:is|am)|'m)\s+(?:[\w-]+(?:\s+years\s+old)?\s+and\s+)?"  # "is nine and the..."
+    r"(?:(?:a|an|the)\s+|\w+'s\s+)([\w ,'-]+?)"
     r"(?=\s+(?:who|that|with|from|in|at|on|of|by|and|for|whose|everyone|everybody|anyone|"
     r"nobody|folk|people)\b|[.:;!?]|"
     r",\s*(?:who|that|with|and)\b|$)",
@@ -331,11 +332,16 @@ class _Sheet:
         self.beliefs: list[Belief] = []
         self.opinions: dict[str, str] = {}
         self.reasons: dict[str, str] = {}  # "not allowed past the wall": why it will not
+        self.own_object = ""  # its "him" or "her", when its persona says which
 
     def add(self, field: str, phrase: str) -> None:
         items = self.lists[field]
         if phrase and phrase not in items and len(items) < SHEET_ITEMS:
             items.append(phrase)
+
+
+# Who is suspected of what: "(suspects) Osric of smuggling", said "Osric is smuggling".
+_SUSPECTED = re.compile(r"^([A-Z][\w'-]*) of ([a-z]+ing)\b")
 
 
 def _read_clause(
@@ -346,28 +352,33 @@ def _read_clause(
     named = [(other_id, found) for other_id, p in others if (found := p.search(clause))]
     own = not named
     for sure, pattern in _BELIEFS:
-        what = _after(pattern, clause)
+        what = _SUSPECTED.sub(r"\1 is \2", _after(pattern, clause))  # "Osric of smuggling"
         if what and len(s.beliefs) < SHEET_ITEMS:
             # "a man's boots tell you his character": his is the man's, not the NPC's
             mine = own and not _SOMEONE_ELSE.search(what)
-            s.beliefs.append(Belief(what=phrase(what, name, mine), sure=sure))
+            s.beliefs.append(Belief(what=phrase(what, name, mine, s.own_object), sure=sure))
             break
     # "scared stiff of Ulric and of the dark under the trees": two fears
     for fear in re.split(r",?\s+(?:and|or) of\s+", unreasoned(_after(_FEARS, clause))):
         if fear:
-            s.add("fears", phrase(fear, name, own))
+            s.add("fears", phrase(fear, name, own, s.own_object))
     dislike = unreasoned(_after(_DISLIKES, clause))
     for field, turn in turned(clause, before):  # "deep water frightens her", "rather... than"
-        s.add(field, phrase(turn, name, own))
+        s.add(field, phrase(turn, name, own, s.own_object))
     if _MOST_OF_ALL.search(dislike):
         dislike = _after(_MOST_OF_ALL, dislike)
+    # "can't stand Thatcher and calls him a windbag": Thatcher (what of him is its opinion)
+    person = next(
+        (f.group() for _, f in named if dislike.lower().startswith(f.group().lower())), ""
+    )
     if dislike:
-        s.add("dislikes", phrase(dislike, name, own))
+        s.add("dislikes", person or phrase(dislike, name, own, s.own_object))
     liking = _LIKES.search(clause)
     like = clause[liking.end() :] if liking and _OWN_LIKING.match(clause[: liking.start()]) else ""
-    if like and not dislike:
+    liked_one = any(like.lower().startswith(f.group().lower()) for _, f in named)
+    if like and not dislike and not liked_one:  # "adores Jory": an opinion, not a like
         like = _LONGED.sub("", unreasoned(like))  # "seeing the great city one day": the city
-        s.add("likes", phrase(like, name, own))  # "Patch more than anything"
+        s.add("likes", phrase(like, name, own, s.own_object))  # "Patch more than anything"
     never = _NEVER.search(clause)
     selling = _SELLS.search(clause)
     sold = clause[selling.end() :] if selling else ""
@@ -406,7 +417,7 @@ def _read_clause(
         if _NOT_EVEN.search(clause[: found.start()]):  # "won't give credit, not even Hamm"
             continue
         if other_id not in s.opinions and len(s.opinions) < SHEET_ITEMS:
-            s.opinions[other_id] = opinion(clause, found, name)
+            s.opinions[other_id] = opinion(clause, found, name, s.own_object)
 
 
 # What a longing says besides its thing: "(seeing) the great city (one day)".
@@ -430,6 +441,7 @@ def read_sheet(
     the map maker states (which win); bad ones add to `warnings`."""
     name = npc.name
     s = _Sheet()
+    s.own_object = own_object(npc.persona)
     others = _others(npc, map_data.npcs)
     before = ""
     for clause in clauses_of(npc.persona, name):
