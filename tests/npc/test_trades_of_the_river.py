@@ -7,6 +7,7 @@ much, a sign told as news, two verbs of one thing, and what goes on where no one
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -210,3 +211,49 @@ def test_a_gesture_on_what_it_has_seen_answers_its_belief(
 ) -> None:
     said, emotes = plan(river["wenna"], "nod if you've seen the goblins")
     assert emotes and "oblins" in said, (said, emotes)
+
+
+def test_a_fear_asked_with_a_tag_and_a_hunt_asked_by_chance(
+    river: dict[str, VillagerFacts],
+) -> None:
+    scared, _ = plan(river["ruff"], "u scared of ghosts or what")
+    assert "host" in scared, scared
+    rabbit, _ = plan(river["ruff"], "any chance i could catch a rabbit or two in your woods?")
+    assert NO.search(rabbit) and "hunt" in rabbit, rabbit
+
+
+def test_a_visit_asked_is_welcome_at_its_home(river: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(river["hilda"], "can I come to yours for tea?")
+    assert "bakery" in said and not NO.search(said), said
+
+
+def test_a_request_said_with_gladness_is_still_a_request(
+    river: dict[str, VillagerFacts],
+) -> None:
+    said, _ = plan(river["bess"], "I'm so happy today! can I have a pie for free?")
+    assert NO.search(said) and "happy" not in said.lower(), said
+
+
+def test_a_trade_said_with_its_particle_is_kept_whole(tmp_path: Path) -> None:
+    washer = (
+        "dot",
+        "Dot",
+        "Dot takes in washing at the wash house by the stream. She is timid and kind.",
+        {"work": "well"},
+    )
+    facts = facts_of(write_village(tmp_path, "wash", [washer, PEOPLE[0]], PLACES))
+    said, _ = plan(facts["dot"], "what's your job?")
+    assert "take in washing" in said and not said.startswith("In washing"), said
+
+
+def test_who_it_likes_of_one_with_no_warm_view_is_most_folk(tmp_path: Path) -> None:
+    sour = (
+        "amos",
+        "Amos",
+        "Amos chairs the parish meetings. He is pompous and loves the sound of his own voice. "
+        "He thinks Hilda is a gossip.",
+        {"work": "church"},
+    )
+    facts = facts_of(write_village(tmp_path, "parish", [sour, PEOPLE[0]], PLACES))
+    said, _ = plan(facts["amos"], "who do you like?")
+    assert "sound" not in said and "Hilda" not in said, said

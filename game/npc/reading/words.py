@@ -178,10 +178,12 @@ _I_WILL = re.compile(
 
 def spelt_out(text: str) -> str:
     """A line as typed, its chat spellings written out ("wheres ur hut" -> "where's your
-    hut"); anything else as it is."""
+    hut"), a question put with a tag asked ("u scared or what" -> "...or what?"); anything
+    else as it is."""
     text = _YOU_ARE.sub("you're ", text)
     text = re.sub(r"(?<![\w'-])(?:ur|yer)(?![\w'-])", "your", text)
     text = _I_WILL.sub("I'll ", text)
+    text = re.sub(r"\bor (what|not)\s*$", r"or \1?", text, flags=re.I)  # "u scared or what"
 
     def spell(found: re.Match[str]) -> str:
         word = found.group()

@@ -118,7 +118,13 @@ def _phrases(what: str, named: bool) -> list[str]:
     verb_end = 1  # "I once saw": the adverbs go with the verb
     while verb_end < len(words) - 1 and words[verb_end].lower() in _BEFORE_VERB:
         verb_end += 1
-    if len(words) >= verb_end + 2 and words[0] == "I" and words[verb_end].lower() not in DANGLING:
+    after_verb = words[verb_end + 1].lower() if len(words) > verb_end + 1 else ""
+    if (
+        len(words) >= verb_end + 2
+        and words[0] == "I"
+        and words[verb_end].lower() not in DANGLING
+        and after_verb not in CUT_BEFORE  # "I take in washing": no thing to put first
+    ):
         # "I saw a sea serpent off the point" -> "A sea serpent. I saw it off the point."
         verb, rest = " ".join(words[1 : verb_end + 1]), words[verb_end + 1 :]
         # "the sails of the boats", "ribbons, buttons and thread": one thing

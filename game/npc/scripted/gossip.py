@@ -148,7 +148,9 @@ def most_of_all(talk: PlayerLine, intent: Intent) -> SkillCall | None:
     if found.re is _LIKED:  # "who do you like least?": the worst of its opinions
         least = "least" in (found["liked"], found["fav"])
         said = "who's the worst?" if least else "who's the best?"
-        return most_of_all(replace(talk, said=said), intent)
+        best = most_of_all(replace(talk, said=said), intent)
+        # "who do you like?" of one it holds no warm view of: most folk
+        return best or (None if least else Speaker(talk, intent).line("trust_all"))
     by_manner = found.re is _BY_MANNER
     word = (found.group("most") or (found["manner"] if by_manner else "")).lower().split()[-1]
     word = "honest" if found.re is _TRUSTED else word  # "who can I trust?": the honest one

@@ -56,7 +56,7 @@ _FAMILIES: tuple[frozenset[str], ...] = tuple(
         "thunder storm stormy lightning gale wind windy gusty blowing rain raining rainy wet",
         "crowd crowds festival packed throng",
         "poach poacher poachers poaching deer snare snares hunt hunts hunting hunter shoot "
-        "shooting trap trapping pheasant pheasants",
+        "shooting trap trapping pheasant pheasants rabbit rabbits hare hares",
         "dog dogs hound hounds puppy puppies pup pups cur mutt",
         "bee bees hive hives beehive beehives swarm swarms sting stings wasp wasps hornet hornets",
         "bird birds hawk hawks falcon falcons kestrel kestrels eagle eagles",

@@ -28,6 +28,7 @@ _REQUEST = re.compile(
     r"\b(?:will|would|can|could|won't|wouldn't|do|did) you\b|"
     r"\b(?:can|could|may|might) (?:i|we|(?:my|our) \w+)\b|"  # "can my boy leave early?"
     r"\b(?:mind|okay|ok|all right|alright) if (?:i|we)\b|"  # "mind if I go hunting?"
+    r"\bany chance (?:i|we|you) (?:could|can|might)\b|"
     r"\bdeal\b|\blet(?:'s| us| me)\b|\bhow about\b|\bwant to\b|"
     r"\bfancy (?:a|an|some|[a-z]+ing)\b|"
     # a dare or a come-along: "race you to the top!", "bet you won't", "you in?"

@@ -250,6 +250,11 @@ def shorter(phrase: str) -> list[str]:
             continue
         if word in ("and", "or") and len(head) == 2 and head[0] == "I":  # "I cut | and sew"
             continue
+        # "I take | in washing", "I look | after sheep": a verb's particle, not a where
+        after = words[end + 1].lower() if end + 1 < len(words) else ""
+        if len(head) == 2 and head[0] == "I" and word in _PARTICLES | {"in", "after", "over"}:
+            if after not in _DETERMINERS:
+                continue
         # "who lets | a line fray", "and ring | the hours": a verb keeps its thing.
         if word in ("a", "an", "the") and len(head) >= 2 and head[-2].lower() in _LEADS_VERB:
             continue
@@ -321,6 +326,8 @@ def fronted(phrase: str) -> str:
     "Before dawn, I bake the bread"), or "" when it has none to move."""
     words = phrase.split()
     at = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in WHERE_WHEN), None)
+    if at == 2 and words[0] == "I" and words[3:4] and words[3].lower() not in _DETERMINERS:
+        at = None  # "I take in washing": the verb's, not a where
     if at is None:
         return ""
     end = next((i for i in range(at + 1, len(words)) if words[i].lower() in CUT_BEFORE), len(words))

@@ -21,7 +21,7 @@ from game.npc.scripted.bargain import service_price
 from game.npc.scripted.claims import claim_phrases
 from game.npc.scripted.matching import fears_of, touched
 from game.npc.scripted.retell import clauses, in_own_words, shorter
-from game.npc.scripted.speaker import PlayerLine, Speaker, say
+from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
 from game.npc.skills import SkillCall
 
 __all__ = ["does_it", "offers", "one_of", "willing"]
@@ -75,6 +75,7 @@ def willing(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall | Non
         or _only_one(talk, speak)
         or _offered(talk, speak)
         or _proposed(talk, speak)
+        or _visit(talk, speak)
         or _not_sold(talk, intent, speak)
         or (does_it(talk, intent, speak) if intent.kind is not Kind.GESTURE else None)
     )
@@ -190,6 +191,21 @@ def _proposed(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
     sheet = talk.npc.sheet
     disliked = touched(talk.said, [*sheet.dislikes, *_fears_named(talk)])
     return _said(talk, speak, "offer_no", disliked) if disliked else None
+
+
+# A visit asked to the NPC's home: "can I come to yours for tea?", "can we pop round?"
+_VISIT = re.compile(
+    r"\b(?:can|could|may) (?:i|we) (?:come|pop|drop|call) (?:round |over |by |in )?(?:to |at )?"
+    r"(?:yours|your (?:house|place|home|cottage|hut))\b",
+    re.I,
+)
+
+
+def _visit(talk: PlayerLine, speak: Speaker) -> SkillCall | None:
+    """A yes to a visit at its home, named ("Oh, do! The cottage, any time!")."""
+    npc = talk.npc
+    home = place_named(npc, npc.home or npc.sheet.work) if _VISIT.search(talk.said) else None
+    return speak.line("visit_yes", home=label_of(home)) if home is not None else None
 
 
 # What one has that is never for sale: "any friends?", "a family?", "any regrets?".
