@@ -257,3 +257,9 @@ def test_who_it_likes_of_one_with_no_warm_view_is_most_folk(tmp_path: Path) -> N
     facts = facts_of(write_village(tmp_path, "parish", [sour, PEOPLE[0]], PLACES))
     said, _ = plan(facts["amos"], "who do you like?")
     assert "sound" not in said and "Hilda" not in said, said
+
+
+def test_one_it_thinks_ill_of_is_never_called_a_dear(river: dict[str, VillagerFacts]) -> None:
+    said, _ = plan(river["bess"], "who is Perrin?")
+    assert "Perrin" in said and "proud" in said.lower(), said
+    assert not re.search(r"a dear|lovely soul", said, re.I), said

@@ -16,7 +16,7 @@ from game.npc.reading.words import MAN, WOMAN
 from game.npc.scripted.claims import view_phrases
 from game.npc.scripted.clauses import clauses_of
 from game.npc.scripted.describe import keeper_of
-from game.npc.scripted.matching import stems_of
+from game.npc.scripted.matching import COLD, stems_of
 from game.npc.scripted.moods import mood_of_word
 from game.npc.scripted.retell import MAX_RUN, in_own_words, shared_run, shorter
 from game.npc.scripted.speaker import PlayerLine, Speaker, label_of, place_named, say
@@ -64,7 +64,8 @@ def person_answer(talk: PlayerLine, intent: Intent, speak: Speaker) -> SkillCall
         return speak.line("manner_yes" if same else "manner_no", who=target.label, them=them)
     # "is Bram honest?", and "Silas gave me a penny!": what it thinks of them
     told = asks_yes_no(talk.said) or "?" not in talk.said
-    if intent.sub == "opinion" or (told and opinion_of(talk.npc, target)):
+    held = opinion_of(talk.npc, target)  # one it thinks ill of: no "A dear!" said of them
+    if intent.sub == "opinion" or (told and held) or COLD.search(held):
         return opinion_line(talk, target, speak)
     if not target.about:
         return opinion_line(talk, target, speak)
