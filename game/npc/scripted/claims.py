@@ -89,11 +89,8 @@ def claim_phrases(what: str, named: bool = False, asked: str = "") -> list[str]:
     player's line, whose way of naming a thing ("the bridge") is said too."""
     # "a giant pike older than the church lives in the mere": also "A giant pike? It lives..."
     plain = re.sub(r"^((?:a|an|the) \w+ \w+) \w+er than (?:the |a |an )?\w+", r"\1", what)
-    said = _phrases(what, named)
-    if plain != what:
-        said = list(dict.fromkeys([*said, *_phrases(plain, named)]))
-    their = _as_they_say(what, asked)
-    return said if their == what else list(dict.fromkeys([*said, *_phrases(their, named)]))
+    claims = dict.fromkeys([what, plain, _as_they_say(what, asked)])
+    return list(dict.fromkeys(p for claim in claims for p in _phrases(claim, named)))
 
 
 def _as_they_say(what: str, asked: str) -> str:
