@@ -103,6 +103,7 @@ class TurnReport:
     player_tile: tuple[int, int] = (0, 0)
     answered: list[str] = field(default_factory=list)  # the player's picks of asks
     store_error: str | None = None  # why the turn could not be written to the slot's log
+    notes: str = ""  # what the NPC sensed, as written for the model (not kept in transcripts)
 
     @property
     def parse_failures(self) -> int:
@@ -342,6 +343,7 @@ class Talk:
         """The turn of a cue: the trigger the game would hand over (the cue, and what the
         NPC senses now), run while the world steps."""
         trigger = self._trigger(npc_id, cue)
+        report.notes = trigger.perception or ""
         self._turn = _Recording(report, started)
         try:
             outcome = await self._drive(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 
-__all__ = ["READ_BACK_RUN", "overlap", "reads_back", "word_pairs", "words"]
+__all__ = ["ECHO_RUN", "READ_BACK_RUN", "echoes", "overlap", "reads_back", "word_pairs", "words"]
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
@@ -40,9 +40,23 @@ def overlap(line: str, other: str) -> float:
 READ_BACK_RUN = 6  # words in a row of a persona that read it back
 
 
+def _says_run(line: str, other: str, run: int) -> bool:
+    """Whether a line says `run` words in a row of `other`."""
+    own = words(other)
+    runs = {tuple(own[i : i + run]) for i in range(len(own) - run + 1)}
+    said = words(line)
+    return any(tuple(said[i : i + run]) in runs for i in range(len(said) - run + 1))
+
+
 def reads_back(line: str, persona: str) -> bool:
     """Whether a line says `READ_BACK_RUN` words in a row of the persona."""
-    own = words(persona)
-    runs = {tuple(own[i : i + READ_BACK_RUN]) for i in range(len(own) - READ_BACK_RUN + 1)}
-    said = words(line)
-    return any(tuple(said[i : i + READ_BACK_RUN]) in runs for i in range(len(said)))
+    return _says_run(line, persona, READ_BACK_RUN)
+
+
+ECHO_RUN = 5  # words in a row of what the NPC was told or given that echo it back
+
+
+def echoes(line: str, heard: str) -> bool:
+    """Whether a reply says `ECHO_RUN` words in a row of a line it heard or of its own
+    notes: the player's words or the perception said back, not answered."""
+    return _says_run(line, heard, ECHO_RUN)

@@ -19,7 +19,7 @@ from game.eval.scenarios import PLAYER, Fit, Scenario
 from game.harness import Call, TurnReport
 from game.npc.facts import VillagerFacts
 from game.npc.skills import SAY
-from game.wording import overlap, reads_back, word_pairs
+from game.wording import echoes, overlap, reads_back, word_pairs
 
 REPEAT_OVERLAP = 0.7  # a reply sharing this much of its word pairs with an earlier one repeats
 # Speaking as or about an AI, a model, a program, its prompt or its instructions; code and
@@ -224,6 +224,18 @@ def persona_copies(runs: Sequence[ScenarioRun]) -> int:
     )
 
 
+def echo(runs: Sequence[ScenarioRun]) -> int:
+    """Replies that say `ECHO_RUN` words in a row of the line they answer or of the NPC's
+    own notes for that turn (`echoes`)."""
+    return sum(
+        1
+        for run in runs
+        for turn in run.turns
+        for text in turn.said
+        if any(echoes(text, heard) for heard in (turn.line or "", turn.notes) if heard)
+    )
+
+
 def is_junk(text: str) -> bool:
     """Whether a reply holds markup, JSON fragments, escapes or control characters."""
     return any(p.search(text) for p in JUNK)
@@ -325,6 +337,7 @@ def figures(
         "parse_failures": parse_failures(runs),
         "fourth_wall": fourth_wall(runs),
         "persona_copies": persona_copies(runs),
+        "echo": echo(runs),
         "repeat_rate": _round(repeat_rate(runs)),
         "junk": junk(runs),
         "distinct2": _round(distinct2(runs)),

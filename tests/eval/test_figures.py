@@ -32,11 +32,12 @@ def turn(
     first: float | None = 0.2,
     npc_tile: tuple[int, int] = (5, 5),
     player_tile: tuple[int, int] = (5, 6),
+    line: str = "hi",
     **kw: Any,
 ) -> TurnReport:
     texts = said if said is not None else [t for c in calls if (t := c.text())]
     return TurnReport(
-        kind, npc, line="hi", calls=list(calls), said=texts, wall_s=wall_s,
+        kind, npc, line=line, calls=list(calls), said=texts, wall_s=wall_s,
         first_letter_s=first, npc_tile=npc_tile, player_tile=player_tile, **kw,
     )  # fmt: skip
 
@@ -259,7 +260,8 @@ def test_the_figures_line_holds_every_figure() -> None:
         "provider", "model", "scenarios", "turns", "fit", "action_fit", "line_fit",
         "line_fit_tuned", "line_fit_held_out", "line_fit_by_category", "line_misses",
         "lines_judged", "parse_failures",
-        "fourth_wall", "persona_copies", "repeat_rate", "junk", "distinct2", "calls_per_turn_mean",
+        "fourth_wall", "persona_copies", "echo", "repeat_rate", "junk", "distinct2",
+        "calls_per_turn_mean",
         "calls_per_turn_max", "s_per_reply_median", "s_per_reply_p90", "first_letter_s_median",
         "fallbacks",
     }  # fmt: skip
@@ -283,6 +285,20 @@ def test_persona_copies_counts_replies_that_say_six_words_of_the_persona_in_a_ro
     ]
     assert f.persona_copies(runs) == 1
     assert f.persona_copies([run(WAVE, turn(say(said[1])))]) == 0  # no NPC facts: not judged
+
+
+def test_echo_counts_replies_that_say_five_words_of_the_line_or_the_notes_in_a_row() -> None:
+    notes = "Traveller is one tile to the west. The bakery is to the north."
+    heard = "Please go over to the mill."
+    said = [
+        "Please go over to the mill.",  # the player's line said back
+        "Traveller is one tile to the west.",  # its notes read aloud
+        "Over to the mill? Gladly.",  # four in a row: an answer
+        "The mill? Follow me, it's to the west.",
+    ]
+    runs = [run(WAVE, turn(say(text), line=heard, notes=notes)) for text in said]
+    assert [f.echo([r]) for r in runs] == [1, 1, 0, 0]
+    assert f.figures(runs, provider="local", model="m")["echo"] == 2
 
 
 def test_line_fit_by_category_and_line_misses_name_kinds_not_patterns() -> None:
