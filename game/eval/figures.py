@@ -226,14 +226,18 @@ def persona_copies(runs: Sequence[ScenarioRun]) -> int:
 
 def echo(runs: Sequence[ScenarioRun]) -> int:
     """Replies that say `ECHO_RUN` words in a row of the line they answer or of the NPC's
-    own notes for that turn (`echoes`)."""
+    own notes for that turn (`echoes`). What the notes quote of earlier lines is left out:
+    saying back what the player told it before is remembering, not echoing."""
     return sum(
         1
         for run in runs
         for turn in run.turns
         for text in turn.said
-        if any(echoes(text, heard) for heard in (turn.line or "", turn.notes) if heard)
+        if any(echoes(text, heard) for heard in (turn.line or "", _QUOTED.sub(" ", turn.notes)))
     )
+
+
+_QUOTED = re.compile(r'"[^"]*"')  # a line heard, as the notes quote it
 
 
 def is_junk(text: str) -> bool:

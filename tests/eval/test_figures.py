@@ -299,6 +299,10 @@ def test_echo_counts_replies_that_say_five_words_of_the_line_or_the_notes_in_a_r
     runs = [run(WAVE, turn(say(text), line=heard, notes=notes)) for text in said]
     assert [f.echo([r]) for r in runs] == [1, 1, 0, 0]
     assert f.figures(runs, provider="local", model="m")["echo"] == 2
+    # what the player said before, quoted in the notes, recalled: memory, not echo
+    told = 'Heard: Traveller (to you, 11s ago): "I dropped my silver ring off the dock."'
+    recalled = turn(say("You said you dropped my silver ring off the dock!"), notes=told)
+    assert f.echo([run(WAVE, recalled)]) == 0
 
 
 def test_line_fit_by_category_and_line_misses_name_kinds_not_patterns() -> None:
