@@ -74,7 +74,7 @@ _MAYBE = frozenset(
         *(Kind.QUESTION, Kind.CHAT, Kind.SELF, Kind.PLACE, Kind.PERSON, Kind.SEEK),
         *(Kind.UNKNOWN_PLACE, Kind.GREET),  # "hello! can I stroke the big hawk?"
         Kind.WEATHER,  # "open a hive for me, never mind the rain"
-        *(Kind.GLAD, Kind.SAD),  # "one more for the road, I'm fine"
+        *(Kind.GLAD, Kind.SAD),  # "I'm so happy! can I have a pie for free?"
     }
 )
 
