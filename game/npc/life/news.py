@@ -51,7 +51,8 @@ _EVENT = re.compile(
 _WHEN_HOUR = re.compile(r"\bat (\d{1,2}|[a-z]+)(?::(\d\d))?\s*(am|pm|o'clock)?", re.I)
 # An event asked after: "is there a dance on the square this week?"
 _EVENT_ASKED = (
-    r"\b(?:is|are) there (a\s+|an\s+|any\s+)([a-z]+)\b(?= (?:on|at|in|down|up|over)\b[^?.!]*"
+    r"\b(?:is|are) there (?P<event_a>a\s+|an\s+|any\s+)(?P<event>[a-z]+)\b"
+    r"(?= (?:on|at|in|down|up|over)\b[^?.!]*"
     r"\b(?:this week|tonight|today|tomorrow|this evening|on \w+days?)\b)"
 )
 _ASKS = re.compile(
@@ -64,7 +65,8 @@ _ASKS = re.compile(
     re.I,
 )
 _TOPIC = re.compile(
-    r"\b(?:about|of|regarding)\s+(the\s+|a\s+|an\s+|any\s+)?([a-z][a-z' -]{1,30})|" + _EVENT_ASKED,
+    r"\b(?:about|of|regarding)\s+(?P<a>the\s+|a\s+|an\s+|any\s+)?(?P<topic>[a-z][a-z' -]{1,30})|"
+    + _EVENT_ASKED,
     re.I,
 )
 _STOP = {"it", "that", "this", "them", "anything", "something", "news", "today", "lately", "late"}
@@ -219,11 +221,11 @@ def news_topic(said: str) -> str:
     found = _TOPIC.search(said)
     if found is None:
         return ""
-    asked = found.group(2) or found.group(4)  # "about the mill", "is there a dance..."
+    asked = found["topic"] or found["event"]  # "about the mill", "is there a dance..."
     phrase = re.split(r"\s+(?:in|at|on|near|by|from|of|with|around)\s+", asked.lower())[0]
     words = [w for w in phrase.split() if w not in _STOP]
     topic = " ".join(words[:3]).strip(" ?!.'")
-    article = (found.group(1) or found.group(3) or "").strip().lower()
+    article = (found["a"] or found["event_a"] or "").strip().lower()
     return f"{article} {topic}" if topic and article in ("the", "a", "an") else topic
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from game.npc.scripted.first_person import present
+from game.npc.scripted.first_person import present_of
 from game.npc.scripted.matching import COLD, WARM
 from game.npc.scripted.retell import (
     CUT_BEFORE,
@@ -283,8 +283,8 @@ def _done_by(subject: str, pred: str) -> list[str]:
     haunted by a friendly ghost called Old Ned" -> "The inn? Old Ned, a friendly ghost,
     haunts it."), the named one by their name; [] when it says no doer."""
     found = re.fullmatch(r"(?:is|are|was|were) (?P<verb>[a-z]+ed) by (?P<by>.+)", pred)
-    verb = present(f"has {found['verb']}") if found else ""
-    if found is None or verb.startswith("has "):
+    verb = present_of(found["verb"]) if found else ""
+    if found is None or not verb:
         return []
     by = found["by"]
     called = re.fullmatch(

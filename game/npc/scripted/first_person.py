@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["base_verb", "first_person", "object_me", "own_object", "present", "unending"]
+__all__ = [
+    "base_verb",
+    "first_person",
+    "object_me",
+    "own_object",
+    "present",
+    "present_of",
+    "unending",
+]
 
 _IRREGULAR = {"is": "am", "has": "have", "does": "do", "was": "was", "goes": "go"}
 _OBJECT_AFTER = frozenset(
@@ -202,8 +210,9 @@ _SILENT_E = re.compile(
 _PERFECT = re.compile(r"^(?:has|have)\s+(?:(?:always|long|since)\s+)?([a-z]+)\b", re.I)
 
 
-def _present_of(participle: str) -> str:
-    """A participle's present, said of someone ("brewed" -> "brews", "baked" -> "bakes")."""
+def present_of(participle: str) -> str:
+    """A participle's present, said of someone ("brewed" -> "brews", "baked" -> "bakes");
+    "" when it is no participle."""
     word = participle.lower()
     if word in _PARTICIPLES:
         return _PARTICIPLES[word]
@@ -225,7 +234,7 @@ def present(phrase: str) -> str:
     """What someone has long done, said as what they do: "has made the cheese for fifty
     years" -> "makes the cheese for fifty years"; the phrase as it is otherwise."""
     found = _PERFECT.match(phrase)
-    verb = _present_of(found.group(1)) if found else ""
+    verb = present_of(found.group(1)) if found else ""
     if found is None or not verb:
         return phrase
     return verb + phrase[found.end() :]
